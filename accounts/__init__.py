@@ -1,0 +1,1 @@
+"""Users, sign-up, login, profile and API tokens."""

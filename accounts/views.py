@@ -1,0 +1,64 @@
+"""Sign-up and profile pages; login, logout and password change are Django's."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from rest_framework.authtoken.models import Token
+
+from accounts import services
+from accounts.forms import ProfileForm, SignUpForm
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("accounts:profile")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.user_create(
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            email=form.cleaned_data.get("email") or "",
+            language=translation.get_language() or "hu",
+        )
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username}
+        )
+        return redirect("accounts:profile")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        translation.activate(user.language)  # the confirmation speaks the new language
+        messages.success(request, _("Your profile was saved."))
+        response = redirect("accounts:profile")
+        # The saved language takes effect at once, like the header switch.
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            user.language,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
+        return response
+    token = Token.objects.filter(user=request.user).first()
+    return render(request, "accounts/profile.html", {"form": form, "token": token})
+
+
+@login_required
+@require_POST
+def regenerate_token(request: HttpRequest) -> HttpResponse:
+    services.user_regenerate_token(user=request.user)
+    messages.success(request, _("A new API token was created; the old one no longer works."))
+    return redirect("accounts:profile")

@@ -1,0 +1,1 @@
+"""Games, sets and cards; search; card faces; importers."""

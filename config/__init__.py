@@ -1,0 +1,5 @@
+"""Project configuration: settings, URL routing, ASGI/WSGI entry points, Celery."""
+
+from config.celery import app as celery_app
+
+__all__ = ["celery_app"]

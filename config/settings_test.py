@@ -1,0 +1,19 @@
+"""Settings for the test suite: the real settings with fast, isolated defaults.
+
+DATABASE_URL and REDIS_URL still come from the environment, so the same suite
+runs on SQLite locally and on PostgreSQL and Redis in CI.
+"""
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / "test"))
+os.environ.setdefault("DEBUG", "1")
+
+from config.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Unit tests run tasks in-process; integration tests switch this off on the
+# Celery app to go through a real broker and worker.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True

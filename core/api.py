@@ -1,0 +1,52 @@
+"""One place where errors become API answers: {"error": {"code", "message", ...}}."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from core.errors import ApplicationError
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ApplicationError):
+        body = {"code": exc.code, "message": str(exc.message), **exc.extra}
+        return Response({"error": body}, status=exc.status_code)
+
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None  # a bug: let Django answer 500 and log it
+    if isinstance(exc, exceptions.ValidationError):
+        body = {
+            "code": "invalid",
+            "message": str(_first_message(exc.detail)),
+            "fields": exc.detail,
+        }
+    else:
+        codes = exc.get_codes() if isinstance(exc, exceptions.APIException) else None
+        body = {
+            "code": codes if isinstance(codes, str) else "error",
+            "message": str(exc.detail) if hasattr(exc, "detail") else str(exc),
+        }
+    response.data = {"error": body}
+    if response.status_code == status.HTTP_401_UNAUTHORIZED:
+        response.data["error"]["code"] = "not_authenticated"
+    return response
+
+
+def _first_message(detail) -> str:
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    if isinstance(detail, dict) and detail:
+        key, value = next(iter(detail.items()))
+        inner = _first_message(value)
+        return inner if key == "non_field_errors" else f"{key}: {inner}"
+    return str(detail)

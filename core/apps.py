@@ -1,0 +1,9 @@
+"""Site-wide pages and plumbing: home, health check, language choice, the dev server."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CoreConfig(AppConfig):
+    name = "core"
+    verbose_name = _("Site")

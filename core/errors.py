@@ -1,0 +1,26 @@
+"""The application's error family.
+
+Services raise ApplicationError (or a subclass) for anything a user can cause;
+one DRF exception handler (core.api) and, later, one consumer helper turn it
+into a 4xx answer in the user's language.
+"""
+
+from __future__ import annotations
+
+
+class ApplicationError(Exception):
+    status_code = 400
+
+    def __init__(self, code: str, message: str, *, extra: dict | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra or {}
+
+
+class NotFound(ApplicationError):
+    status_code = 404
+
+
+class Conflict(ApplicationError):
+    status_code = 409

@@ -1,0 +1,116 @@
+"""Health checks of the services the site depends on.
+
+Each check returns a Check instead of raising, so /healthz can report every
+service at once and answer 503 when any of them is down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connections
+
+from config.celery import app as celery_app
+
+TIMEOUT_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    backend: str
+    detail: str
+    milliseconds: float
+
+    def as_dict(self) -> dict:
+        return {
+            "status": "up" if self.ok else "down",
+            "backend": self.backend,
+            "detail": self.detail,
+            "ms": round(self.milliseconds, 1),
+        }
+
+
+def _timed(name: str, backend: str, probe) -> Check:
+    started = time.perf_counter()
+    try:
+        detail = probe() or "ok"
+        ok = True
+    except Exception as exc:  # any failure of a dependency is a "down", never a 500
+        detail = f"{type(exc).__name__}: {exc}"
+        ok = False
+    return Check(name, ok, backend, detail, (time.perf_counter() - started) * 1000)
+
+
+def check_database(alias: str = "default") -> Check:
+    connection = connections[alias]
+
+    def probe() -> None:
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+
+    return _timed("database", connection.vendor, probe)
+
+
+def check_broker(app=celery_app) -> Check:
+    url = app.conf.broker_url or ""
+    backend = url.split("://", 1)[0] or "unknown"
+
+    def probe() -> None:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, interval_start=0, timeout=TIMEOUT_SECONDS)
+        if backend == "filesystem":
+            # The filesystem transport "connects" to anything; what can fail
+            # is the folder the messages are written to.
+            folder = app.conf.broker_transport_options["data_folder_out"]
+            os.makedirs(folder, exist_ok=True)
+            if not os.access(folder, os.W_OK):
+                raise PermissionError(f"{folder} is not writable")
+
+    return _timed("broker", backend, probe)
+
+
+def check_channel_layer(layer=None) -> Check:
+    layer = layer or get_channel_layer()
+    backend = type(layer).__name__ if layer is not None else "none"
+
+    async def roundtrip() -> None:
+        channel = await layer.new_channel("healthz.")
+        await layer.send(channel, {"type": "healthz.ping"})
+        message = await layer.receive(channel)
+        if message.get("type") != "healthz.ping":
+            raise RuntimeError(f"unexpected message {message!r}")
+
+    def probe() -> None:
+        if layer is None:
+            raise RuntimeError("CHANNEL_LAYERS is not configured")
+        async_to_sync(asyncio.wait_for)(roundtrip(), TIMEOUT_SECONDS)
+
+    return _timed("channel_layer", backend, probe)
+
+
+def check_worker(app=celery_app) -> Check:
+    """Round trip through a worker: only on request, as it waits for one."""
+    from core.tasks import probe as probe_task
+
+    def probe() -> str:
+        result = probe_task.apply_async()
+        answer = result.get(timeout=TIMEOUT_SECONDS * 2)
+        return f"answered by {answer['worker']}"
+
+    return _timed("worker", "celery", probe)
+
+
+def run_checks(*, include_worker: bool = False) -> list[Check]:
+    checks = [check_database(), check_broker(), check_channel_layer()]
+    if include_worker:
+        checks.append(check_worker())
+    return checks

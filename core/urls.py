@@ -1,0 +1,11 @@
+from django.urls import path
+
+from core import views
+
+app_name = "core"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/setlang/", views.set_language, name="set_language"),
+]

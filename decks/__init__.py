@@ -1,0 +1,1 @@
+"""Decks and their versions; validation; import/export; statistics."""

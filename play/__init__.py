@@ -1,0 +1,1 @@
+"""Rules engines, bots and online matches."""

@@ -1,0 +1,1 @@
+"""Print-and-play PDF sheets made by Celery."""

@@ -1,0 +1,166 @@
+"""Sign up, log in and out, change password, profile, API tokens."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+
+from tests.factories import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+
+
+def test_sign_up_creates_an_account_and_logs_in(client):
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "zsofi", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == "/accounts/profile/"
+    assert response.context["user"].username == "zsofi"
+    assert "Elkészült a fiókod" in response.content.decode()
+    assert User.objects.get(username="zsofi").language == "hu"
+
+
+def test_sign_up_in_english_remembers_english(client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    client.post(
+        "/accounts/signup/",
+        {"username": "gergo", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert User.objects.get(username="gergo").language == "en"
+
+
+def test_sign_up_with_mismatched_passwords_explains_and_creates_nothing(client):
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "zsofi", "password1": PASSWORD, "password2": PASSWORD + "x"},
+    )
+    assert response.status_code == 200
+    assert "A beírt két jelszó nem egyezik" in response.content.decode()
+    assert not User.objects.filter(username="zsofi").exists()
+
+
+def test_sign_up_refuses_a_taken_name(client, owner):
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "owner", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 200
+    assert User.objects.filter(username="owner").count() == 1
+
+
+def test_login_and_logout(client, owner):
+    response = client.post(
+        "/accounts/login/", {"username": "owner", "password": PASSWORD}, follow=True
+    )
+    assert response.context["user"].is_authenticated
+    response = client.post("/accounts/logout/", follow=True)
+    assert not response.context["user"].is_authenticated
+    assert response.redirect_chain[-1][0] == "/"
+
+
+def test_wrong_password_is_explained(client, owner):
+    response = client.post("/accounts/login/", {"username": "owner", "password": "nope"})
+    assert response.status_code == 200
+    assert not response.context["user"].is_authenticated
+    assert "Írjon be egy helyes" in response.content.decode()
+
+
+def test_change_password(client, owner):
+    client.login(username="owner", password=PASSWORD)
+    new = "uj-jelszo-2026-tavasz"
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == "/accounts/password/done/"
+    client.logout()
+    assert client.login(username="owner", password=new)
+
+
+def test_profile_needs_login(client):
+    response = client.get("/accounts/profile/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=/accounts/profile/")
+
+
+def test_profile_saves_email_and_language(client, owner):
+    client.login(username="owner", password=PASSWORD)
+    response = client.post(
+        "/accounts/profile/", {"email": "owner@example.com", "language": "en"}, follow=True
+    )
+    owner.refresh_from_db()
+    assert (owner.email, owner.language) == ("owner@example.com", "en")
+    assert "Your profile was saved." in response.content.decode()
+
+
+def test_profile_refuses_a_bad_email_and_changes_nothing(client, owner):
+    client.login(username="owner", password=PASSWORD)
+    response = client.post("/accounts/profile/", {"email": "not-an-email", "language": "en"})
+    assert response.status_code == 200
+    owner.refresh_from_db()
+    assert (owner.email, owner.language) == ("", "hu")
+
+
+def test_token_regeneration_replaces_the_old_token(client, owner):
+    old = Token.objects.create(user=owner)
+    client.login(username="owner", password=PASSWORD)
+    client.post("/accounts/profile/token/")
+    new = Token.objects.get(user=owner)
+    assert new.key != old.key
+    assert client.get("/accounts/profile/").content.decode().count(new.key) == 1
+
+
+def test_token_regeneration_needs_post(client, owner):
+    client.login(username="owner", password=PASSWORD)
+    assert client.get("/accounts/profile/token/").status_code == 405
+    assert not Token.objects.filter(user=owner).exists()
+
+
+def test_api_token_from_username_and_password(client, owner):
+    response = client.post("/api/auth/token/", {"username": "owner", "password": PASSWORD})
+    assert response.status_code == 200
+    token = response.json()["token"]
+    me = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {token}")
+    assert me.status_code == 200
+    assert me.json()["username"] == "owner"
+
+
+def test_api_token_with_a_wrong_password_is_a_400_with_a_message(client, owner):
+    response = client.post("/api/auth/token/", {"username": "owner", "password": "x"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid"
+
+
+def test_api_me_uses_the_session_too(client, owner):
+    client.login(username="owner", password=PASSWORD)
+    assert client.get("/api/me/").json()["username"] == "owner"
+
+
+def test_api_me_for_a_visitor_is_401_in_hungarian(client):
+    response = client.get("/api/me/")
+    assert response.status_code in (401, 403)
+    assert response.json()["error"]["code"] == "not_authenticated"
+
+
+def test_a_visitor_browses_public_pages(client):
+    for url in ["/", "/accounts/login/", "/accounts/signup/", "/api/docs/", "/api/schema/"]:
+        assert client.get(url).status_code == 200, url
+
+
+def test_the_openapi_schema_lists_the_account_endpoints(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "/api/me/" in schema["paths"]
+    assert "/api/auth/token/" in schema["paths"]
+
+
+def test_the_users_own_page_greets_them(client):
+    make_user("hunorka", language="en")
+    client.login(username="hunorka", password=PASSWORD)
+    html = client.get("/").content.decode()
+    assert "hunorka" in html
+    assert '<html lang="en">' in html

@@ -1,0 +1,113 @@
+"""Settings come from the environment and refuse malformed values loudly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import StrictEnv
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "k" * 20 + "-production-secret-that-is-long-enough-0123456789",
+    "ALLOWED_HOSTS": "kartyavar.example,www.kartyavar.example",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"), [("1", True), ("true", True), ("Yes", True), ("0", False), ("off", False)]
+)
+def test_booleans_accept_the_usual_spellings(raw, expected):
+    assert StrictEnv({"DEBUG": raw}).bool("DEBUG", default=not expected) is expected
+
+
+def test_a_malformed_boolean_names_the_variable():
+    with pytest.raises(ImproperlyConfigured, match="DEBUG='maybe' is not a boolean"):
+        StrictEnv({"DEBUG": "maybe"}).bool("DEBUG", default=True)
+
+
+def test_unset_or_blank_values_take_the_default():
+    env = StrictEnv({"PORT": "  "})
+    assert env.int("PORT", default=8000) == 8000
+    assert env.list("HOSTS", default=["a"]) == ["a"]
+
+
+def test_lists_are_comma_separated_and_trimmed():
+    assert StrictEnv({"H": " a.example , b.example ,"}).list("H", default=[]) == [
+        "a.example",
+        "b.example",
+    ]
+
+
+def test_database_url_becomes_django_settings():
+    config = StrictEnv({"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/test"}).database(
+        "DATABASE_URL", default="sqlite:///x.sqlite3"
+    )
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["NAME"], config["HOST"], config["PORT"]) == ("test", "127.0.0.1", 5432)
+
+
+@pytest.mark.parametrize("url", ["not-a-url", "mysql://root@localhost/db"])
+def test_unsupported_database_urls_are_refused(url):
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        StrictEnv({"DATABASE_URL": url}).database("DATABASE_URL", default="sqlite:///x")
+
+
+def test_redis_url_must_be_a_redis_url():
+    assert StrictEnv({}).redis_url("REDIS_URL") is None
+    with pytest.raises(ImproperlyConfigured, match="not a Redis URL"):
+        StrictEnv({"REDIS_URL": "http://127.0.0.1:6379"}).redis_url("REDIS_URL")
+
+
+def test_start_up_stops_on_a_malformed_value():
+    result = manage("check", DEBUG="maybe")
+    assert result.returncode != 0
+    assert "DEBUG='maybe' is not a boolean" in result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = manage("check", DEBUG="0", ALLOWED_HOSTS="kartyavar.example")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_settings_pass_the_deploy_check_with_no_warnings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_redis_url_switches_broker_and_channel_layer():
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.CELERY_BROKER_URL, s.CHANNEL_LAYERS['default']['BACKEND'])"
+    )
+    embedded = manage("shell", "--no-imports", "-c", code, REDIS_URL="")
+    assert embedded.stdout.split() == ["filesystem://", "channels.layers.InMemoryChannelLayer"]
+    redis = manage("shell", "--no-imports", "-c", code, REDIS_URL="redis://127.0.0.1:6379/3")
+    assert redis.stdout.split() == [
+        "redis://127.0.0.1:6379/3",
+        "channels_redis.core.RedisChannelLayer",
+    ]

@@ -1,0 +1,102 @@
+"""Integration tests talk to real PostgreSQL, Redis and Celery workers.
+
+They run when DATABASE_URL points at PostgreSQL and Redis answers at
+REDIS_URL (as .ci/run sets up); elsewhere they skip, and on CI they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection
+
+from config.celery import app as celery_app
+from tests.conftest import require
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _redis_answers(url: str | None) -> bool:
+    if not url:
+        return False
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture
+def postgres(db):
+    require(connection.vendor == "postgresql", "DATABASE_URL does not point at PostgreSQL")
+    return connection
+
+
+@pytest.fixture
+def redis_url():
+    require(_redis_answers(settings.REDIS_URL), f"Redis does not answer at {settings.REDIS_URL!r}")
+    return settings.REDIS_URL
+
+
+@pytest.fixture
+def celery_worker(redis_url, transactional_db):
+    """A real `celery worker` process on Redis, and the app sending to it."""
+    db = settings.DATABASES["default"]
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "REDIS_URL": redis_url,
+        "PYTHONUNBUFFERED": "1",
+    }
+    if db["ENGINE"].endswith("postgresql"):
+        # The worker must see the test database, not the one in DATABASE_URL.
+        env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "INFO",
+            "--without-mingle",
+            "--without-gossip",
+            "--hostname",
+            f"test-{os.getpid()}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = worker.stdout.readline()
+            if "ready." in line:
+                break
+            if worker.poll() is not None:
+                pytest.fail(f"the Celery worker exited early:\n{worker.stdout.read()}")
+        else:
+            pytest.fail("the Celery worker did not become ready in 60 s")
+        yield worker
+    finally:
+        celery_app.conf.task_always_eager = previous
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
