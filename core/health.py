@@ -89,10 +89,13 @@ def check_channel_layer(layer=None) -> Check:
         if message.get("type") != "healthz.ping":
             raise RuntimeError(f"unexpected message {message!r}")
 
+    async def roundtrip_in_time() -> None:
+        await asyncio.wait_for(roundtrip(), TIMEOUT_SECONDS)
+
     def probe() -> None:
         if layer is None:
             raise RuntimeError("CHANNEL_LAYERS is not configured")
-        async_to_sync(asyncio.wait_for)(roundtrip(), TIMEOUT_SECONDS)
+        async_to_sync(roundtrip_in_time)()
 
     return _timed("channel_layer", backend, probe)
 

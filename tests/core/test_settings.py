@@ -24,7 +24,14 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}
+        if k
+        not in {
+            "DJANGO_SETTINGS_MODULE",
+            "DEBUG",
+            "SECRET_KEY",
+            "ALLOWED_HOSTS",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
     }
     return subprocess.run(
         [sys.executable, "manage.py", *args],

@@ -16,16 +16,16 @@ from tests.conftest import require
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the
-# tests make to set up data are still plain synchronous code.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 
 @pytest.fixture(scope="session")
 def browser():
     require(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API runs an event loop in this thread; the ORM calls
+    # the tests make to set up data are still plain synchronous code.
+    mp = pytest.MonkeyPatch()
+    mp.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
@@ -41,6 +41,7 @@ def browser():
         )
         yield browser
         browser.close()
+    mp.undo()
 
 
 @pytest.fixture
