@@ -4,8 +4,17 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api import MeApi, ObtainTokenApi
+from catalog import api as catalog_api
 
 api_patterns = [
+    path("cards/", catalog_api.CardListApi.as_view(), name="card-list"),
+    path("cards/autocomplete/", catalog_api.AutocompleteApi.as_view(), name="card-autocomplete"),
+    path("cards/named/", catalog_api.NamedCardApi.as_view(), name="card-named"),
+    path("cards/export/", catalog_api.CardExportApi.as_view(), name="card-export"),
+    path("cards/<str:code>/", catalog_api.CardDetailApi.as_view(), name="card-detail"),
+    path("sets/", catalog_api.SetListApi.as_view(), name="set-list"),
+    path("sets/<str:code>/", catalog_api.SetDetailApi.as_view(), name="set-detail"),
+    path("games/", catalog_api.GameListApi.as_view(), name="game-list"),
     path("me/", MeApi.as_view(), name="me"),
     path("auth/token/", ObtainTokenApi.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -15,6 +24,7 @@ api_patterns = [
 urlpatterns = [
     path("", include("core.urls")),
     path("accounts/", include("accounts.urls")),
+    path("cards/", include("catalog.urls")),
     path("api/", include((api_patterns, "api"))),
     path("admin/", admin.site.urls),
 ]

@@ -75,7 +75,12 @@ def test_compiled_catalogue_matches_its_source(language):
     with open(LOCALE / language / "LC_MESSAGES" / "django.mo", "rb") as handle:
         mo = gettext.GNUTranslations(handle)
     for entry in po.translated_entries():
-        assert mo.gettext(entry.msgid) == entry.msgstr, f"{entry.msgid!r}: run `make messages`"
+        if entry.msgid_plural:
+            compiled = [mo.ngettext(entry.msgid, entry.msgid_plural, n) for n in (1, 2)]
+            expected = [entry.msgstr_plural[0], entry.msgstr_plural[1]]
+        else:
+            compiled, expected = mo.gettext(entry.msgid), entry.msgstr
+        assert compiled == expected, f"{entry.msgid!r}: run `make messages`"
 
 
 def test_every_hungarian_string_is_translated():

@@ -1,0 +1,493 @@
+"""The keys of the search language: aliases, value checks, filters and readings.
+
+Each key is one small object in `KEYS`; `catalog.search` finds it by any alias,
+folded (`típus`, `tipus`, `TYPE` are one key). A key never sees positions: it
+raises `Invalid` or `Ignored` and the parser points at the part of the query
+that caused it.
+
+Messages and reading templates are marked with `gettext_noop` and translated
+when they are used, so the active language at search time decides.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.utils.translation import get_language, gettext, gettext_noop
+
+from catalog import tokens, vocab
+from catalog.text import fold, fold_words, stems
+from catalog.tokens import all_words_q, words_q
+
+COMPARISONS = ("<", "<=", ">", ">=")
+LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+# Card numbers are small; a bound keeps an absurd value away from the database.
+NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+# "+4" and "-4" fold to the same "4"; the sign is checked on the raw text.
+SIGNED_NUMBER = re.compile(r"[+-][0-9]+")
+SET_CODE = re.compile(r"[A-Za-z0-9_-]{1,16}")
+RARITY_ORDER = ("common", "uncommon", "rare", "unique")
+
+
+class Invalid(Exception):
+    """The term cannot be searched; `where` is "key", "op" or "value"."""
+
+    def __init__(self, code: str, message: str, where: str = "value") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.where = where
+
+
+class Ignored(Exception):
+    """The term is dropped and the searcher is told why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def language() -> str:
+    return (get_language() or "hu").split("-")[0]
+
+
+def quoted(text: str) -> str:
+    return gettext("“%(text)s”") % {"text": text}
+
+
+# --- reading templates --------------------------------------------------------
+EQUALS = {
+    "=": gettext_noop("%(subject)s is %(value)s"),
+    "!=": gettext_noop("%(subject)s is not %(value)s"),
+    "<": gettext_noop("%(subject)s is less than %(value)s"),
+    "<=": gettext_noop("%(subject)s is at most %(value)s"),
+    ">": gettext_noop("%(subject)s is more than %(value)s"),
+    ">=": gettext_noop("%(subject)s is at least %(value)s"),
+}
+CONTAINS = {
+    "=": gettext_noop("%(subject)s contains %(value)s"),
+    "!=": gettext_noop("%(subject)s does not contain %(value)s"),
+}
+INCLUDES = {
+    "=": gettext_noop("%(subject)s include %(value)s"),
+    "!=": gettext_noop("%(subject)s do not include %(value)s"),
+}
+
+
+def unknown_value(
+    typed_key: str, value: str, spellings: dict[str, str], examples: list[str]
+) -> Invalid:
+    """`spellings` maps folded spelling -> spelling shown in "did you mean"."""
+    close = difflib.get_close_matches(fold(value), list(spellings), n=3, cutoff=0.6)
+    if close:
+        message = gettext("“%(key)s” has no value “%(value)s”. Did you mean %(choices)s?")
+        choices = list(dict.fromkeys(spellings[c] for c in close))
+    else:
+        message = gettext("“%(key)s” has no value “%(value)s”. Try for example %(choices)s.")
+        choices = examples[:8]
+    text = message % {"key": typed_key, "value": value, "choices": ", ".join(choices)}
+    return Invalid("unknown_value", text)
+
+
+def vocabulary_problem(typed_key: str, value: str, *vocabularies: vocab.Vocabulary) -> Invalid:
+    lang = language()
+    spellings: dict[str, str] = {}
+    for vocabulary in vocabularies:
+        for term in vocabulary.terms:
+            for spelling in (term.label(lang), term.id, term.hu, term.en, *term.aliases):
+                spellings.setdefault(fold(spelling), spelling)
+    examples = [term.label(lang) for term in vocabularies[0].terms]
+    return unknown_value(typed_key, value, spellings, examples)
+
+
+def choice_names(choices: tuple[tuple[str, str], ...]) -> list[str]:
+    """Spellings grouped by value: ["unique/egyedi", "helper/segítő", ...]."""
+    grouped: dict[str, list[str]] = {}
+    for spelling, stored in choices:
+        grouped.setdefault(stored, []).append(spelling)
+    return ["/".join(spellings) for spellings in grouped.values()]
+
+
+@dataclass(frozen=True)
+class Key:
+    """One search key. `check` normalises a term, `q` filters, `describe` reads it."""
+
+    name: str
+    aliases: tuple[str, ...]
+    subject: str  # gettext_noop("whose cost"): the start of a reading
+    example: str  # shown in messages: "cost<=2"
+    field: str = ""
+    nullable: bool = True  # "!=" then means "has a different value"
+    comparable: bool = False
+    directive: bool = False  # sets the ordering, never filters
+
+    def check(self, typed_key: str, op: str, value: str) -> tuple[str, str, str]:
+        """The normalised (key, op, value); raises Invalid or Ignored."""
+        if op in COMPARISONS and not self.comparable:
+            message = gettext(
+                "“%(key)s” cannot be compared with “%(op)s”: only numbers and rarity can. "
+                "Use “:” to match it or “!=” to exclude it."
+            )
+            raise Invalid("bad_operator", message % {"key": typed_key, "op": op}, "op")
+        if self.directive and op != "=":
+            message = gettext("“%(key)s” only takes “:”, for example %(example)s.")
+            raise Invalid(
+                "bad_operator", message % {"key": typed_key, "example": self.example}, "op"
+            )
+        return self.name, op, self.normalize(typed_key, value)
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        return value
+
+    def q(self, op: str, value: str) -> Q:
+        if op == "!=":
+            q = ~self.match(value)
+            if self.nullable:
+                q &= Q(**{f"{self.field}__isnull": False})
+            return q
+        if op in COMPARISONS:
+            return self.compare(op, value)
+        return self.match(value)
+
+    def match(self, value: str) -> Q:
+        return Q(**{self.field: value})
+
+    def compare(self, op: str, value: str) -> Q:
+        return Q(**{f"{self.field}__{LOOKUPS[op]}": value})
+
+    def display(self, value: str) -> str:
+        return value
+
+    def describe(self, op: str, value: str) -> str:
+        return gettext(EQUALS[op]) % {
+            "subject": gettext(self.subject),
+            "value": self.display(value),
+        }
+
+
+@dataclass(frozen=True)
+class TextKey(Key):
+    """Folded substring of a folded text column; signed numbers keep their sign."""
+
+    raw_fields: tuple[str, ...] = ()
+    nullable: bool = False
+    token_field: str = tokens.NAME
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        if not fold_words(value):
+            message = gettext("“%(key)s:%(value)s” has no letters or digits to look for; ignored.")
+            raise Ignored(message % {"key": typed_key, "value": value})
+        return value
+
+    def match(self, value: str) -> Q:
+        # The word index narrows the cards; the substring test then checks the
+        # words stand together, in order, on those few cards only.
+        q = all_words_q(self.token_field, value) & Q(
+            **{f"{self.field}__contains": fold_words(value)}
+        )
+        for number in SIGNED_NUMBER.findall(value) if self.raw_fields else ():
+            either = Q()
+            for raw in self.raw_fields:
+                either |= Q(**{f"{raw}__contains": number})
+            q &= either
+        return q
+
+    def display(self, value: str) -> str:
+        return quoted(value)
+
+    def describe(self, op: str, value: str) -> str:
+        return gettext(CONTAINS[op]) % {
+            "subject": gettext(self.subject),
+            "value": self.display(value),
+        }
+
+
+@dataclass(frozen=True)
+class VocabKey(Key):
+    vocabulary: vocab.Vocabulary | None = None
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        term = self.vocabulary.resolve(value)
+        if term is None:
+            raise vocabulary_problem(typed_key, value, self.vocabulary)
+        return term.id
+
+    def display(self, value: str) -> str:
+        return self.vocabulary.label(value, language())
+
+
+@dataclass(frozen=True)
+class SubtypeKey(VocabKey):
+    nullable: bool = False
+
+    def match(self, value: str) -> Q:
+        return words_q(tokens.SUBTYPE, [value], exact=True)
+
+    def describe(self, op: str, value: str) -> str:
+        return gettext(INCLUDES[op]) % {
+            "subject": gettext(self.subject),
+            "value": self.display(value),
+        }
+
+
+@dataclass(frozen=True)
+class TypeKey(VocabKey):
+    """A type; a subtype typed after `t:` (`t:vajákos`) becomes a subtype term."""
+
+    def check(self, typed_key: str, op: str, value: str) -> tuple[str, str, str]:
+        if vocab.TYPES.resolve(value) is None and vocab.SUBTYPES.resolve(value) is not None:
+            return SUBTYPE.check(typed_key, op, value)
+        try:
+            return super().check(typed_key, op, value)
+        except Invalid as problem:
+            if problem.code != "unknown_value":
+                raise
+            raise vocabulary_problem(typed_key, value, vocab.TYPES, vocab.SUBTYPES) from None
+
+
+@dataclass(frozen=True)
+class RarityKey(VocabKey):
+    comparable: bool = True
+
+    def compare(self, op: str, value: str) -> Q:
+        rank = RARITY_ORDER.index(value)
+        keep = {
+            "<": lambda r: r < rank,
+            "<=": lambda r: r <= rank,
+            ">": lambda r: r > rank,
+            ">=": lambda r: r >= rank,
+        }[op]
+        return Q(rarity__in=[r for i, r in enumerate(RARITY_ORDER) if keep(i)])
+
+
+@dataclass(frozen=True)
+class NumberKey(Key):
+    comparable: bool = True
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        if not NUMBER.fullmatch(value):
+            message = gettext(
+                "“%(key)s” needs a whole number, not “%(value)s”, for example %(example)s."
+            )
+            raise Invalid(
+                "bad_number",
+                message % {"key": typed_key, "value": value, "example": self.example},
+            )
+        return str(int(value))
+
+    def match(self, value: str) -> Q:
+        return Q(**{self.field: int(value)})
+
+    def compare(self, op: str, value: str) -> Q:
+        return Q(**{f"{self.field}__{LOOKUPS[op]}": int(value)})
+
+
+@dataclass(frozen=True)
+class ChoiceKey(Key):
+    """A value from a fixed table: folded spelling -> stored value."""
+
+    choices: tuple[tuple[str, str], ...] = ()  # (spelling, stored value)
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        table = {fold(spelling): stored for spelling, stored in self.choices}
+        if fold(value) not in table:
+            spellings = {fold(spelling): spelling for spelling, _ in self.choices}
+            raise unknown_value(typed_key, value, spellings, choice_names(self.choices))
+        return table[fold(value)]
+
+
+@dataclass(frozen=True)
+class MarkKey(ChoiceKey):
+    def display(self, value: str) -> str:
+        hu, en = vocab.HELPER_MARKS[value]
+        return f"{value} ({en if language() == 'en' else hu})"
+
+
+@dataclass(frozen=True)
+class SetKey(Key):
+    nullable: bool = False
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        if not SET_CODE.fullmatch(value):
+            message = gettext("“%(value)s” is not a set code; set codes look like AF1 or ONI.")
+            raise Invalid("unknown_value", message % {"value": value})
+        return value.upper()
+
+    def match(self, value: str) -> Q:
+        return Q(card_set__code__iexact=value)
+
+
+# `is:` values: what each one filters, and its reading and negated reading.
+IS_VALUES = {
+    "unique": (
+        Q(rarity="unique"),
+        gettext_noop("that are unique"),
+        gettext_noop("that are not unique"),
+    ),
+    "helper": (
+        Q(helper_mark__in=list(vocab.HELPER_MARKS)),
+        gettext_noop("that can help in a duel"),
+        gettext_noop("that cannot help in a duel"),
+    ),
+    "counter": (
+        words_q(tokens.SUBTYPE, ["ellenvarazs"], exact=True),
+        gettext_noop("that are counterspells"),
+        gettext_noop("that are not counterspells"),
+    ),
+    "source": (
+        words_q(tokens.SUBTYPE, ["buvforras"], exact=True),
+        gettext_noop("that are spell sources"),
+        gettext_noop("that are not spell sources"),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class IsKey(ChoiceKey):
+    nullable: bool = False
+
+    def match(self, value: str) -> Q:
+        return IS_VALUES[value][0]
+
+    def describe(self, op: str, value: str) -> str:
+        return gettext(IS_VALUES[value][1 if op == "=" else 2])
+
+
+# --- ordering -----------------------------------------------------------------
+DEFAULT_ORDER = ("sort_key",)  # game, set, number in one indexed column
+# order value -> (fields, label); "rarity_rank" is annotated by cards_search.
+ORDERS = {
+    "name": (("search_name",), gettext_noop("name")),
+    "cost": (("cost",), gettext_noop("cost")),
+    "attack": (("attack",), gettext_noop("attack")),
+    "defense": (("defense",), gettext_noop("defence")),
+    "glory": (("glory_bonus",), gettext_noop("glory bonus")),
+    "number": (("number",), gettext_noop("collector number")),
+    "set": (DEFAULT_ORDER, gettext_noop("set")),
+    "rarity": (("rarity_rank",), gettext_noop("rarity")),
+    "digit": (("digit",), gettext_noop("digit")),
+    "letter": (("letter",), gettext_noop("letter")),
+}
+ORDER_SPELLINGS = (
+    ("name", "name"), ("név", "name"), ("cost", "cost"), ("költség", "cost"),
+    ("attack", "attack"), ("atk", "attack"), ("támadás", "attack"), ("erő", "attack"),
+    ("defense", "defense"), ("def", "defense"), ("védekezés", "defense"),
+    ("védelem", "defense"), ("glory", "glory"), ("dicsőség", "glory"),
+    ("number", "number"), ("sorszám", "number"), ("set", "set"), ("készlet", "set"),
+    ("rarity", "rarity"), ("ritkaság", "rarity"), ("digit", "digit"),
+    ("számjegy", "digit"), ("letter", "letter"), ("betű", "letter"),
+)  # fmt: skip
+DIRECTIONS = (
+    ("asc", "asc"), ("növekvő", "asc"), ("ascending", "asc"), ("up", "asc"),
+    ("desc", "desc"), ("csökkenő", "desc"), ("descending", "desc"), ("down", "desc"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class OrderKey(ChoiceKey):
+    """`order:` and `dir:`: an unknown value is dropped with a warning, not an error."""
+
+    directive: bool = True
+    unknown_message: str = ""
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        try:
+            return super().normalize(typed_key, value)
+        except Invalid:
+            names = ", ".join(choice_names(self.choices))
+            message = gettext(self.unknown_message) % {"value": value, "choices": names}
+            raise Ignored(message) from None
+
+
+# --- the table ----------------------------------------------------------------
+SUBTYPE = SubtypeKey(
+    "subtype", ("sub", "altípus", "ház", "house"), gettext_noop("whose subtypes"),
+    "sub:bűvforrás", vocabulary=vocab.SUBTYPES,
+)  # fmt: skip
+
+KEYS: tuple[Key, ...] = (
+    TextKey("name", ("név",), gettext_noop("whose name"), 'név:"éjlépő kajtár"',
+            field="search_name"),
+    TypeKey("type", ("t", "típus"), gettext_noop("whose type"), "t:révülő",
+            field="type", nullable=False, vocabulary=vocab.TYPES),
+    SUBTYPE,
+    RarityKey("rarity", ("r", "ritkaság"), gettext_noop("whose rarity"), "r:arany",
+              field="rarity", vocabulary=vocab.RARITIES),
+    NumberKey("cost", ("c", "költség"), gettext_noop("whose cost"), "cost<=2", field="cost"),
+    NumberKey("attack", ("atk", "támadás", "erő"), gettext_noop("whose attack"), "atk>=4",
+              field="attack"),
+    NumberKey("defense", ("def", "defence", "védekezés", "védelem"),
+              gettext_noop("whose defence"), "def>=4", field="defense"),
+    NumberKey("glory", ("dicsőség",), gettext_noop("whose glory bonus"), "glory>=1",
+              field="glory_bonus"),
+    NumberKey("digit", ("számjegy", "szám"), gettext_noop("whose digit"), "digit:5",
+              field="digit"),
+    TextKey("text", ("o", "oracle", "szöveg"), gettext_noop("whose rules text"), 'o:"+4 erő"',
+            field="search_text", raw_fields=("text", "text_en"), token_field=tokens.TEXT),
+    TextKey("flavor", ("ft", "flavour", "hangulat"), gettext_noop("whose flavour text"),
+            "ft:jurta", field="search_flavor", token_field=tokens.FLAVOR),
+    SetKey("set", ("s", "e", "készlet"), gettext_noop("whose set"), "set:AF1",
+           field="card_set__code"),
+    VocabKey("game", ("g", "játék"), gettext_noop("whose game"), "game:oniroo",
+             field="game__slug", nullable=False, vocabulary=vocab.GAMES),
+    ChoiceKey("letter", ("betű",), gettext_noop("whose letter"), "letter:A", field="letter",
+              choices=tuple((c, c) for c in vocab.LETTERS)),
+    VocabKey("shape", ("forma",), gettext_noop("whose shape"), "shape:kereszt",
+             field="shape", vocabulary=vocab.SHAPES),
+    VocabKey("group", ("csoport",), gettext_noop("whose group"), "group:állatok",
+             field="group", vocabulary=vocab.GROUPS),
+    VocabKey("next", ("következő",), gettext_noop("whose next group"), "next:növények",
+             field="next_group", vocabulary=vocab.GROUPS),
+    MarkKey("mark", ("jel",), gettext_noop("whose helper mark"), "jel:P", field="helper_mark",
+            choices=tuple(
+                [(m, m) for m in vocab.HELPER_MARKS]
+                + [(s, m) for m, names in vocab.HELPER_MARKS.items() for s in names]
+            )),
+    VocabKey("provenance", ("prov", "eredet"), gettext_noop("whose provenance"),
+             "prov:demó", field="provenance", nullable=False, vocabulary=vocab.PROVENANCE),
+    IsKey("is", ("van",), "", "is:unique", choices=tuple((
+        ("unique", "unique"), ("egyedi", "unique"), ("helper", "helper"),
+        ("segítő", "helper"), ("counter", "counter"), ("ellenvarázs", "counter"),
+        ("source", "source"), ("bűvforrás", "source"),
+    ))),
+    OrderKey("order", ("sorrend",), "", "order:cost", directive=True,
+             choices=ORDER_SPELLINGS,
+             unknown_message=gettext_noop(
+                 "Unknown sort order “%(value)s” was ignored. You can sort by: %(choices)s.")),
+    OrderKey("dir", ("irány",), "", "dir:desc", directive=True, choices=DIRECTIONS,
+             unknown_message=gettext_noop(
+                 "Unknown sort direction “%(value)s” was ignored. Use one of: %(choices)s.")),
+)  # fmt: skip
+
+BY_ALIAS: dict[str, Key] = {fold(a): k for k in KEYS for a in (k.name, *k.aliases)}
+# Folded alias -> alias as written, for "did you mean".
+ALIAS_SPELLINGS: dict[str, str] = {fold(a): a for k in KEYS for a in (k.name, *k.aliases)}
+
+
+def find_key(typed: str) -> Key | None:
+    return BY_ALIAS.get(fold(typed))
+
+
+def unknown_key(typed: str) -> Invalid:
+    close = difflib.get_close_matches(fold(typed), list(ALIAS_SPELLINGS), n=1, cutoff=0.6)
+    if close:
+        message = gettext("There is no search key “%(key)s”. Did you mean “%(suggestion)s”?")
+        text = message % {"key": typed, "suggestion": ALIAS_SPELLINGS[close[0]]}
+    else:
+        message = gettext("There is no search key “%(key)s”. Known keys include %(keys)s.")
+        text = message % {"key": typed, "keys": ", ".join(k.name for k in KEYS)}
+    return Invalid("unknown_key", text, "key")
+
+
+def loose_q(text: str, quoted_phrase: bool) -> Q:
+    """A loose word or phrase against the card names (see catalog.search)."""
+    folded = fold_words(text)
+    if quoted_phrase or " " in folded:
+        return all_words_q(tokens.NAME, folded) & Q(search_name__contains=folded)
+    # A name word that starts with the typed word, or with a stem of it once
+    # a Hungarian ending is cut off ("kajtárral" -> "kajtar").
+    prefixes = [folded] + [stem for stem in stems(folded)[1:] if len(stem) >= 3]
+    return words_q(tokens.NAME, prefixes)

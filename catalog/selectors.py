@@ -1,0 +1,168 @@
+"""Reads of the catalog besides the search language: names, sets, games, export."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from django.db.models import Count, Max, QuerySet
+from rapidfuzz import fuzz, process
+
+from catalog.models import Card, CardSet, Game
+from catalog.text import fold_words
+
+AUTOCOMPLETE_LIMIT = 20
+FUZZY_CUTOFF = 72
+
+
+@dataclass
+class _NameIndex:
+    stamp: tuple
+    folded: list[str]
+    names: list[str]
+
+
+_name_index: _NameIndex | None = None
+
+
+def _catalog_stamp() -> tuple:
+    aggregate = Card.objects.aggregate(count=Count("id"), last=Max("id"), changed=Max("updated_at"))
+    return (aggregate["count"], aggregate["last"], aggregate["changed"])
+
+
+def _names() -> _NameIndex:
+    """Every distinct card name, folded, kept per process until the cards change.
+
+    Typo-tolerant matching compares against every name; reading 20,000 names
+    from the database on each keystroke would dominate the request, while one
+    aggregate tells whether anything was added, removed or edited.
+    """
+    global _name_index
+    stamp = _catalog_stamp()
+    if _name_index is None or _name_index.stamp != stamp:
+        names = sorted(
+            set(Card.objects.values_list("name", flat=True))
+            | set(Card.objects.exclude(name_en="").values_list("name_en", flat=True))
+        )
+        _name_index = _NameIndex(stamp, [fold_words(n) for n in names], names)
+    return _name_index
+
+
+def cards_autocomplete(*, query: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+    """Up to `limit` card names for what a player has typed so far.
+
+    Names whose words start with the typed text come first, then names that
+    contain it, then close spellings (typos, missing letters), each group in
+    alphabetical order; accents and case never matter.
+    """
+    typed = fold_words(query)
+    if not typed:
+        return []
+    limit = max(1, min(limit, AUTOCOMPLETE_LIMIT))
+    index = _names()
+    starts, contains = [], []
+    for folded, name in zip(index.folded, index.names, strict=True):
+        if folded.startswith(typed) or f" {typed}" in f" {folded}":
+            starts.append(name)
+        elif typed in folded:
+            contains.append(name)
+    found = (starts + contains)[:limit]
+    if len(found) < limit and len(typed) >= 3:
+        seen = set(found)
+        for _folded, _score, position in process.extract(
+            typed,
+            index.folded,
+            scorer=fuzz.partial_ratio if len(typed) < 6 else fuzz.WRatio,
+            limit=limit * 2,
+            score_cutoff=FUZZY_CUTOFF,
+        ):
+            name = index.names[position]
+            if name not in seen:
+                found.append(name)
+                seen.add(name)
+            if len(found) >= limit:
+                break
+    return found
+
+
+class NamedCardNotFound(Exception):
+    def __init__(self, code: str, candidates: list[str] | None = None) -> None:
+        super().__init__(code)
+        self.code = code
+        self.candidates = candidates or []
+
+
+def card_named(*, exact: str | None = None, fuzzy: str | None = None) -> Card:
+    """One card by its name (Hungarian or English), exactly or forgivingly.
+
+    Exact ignores only accents, case and spacing. Fuzzy takes a unique name
+    that starts with or contains the text, else the closest spelling; when
+    several names fit equally it refuses with the candidates.
+    """
+    text = exact if exact is not None else fuzzy
+    typed = fold_words(text or "")
+    if not typed:
+        raise NamedCardNotFound("missing_name")
+    index = _names()
+    matches = [n for f, n in zip(index.folded, index.names, strict=True) if f == typed]
+    if not matches and fuzzy is not None:
+        candidates = cards_autocomplete(query=typed)
+        starting = [n for n in candidates if fold_words(n).startswith(typed)]
+        if len(starting) > 1:
+            raise NamedCardNotFound("ambiguous", starting)
+        if starting:
+            matches = starting
+        elif len(candidates) == 1:
+            matches = candidates
+        else:
+            best = process.extractOne(
+                typed, index.folded, scorer=fuzz.WRatio, score_cutoff=FUZZY_CUTOFF
+            )
+            matches = [index.names[best[2]]] if best else []
+    if not matches:
+        raise NamedCardNotFound("not_found")
+    return _first_card_named(matches[0])
+
+
+def _first_card_named(name: str) -> Card:
+    # A name can have several printings; the earliest set's comes back.
+    queryset = Card.objects.select_related("game", "card_set")
+    return queryset.filter(name=name).first() or queryset.filter(name_en=name).first()
+
+
+def games_with_counts() -> QuerySet[Game]:
+    return Game.objects.annotate(card_count=Count("cards")).order_by("position")
+
+
+def game_sets(*, game: Game) -> QuerySet[CardSet]:
+    return game.sets.annotate(card_count=Count("cards")).order_by("position")
+
+
+def game_type_counts(*, game: Game) -> list[tuple[str, int]]:
+    rows = game.cards.values("type").annotate(n=Count("id")).order_by("-n", "type")
+    return [(row["type"], row["n"]) for row in rows]
+
+
+def cards_export() -> tuple[bytes, str]:
+    """Every card as JSON (the card-data record plus game and set), and its ETag."""
+    cards = Card.objects.select_related("game", "card_set").order_by(
+        "game__position", "card_set__position", "number"
+    )
+    payload = {
+        "games": [{"id": g.slug, "name": g.name, "name_en": g.name_en} for g in Game.objects.all()],
+        "sets": [
+            {
+                "code": s.code,
+                "game": s.game.slug,
+                "name": s.name,
+                "name_en": s.name_en or None,
+                "release_year": s.release_year,
+                "provenance": s.provenance,
+            }
+            for s in CardSet.objects.select_related("game")
+        ],
+        "cards": [{"game": c.game.slug, "set": c.card_set.code, **c.as_data()} for c in cards],
+    }
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'

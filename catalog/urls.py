@@ -1,0 +1,28 @@
+from django.urls import path, register_converter
+
+from catalog import views
+
+
+class CardCodeConverter:
+    # Card codes always hold a dash (AF1-001, ONI-S023), so they never clash
+    # with the fixed words of the other routes.
+    regex = r"[A-Za-z0-9]+-[A-Za-z0-9]+"
+
+    def to_python(self, value: str) -> str:
+        return value.upper()
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(CardCodeConverter, "cardcode")
+
+app_name = "catalog"
+
+urlpatterns = [
+    path("", views.card_list, name="index"),
+    path("syntax/", views.syntax, name="syntax"),
+    path("games/<slug:slug>/", views.game_detail, name="game"),
+    path("sets/<str:code>/", views.set_detail, name="set"),
+    path("<cardcode:code>/", views.card_detail, name="card"),
+]

@@ -1,0 +1,117 @@
+"""Catalog pages: search, card, set, game, syntax help."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+
+from catalog import selectors, vocab
+from catalog.forms import SORTS, FilterForm
+from catalog.models import Card, CardSet, Game
+from catalog.paging import CappedPaginator
+from catalog.search import SearchError, cards_search
+
+PAGE_SIZE = 60
+VIEWS = ("grid", "list")
+
+
+@require_GET
+def card_list(request: HttpRequest) -> HttpResponse:
+    if "filters" in request.GET:
+        # The filter panel was submitted: fold its fields into one query and
+        # redirect, so the address bar always shows a shareable ?q=.
+        form = FilterForm(request.GET)
+        if form.is_valid():
+            params = {"q": form.to_query()}
+            if request.GET.get("view") in VIEWS:
+                params["view"] = request.GET["view"]
+            return redirect(f"{request.path}?{urlencode(params)}")
+    query = request.GET.get("q", "").strip()
+    view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
+    order = request.GET.get("order", "")
+    direction = "desc" if request.GET.get("dir") == "desc" else "asc"
+    full_query = query
+    if order in dict(SORTS) and order:
+        full_query = f"{query} order:{order} dir:{direction}".strip()
+
+    context = {
+        "query": query,
+        "view": view,
+        "order": order,
+        "dir": direction,
+        "sorts": SORTS,
+        "filter_form": FilterForm(initial={"q": query}),
+    }
+    try:
+        result = cards_search(full_query)
+    except SearchError as error:
+        position = error.extra.get("position")
+        context.update(
+            error=error,
+            error_before=query[:position] if position is not None else query,
+            error_at=query[position : position + 1] if position is not None else "",
+            error_after=query[position + 1 :] if position is not None else "",
+        )
+        status = 400
+    else:
+        page = CappedPaginator(result.cards, PAGE_SIZE).get_page(request.GET.get("page"))
+        context.update(
+            page=page,
+            description=result.description,
+            warnings=result.warnings,
+        )
+        status = 200
+    template = "catalog/_results.html" if request.htmx else "catalog/card_list.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def card_detail(request: HttpRequest, code: str) -> HttpResponse:
+    card = get_object_or_404(Card.objects.select_related("game", "card_set"), code=code)
+    language = get_language()
+    context = {
+        "card": card,
+        "reconstructed": set(card.reconstructed_fields),
+        "reconstructed_labels": [
+            str(Card._meta.get_field(name).verbose_name) for name in card.reconstructed_fields
+        ],
+        "helper_mark_label": (
+            vocab.HELPER_MARKS[card.helper_mark][1 if language == "en" else 0]
+            if card.helper_mark
+            else ""
+        ),
+        "other_printings": Card.objects.filter(name=card.name)
+        .exclude(pk=card.pk)
+        .select_related("card_set"),
+    }
+    return render(request, "catalog/card_detail.html", context)
+
+
+@require_GET
+def set_detail(request: HttpRequest, code: str) -> HttpResponse:
+    card_set = get_object_or_404(CardSet.objects.select_related("game"), code=code)
+    cards = card_set.cards.order_by("number")
+    return render(request, "catalog/set_detail.html", {"set": card_set, "cards": cards})
+
+
+@require_GET
+def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    game = get_object_or_404(Game, slug=slug)
+    context = {
+        "game": game,
+        "sets": selectors.game_sets(game=game),
+        "type_counts": [
+            (vocab.TYPES.label(type_id, get_language()), type_id, n)
+            for type_id, n in selectors.game_type_counts(game=game)
+        ],
+    }
+    return render(request, "catalog/game_detail.html", context)
+
+
+@require_GET
+def syntax(request: HttpRequest) -> HttpResponse:
+    return render(request, "catalog/syntax.html")

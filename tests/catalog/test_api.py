@@ -1,0 +1,93 @@
+"""The catalog API: search, card, autocomplete, named, sets, games, export."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_search_is_paginated(client, cards):
+    body = client.get("/api/cards/", {"q": "game:oniroo", "page_size": 50}).json()
+    assert body["count"] == 173
+    assert len(body["results"]) == 50
+    assert body["next"] and body["previous"] is None
+    assert body["results"][0]["game"] == "oniroo"
+
+
+def test_search_result_fields(client, cards):
+    body = client.get("/api/cards/", {"q": "ejlepo"}).json()
+    card = next(c for c in body["results"] if c["code"] == "AF1-001")
+    assert (card["cost"], card["attack"], card["defense"]) == (1, 0, 3)
+    assert card["provenance"] == "rulebook"
+    assert card["url"].endswith("/api/cards/AF1-001/")
+    assert body["description"]
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [("cost<<", "missing_value"), ('"unclosed', "unclosed_quote"), ("colour:red", "unknown_key")],
+)
+def test_bad_query_is_400_with_code_message_position(client, cards, query, code):
+    response = client.get("/api/cards/", {"q": query})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == code
+    assert error["message"]
+    assert isinstance(error["position"], int)
+
+
+def test_ignored_terms_come_back_as_warnings(client, cards):
+    body = client.get("/api/cards/", {"q": "ejlepo order:colour"}).json()
+    assert body["warnings"] and body["warnings"][0]["message"]
+
+
+def test_card_detail(client, cards):
+    body = client.get("/api/cards/ONI-S023/").json()
+    assert (body["letter"], body["shape"], body["digit"]) == ("A", "cross", 5)
+    assert client.get("/api/cards/NOPE-1/").status_code == 404
+
+
+def test_autocomplete_forgives_accents_and_typos(client, cards):
+    assert (
+        "Éjlépő Kajtár" in client.get("/api/cards/autocomplete/", {"q": "ejle"}).json()["results"]
+    )
+    assert (
+        "Éjlépő Kajtár"
+        in client.get("/api/cards/autocomplete/", {"q": "ejlepo kajtr"}).json()["results"]
+    )
+    results = client.get("/api/cards/autocomplete/", {"q": "a"}).json()["results"]
+    assert len(results) <= 20
+
+
+def test_named_exact_and_fuzzy(client, cards):
+    assert client.get("/api/cards/named/", {"exact": "ejlepo kajtar"}).json()["code"] == "AF1-001"
+    assert client.get("/api/cards/named/", {"fuzzy": "Wugu Wataru"}).json()["code"] == "AF1-009"
+    missing = client.get("/api/cards/named/", {"exact": "Nincs Ilyen Lap"})
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "not_found"
+    assert client.get("/api/cards/named/").status_code == 400
+
+
+def test_sets_and_games(client, cards):
+    games = {g["id"]: g for g in client.get("/api/games/").json()}
+    assert set(games) == {"alomfogo", "oniroo", "arcane-guardian"}
+    assert games["oniroo"]["card_count"] == 173
+    sets = {s["code"]: s for s in client.get("/api/sets/").json()}
+    assert sets["AF1"]["provenance"] == "rulebook"
+    assert client.get("/api/sets/AFD/").json()["game"] == "alomfogo"
+
+
+def test_bulk_export_with_etag(client, cards):
+    first = client.get("/api/cards/export/")
+    assert first.status_code == 200
+    body = first.json()
+    assert len(body["cards"]) == cards.count()
+    again = client.get("/api/cards/export/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+
+
+def test_schema_lists_the_catalog(client):
+    paths = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    for path in ("/api/cards/", "/api/cards/{code}/", "/api/cards/autocomplete/", "/api/sets/"):
+        assert path in paths
