@@ -112,6 +112,7 @@ class Card(models.Model):
     search_name = models.CharField(max_length=420, db_index=True, editable=False, default="")
     search_text = models.TextField(editable=False, default="")
     search_flavor = models.TextField(editable=False, default="")
+    subtype_keys = models.CharField(max_length=200, editable=False, default="")  # "|a|b|"
     # game, set and number in one indexed integer: the default order, which
     # lets "first 60 matches" walk an index instead of sorting every match.
     sort_key = models.BigIntegerField(editable=False, default=0, db_index=True)
@@ -163,6 +164,7 @@ class Card(models.Model):
         self.search_name = f" {fold_words(self.name)} | {fold_words(self.name_en)} "
         self.search_text = f" {fold_words(self.text)} | {fold_words(self.text_en)} "
         self.search_flavor = f" {fold_words(self.flavor)} "
+        self.subtype_keys = "|" + "".join(f"{s}|" for s in self.subtypes)
         self.sort_key = card_sort_key(self.game.position, self.card_set.position, self.number)
 
     # --- presentation -------------------------------------------------------

@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 
 from catalog import tokens, vocab
 from catalog.text import fold, fold_words, stems
-from catalog.tokens import all_words_q, words_q
+from catalog.tokens import all_words_q, text_has, words_q
 
 COMPARISONS = ("<", "<=", ">", ">=")
 LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
@@ -185,13 +185,11 @@ class TextKey(Key):
     def match(self, value: str) -> Q:
         # The word index narrows the cards; the substring test then checks the
         # words stand together, in order, on those few cards only.
-        q = all_words_q(self.token_field, value) & Q(
-            **{f"{self.field}__contains": fold_words(value)}
-        )
+        q = all_words_q(self.token_field, value) & text_has(self.field, fold_words(value))
         for number in SIGNED_NUMBER.findall(value) if self.raw_fields else ():
             either = Q()
             for raw in self.raw_fields:
-                either |= Q(**{f"{raw}__contains": number})
+                either |= text_has(raw, number)
             q &= either
         return q
 
@@ -486,7 +484,7 @@ def loose_q(text: str, quoted_phrase: bool) -> Q:
     """A loose word or phrase against the card names (see catalog.search)."""
     folded = fold_words(text)
     if quoted_phrase or " " in folded:
-        return all_words_q(tokens.NAME, folded) & Q(search_name__contains=folded)
+        return all_words_q(tokens.NAME, folded) & text_has("search_name", folded)
     # A name word that starts with the typed word, or with a stem of it once
     # a Hungarian ending is cut off ("kajtárral" -> "kajtar").
     prefixes = [folded] + [stem for stem in stems(folded)[1:] if len(stem) >= 3]

@@ -38,7 +38,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 # as "" (the column is blank=True, not null=True), see Card.as_data().
 CARD_COLUMNS = tuple(key for key in CARD_KEYS if key != "code")
 # Derived columns (Card.refresh_search_fields) and the edit stamp the name index watches.
-DERIVED_COLUMNS = ("search_name", "search_text", "search_flavor", "sort_key")
+DERIVED_COLUMNS = ("search_name", "search_text", "search_flavor", "subtype_keys", "sort_key")
 
 
 class CardDataError(ApplicationError):

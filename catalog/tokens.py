@@ -12,12 +12,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextvars import ContextVar
 
-from django.db.models import Q
+from django.db import connection
+from django.db.models import BigAutoField, Lookup, Q, Value
+from django.db.models.functions import StrIndex
+from django.db.models.lookups import GreaterThan
 
 from catalog.text import fold_words
 
 NAME, TEXT, FLAVOR, SUBTYPE = "n", "t", "f", "s"
 MAX_WORD = 64
+
+
+class AnyOf(Lookup):
+    """`column = ANY(%s)`: a list of values as one array parameter (PostgreSQL only)."""
+
+    lookup_name = "any_of"
+    prepare_rhs = False
+
+    def as_sql(self, compiler, connection):
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        return f"{lhs} = ANY(%s)", [*lhs_params, list(self.rhs)]
+
+
+BigAutoField.register_lookup(AnyOf)
 
 
 def card_words(card) -> set[tuple[str, str]]:
@@ -63,39 +80,60 @@ def _after(prefix: str) -> str:
 # large share of the catalog, and reading that list costs more than testing
 # the folded text of the cards in default order until a page is full.
 COMMON_WORD = 5000
-SCANNED_COLUMN = {NAME: "search_name", TEXT: "search_text", FLAVOR: "search_flavor"}
-
+# Where a common word is tested instead, and how: the folded text columns are
+# padded with spaces, so " prefix" starts a word; subtype_keys is "|a|b|".
+SCANNED_COLUMN = {
+    NAME: ("search_name", " {}"),
+    TEXT: ("search_text", " {}"),
+    FLAVOR: ("search_flavor", " {}"),
+    SUBTYPE: ("subtype_keys", "|{}|"),
+}
 
 # Set while catalog.search.cards_search compiles a query: only then may
-# words_q ask the database how common a word is. Elsewhere (tests of the pure
-# compiler, say) every word takes the index range.
+# words_q look at the index to choose how to match a word. Elsewhere (tests
+# of the pure compiler, say) every word takes the index subquery.
 probe_common_words: ContextVar[bool] = ContextVar("probe_common_words", default=False)
-
-
-def _is_common(field: str, words: Q) -> bool:
-    from catalog.models import CardToken
-
-    if not probe_common_words.get():
-        return False
-    probe = CardToken.objects.filter(words, field=field).values("pk")[:COMMON_WORD]
-    return probe.count() >= COMMON_WORD  # reads at most COMMON_WORD index entries
 
 
 def words_q(field: str, prefixes: Iterable[str], *, exact: bool = False) -> Q:
     """Cards having, in `field`, a word starting with any of the prefixes (or equal, if exact)."""
     from catalog.models import CardToken
 
-    # One subquery per prefix: an OR of ranges inside one subquery makes the
-    # databases scan the whole field instead of seeking each range.
     either = Q(pk__in=[])
+    # One lookup per prefix: an OR of ranges inside one subquery makes the
+    # databases scan the whole field instead of seeking each range.
     for prefix in dict.fromkeys(prefixes):
         words = Q(word=prefix) if exact else Q(word__gte=prefix, word__lt=_after(prefix))
-        if field in SCANNED_COLUMN and _is_common(field, words):
-            # The folded columns are padded with spaces: " prefix" starts a word.
-            either |= Q(**{f"{SCANNED_COLUMN[field]}__contains": f" {prefix}"})
+        postings = CardToken.objects.filter(words, field=field)
+        subquery = Q(pk__in=postings.values("card_id"))
+        if not probe_common_words.get():
+            either |= subquery
+            continue
+        # Reads at most COMMON_WORD index entries.
+        ids = set(postings.values_list("card_id", flat=True)[:COMMON_WORD])
+        if len(ids) >= COMMON_WORD:
+            column, pattern = SCANNED_COLUMN[field]
+            either |= text_has(column, pattern.format(prefix))
+        elif connection.vendor == "postgresql":
+            # PostgreSQL misjudges how many cards a word range matches and may
+            # walk the catalog in sort order, probing the index once per card;
+            # given the ids (one array parameter) it fetches just those rows.
+            either |= Q(pk__any_of=sorted(ids))
         else:
-            either |= Q(pk__in=CardToken.objects.filter(words, field=field).values("card_id"))
+            either |= subquery
     return either
+
+
+def text_has(column: str, text: str) -> Q:
+    """`column` contains `text`, byte for byte (the folded columns are lower case).
+
+    Written as position(text in column) > 0 rather than LIKE '%text%': both
+    scan, but PostgreSQL estimates a LIKE with a leading wildcard to match
+    almost nothing and then sorts a full scan, while for a position test it
+    assumes a third of the rows match and walks the sort_key index, stopping
+    after one page. It is used only where the index said the word is common.
+    """
+    return Q(GreaterThan(StrIndex(column, Value(text)), 0))
 
 
 def all_words_q(field: str, text: str) -> Q:

@@ -20,6 +20,8 @@ QUERIES = [
     "name:soy",
     "-o:erő t:révülő",
     "kentaur or híd",
+    "sub:bűvforrás",
+    "is:counter t:esemény",
 ]
 
 
