@@ -25,4 +25,6 @@ urlpatterns = [
     path("games/<slug:slug>/", views.game_detail, name="game"),
     path("sets/<str:code>/", views.set_detail, name="set"),
     path("<cardcode:code>/", views.card_detail, name="card"),
+    path("<cardcode:code>/face.png", views.card_face, {"fmt": "png"}, name="face"),
+    path("<cardcode:code>/thumb.webp", views.card_face, {"fmt": "webp"}, name="thumb"),
 ]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from catalog import render as card_faces
 from catalog import selectors, vocab
 from catalog.forms import SORTS, FilterForm
 from catalog.models import Card, CardSet, Game
@@ -115,3 +117,28 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def syntax(request: HttpRequest) -> HttpResponse:
     return render(request, "catalog/syntax.html")
+
+
+FACE_TYPES = {"png": "image/png", "webp": "image/webp"}
+
+
+@require_GET
+def card_face(request: HttpRequest, code: str, fmt: str) -> HttpResponse:
+    """The card's face: full size (face.png) or list size (thumb.webp), cached on disk.
+
+    Pages link faces as …?v=<version>; such a URL never changes content, so it
+    is cached for a year. Without the version it is revalidated by ETag.
+    """
+    card = get_object_or_404(Card.objects.select_related("game", "card_set"), code=code)
+    path, key = card_faces.face_file(card, fmt=fmt)
+    etag = f'"{key[:32]}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = FileResponse(path.open("rb"), content_type=FACE_TYPES[fmt])
+    response["ETag"] = etag
+    if request.GET.get("v") == card_faces.face_version(card):
+        patch_cache_control(response, public=True, max_age=31536000, immutable=True)
+    else:
+        patch_cache_control(response, public=True, max_age=3600)
+    return response

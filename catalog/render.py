@@ -1,0 +1,157 @@
+"""Card faces: render (catalog.faces layouts) and cache them on disk by content.
+
+`render_face(card)` draws a face at print resolution (poker size, 63 x 88 mm,
+744 x 1039 px at 300 DPI; bleed widens the background on every side).
+`face_file(card, ...)` returns the cached PNG or WebP file, rendering it first
+when the card's data, its art, the layout version or the options changed:
+the file name is a hash of all of them, so a stale face is never served and
+the cache survives restarts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+
+from catalog.faces import alomfogo, arcane_guardian, oniroo
+from catalog.faces.common import Canvas
+
+# Raise when any layout's drawing changes: every cached face is then redrawn.
+LAYOUT_VERSION = 1
+LAYOUTS = {"alomfogo": alomfogo, "oniroo": oniroo, "arcane-guardian": arcane_guardian}
+THUMB_WIDTH = 250
+FORMATS = {"png": "PNG", "webp": "WEBP"}
+
+
+def card_record(card) -> dict:
+    """The renderer's input: the card-data record plus game, set and art path."""
+    if isinstance(card, dict):
+        return card
+    record = {"game": card.game.slug, "set": card.card_set.code, **card.as_data()}
+    record["image"] = card.image.path if card.image else None
+    return record
+
+
+def _art(record: dict) -> Image.Image | None:
+    path = record.get("image")
+    if not path:
+        return None
+    with Image.open(path) as picture:
+        picture.load()
+        return picture
+
+
+def render_face(card, *, dpi: int = 300, bleed_mm: float = 0.0) -> Image.Image:
+    record = card_record(card)
+    layout = LAYOUTS[record["game"]]
+    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
+    layout.draw_face(canvas, record, _art(record))
+    return canvas.image
+
+
+def render_face_canvas(card, *, dpi: int = 300, bleed_mm: float = 0.0) -> Canvas:
+    """The canvas after drawing, with its record of parts and text fits (for tests)."""
+    record = card_record(card)
+    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
+    LAYOUTS[record["game"]].draw_face(canvas, record, _art(record))
+    return canvas
+
+
+def render_back(game: str, *, dpi: int = 300, bleed_mm: float = 0.0) -> Image.Image:
+    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
+    LAYOUTS[game].draw_back(canvas)
+    return canvas.image
+
+
+def face_hash(record: dict, *, dpi: int, bleed_mm: float, variant: str) -> str:
+    art = record.get("image")
+    art_stamp = None
+    if art and os.path.exists(art):
+        stat = os.stat(art)
+        art_stamp = [os.path.basename(art), stat.st_size, stat.st_mtime_ns]
+    payload = {
+        "card": {k: v for k, v in record.items() if k != "image"},
+        "art": art_stamp,
+        "layout": LAYOUT_VERSION,
+        "dpi": dpi,
+        "bleed": bleed_mm,
+        "variant": variant,
+    }
+    blob = json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def face_version(card) -> str:
+    """A short tag that changes whenever the card's face would change (for URLs)."""
+    return face_hash(card_record(card), dpi=0, bleed_mm=0, variant="version")[:12]
+
+
+def back_hash(game: str, *, dpi: int, bleed_mm: float, variant: str) -> str:
+    blob = json.dumps([game, LAYOUT_VERSION, dpi, bleed_mm, variant]).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def _write_atomically(image: Image.Image, path: Path, fmt: str) -> None:
+    # Another process may render the same face at the same moment; writing to
+    # a temporary file and renaming means a reader never sees half a file.
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            if fmt == "PNG":
+                image.save(out, "PNG", compress_level=3)
+            else:
+                image.save(out, "WEBP", quality=82, method=4)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _cached(key: str, fmt: str, cache_dir: Path, draw) -> Path:
+    path = cache_dir / key[:2] / f"{key}.{fmt}"
+    if not path.exists():
+        image = draw()
+        if fmt == "webp":
+            height = round(image.height * THUMB_WIDTH / image.width)
+            image = image.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
+        _write_atomically(image, path, FORMATS[fmt])
+    return path
+
+
+def default_cache_dir() -> Path:
+    from django.conf import settings
+
+    return Path(settings.MEDIA_ROOT) / "faces"
+
+
+def face_file(
+    card, *, fmt: str = "png", dpi: int = 300, bleed_mm: float = 0.0, cache_dir: Path | None = None
+) -> tuple[Path, str]:
+    """The cached face file (rendered if missing) and its content key (an ETag)."""
+    record = card_record(card)
+    variant = "thumb" if fmt == "webp" else "full"
+    key = face_hash(record, dpi=dpi, bleed_mm=bleed_mm, variant=variant)
+    cache = cache_dir or default_cache_dir()
+    path = _cached(key, fmt, cache, lambda: render_face(record, dpi=dpi, bleed_mm=bleed_mm))
+    return path, key
+
+
+def back_file(
+    game: str,
+    *,
+    fmt: str = "png",
+    dpi: int = 300,
+    bleed_mm: float = 0.0,
+    cache_dir: Path | None = None,
+) -> tuple[Path, str]:
+    variant = "thumb" if fmt == "webp" else "full"
+    key = back_hash(game, dpi=dpi, bleed_mm=bleed_mm, variant=variant)
+    cache = cache_dir or default_cache_dir()
+    path = _cached(key, fmt, cache, lambda: render_back(game, dpi=dpi, bleed_mm=bleed_mm))
+    return path, key
