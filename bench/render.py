@@ -7,7 +7,8 @@ Reads the shipped card data files directly (no database). For each game it
 prints the median and p95 time of a cold render at 300 DPI (render_face, no
 face cache), the median time of a cache hit (face_file when the PNG exists:
 hashing the card's data and finding the file), and then renders the whole
-catalog into an empty cache (as `render_cards --warm` does) with 1 and N processes. Goals: cold median ≤ 60 ms, hit ≤ 2 ms.
+catalog into an empty cache (as `render_cards --warm` does) with 1 and N
+processes. Goals: cold median ≤ 60 ms, hit ≤ 2 ms.
 """
 
 from __future__ import annotations
