@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api import MeApi, ObtainTokenApi
 from catalog import api as catalog_api
+from decks import api as decks_api
 
 api_patterns = [
     path("cards/", catalog_api.CardListApi.as_view(), name="card-list"),
@@ -15,6 +16,10 @@ api_patterns = [
     path("sets/", catalog_api.SetListApi.as_view(), name="set-list"),
     path("sets/<str:code>/", catalog_api.SetDetailApi.as_view(), name="set-detail"),
     path("games/", catalog_api.GameListApi.as_view(), name="game-list"),
+    path("decks/", decks_api.DeckListApi.as_view(), name="deck-list"),
+    path("decks/validate/", decks_api.ValidateApi.as_view(), name="deck-validate"),
+    path("decks/<int:deck_id>/", decks_api.DeckDetailApi.as_view(), name="deck-detail"),
+    path("decks/<int:deck_id>/export/", decks_api.ExportApi.as_view(), name="deck-export"),
     path("me/", MeApi.as_view(), name="me"),
     path("auth/token/", ObtainTokenApi.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -25,6 +30,7 @@ urlpatterns = [
     path("", include("core.urls")),
     path("accounts/", include("accounts.urls")),
     path("cards/", include("catalog.urls")),
+    path("decks/", include("decks.urls")),
     path("api/", include((api_patterns, "api"))),
     path("admin/", admin.site.urls),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.core.management import call_command
 
 from tests.factories import make_user
 
@@ -30,3 +31,18 @@ def owner(db):
 @pytest.fixture
 def stranger(db):
     return make_user("stranger")
+
+
+@pytest.fixture(scope="session")
+def catalog_data(django_db_setup, django_db_blocker):
+    """The shipped card data, loaded once per test database."""
+    with django_db_blocker.unblock():
+        call_command("load_cards", verbosity=0)
+
+
+@pytest.fixture
+def cards(catalog_data, db):
+    """Tests that read the shipped catalog."""
+    from catalog.models import Card
+
+    return Card.objects

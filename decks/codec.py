@@ -1,0 +1,807 @@
+"""Deck lists in and out: plain text, a JSON file and a short shareable deck code.
+
+Pure: card records (docs/card-data.md) and `Entry` lists in, `Entry` lists and
+bilingual line errors out. Reading never raises on what a user typed or pasted:
+every problem becomes a `LineError`, and the caller saves nothing while any
+exist. Only `decode_deck_code` raises, and only `DeckCodeError`, because a
+damaged code has no lines to point at.
+
+Cards are found through a `CardLookup`; `RecordLookup` is the plain in-memory
+one over a game's card records.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from rapidfuzz import fuzz, process
+
+from catalog.text import fold, fold_words
+from catalog.vocab import GAME_IDS, TYPES
+from decks.entries import MAIN, SIDE, Entry, display_name
+
+MIN_COUNT, MAX_COUNT = 1, 99
+SUGGEST_CUTOFF = 60
+SUGGEST_SPREAD = 25  # a suggestion this far below the best one is noise
+BOARDS = (MAIN, SIDE)
+
+
+# -- finding cards -----------------------------------------------------------
+
+
+class CardLookup(Protocol):
+    """Where the readers find cards; every method answers None / [] for no match."""
+
+    def by_code(self, code: str) -> dict | None:
+        """The card with this code, case-blind ("af1-001" finds AF1-001)."""
+
+    def by_name(self, name: str, *, set_code: str | None = None) -> dict | None:
+        """The card with exactly this Hungarian or English name, ignoring accents,
+        case and spaces; with `set_code`, that set's printing is preferred."""
+
+    def by_set_number(self, set_code: str, number: int) -> dict | None:
+        """The card with this collector number in this set."""
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Up to `limit` card names closest to `name`, best first."""
+
+
+def card_set_code(card: dict) -> str:
+    """The set code of a card record: its "set" key, else the prefix of its code."""
+    set_value = card.get("set")
+    if isinstance(set_value, dict):
+        set_value = set_value.get("code")
+    if isinstance(set_value, str) and set_value:
+        return set_value
+    return str(card["code"]).split("-", 1)[0]
+
+
+def _name_key(name: str | None) -> str:
+    """Accent-, case-, punctuation- and space-blind: "Éjlépő  Kajtár" -> "ejlepokajtar"."""
+    return fold_words(name).replace(" ", "")
+
+
+class RecordLookup:
+    """A `CardLookup` over a list of card records, all in memory.
+
+    Give it one game's records: names repeat across games (Villámcsapás is both
+    an Álomfogó and an Arcane Guardian card), and a name finds the first
+    matching record, Hungarian names before English ones.
+    """
+
+    def __init__(self, records: Iterable[dict]) -> None:
+        self.records = list(records)
+        self._codes: dict[str, dict] = {}
+        self._numbers: dict[tuple[str, int], dict] = {}
+        self._names: dict[str, list[dict]] = {}
+        choices: dict[str, str] = {}  # folded name -> name as printed
+        for record in self.records:
+            self._codes.setdefault(str(record["code"]).upper(), record)
+            number = record.get("number")
+            if isinstance(number, int):
+                self._numbers.setdefault((card_set_code(record).upper(), number), record)
+        for key in ("name", "name_en"):
+            for record in self.records:
+                name = record.get(key)
+                if not name:
+                    continue
+                same_name = self._names.setdefault(_name_key(name), [])
+                if not any(r is record for r in same_name):
+                    same_name.append(record)
+                choices.setdefault(fold_words(name), name)
+        self._choice_keys = list(choices)
+        self._choice_names = list(choices.values())
+
+    def by_code(self, code: str) -> dict | None:
+        return self._codes.get(code.strip().upper())
+
+    def by_name(self, name: str, *, set_code: str | None = None) -> dict | None:
+        found = self._names.get(_name_key(name))
+        if not found:
+            return None
+        if set_code:
+            wanted = set_code.strip().upper()
+            for record in found:
+                if card_set_code(record).upper() == wanted:
+                    return record
+        return found[0]
+
+    def by_set_number(self, set_code: str, number: int) -> dict | None:
+        return self._numbers.get((set_code.strip().upper(), number))
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        query = fold_words(name)[:100]
+        if not query or limit <= 0:
+            return []
+        # token_set_ratio: word order and extra words do not matter ("kajtar" finds
+        # "Éjlépő Kajtár"), and a short query gets no chance matches, unlike WRatio
+        found = process.extract(
+            query,
+            self._choice_keys,
+            scorer=fuzz.token_set_ratio,
+            limit=limit,
+            score_cutoff=SUGGEST_CUTOFF,
+        )
+        if not found:
+            return []
+        best = found[0][1]
+        return [
+            self._choice_names[index] for _, score, index in found if score >= best - SUGGEST_SPREAD
+        ]
+
+
+# -- results -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A problem with one line (text) or one item (JSON, deck code); line_no counts from 1."""
+
+    line_no: int
+    line: str
+    message_hu: str
+    message_en: str
+    suggestions: list[str] = field(default_factory=list)
+
+    def message(self, language: str) -> str:
+        return self.message_en if language == "en" else self.message_hu
+
+
+@dataclass
+class ParsedList:
+    """What a reader understood: entries (copies of one card on one board added up,
+    unknown cards kept with card None) and the problems found."""
+
+    entries: list[Entry] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class _Collector:
+    """Adds up entries of the same card and board, keeping first-seen order.
+
+    With a limit, an entry that would take a card past it is refused (add gives
+    False) and reported against `line_no`.
+    """
+
+    def __init__(self, limit: int | None = MAX_COUNT) -> None:
+        self.result = ParsedList()
+        self.limit = limit
+        self._index: dict[tuple[str, str], int] = {}
+
+    def add(self, entry: Entry, line_no: int = 0) -> bool:
+        if entry.card is None:
+            self.result.entries.append(entry)
+            return True
+        key = (entry.card["code"], entry.board)
+        at = self._index.get(key)
+        if at is None:
+            self._index[key] = len(self.result.entries)
+            self.result.entries.append(entry)
+            return True
+        known = self.result.entries[at]
+        total = known.count + entry.count
+        if self.limit is not None and total > self.limit:
+            self.error(_too_many(line_no, entry.line or "", entry.card, total))
+            return False
+        self.result.entries[at] = replace(known, count=total)
+        return True
+
+    def error(self, error: LineError) -> None:
+        self.result.errors.append(error)
+
+
+# -- messages ----------------------------------------------------------------
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _alternatives(names: list[str], word: str) -> str:
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {word} {names[-1]}"
+
+
+def _unknown_name(line_no: int, line: str, name: str, suggestions: list[str]) -> LineError:
+    hu = f"Nincs „{_shown(name)}” nevű kártya."
+    en = f"There is no card called “{_shown(name)}”."
+    if suggestions:
+        hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
+        en += f" Did you mean {_alternatives(suggestions, 'or')}?"
+    return LineError(line_no, line, hu, en, suggestions)
+
+
+def _unknown_code(line_no: int, line: str, code: str, suggestions: list[str]) -> LineError:
+    hu = f"Nincs „{_shown(code)}” kódú kártya."
+    en = f"No card has the code “{_shown(code)}”."
+    if suggestions:
+        hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
+        en += f" Did you mean {_alternatives(suggestions, 'or')}?"
+    return LineError(line_no, line, hu, en, suggestions)
+
+
+def _unreadable(line_no: int, line: str, suggestions: list[str] | None = None) -> LineError:
+    shown = _shown(line)
+    return LineError(
+        line_no,
+        line,
+        f"Ezt a sort nem tudom értelmezni: „{shown}”. Írd előre a darabszámot, utána a "
+        "kártya nevét vagy kódját, például „3 Éjlépő Kajtár” vagy „3x AF1-001”.",
+        f"Can't read this line: “{shown}”. Put the count first, then the card's name "
+        "or code, for example “3 Éjlépő Kajtár” or “3x AF1-001”.",
+        suggestions or [],
+    )
+
+
+def _too_many(line_no: int, line: str, card: dict, total: int) -> LineError:
+    return LineError(
+        line_no,
+        line,
+        f"Ezzel a sorral összesen {total} lenne ebből a lapból: {display_name(card, 'hu')}. "
+        f"Egy lapból legfeljebb {MAX_COUNT} lehet.",
+        f"With this line there would be {total} copies of {display_name(card, 'en')}; "
+        f"the most a list can hold is {MAX_COUNT}.",
+    )
+
+
+def _bad_count(line_no: int, line: str, count_text: str) -> LineError:
+    shown = _shown(count_text, 12)
+    return LineError(
+        line_no,
+        line,
+        f"A darabszám {MIN_COUNT} és {MAX_COUNT} között lehet, itt {shown} áll.",
+        f"The count must be from {MIN_COUNT} to {MAX_COUNT}; this line says {shown}.",
+    )
+
+
+# -- plain text --------------------------------------------------------------
+
+_COMMENT = re.compile(r"(?:#|//).*$")
+_BULLET = re.compile(r"^[-*•]\s+")
+_LEAD_MARKED = re.compile(r"^([+-]?[0-9]+)\s*(?:[x×]|db\b\.?)\s*(.*)$", re.IGNORECASE)
+_LEAD_PLAIN = re.compile(r"^([+-]?[0-9]+)(?:\s+(.*))?$")
+_TRAIL = re.compile(r"^(.*?\S)\s*(?:[x×]\s*([+-]?[0-9]+)|\s([+-]?[0-9]+)\s*[x×])$", re.IGNORECASE)
+# "Jégszem Soyana (AF1)" or "Szintlépés (AG) 54": a set hint, maybe a collector number
+_COUNT_ONLY = re.compile(r"^[x×]\s*[+-]?[0-9]+$", re.IGNORECASE)
+_SET_HINT = re.compile(r"^(.*?\S)\s*\(\s*([A-Za-z0-9]{1,12})\s*\)\s*([0-9]{1,6})?$")
+_CODE = re.compile(r"^[A-Za-z]{1,8}[0-9]{0,3}-[A-Za-z]{0,3}[0-9]{1,5}$")
+_HEADER_COUNT = re.compile(r"\(\s*[0-9]*\s*\)")
+_SIDE_WORDS = {"side", "sideboard", "sb", "oldalpakli", "oldal", "tartalek", "tartalekpakli"}
+_MAIN_WORDS = {"main", "maindeck", "mainboard", "deck", "pakli", "fopakli", "fodeck"}
+
+
+def _header_board(text: str) -> str | None:
+    key = _name_key(_HEADER_COUNT.sub(" ", text))
+    if key in _SIDE_WORDS:
+        return SIDE
+    if key in _MAIN_WORDS:
+        return MAIN
+    return None
+
+
+def _count_value(text: str) -> int:
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 6:  # int() of thousands of digits is slow and may refuse
+        return sign * 10**6
+    return sign * int(digits)
+
+
+def _find(name_text: str, lookup: CardLookup) -> tuple[dict | None, str]:
+    """The card a name (or code) means, and the name to report when none matches."""
+    hint = _SET_HINT.match(name_text)
+    if hint:
+        base, set_code, number = hint.groups()
+        if number:
+            card = lookup.by_set_number(set_code, int(number))
+            if card and _name_key(base) in (
+                _name_key(card.get("name")),
+                _name_key(card.get("name_en")),
+                _name_key(card.get("code")),
+            ):
+                return card, base
+        card = _find_plain(base, lookup, set_code)
+        if card:
+            return card, base
+    card = _find_plain(name_text, lookup, None)
+    if card or not hint:
+        return card, name_text
+    return None, hint.group(1)
+
+
+def _find_plain(text: str, lookup: CardLookup, set_code: str | None) -> dict | None:
+    if _CODE.match(text):
+        card = lookup.by_code(text)
+        if card:
+            return card
+    if set_code:
+        return lookup.by_name(text, set_code=set_code)
+    return lookup.by_name(text)
+
+
+def _read_card_line(
+    text: str, line_no: int, raw: str, board: str, lookup: CardLookup, out: _Collector
+) -> None:
+    lead = _LEAD_MARKED.match(text) or _LEAD_PLAIN.match(text)
+    if lead:
+        count_text = lead.group(1)
+        names = []
+        for pattern in (_LEAD_MARKED, _LEAD_PLAIN):
+            found = pattern.match(text)
+            if found and found.group(2) and found.group(2) not in names:
+                names.append(found.group(2))
+        if not names or not fold_words(names[0]):
+            out.error(_unreadable(line_no, raw))
+            return
+        count = _count_value(count_text)
+        if not MIN_COUNT <= count <= MAX_COUNT:
+            out.error(_bad_count(line_no, raw, count_text))
+            return
+        reported = names[0]
+        for name in names:
+            card, shown = _find(name, lookup)
+            if card:
+                out.add(Entry(card, count, board, raw), line_no)
+                return
+            if name is names[0]:
+                reported = shown
+        _report_unknown(line_no, raw, reported, count, board, lookup, out)
+        return
+
+    if not fold_words(text) or _COUNT_ONLY.match(text):
+        out.error(_unreadable(line_no, raw))
+        return
+    card, shown = _find(text, lookup)
+    if card:
+        out.add(Entry(card, 1, board, raw), line_no)
+        return
+    trail = _TRAIL.match(text)
+    if trail:
+        # "Éjlépő Kajtár x3" is fine; "abc 3x" names nothing, so the line is unreadable
+        name, count_text = trail.group(1), trail.group(2) or trail.group(3)
+        card, trail_shown = _find(name, lookup)
+        if card:
+            count = _count_value(count_text)
+            if not MIN_COUNT <= count <= MAX_COUNT:
+                out.error(_bad_count(line_no, raw, count_text))
+            else:
+                out.add(Entry(card, count, board, raw), line_no)
+            return
+        out.error(_unreadable(line_no, raw, lookup.suggest(trail_shown)))
+        return
+    _report_unknown(line_no, raw, shown, 1, board, lookup, out)
+
+
+def _report_unknown(
+    line_no: int, raw: str, name: str, count: int, board: str, lookup: CardLookup, out: _Collector
+) -> None:
+    if _CODE.match(name):
+        out.error(_unknown_code(line_no, raw, name, []))
+    else:
+        out.error(_unknown_name(line_no, raw, name, lookup.suggest(name)))
+    out.add(Entry(None, count, board, raw))
+
+
+def parse_text(text: str, *, lookup: CardLookup) -> ParsedList:
+    """Read a deck list typed or pasted by a person, one card per line.
+
+    A line is a count and a card name or code ("3 Éjlépő Kajtár", "3x AF1-001",
+    "3 x ejlepo kajtar"; no count means 1), optionally with a set hint
+    ("1 Jégszem Soyana (AF1)") and a trailing "# comment" or "// comment".
+    "Side board:", "Sideboard", "Oldalpakli:" start the side board; "Main",
+    "Pakli:" go back to the main deck. Lines naming the same card add up.
+    """
+    out = _Collector()
+    board = MAIN
+    for line_no, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        content = _BULLET.sub("", _COMMENT.sub("", raw).strip()).strip()
+        if not content:
+            continue
+        header = _header_board(content)
+        if header:
+            board = header
+            continue
+        if ":" in content:
+            # "Oldalpakli: 2 Hóförgeteg" switches board and carries a card
+            head, rest = content.split(":", 1)
+            header = _header_board(head)
+            if header:
+                board = header
+                content = rest.strip()
+        _read_card_line(content, line_no, raw.strip(), board, lookup, out)
+    return out.result
+
+
+_TYPE_ORDER = {term.id: index for index, term in enumerate(TYPES.terms)}
+_SIDE_HEADER = {"hu": "Oldalpakli:", "en": "Side board:"}
+
+
+def _sort_key(card: dict, language: str) -> tuple:
+    cost = card.get("cost")
+    return (
+        _TYPE_ORDER.get(card.get("type"), len(_TYPE_ORDER)),
+        cost is None,
+        cost if isinstance(cost, int) else 0,
+        fold(display_name(card, language)),
+        str(card["code"]),
+    )
+
+
+def _known_sorted(entries: Iterable[Entry], language: str) -> list[Entry]:
+    """Known entries with copies of a card on a board added up, main first, sorted."""
+    collector = _Collector(limit=None)
+    for entry in entries:
+        if entry.card is not None and entry.count > 0:
+            collector.add(Entry(entry.card, entry.count, entry.board))
+    return sorted(
+        collector.result.entries,
+        key=lambda e: (e.board != MAIN, _sort_key(e.card, language)),
+    )
+
+
+def export_text(
+    entries: Iterable[Entry], language: str = "hu", *, lookup: CardLookup | None = None
+) -> str:
+    """The deck as lines "3 Éjlépő Kajtár": the main deck, then a side board header
+    and the side board, each sorted by type, cost and name.
+
+    Cards are named in `language`. A name shared by two cards of the list (or,
+    with `lookup`, one that would read back as another card) gets its set and
+    number, "1 Szintlépés (AG) 54", so the text reads back as the same cards.
+    Entries for unknown cards are left out.
+    """
+    known = _known_sorted(entries, language)
+    codes_by_name: dict[str, set[str]] = {}
+    for entry in known:
+        codes_by_name.setdefault(_name_key(display_name(entry.card, language)), set()).add(
+            entry.card["code"]
+        )
+
+    def line(entry: Entry) -> str:
+        card = entry.card
+        name = display_name(card, language)
+        ambiguous = len(codes_by_name[_name_key(name)]) > 1
+        if not ambiguous and lookup is not None:
+            found = lookup.by_name(name)
+            ambiguous = found is None or found.get("code") != card["code"]
+        if ambiguous and card.get("number") is not None:
+            return f"{entry.count} {name} ({card_set_code(card)}) {card['number']}"
+        return f"{entry.count} {name}"
+
+    lines = [line(e) for e in known if e.board == MAIN]
+    side = [line(e) for e in known if e.board != MAIN]
+    if side:
+        if lines:
+            lines.append("")
+        lines.append(_SIDE_HEADER.get(language, _SIDE_HEADER["hu"]))
+        lines.extend(side)
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+# -- JSON --------------------------------------------------------------------
+
+
+def export_json(deck_meta: dict, entries: Iterable[Entry]) -> dict:
+    """The deck as a JSON-safe dict: game, format, name and the cards (main first)."""
+    return {
+        "game": deck_meta.get("game"),
+        "format": deck_meta.get("format"),
+        "name": deck_meta.get("name"),
+        "cards": [
+            {"code": e.card["code"], "name": e.card["name"], "count": e.count, "board": e.board}
+            for e in _known_sorted(entries, "hu")
+        ],
+    }
+
+
+def _not_a_deck() -> LineError:
+    return LineError(
+        0,
+        "",
+        "Ez nem paklifájl: egy JSON objektumot vártam, benne a lapok „cards” listájával.",
+        "This is not a deck file: expected a JSON object with a “cards” list.",
+    )
+
+
+def parse_json(data: dict | str | bytes, *, lookup: CardLookup) -> ParsedList:
+    """Read the shape `export_json` writes (a dict, or its JSON text).
+
+    Each item is found by its code if it has one (a code wins over a name), else
+    by its name; an unknown code or name is reported like a text line, with
+    line_no the item's place in "cards" counting from 1.
+    """
+    out = _Collector()
+    if isinstance(data, str | bytes | bytearray):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as error:
+            where = getattr(error, "lineno", None)
+            hu = "A fájl nem érvényes JSON."
+            en = "The file is not valid JSON."
+            if where:
+                hu = f"A fájl nem érvényes JSON: hiba a {where}. sorban."
+                en = f"The file is not valid JSON: there is an error on line {where}."
+            out.error(LineError(where or 0, "", hu, en))
+            return out.result
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, list):
+        out.error(_not_a_deck())
+        return out.result
+    for item_no, item in enumerate(cards, start=1):
+        _read_json_item(item_no, item, lookup, out)
+    return out.result
+
+
+def _read_json_item(item_no: int, item: object, lookup: CardLookup, out: _Collector) -> None:
+    shown_item = _shown(json.dumps(item, ensure_ascii=False, default=str))
+    if not isinstance(item, dict):
+        item = {}
+    code, name = item.get("code"), item.get("name")
+    code = code.strip() if isinstance(code, str) and code.strip() else None
+    name = name.strip() if isinstance(name, str) and name.strip() else None
+    line = code or name or shown_item
+    if code is None and name is None:
+        out.error(
+            LineError(
+                item_no,
+                line,
+                f"A lista {item_no}. tételénél nincs se kód, se kártyanév.",
+                f"Item {item_no} has neither a card code nor a card name.",
+            )
+        )
+        return
+
+    count = item.get("count", 1)
+    if isinstance(count, str) and re.fullmatch(r"\s*[+-]?[0-9]+\s*", count):
+        count = _count_value(count.strip())
+    if isinstance(count, bool) or not isinstance(count, int):
+        out.error(_bad_count(item_no, line, _shown(str(count), 12)))
+        return
+    if not MIN_COUNT <= count <= MAX_COUNT:
+        out.error(_bad_count(item_no, line, str(count)))
+        return
+
+    board_value = item.get("board", MAIN)
+    board = _header_board(board_value) if isinstance(board_value, str) else None
+    if board is None:
+        shown = _shown(str(board_value), 20)
+        out.error(
+            LineError(
+                item_no,
+                line,
+                f"„{shown}” nem hely a pakliban: a „board” értéke „main” (pakli) "
+                "vagy „side” (oldalpakli) lehet.",
+                f"“{shown}” is not a board: “board” must be “main” or “side”.",
+            )
+        )
+        return
+
+    if code is not None:
+        card = lookup.by_code(code)
+        if card is None:
+            out.error(_unknown_code(item_no, line, code, lookup.suggest(name) if name else []))
+    else:
+        card = lookup.by_name(name)
+        if card is None:
+            out.error(_unknown_name(item_no, line, name, lookup.suggest(name)))
+    out.add(Entry(card, count, board, line), item_no)
+
+
+# -- deck code ---------------------------------------------------------------
+#
+# Bytes, each integer an unsigned LEB128 varint:
+#   version (1), game (index in GAME_IDS), format number,
+#   then per set, sets in code order:
+#     length of the set code, the set code in ASCII, number of entries,
+#     per entry in collector-number order: number, count * 2 + (1 if side board)
+#   then the first 2 bytes of sha256 over everything before them.
+# Written as base64url without padding. A card is (set code, collector number),
+# not its database id, so a code keeps working after the catalog is reloaded.
+
+CODE_VERSION = 1
+_CHECK_BYTES = 2
+_MAX_CODE_CHARS = 4000
+_MAX_VARINT_BYTES = 5
+_B64URL = re.compile(r"[A-Za-z0-9_-]+")
+_SET_CODE = re.compile(r"[A-Za-z0-9]{1,16}")
+
+
+class DeckCodeError(ValueError):
+    """A deck code that cannot be read; `code` says why ("damaged", "version", ...)."""
+
+    def __init__(self, code: str, message_hu: str, message_en: str) -> None:
+        super().__init__(message_en)
+        self.code = code
+        self.message_hu = message_hu
+        self.message_en = message_en
+
+    def message(self, language: str) -> str:
+        return self.message_en if language == "en" else self.message_hu
+
+
+def _damaged() -> DeckCodeError:
+    return DeckCodeError(
+        "damaged",
+        "Ez a paklikód sérült: valószínűleg hiányzik belőle egy darab, vagy elírás "
+        "került bele. Másold ki újra az egészet.",
+        "This deck code is damaged: part of it is probably missing or mistyped. "
+        "Copy the whole code again.",
+    )
+
+
+@dataclass(frozen=True)
+class DecodedCode:
+    game: str
+    format_number: int
+    parsed: ParsedList
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def encode_deck_code(game: str, format_number: int, entries: Iterable[Entry]) -> str:
+    """A short text that `decode_deck_code` turns back into the same entries.
+
+    Entries for unknown cards are left out (they have no set and number);
+    copies of one card on one board are added up.
+    """
+    if game not in GAME_IDS:
+        raise ValueError(f"unknown game {game!r}")
+    if format_number < 0:
+        raise ValueError("format_number must not be negative")
+    groups: dict[str, dict[tuple[int, int], int]] = {}
+    for entry in entries:
+        if entry.card is None:
+            continue
+        if entry.board not in BOARDS:
+            raise ValueError(f"unknown board {entry.board!r}")
+        set_code = card_set_code(entry.card)
+        if not _SET_CODE.fullmatch(set_code):
+            raise ValueError(f"set code {set_code!r} cannot go into a deck code")
+        key = (int(entry.card["number"]), 1 if entry.board == SIDE else 0)
+        cards = groups.setdefault(set_code, {})
+        cards[key] = cards.get(key, 0) + entry.count
+    payload = bytearray()
+    payload += _varint(CODE_VERSION) + _varint(GAME_IDS.index(game)) + _varint(format_number)
+    for set_code in sorted(groups):
+        cards = groups[set_code]
+        payload += _varint(len(set_code)) + set_code.encode("ascii") + _varint(len(cards))
+        for (number, side), count in sorted(cards.items()):
+            if not MIN_COUNT <= count <= MAX_COUNT:
+                raise ValueError(f"{set_code} {number}: count {count} out of range")
+            payload += _varint(number) + _varint(count * 2 + side)
+    payload += hashlib.sha256(payload).digest()[:_CHECK_BYTES]
+    return _b64(bytes(payload))
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.at = 0
+
+    def done(self) -> bool:
+        return self.at >= len(self.data)
+
+    def take(self, size: int) -> bytes:
+        if self.at + size > len(self.data):
+            raise _damaged()
+        chunk = self.data[self.at : self.at + size]
+        self.at += size
+        return chunk
+
+    def varint(self) -> int:
+        value = 0
+        for shift in range(0, 7 * _MAX_VARINT_BYTES, 7):
+            byte = self.take(1)[0]
+            value |= (byte & 0x7F) << shift
+            if not byte & 0x80:
+                return value
+        raise _damaged()
+
+
+def _code_bytes(code: object) -> bytes:
+    """The payload of a deck code, its checksum verified."""
+    text = "".join(code.split()).rstrip("=") if isinstance(code, str) else None
+    if not text:
+        raise DeckCodeError("empty", "Üres a paklikód.", "The deck code is empty.")
+    if len(text) > _MAX_CODE_CHARS:
+        raise _damaged()
+    if not _B64URL.fullmatch(text):
+        raise DeckCodeError(
+            "alphabet",
+            "Egy paklikódban csak betűk, számjegyek, „-” és „_” állhatnak; ebben más is van.",
+            "A deck code holds only letters, digits, “-” and “_”; this one has other characters.",
+        )
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise _damaged() from None
+    # the last character carries spare bits; a code that differs only there was altered
+    if _b64(raw) != text or len(raw) <= _CHECK_BYTES:
+        raise _damaged()
+    payload, check = raw[:-_CHECK_BYTES], raw[-_CHECK_BYTES:]
+    if hashlib.sha256(payload).digest()[:_CHECK_BYTES] != check:
+        raise _damaged()
+    return payload
+
+
+def decode_deck_code(code: str, *, lookup: CardLookup) -> DecodedCode:
+    """The game, format number and entries of a deck code.
+
+    Raises DeckCodeError, and nothing else, for any code that is not one that
+    `encode_deck_code` wrote. A card the catalog does not have (a valid code
+    from a newer catalog) is not an error of the code: it comes back as an
+    Entry with card None and a LineError, line_no counting the cards from 1.
+    """
+    reader = _Reader(_code_bytes(code))
+    if reader.varint() != CODE_VERSION:
+        raise DeckCodeError(
+            "version",
+            "Ezt a paklikódot az oldal egy újabb változata készítette, itt még nem olvasható.",
+            "This deck code was made by a newer version of the site and can't be read here.",
+        )
+    game_index = reader.varint()
+    if game_index >= len(GAME_IDS):
+        raise DeckCodeError(
+            "game",
+            "Ez a paklikód olyan játékhoz tartozik, amelyet az oldal nem ismer.",
+            "This deck code is for a game this site does not know.",
+        )
+    format_number = reader.varint()
+    out = _Collector()
+    item_no = 0
+    while not reader.done():
+        set_bytes = reader.take(reader.varint())
+        set_code = set_bytes.decode("ascii", errors="replace")
+        entry_count = reader.varint()
+        if not _SET_CODE.fullmatch(set_code) or entry_count < 1:
+            raise _damaged()
+        for _ in range(entry_count):
+            number, packed = reader.varint(), reader.varint()
+            count, board = packed >> 1, SIDE if packed & 1 else MAIN
+            if not MIN_COUNT <= count <= MAX_COUNT:
+                raise _damaged()
+            item_no += 1
+            card = lookup.by_set_number(set_code, number)
+            if card is None:
+                line = f"{set_code} {number}"
+                out.error(
+                    LineError(
+                        item_no,
+                        line,
+                        "A paklikódban olyan lap szerepel, amely nincs meg a katalógusban: "
+                        f"{set_code} készlet, {number}. lap.",
+                        f"The deck code lists card {number} of set {set_code}, "
+                        "which is not in the catalog.",
+                    )
+                )
+            entry = Entry(card, count, board, None if card else f"{set_code} {number}")
+            if not out.add(entry, item_no):
+                raise _damaged()  # encode_deck_code writes each card and board once
+    return DecodedCode(GAME_IDS[game_index], format_number, out.result)

@@ -1,0 +1,101 @@
+"""Decks, their current entries, and the immutable history of versions."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from catalog.models import Card, Game
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", _("private")
+    UNLISTED = "unlisted", _("anyone with the link")
+    PUBLIC = "public", _("public")
+
+
+class Board(models.TextChoices):
+    MAIN = "main", _("main deck")
+    SIDE = "side", _("side board")
+
+
+class Deck(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
+    name = models.CharField(_("name"), max_length=120)
+    description = models.TextField(_("description"), blank=True)
+    format = models.CharField(_("format"), max_length=32)
+    visibility = models.CharField(
+        _("visibility"), max_length=16, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    # Unlisted decks open only by this token, never by their number.
+    share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    cloned_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="clones"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["visibility", "game", "-updated_at"])]
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("decks:detail", args=[self.pk])
+
+
+class DeckEntry(models.Model):
+    """The deck as it is now: one row per card and board."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries")
+    count = models.PositiveSmallIntegerField()
+    board = models.CharField(max_length=8, choices=Board.choices, default=Board.MAIN)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "card", "board"], name="one_entry_per_card_board"
+            ),
+            models.CheckConstraint(condition=models.Q(count__gte=1), name="entry_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name} ({self.board})"
+
+
+class DeckVersion(models.Model):
+    """An immutable snapshot written on every save; the history shows and restores these."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    summary = models.CharField(max_length=300)
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=32)
+    # [{"code": "AF1-001", "count": 3, "board": "main"}, ...] sorted by board, code
+    entries = models.JSONField()
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="one_version_number_per_deck")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"

@@ -1,0 +1,293 @@
+"""Writes on decks. Every change goes through here and leaves an immutable version."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from catalog.models import Card, Game
+from core.errors import ApplicationError, NotFound
+from decks import codec, formats
+from decks.entries import MAIN, SIDE, Entry
+from decks.models import Deck, DeckEntry, DeckVersion, Visibility
+from decks.selectors import card_dict, deck_entries, entries_diff
+
+MAX_COUNT = 99
+
+
+class DeckImportError(ApplicationError):
+    """A list with lines that name no card or cannot be read; nothing was saved."""
+
+    def __init__(self, errors: list, language: str) -> None:
+        lines = [
+            {
+                "line_no": error.line_no,
+                "line": error.line,
+                "message": error.message_en if language == "en" else error.message_hu,
+                "suggestions": error.suggestions,
+            }
+            for error in errors
+        ]
+        super().__init__(
+            "import_failed",
+            _("Some lines could not be read; nothing was saved."),
+            extra={"lines": lines},
+        )
+        self.lines = lines
+
+
+def _format_or_error(game: Game, format_id: str) -> formats.Format:
+    fmt = (
+        formats.get_format(game.slug, format_id) if format_id else formats.default_format(game.slug)
+    )
+    if fmt is None:
+        raise ApplicationError(
+            "unknown_format",
+            _("%(game)s has no format “%(format)s”.") % {"game": game.name, "format": format_id},
+        )
+    return fmt
+
+
+def _snapshot(deck: Deck) -> list[dict]:
+    return [
+        {"code": code, "count": count, "board": board}
+        for code, count, board in deck.entries.order_by("board", "card__code").values_list(
+            "card__code", "count", "board"
+        )
+    ]
+
+
+def _summary(before: list[dict], after: list[dict], fallback: str) -> str:
+    changes = [
+        f"{'+' if line.change > 0 else '−'}{abs(line.change)} {line.name}"
+        + (f" ({_('side board')})" if line.board == SIDE else "")
+        for line in entries_diff(before, after)
+    ]
+    if not changes:
+        return fallback
+    text = ", ".join(changes[:4])
+    if len(changes) > 4:
+        text += " " + _("and %(n)s more") % {"n": len(changes) - 4}
+    return text[:300]
+
+
+def _write_version(deck: Deck, *, before: list[dict], summary: str = "") -> DeckVersion:
+    after = _snapshot(deck)
+    last = deck.versions.order_by("-number").values_list("number", flat=True).first() or 0
+    return DeckVersion.objects.create(
+        deck=deck,
+        number=last + 1,
+        summary=summary or _summary(before, after, _("No change to the cards")),
+        name=deck.name,
+        format=deck.format,
+        entries=after,
+    )
+
+
+def _replace_entries(deck: Deck, entries: list[Entry]) -> None:
+    counts: dict[tuple[str, str], int] = {}
+    for entry in entries:
+        if entry.card is None:
+            continue
+        key = (entry.card["code"], entry.board)
+        counts[key] = counts.get(key, 0) + entry.count
+    cards = {c.code: c for c in Card.objects.filter(code__in={code for code, _ in counts})}
+    for (code, _board), count in counts.items():
+        if cards.get(code) is None or cards[code].game_id != deck.game_id:
+            raise ApplicationError(
+                "wrong_game",
+                _("%(code)s is not a card of %(game)s.") % {"code": code, "game": deck.game.name},
+            )
+        if count > MAX_COUNT:
+            raise ApplicationError(
+                "too_many", _("At most %(n)s copies of a card.") % {"n": MAX_COUNT}
+            )
+    deck.entries.all().delete()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, card=cards[code], count=count, board=board)
+        for (code, board), count in counts.items()
+    )
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner,
+    game: Game,
+    name: str,
+    format_id: str = "",
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
+    entries: list[Entry] | None = None,
+    cloned_from: Deck | None = None,
+    summary: str = "",
+) -> Deck:
+    fmt = _format_or_error(game, format_id)
+    name = name.strip() or _("New deck")
+    deck = Deck.objects.create(
+        owner=owner,
+        game=game,
+        name=name[:120],
+        description=description,
+        format=fmt.id,
+        visibility=visibility,
+        cloned_from=cloned_from,
+    )
+    _replace_entries(deck, entries or [])
+    _write_version(deck, before=[], summary=summary or _("Deck created"))
+    return deck
+
+
+@transaction.atomic
+def deck_change_card(*, deck: Deck, user, card: Card, delta: int, board: str = MAIN) -> DeckVersion:
+    """+1 / −1 (or any delta) of one card; a count that reaches 0 removes the card."""
+    _check_owner(deck, user)
+    if card.game_id != deck.game_id:
+        raise ApplicationError(
+            "wrong_game",
+            _("%(card)s is not a card of %(game)s.") % {"card": card.name, "game": deck.game.name},
+        )
+    if board not in (MAIN, SIDE):
+        raise ApplicationError("bad_board", _("A card goes to the main deck or the side board."))
+    before = _snapshot(deck)
+    entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card, board=board).first()
+    count = (entry.count if entry else 0) + delta
+    if count > MAX_COUNT:
+        raise ApplicationError("too_many", _("At most %(n)s copies of a card.") % {"n": MAX_COUNT})
+    if count <= 0:
+        if entry:
+            entry.delete()
+    elif entry:
+        entry.count = count
+        entry.save(update_fields=["count"])
+    else:
+        DeckEntry.objects.create(deck=deck, card=card, count=count, board=board)
+    deck.save(update_fields=["updated_at"])
+    return _write_version(deck, before=before)
+
+
+@transaction.atomic
+def deck_set_entries(*, deck: Deck, user, entries: list[Entry], summary: str = "") -> DeckVersion:
+    _check_owner(deck, user)
+    before = _snapshot(deck)
+    _replace_entries(deck, entries)
+    deck.save(update_fields=["updated_at"])
+    return _write_version(deck, before=before, summary=summary)
+
+
+@transaction.atomic
+def deck_update(
+    *, deck: Deck, user, name: str, description: str, format_id: str, visibility: str
+) -> Deck:
+    _check_owner(deck, user)
+    fmt = _format_or_error(deck.game, format_id)
+    if visibility not in Visibility.values:
+        raise ApplicationError("bad_visibility", _("Choose private, link or public."))
+    changed_meta = name.strip() != deck.name or fmt.id != deck.format
+    deck.name = (name.strip() or deck.name)[:120]
+    deck.description = description
+    deck.format = fmt.id
+    deck.visibility = visibility
+    deck.save()
+    if changed_meta:
+        before = _snapshot(deck)
+        _write_version(deck, before=before, summary=_("Name or format changed"))
+    return deck
+
+
+@transaction.atomic
+def deck_restore(*, deck: Deck, user, number: int) -> DeckVersion:
+    """Make an old version current again, as a new version (history is never rewritten)."""
+    _check_owner(deck, user)
+    version = deck.versions.filter(number=number).first()
+    if version is None:
+        raise ApplicationError(
+            "no_such_version", _("This deck has no version %(n)s.") % {"n": number}
+        )
+    before = _snapshot(deck)
+    cards = {c.code: c for c in Card.objects.filter(code__in=[e["code"] for e in version.entries])}
+    entries = [
+        Entry(card=card_dict(cards[e["code"]]), count=e["count"], board=e["board"])
+        for e in version.entries
+        if e["code"] in cards
+    ]
+    _replace_entries(deck, entries)
+    deck.name, deck.format = version.name, version.format
+    deck.save()
+    return _write_version(
+        deck, before=before, summary=_("Restored version %(n)s") % {"n": version.number}
+    )
+
+
+@transaction.atomic
+def deck_clone(*, deck: Deck, user) -> Deck:
+    """A private copy for `user` of a deck they may see."""
+    return deck_create(
+        owner=user,
+        game=deck.game,
+        name=_("Copy of %(name)s") % {"name": deck.name},
+        format_id=deck.format,
+        description=deck.description,
+        entries=deck_entries(deck),
+        cloned_from=deck,
+        summary=_("Copied from “%(name)s”") % {"name": deck.name},
+    )
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck, user) -> None:
+    _check_owner(deck, user)
+    deck.delete()
+
+
+def deck_import(
+    *,
+    owner,
+    game: Game,
+    name: str,
+    format_id: str,
+    text: str = "",
+    code: str = "",
+    language: str = "hu",
+) -> Deck:
+    """A new deck from a text list or a deck code; any bad line → DeckImportError, nothing saved."""
+    if code.strip():
+        # A deck code names its own game, which wins over the one chosen.
+        try:
+            decoded = codec.decode_deck_code(code.strip(), lookup=all_cards_lookup())
+        except codec.DeckCodeError as problem:
+            raise ApplicationError(
+                problem.code, problem.message_en if language == "en" else problem.message_hu
+            ) from None
+        if decoded.game != game.slug:
+            game = Game.objects.get(slug=decoded.game)
+        parsed = decoded.parsed
+        fmt = formats.format_by_number(game.slug, decoded.format_number)
+        format_id = fmt.id if fmt else format_id
+    else:
+        parsed = codec.parse_text(text, lookup=game_lookup(game))
+    if parsed.errors:
+        raise DeckImportError(parsed.errors, language)
+    if not parsed.entries:
+        raise ApplicationError("empty_import", _("The list names no cards."))
+    return deck_create(
+        owner=owner, game=game, name=name, format_id=format_id, entries=parsed.entries,
+        summary=_("Imported"),
+    )  # fmt: skip
+
+
+def game_lookup(game: Game) -> codec.RecordLookup:
+    cards = Card.objects.filter(game=game).select_related("game", "card_set")
+    return codec.RecordLookup([card_dict(card) for card in cards])
+
+
+def all_cards_lookup() -> codec.RecordLookup:
+    cards = Card.objects.select_related("game", "card_set")
+    return codec.RecordLookup([card_dict(card) for card in cards])
+
+
+def _check_owner(deck: Deck, user) -> None:
+    # Views fetch decks with selectors.deck_for_owner already; this guards
+    # every other caller (API, tasks) so no write skips the check.
+    if not user.is_authenticated or deck.owner_id != user.pk:
+        raise NotFound("not_found", _("No such deck."))

@@ -1,0 +1,356 @@
+"""Deck pages: my decks, public decks, the builder, history, import and export."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from catalog.models import Card, Game
+from catalog.search import SearchError, cards_search
+from catalog.selectors import cards_autocomplete
+from core.errors import ApplicationError
+from decks import codec, formats, odds, selectors, services
+from decks.forms import CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
+from decks.models import Deck
+from decks.panel import deck_panel
+
+SEARCH_LIMIT = 30
+
+
+def _deck_context(request, deck: Deck, **extra) -> dict:
+    entries = selectors.deck_entries(deck)
+    owner = request.user.is_authenticated and deck.owner_id == request.user.pk
+    fmt = formats.get_format(deck.game.slug, deck.format)
+    return {
+        "deck": deck,
+        "is_owner": owner,
+        "format": fmt,
+        "panel": deck_panel(deck, entries, get_language()),
+        "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token])),
+        **extra,
+    }
+
+
+# --- lists ----------------------------------------------------------------------
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect("decks:public")
+    return render(request, "decks/index.html", {"decks": selectors.decks_of(user=request.user)})
+
+
+@require_GET
+def public(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()
+    game = request.GET.get("game", "")
+    card = request.GET.get("card", "").strip()
+    decks = selectors.public_decks(query=query, game=game, card_code=card)[:100]
+    return render(
+        request,
+        "decks/public.html",
+        {"decks": decks, "query": query, "game": game, "card": card, "games": Game.objects.all()},
+    )
+
+
+# --- create, import, clone ----------------------------------------------------------
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    card = (
+        Card.objects.select_related("game").filter(code=request.GET.get("card", "").upper()).first()
+    )
+    initial = {"game": card.game.slug, "card": card.code} if card else {}
+    form = NewDeckForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        game = get_object_or_404(Game, slug=form.cleaned_data["game"])
+        deck = services.deck_create(owner=request.user, game=game, name=form.cleaned_data["name"])
+        first = Card.objects.filter(
+            code=form.cleaned_data.get("card", "").upper(), game=game
+        ).first()
+        if first:
+            services.deck_change_card(deck=deck, user=request.user, card=first, delta=1)
+        return redirect("decks:edit", deck.pk)
+    return render(request, "decks/new.html", {"form": form, "card": card})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_deck(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None)
+    line_errors = []
+    if request.method == "POST" and form.is_valid():
+        game = get_object_or_404(Game, slug=form.cleaned_data["game"])
+        try:
+            deck = services.deck_import(
+                owner=request.user,
+                game=game,
+                name=form.cleaned_data["name"] or _("Imported deck"),
+                format_id="",
+                text=form.cleaned_data["text"],
+                code=form.cleaned_data["code"],
+                language=get_language(),
+            )
+        except services.DeckImportError as problem:
+            line_errors = problem.lines
+            form.add_error(None, problem.message)
+        except ApplicationError as problem:
+            form.add_error(None, problem.message)
+        else:
+            messages.success(request, _("Deck imported."))
+            return redirect("decks:edit", deck.pk)
+    status = 400 if request.method == "POST" and (form.errors or line_errors) else 200
+    return render(
+        request, "decks/import.html", {"form": form, "line_errors": line_errors}, status=status
+    )
+
+
+@login_required
+@require_POST
+def clone(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    copy = services.deck_clone(deck=deck, user=request.user)
+    messages.success(request, _("Copied into your decks."))
+    return redirect("decks:edit", copy.pk)
+
+
+@login_required
+@require_POST
+def clone_shared(request: HttpRequest, token: str) -> HttpResponse:
+    deck = selectors.deck_by_share_token(token=token)
+    copy = services.deck_clone(deck=deck, user=request.user)
+    messages.success(request, _("Copied into your decks."))
+    return redirect("decks:edit", copy.pk)
+
+
+# --- view and build -------------------------------------------------------------
+@require_GET
+def detail(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    return render(request, "decks/detail.html", _deck_context(request, deck))
+
+
+@require_GET
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    deck = selectors.deck_by_share_token(token=token)
+    return render(request, "decks/detail.html", _deck_context(request, deck, via_link=True))
+
+
+@require_GET
+def edit(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    search = _builder_search(deck, request.GET.get("q", ""))
+    return render(request, "decks/edit.html", _deck_context(request, deck, search=search))
+
+
+def _builder_search(deck: Deck, query: str) -> dict:
+    """Search results for the builder, limited to the deck's game."""
+    query = query.strip()
+    if not query:
+        return {"query": "", "cards": [], "error": None}
+    try:
+        result = cards_search(f"({query}) game:{deck.game.slug}")
+    except SearchError as error:
+        return {"query": query, "cards": [], "error": error}
+    return {"query": query, "cards": list(result.cards[:SEARCH_LIMIT]), "error": None}
+
+
+@require_GET
+def search(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    context = {"deck": deck, "search": _builder_search(deck, request.GET.get("q", ""))}
+    status = 400 if context["search"]["error"] else 200
+    return render(request, "decks/_search_results.html", context, status=status)
+
+
+@require_POST
+def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    form = CardChangeForm(request.POST)
+    error = None
+    if not form.is_valid():
+        error = _("That change could not be read.")
+    else:
+        card = Card.objects.filter(code=form.cleaned_data["code"].upper()).first()
+        try:
+            if card is None:
+                raise ApplicationError("unknown_card", _("There is no such card."))
+            services.deck_change_card(
+                deck=deck,
+                user=request.user,
+                card=card,
+                delta=form.cleaned_data["delta"],
+                board=form.cleaned_data["board"] or "main",
+            )
+        except ApplicationError as problem:
+            error = problem.message
+    if request.htmx:
+        deck.refresh_from_db()
+        context = _deck_context(request, deck, panel_error=error)
+        return render(request, "decks/_panel.html", context, status=400 if error else 200)
+    if error:
+        messages.error(request, error)
+    return redirect(request.POST.get("next") or reverse("decks:edit", args=[deck.pk]))
+
+
+@require_POST
+def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """Quick add: a typed line such as “3 Éjlépő Kajtár” or “2x AF1-004”."""
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    parsed = codec.parse_text(request.POST.get("line", ""), lookup=services.game_lookup(deck.game))
+    error = None
+    if parsed.errors:
+        first = parsed.errors[0]
+        error = first.message(get_language())  # names the closest cards itself
+    else:
+        for entry in parsed.entries:
+            card = Card.objects.get(code=entry.card["code"])
+            try:
+                services.deck_change_card(
+                    deck=deck, user=request.user, card=card, delta=entry.count, board=entry.board
+                )
+            except ApplicationError as problem:
+                error = problem.message
+                break
+    if request.htmx:
+        deck.refresh_from_db()
+        context = _deck_context(request, deck, panel_error=error)
+        return render(request, "decks/_panel.html", context, status=400 if error else 200)
+    if error:
+        messages.error(request, error)
+    return redirect("decks:edit", deck.pk)
+
+
+@require_GET
+def autocomplete(request: HttpRequest) -> HttpResponse:
+    names = cards_autocomplete(query=request.GET.get("line", "").lstrip("0123456789xX ").strip())
+    return render(request, "decks/_names.html", {"names": names})
+
+
+@require_GET
+def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    seed = _seed(request)
+    entries = selectors.deck_entries(deck)
+    context = {
+        "deck": deck,
+        "seed": seed,
+        "hand": odds.sample_hand(entries, seed),
+        "goldfish": odds.goldfish(entries, seed),
+    }
+    template = "decks/_sample.html" if request.htmx else "decks/sample.html"
+    return render(request, template, context)
+
+
+def _seed(request: HttpRequest) -> int:
+    try:
+        return int(request.GET["seed"])
+    except (KeyError, ValueError):
+        return random.SystemRandom().randrange(1, 10**9)
+
+
+# --- settings, history ------------------------------------------------------------
+@require_http_methods(["GET", "POST"])
+def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    initial = {
+        "name": deck.name,
+        "description": deck.description,
+        "format": deck.format,
+        "visibility": deck.visibility,
+    }
+    form = DeckSettingsForm(request.POST or None, initial=initial, game=deck.game.slug)
+    if request.method == "POST" and form.is_valid():
+        services.deck_update(
+            deck=deck,
+            user=request.user,
+            name=form.cleaned_data["name"],
+            description=form.cleaned_data["description"],
+            format_id=form.cleaned_data["format"],
+            visibility=form.cleaned_data["visibility"],
+        )
+        messages.success(request, _("Deck settings saved."))
+        return redirect("decks:edit", deck.pk)
+    return render(request, "decks/settings.html", {"deck": deck, "form": form})
+
+
+@require_POST
+def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    services.deck_delete(deck=deck, user=request.user)
+    messages.success(request, _("Deck deleted."))
+    return redirect("decks:index")
+
+
+@require_GET
+def history(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    versions = list(selectors.deck_versions(deck))
+    by_number = {v.number: v for v in versions}
+    rows = []
+    for version in versions:
+        previous = by_number.get(version.number - 1)
+        rows.append(
+            (version, selectors.entries_diff(previous.entries if previous else [], version.entries))
+        )
+    compare = None
+    a, b = request.GET.get("a"), request.GET.get("b")
+    if a and b and a.isdigit() and b.isdigit() and int(a) in by_number and int(b) in by_number:
+        compare = {
+            "a": by_number[int(a)],
+            "b": by_number[int(b)],
+            "diff": selectors.entries_diff(by_number[int(a)].entries, by_number[int(b)].entries),
+        }
+    return render(request, "decks/history.html", {"deck": deck, "rows": rows, "compare": compare})
+
+
+@require_POST
+def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    try:
+        services.deck_restore(deck=deck, user=request.user, number=number)
+    except ApplicationError as problem:
+        messages.error(request, problem.message)
+    else:
+        messages.success(request, _("Version %(n)s restored.") % {"n": number})
+    return redirect("decks:history", deck.pk)
+
+
+# --- export -------------------------------------------------------------------------
+@require_GET
+def export(request: HttpRequest, deck_id: int, kind: str) -> HttpResponse:
+    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    return _export(deck, kind)
+
+
+@require_GET
+def export_shared(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    return _export(selectors.deck_by_share_token(token=token), kind)
+
+
+def _export(deck: Deck, kind: str) -> HttpResponse:
+    entries = selectors.deck_entries(deck)
+    fmt = formats.get_format(deck.game.slug, deck.format) or formats.default_format(deck.game.slug)
+    if kind == "text":
+        response = HttpResponse(
+            codec.export_text(entries, get_language()), content_type="text/plain; charset=utf-8"
+        )
+    elif kind == "json":
+        meta = {"game": deck.game.slug, "format": fmt.id, "name": deck.name}
+        body = json.dumps(codec.export_json(meta, entries), ensure_ascii=False, indent=2)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    elif kind == "code":
+        response = HttpResponse(
+            codec.encode_deck_code(deck.game.slug, fmt.number, entries), content_type="text/plain"
+        )
+    else:
+        raise Http404
+    return response

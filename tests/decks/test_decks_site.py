@@ -1,0 +1,310 @@
+"""Decks on the site: building, history, sharing, permissions, import/export, API."""
+
+from __future__ import annotations
+
+import pytest
+
+from catalog.models import Card, Game
+from decks import services
+from decks.entries import Entry
+from decks.models import Deck, DeckVersion
+from decks.selectors import card_dict
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def demo_entries(n_cards: int = 45) -> list[Entry]:
+    """A legal-by-copies Álomfogó list of n cards: 3 of each card in order."""
+    entries, left = [], n_cards
+    for card in (
+        Card.objects.filter(game__slug="alomfogo")
+        .select_related("game", "card_set")
+        .order_by("sort_key")
+    ):
+        if left <= 0:
+            break
+        count = min(3, left)
+        entries.append(Entry(card=card_dict(card), count=count))
+        left -= count
+    return entries
+
+
+@pytest.fixture
+def alomfogo(cards):
+    return Game.objects.get(slug="alomfogo")
+
+
+@pytest.fixture
+def deck(owner, alomfogo):
+    return services.deck_create(
+        owner=owner, game=alomfogo, name="Sámánok", entries=demo_entries(40)
+    )
+
+
+def login(client, user):
+    client.login(username=user.username, password=PASSWORD)
+
+
+# --- building and history ------------------------------------------------------------------
+def test_each_change_stores_a_version_with_a_summary(deck, owner):
+    kajtar = Card.objects.get(code="AF1-001")
+    services.deck_change_card(deck=deck, user=owner, card=kajtar, delta=-1)
+    versions = list(deck.versions.order_by("number"))
+    assert [v.number for v in versions] == [1, 2]
+    assert "Éjlépő Kajtár" in versions[1].summary and "−1" in versions[1].summary
+    assert sum(e["count"] for e in versions[1].entries) == 39
+
+
+def test_restore_makes_an_old_version_current_as_a_new_version(deck, owner):
+    kajtar = Card.objects.get(code="AF1-001")
+    services.deck_change_card(deck=deck, user=owner, card=kajtar, delta=-3)
+    services.deck_restore(deck=deck, user=owner, number=1)
+    assert deck.versions.count() == 3
+    assert deck.entries.get(card=kajtar).count == 3
+
+
+def test_history_page_shows_diffs_and_compares(client, deck, owner):
+    services.deck_change_card(
+        deck=deck, user=owner, card=Card.objects.get(code="AF1-001"), delta=-2
+    )
+    login(client, owner)
+    html = client.get(f"/decks/{deck.pk}/history/", {"a": 1, "b": 2}).content.decode()
+    assert "-2 Éjlépő Kajtár" in html
+    assert "(3 → 1)" in html
+
+
+def test_versions_are_immutable_snapshots(deck, owner):
+    first = DeckVersion.objects.get(deck=deck, number=1)
+    snapshot = list(first.entries)
+    services.deck_change_card(
+        deck=deck, user=owner, card=Card.objects.get(code="AF1-002"), delta=-3
+    )
+    first.refresh_from_db()
+    assert first.entries == snapshot
+
+
+# --- the builder page ---------------------------------------------------------------------------
+def test_plus_button_without_javascript_adds_and_returns_to_the_builder(client, deck, owner):
+    login(client, owner)
+    response = client.post(
+        f"/decks/{deck.pk}/cards/", {"code": "AFD-002", "delta": 1, "board": "main"}
+    )
+    assert response.status_code == 302
+    assert deck.entries.get(card__code="AFD-002").count == 1
+
+
+def test_plus_button_with_htmx_returns_the_panel(client, deck, owner):
+    login(client, owner)
+    response = client.post(
+        f"/decks/{deck.pk}/cards/", {"code": "AFD-001", "delta": 1}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="deck-panel"' in html and "<html" not in html
+    assert "41" in html
+
+
+def test_panel_flips_from_invalid_to_valid(client, deck, owner):
+    login(client, owner)
+    html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert "is-valid" in html  # 40 cards: legal for casual
+    services.deck_update(
+        deck=deck,
+        user=owner,
+        name=deck.name,
+        description="",
+        format_id="tournament",
+        visibility="private",
+    )
+    html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert "is-invalid" in html and 'data-code="too_few_cards"' in html
+
+
+def test_quick_add_by_name_and_a_typo_is_explained(client, deck, owner):
+    login(client, owner)
+    before = deck.entries.get(card__code="AFD-001").count
+    client.post(f"/decks/{deck.pk}/add/", {"line": "2 Gyógyfüves Panna"})
+    assert deck.entries.get(card__code="AFD-001").count == before + 2
+    response = client.post(
+        f"/decks/{deck.pk}/add/", {"line": "1 Gyogyfuves Pana"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 400
+    assert "Gyógyfüves Panna" in response.content.decode()
+
+
+def test_builder_search_is_limited_to_the_decks_game(client, deck, owner):
+    login(client, owner)
+    html = client.get(f"/decks/{deck.pk}/search/", {"q": "t:révülő cost<=1"}).content.decode()
+    assert "Éjlépő Kajtár" in html
+    assert "ONI-" not in html
+    bad = client.get(f"/decks/{deck.pk}/search/", {"q": "cost<<"})
+    assert bad.status_code == 400 and 'role="alert"' in bad.content.decode()
+
+
+def test_sample_hand_and_goldfish(client, deck, owner):
+    login(client, owner)
+    html = client.get(
+        f"/decks/{deck.pk}/sample/", {"seed": 7}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert html.count("thumb.webp") == 5
+    assert "VP" in html
+
+
+def test_start_a_deck_with_this_card(client, owner, cards):
+    login(client, owner)
+    page = client.get("/cards/ONI-S023/").content.decode()
+    assert "/decks/new/?card=ONI-S023" in page
+    response = client.post("/decks/new/", {"game": "oniroo", "name": "Álmok", "card": "ONI-S023"})
+    deck = Deck.objects.get(name="Álmok")
+    assert response["Location"] == f"/decks/{deck.pk}/edit/"
+    assert deck.entries.get().card.code == "ONI-S023"
+
+
+# --- import and export ----------------------------------------------------------------------------
+def test_import_with_unknown_lines_lists_them_and_saves_nothing(client, owner, cards):
+    login(client, owner)
+    response = client.post(
+        "/decks/import/",
+        {"game": "alomfogo", "name": "X", "text": "3 Éjlépő Kajtár\n2 Éjlépő Kajtr\n1 Nincs Ilyen"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Éjlépő Kajtr" in html and "Nincs Ilyen" in html
+    assert not Deck.objects.filter(owner=owner).exists()
+
+
+def test_text_and_code_exports_import_back(client, deck, owner):
+    login(client, owner)
+    text = client.get(f"/decks/{deck.pk}/export/text/").content.decode()
+    code = client.get(f"/decks/{deck.pk}/export/code/").content.decode()
+    client.post("/decks/import/", {"game": "alomfogo", "name": "from text", "text": text})
+    client.post("/decks/import/", {"game": "alomfogo", "name": "from code", "code": code})
+    original = sorted(deck.entries.values_list("card__code", "count", "board"))
+    for name in ("from text", "from code"):
+        copy = Deck.objects.get(owner=owner, name=name)
+        assert sorted(copy.entries.values_list("card__code", "count", "board")) == original
+
+
+# --- who may see and change ---------------------------------------------------------
+def test_a_private_deck_is_404_for_others(client, deck, stranger):
+    login(client, stranger)
+    for url in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/history/",
+                f"/decks/{deck.pk}/export/text/", f"/api/decks/{deck.pk}/"):  # fmt: skip
+        assert client.get(url).status_code == 404, url
+    assert (
+        client.post(f"/decks/{deck.pk}/cards/", {"code": "AF1-001", "delta": 1}).status_code == 404
+    )
+    assert (
+        client.patch(
+            f"/api/decks/{deck.pk}/", {"name": "mine"}, content_type="application/json"
+        ).status_code
+        == 404
+    )
+    assert client.delete(f"/api/decks/{deck.pk}/").status_code == 404
+    deck.refresh_from_db()
+    assert deck.name == "Sámánok"
+
+
+def test_an_unlisted_deck_opens_only_by_its_link(client, deck, owner, stranger):
+    services.deck_update(
+        deck=deck,
+        user=owner,
+        name=deck.name,
+        description="",
+        format_id="casual",
+        visibility="unlisted",
+    )
+    login(client, stranger)
+    assert client.get(f"/decks/{deck.pk}/").status_code == 404
+    assert client.get(f"/decks/s/{deck.share_token}/").status_code == 200
+    assert client.get(f"/decks/s/{deck.share_token}x/").status_code == 404
+
+
+def test_a_public_deck_is_listed_searchable_and_clonable(client, deck, owner, stranger):
+    services.deck_update(
+        deck=deck,
+        user=owner,
+        name=deck.name,
+        description="",
+        format_id="casual",
+        visibility="public",
+    )
+    assert "Sámánok" in client.get("/decks/public/", {"card": "AF1-001"}).content.decode()
+    assert "Sámánok" not in client.get("/decks/public/", {"card": "ONI-S023"}).content.decode()
+    login(client, stranger)
+    response = client.post(f"/decks/{deck.pk}/clone/")
+    copy = Deck.objects.get(owner=stranger)
+    assert response["Location"] == f"/decks/{copy.pk}/edit/"
+    assert copy.cloned_from == deck and copy.visibility == "private"
+    assert copy.entries.count() == deck.entries.count()
+
+
+def test_a_visitor_must_log_in_to_build(client, deck):
+    assert client.get("/decks/new/").status_code == 302
+    assert (
+        client.post(f"/decks/{deck.pk}/cards/", {"code": "AF1-001", "delta": 1}).status_code == 404
+    )
+
+
+# --- API -------------------------------------------------------------------------------
+def test_api_validate_without_saving(client, cards):
+    lines = "\n".join(
+        f"3 {c.name}" for c in Card.objects.filter(game__slug="alomfogo").order_by("sort_key")[:12]
+    )
+    body = client.post(
+        "/api/decks/validate/",
+        {"game": "alomfogo", "format": "tournament", "list": lines},
+        content_type="application/json",
+    ).json()
+    assert (body["valid"], body["count"]) == (False, 36)
+    assert body["problems"][0]["code"] == "too_few_cards"
+    casual = client.post(
+        "/api/decks/validate/",
+        {"game": "alomfogo", "format": "casual", "cards": [{"code": "AF1-001", "count": 4}]},
+        content_type="application/json",
+    ).json()
+    assert {p["code"] for p in casual["problems"]} == {"too_few_cards", "too_many_copies"}
+    assert not Deck.objects.exists()
+
+
+def test_api_crud_for_the_owner(client, owner, cards):
+    login(client, owner)
+    created = client.post(
+        "/api/decks/",
+        {"game": "alomfogo", "name": "API", "cards": [{"code": "AF1-001", "count": 3}]},
+        content_type="application/json",
+    )
+    assert created.status_code == 201
+    deck_id = created.json()["id"]
+    patched = client.patch(
+        f"/api/decks/{deck_id}/",
+        {"name": "API 2", "list": "2 Éjlépő Kajtár"},
+        content_type="application/json",
+    ).json()
+    assert patched["name"] == "API 2" and patched["count"] == 2
+    assert client.get("/api/decks/").json()[0]["id"] == deck_id
+    code = client.get(f"/api/decks/{deck_id}/export/", {"as": "code"}).json()["code"]
+    imported = client.post(
+        "/api/decks/", {"code": code, "name": "again"}, content_type="application/json"
+    )
+    assert imported.status_code == 201 and imported.json()["count"] == 2
+    assert client.delete(f"/api/decks/{deck_id}/").status_code == 204
+
+
+def test_api_import_with_a_bad_line_is_400_naming_it(client, owner, cards):
+    login(client, owner)
+    response = client.post(
+        "/api/decks/",
+        {"game": "alomfogo", "list": "3 Ejlepo Kajtr"},
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "import_failed"
+    assert "Éjlépő Kajtár" in error["lines"][0]["suggestions"]
+
+
+def test_api_needs_login_to_write(client, cards):
+    response = client.post("/api/decks/", {"game": "alomfogo"}, content_type="application/json")
+    assert response.status_code in (401, 403)
