@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from django.utils.safestring import mark_safe
 
 from catalog import vocab
-from catalog.text import fold
 from decks import charts, formats, odds, stats, validation
 from decks.entries import MAIN, SIDE, Entry, total
 from decks.models import Deck
