@@ -20,4 +20,4 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("email", "language")
+        fields = ("email", "language", "back_offset_x_mm", "back_offset_y_mm")

@@ -12,5 +12,15 @@ class User(AbstractUser):
 
     language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES, default="hu")
 
+    # Where this player's printer puts the back page relative to the front,
+    # measured with the alignment sheet (printing.alignment); used as the
+    # default of every print job.
+    back_offset_x_mm = models.DecimalField(
+        _("back offset, horizontal (mm)"), max_digits=4, decimal_places=1, default=0
+    )
+    back_offset_y_mm = models.DecimalField(
+        _("back offset, vertical (mm)"), max_digits=4, decimal_places=1, default=0
+    )
+
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

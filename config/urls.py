@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from accounts.api import MeApi, ObtainTokenApi
 from catalog import api as catalog_api
 from decks import api as decks_api
+from printing import api as printing_api
 
 api_patterns = [
     path("cards/", catalog_api.CardListApi.as_view(), name="card-list"),
@@ -20,6 +21,17 @@ api_patterns = [
     path("decks/validate/", decks_api.ValidateApi.as_view(), name="deck-validate"),
     path("decks/<int:deck_id>/", decks_api.DeckDetailApi.as_view(), name="deck-detail"),
     path("decks/<int:deck_id>/export/", decks_api.ExportApi.as_view(), name="deck-export"),
+    path("print-jobs/", printing_api.PrintJobListApi.as_view(), name="print-job-list"),
+    path(
+        "print-jobs/<uuid:job_id>/",
+        printing_api.PrintJobDetailApi.as_view(),
+        name="print-job-detail",
+    ),
+    path(
+        "print-jobs/<uuid:job_id>/download/",
+        printing_api.PrintJobDownloadApi.as_view(),
+        name="print-job-download",
+    ),
     path("me/", MeApi.as_view(), name="me"),
     path("auth/token/", ObtainTokenApi.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -31,6 +43,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("cards/", include("catalog.urls")),
     path("decks/", include("decks.urls")),
+    path("print/", include("printing.urls")),
     path("api/", include((api_patterns, "api"))),
     path("admin/", admin.site.urls),
 ]

@@ -91,16 +91,27 @@ def test_profile_needs_login(client):
 def test_profile_saves_email_and_language(client, owner):
     client.login(username="owner", password=PASSWORD)
     response = client.post(
-        "/accounts/profile/", {"email": "owner@example.com", "language": "en"}, follow=True
+        "/accounts/profile/",
+        {
+            "email": "owner@example.com",
+            "language": "en",
+            "back_offset_x_mm": "1.5",
+            "back_offset_y_mm": "-0.5",
+        },
+        follow=True,
     )
     owner.refresh_from_db()
     assert (owner.email, owner.language) == ("owner@example.com", "en")
+    assert (float(owner.back_offset_x_mm), float(owner.back_offset_y_mm)) == (1.5, -0.5)
     assert "Your profile was saved." in response.content.decode()
 
 
 def test_profile_refuses_a_bad_email_and_changes_nothing(client, owner):
     client.login(username="owner", password=PASSWORD)
-    response = client.post("/accounts/profile/", {"email": "not-an-email", "language": "en"})
+    response = client.post(
+        "/accounts/profile/",
+        {"email": "not-an-email", "language": "en", "back_offset_x_mm": 0, "back_offset_y_mm": 0},
+    )
     assert response.status_code == 200
     owner.refresh_from_db()
     assert (owner.email, owner.language) == ("", "hu")

@@ -44,59 +44,69 @@ def redis_url():
     return settings.REDIS_URL
 
 
-@pytest.fixture
-def celery_worker(redis_url, transactional_db):
-    """A real `celery worker` process on Redis, and the app sending to it."""
+def _start_worker(redis_url: str, extra_env: dict) -> subprocess.Popen:
     db = settings.DATABASES["default"]
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "REDIS_URL": redis_url,
         "PYTHONUNBUFFERED": "1",
+        **extra_env,
     }
     if db["ENGINE"].endswith("postgresql"):
         # The worker must see the test database, not the one in DATABASE_URL.
         env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
     worker = subprocess.Popen(
         [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "INFO",
-            "--without-mingle",
-            "--without-gossip",
-            "--hostname",
-            f"test-{os.getpid()}@%h",
+            sys.executable, "-m", "celery", "-A", "config", "worker",
+            "--pool", "solo", "--loglevel", "INFO",
+            "--without-mingle", "--without-gossip",
+            "--hostname", f"test-{os.getpid()}-{time.monotonic_ns()}@%h",
         ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-    )
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = False
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = worker.stdout.readline()
-            if "ready." in line:
-                break
-            if worker.poll() is not None:
-                pytest.fail(f"the Celery worker exited early:\n{worker.stdout.read()}")
-        else:
-            pytest.fail("the Celery worker did not become ready in 60 s")
-        yield worker
-    finally:
-        celery_app.conf.task_always_eager = previous
+        start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = worker.stdout.readline()
+        if "ready." in line:
+            return worker
+        if worker.poll() is not None:
+            pytest.fail(f"the Celery worker exited early:\n{worker.stdout.read()}")
+    pytest.fail("the Celery worker did not become ready in 60 s")
+
+
+def _stop(worker: subprocess.Popen) -> None:
+    if worker.poll() is None:
         worker.terminate()
         try:
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
             worker.kill()
+
+
+@pytest.fixture
+def start_worker(redis_url, transactional_db):
+    """Start real `celery worker` processes on Redis; the Celery app sends to them."""
+    workers: list[subprocess.Popen] = []
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+
+    def start(**extra_env: str) -> subprocess.Popen:
+        worker = _start_worker(redis_url, extra_env)
+        workers.append(worker)
+        return worker
+
+    yield start
+    celery_app.conf.task_always_eager = previous
+    for worker in workers:
+        _stop(worker)
+
+
+@pytest.fixture
+def celery_worker(start_worker):
+    return start_worker()

@@ -1,0 +1,84 @@
+"""Print jobs: who asked, what, with which options, and how far the worker got."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Status(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("running")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+class SourceKind(models.TextChoices):
+    DECK = "deck", _("deck")
+    SET = "set", _("set")
+    CARDS = "cards", _("card list")
+
+
+class PrintJob(models.Model):
+    # A random id: a job's address reveals nothing about anyone else's.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="print_jobs",
+    )
+    session_key = models.CharField(max_length=64, blank=True, db_index=True)
+    source_kind = models.CharField(max_length=8, choices=SourceKind.choices)
+    deck_version = models.ForeignKey(
+        "decks.DeckVersion",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="print_jobs",
+    )
+    card_set = models.ForeignKey(
+        "catalog.CardSet",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="print_jobs",
+    )
+    # The exact list printed, resolved when the job was made: [{"code", "count"}, ...]
+    cards = models.JSONField()
+    title = models.CharField(max_length=200)
+    options = models.JSONField()
+    content_hash = models.CharField(max_length=64, db_index=True)
+    status = models.CharField(
+        max_length=8, choices=Status.choices, default=Status.QUEUED, db_index=True
+    )
+    progress = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    file = models.FileField(upload_to="prints/", blank=True)
+    pages = models.PositiveIntegerField(default=0)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Touched on every progress step: a running job whose heartbeat stops has lost its worker.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("print job")
+        verbose_name_plural = _("print jobs")
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("printing:job", args=[self.pk])
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (Status.DONE, Status.FAILED)
