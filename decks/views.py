@@ -250,6 +250,38 @@ def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
+@require_GET
+def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """The chance of drawing a chosen card or type by turn N (the builder's odds form)."""
+    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    entries = selectors.deck_entries(deck)
+    target = request.GET.get("target", "")
+    kind, _sep, value = target.partition(":")
+    try:
+        turn = max(0, min(20, int(request.GET.get("turn", "1"))))
+        k = max(1, min(10, int(request.GET.get("k", "1"))))
+    except ValueError:
+        turn, k = 1, 1
+    on_the_play = request.GET.get("play", "1") == "1"
+    if kind == "type":
+        test = odds.of_type(value)
+    elif kind == "card":
+        test = value
+    else:
+        raise Http404
+    probability = odds.odds_for(entries, test, turn, on_the_play, k)
+    context = {
+        "deck": deck,
+        "percent": odds.format_percent(probability, get_language()),
+        "turn": turn,
+        "k": k,
+        "on_the_play": on_the_play,
+        "seen": odds.cards_seen_by_turn(turn, on_the_play),
+    }
+    template = "decks/_odds_answer.html" if request.htmx else "decks/odds.html"
+    return render(request, template, context)
+
+
 def _seed(request: HttpRequest) -> int:
     try:
         return int(request.GET["seed"])

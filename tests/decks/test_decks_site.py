@@ -308,3 +308,19 @@ def test_api_import_with_a_bad_line_is_400_naming_it(client, owner, cards):
 def test_api_needs_login_to_write(client, cards):
     response = client.post("/api/decks/", {"game": "alomfogo"}, content_type="application/json")
     assert response.status_code in (401, 403)
+
+
+def test_odds_for_a_chosen_type_by_turn_n(client, deck, owner):
+    from decks import odds
+
+    login(client, owner)
+    html = client.get(
+        f"/decks/{deck.pk}/odds/",
+        {"target": "type:revulo", "turn": 2, "k": 1, "play": "1"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    revulok = sum(e.count for e in demo_entries(40) if e.card["type"] == "revulo")
+    expected = odds.format_percent(odds.prob_at_least(40, revulok, 6, 1), "hu")
+    assert expected in html and "6" in html
+    page = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert 'name="target"' in page and "card:AF1-001" in page
