@@ -1,0 +1,1 @@
+"""Bots that play through the engine contract, seeing only their own view."""

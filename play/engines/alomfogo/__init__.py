@@ -1,0 +1,28 @@
+"""Álomfogó rules engine (game id `alomfogo`); rules in docs/rules/alomfogo.md.
+
+state = new_game([deck0, deck1], {"starting_glory": 15}, seed=1)
+state.legal_actions(state.active_player)  # every legal choice
+state.apply({"type": "end_main", "player": 0})
+"""
+
+from __future__ import annotations
+
+from play.engines.alomfogo.state import GAME_ID, AlomfogoState
+
+game_id = GAME_ID
+
+
+def new_game(decks: list, options: dict | None = None, seed: int = 0) -> AlomfogoState:
+    """A fresh game: decks shuffled (unless `shuffle: false`), hands dealt, first turn begun."""
+    from play.engines.alomfogo import rules, turn
+
+    g = AlomfogoState(turn.new_game_data(decks, options, seed))
+    turn.deal(g)
+    rules.settle(g)
+    g.s["log"] = g._events[-30:]
+    g._events = []
+    return g
+
+
+def from_dict(data: dict) -> AlomfogoState:
+    return AlomfogoState.from_dict(data)

@@ -1,0 +1,217 @@
+"""Duels (phase 4): attacker, defender or refusal, helpers, the help window, resolution.
+
+`s["duel"]` while a duel runs: seats `attacker`/`defender`, duelists `a`/`d`,
+`helpers` [attacker's, defender's], `step` (defend → attacker_helper →
+defender_helper → help), `to_act` and `passes` in the help window, and the
+power `boost` of each side.
+"""
+
+from __future__ import annotations
+
+from play.engines.alomfogo import effects as fx
+from play.engines.alomfogo.cards import CREATURES, effects_of
+
+SIDES = ("attacker", "defender")
+
+
+def side_player(d: dict, side: int) -> int:
+    return d["attacker"] if side == 0 else d["defender"]
+
+
+def deciding(d: dict) -> int:
+    step = d["step"]
+    if step == "defend" or step == "defender_helper":
+        return d["defender"]
+    if step == "attacker_helper":
+        return d["attacker"]
+    return d["to_act"]
+
+
+def active_revulok(g, p: int) -> list[str]:
+    return [
+        i
+        for i in g.seat(p)["board"]
+        if g.card(i)["type"] == "revulo" and g.inst(i)["state"] == "active"
+    ]
+
+
+def can_attack(g, p: int) -> bool:
+    # DECISIONS 1: no duels on the starting player's first turn
+    return g.s["turn"] > 1 and g.next_living(p) is not None
+
+
+# --- legal actions ----------------------------------------------------------
+def legal(g, p: int) -> list[dict]:
+    d = g.s["duel"]
+    step = d["step"]
+    if step == "defend":
+        acts = [{"type": "declare_defender", "player": p, "card": i} for i in active_revulok(g, p)]
+        return acts + [{"type": "decline_defense", "player": p}]
+    if step in ("attacker_helper", "defender_helper"):
+        duelist = d["a"] if step == "attacker_helper" else d["d"]
+        acts = [
+            {"type": "assign_helper", "player": p, "card": i}
+            for i in g.seat(p)["board"]
+            if i != duelist and g.card(i)["type"] in CREATURES and g.inst(i)["state"] == "active"
+        ]
+        return acts + [{"type": "no_helper", "player": p}]
+    acts = []
+    side = 0 if p == d["attacker"] else 1
+    helper = d["helpers"][side]
+    if helper is not None and helper_usable(g, p, helper):
+        acts.append({"type": "use_helper", "player": p, "card": helper})
+    seat = g.seat(p)
+    for i in seat["hand"]:
+        card = g.card(i)
+        play = effects_of(card, "play")
+        if card["type"] != "azonnali" or not play or fx.play_cost(g, p, i) > seat["vp"]:
+            continue
+        if fx.feasible(g, p, play[0], hand_spare=len(seat["hand"]) - 1):
+            acts.append({"type": "play_instant", "player": p, "card": i})
+    return acts + [{"type": "pass", "player": p}]
+
+
+def helper_usable(g, p: int, iid: str) -> bool:
+    if g.zone_of(iid) != "board" or g.inst(iid)["state"] != "active":
+        return False
+    abil = effects_of(g.card(iid), "helper")
+    if not abil:
+        return False
+    seat = g.seat(p)
+    return abil[0]["cost"]["vp"] <= seat["vp"] and fx.feasible(
+        g, p, abil[0], hand_spare=len(seat["hand"])
+    )
+
+
+# --- actions ----------------------------------------------------------------
+def declare_attack(g, p: int, iid: str) -> None:
+    q = g.next_living(p)  # DECISIONS 9: duels go to the next living seat
+    g.s["phase"] = "duel"
+    g.s["duel"] = {
+        "attacker": p,
+        "defender": q,
+        "a": iid,
+        "d": None,
+        "helpers": [None, None],
+        "step": "defend",
+        "to_act": None,
+        "passes": 0,
+        "boost": [0, 0],
+    }
+    g.emit("attack", player=p, card=iid, defender=q)
+
+
+def decline(g) -> None:
+    d = g.s["duel"]
+    a = d["a"]
+    loss = 1 + glory_bonus(g, d["attacker"], a)
+    loss += sum(op["amount"] for op in fx.statics(g, d["attacker"], "decline_penalty"))
+    g.emit("defense_declined", player=d["defender"], attacker=a)
+    fx.change_glory(g, d["defender"], -loss, "declined")
+    if g.zone_of(a) == "board" and g.inst(a)["state"] == "active":
+        g.inst(a)["state"] = "resting"
+    end(g)
+
+
+def defend(g, iid: str) -> None:
+    d = g.s["duel"]
+    d["d"] = iid
+    d["step"] = "attacker_helper"
+    g.emit("defend", player=d["defender"], card=iid)
+
+
+def helper(g, iid: str | None) -> None:
+    d = g.s["duel"]
+    side = 0 if d["step"] == "attacker_helper" else 1
+    d["helpers"][side] = iid
+    if iid:
+        g.emit("helper", player=side_player(d, side), card=iid)
+    if side == 0:
+        d["step"] = "defender_helper"
+    else:
+        d["step"], d["to_act"], d["passes"] = "help", d["attacker"], 0
+
+
+def use_helper(g, p: int, iid: str) -> None:
+    abil = effects_of(g.card(iid), "helper")[0]
+    mark = g.card(iid)["helper_mark"] or "P"
+    g.emit("use_helper", player=p, card=iid, mark=mark)
+    if mark == "P":
+        g.inst(iid)["state"] = "resting"
+    elif mark == "S":
+        g.inst(iid)["state"] = "damaged"
+    else:
+        fx.discard(g, iid, "sacrifice")
+    g.seat(p)["vp"] -= abil["cost"]["vp"]
+    fx.start_cast(g, p, iid, abil, "helper")
+
+
+def play_instant(g, p: int, iid: str) -> None:
+    g.seat(p)["vp"] -= fx.play_cost(g, p, iid)
+    g.move(iid, "stack")
+    g.emit("play", player=p, card=iid, code=g.inst(iid)["code"])
+    fx.start_cast(g, p, iid, effects_of(g.card(iid), "play")[0], "spell")
+
+
+def pass_help(g) -> None:
+    d = g.s["duel"]
+    d["passes"] += 1
+    g.emit("pass", player=d["to_act"])
+    if d["passes"] >= 2:  # two passes one after the other close the window
+        resolve(g)
+    else:
+        d["to_act"] = d["defender"] if d["to_act"] == d["attacker"] else d["attacker"]
+
+
+def after_help(g) -> None:
+    """After a help (ability or instant) the other side may act."""
+    d = g.s["duel"]
+    if d is None or d["step"] != "help" or g.s["pending"] is not None:
+        return
+    d["passes"] = 0
+    d["to_act"] = d["defender"] if d["to_act"] == d["attacker"] else d["attacker"]
+
+
+# --- resolution -------------------------------------------------------------
+def stat(g, p: int, iid: str, name: str) -> int:
+    card = g.card(iid)
+    value = card[name]
+    for op in fx.statics(g, p, "stat"):
+        if op["stat"] == name and fx.matches_type(card, op["filter"]):
+            value += op["amount"]
+    return value
+
+
+def glory_bonus(g, p: int, iid: str) -> int:
+    return stat(g, p, iid, "glory_bonus")
+
+
+def resolve(g) -> None:
+    d = g.s["duel"]
+    a, dd = d["a"], d["d"]
+    pa = stat(g, d["attacker"], a, "attack") + d["boost"][0]
+    pd = stat(g, d["defender"], dd, "defense") + d["boost"][1]
+    winner = 0 if pa > pd else 1 if pd > pa else None
+    g.emit("duel_result", attack=pa, defense=pd, winner=None if winner is None else SIDES[winner])
+    if winner == 0:
+        if g.zone_of(dd) == "board":
+            fx.discard(g, dd, "lost_duel")
+        for eff in effects_of(g.card(a), "win_attack"):
+            fx.run_ops(g, d["attacker"], eff["do"], [], a)
+    elif winner == 1:
+        if g.zone_of(a) == "board":
+            fx.discard(g, a, "lost_duel")
+        fx.change_glory(g, d["defender"], 1 + glory_bonus(g, d["defender"], dd), "defended")
+        for eff in effects_of(g.card(dd), "win_defend"):
+            fx.run_ops(g, d["defender"], eff["do"], [], dd)
+    # DECISIONS 5: every duelist and helper still active turns resting
+    for iid in (a, dd, *d["helpers"]):
+        if iid and g.zone_of(iid) == "board" and g.inst(iid)["state"] == "active":
+            g.inst(iid)["state"] = "resting"
+    end(g)
+
+
+def end(g) -> None:
+    g.s["duel"] = None
+    g.s["phase"] = "attack"
+    g.emit("duel_end")

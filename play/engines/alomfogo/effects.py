@@ -1,0 +1,294 @@
+"""The effects interpreter: costs, targets, counters and the one-shot ops.
+
+A spell (from hand) or a helper ability (from the board) is "cast" through
+one pipeline, each step possibly waiting for a decision (`s["pending"]`):
+
+1. discard cost, one `choose_target` per card (DECISIONS: a cost is paid in full);
+2. one `choose_target` per targeted op, in printed order;
+3. spells only: each opponent with a usable counter may `counter` or
+   `decline_counter`, in seat order after the caster (DECISIONS 6);
+4. resolve the ops, the spell goes to the bűbájketrec.
+"""
+
+from __future__ import annotations
+
+from play.engines.alomfogo.cards import SPELLS, effects_of
+
+
+# --- queries ----------------------------------------------------------------
+def statics(g, p: int, op: str) -> list[dict]:
+    """Static ops named `op` of seat p's active cards on the board (DECISIONS 7)."""
+    seat = g.seat(p)
+    if not seat["alive"]:
+        return []
+    found = []
+    for iid in seat["board"]:
+        if g.inst(iid)["state"] != "active":
+            continue
+        for eff in effects_of(g.card(iid), "static"):
+            found += [dict(o, source=iid) for o in eff["do"] if o["op"] == op]
+    return found
+
+
+def matches(g, iid: str, flt: dict) -> bool:
+    card, inst = g.card(iid), g.inst(iid)
+    if card["type"] not in flt["types"]:
+        return False
+    if flt["zone"] == "board" and inst["state"] not in flt["states"]:
+        return False
+    return flt["max_cost"] is None or card["cost"] <= flt["max_cost"]
+
+
+def candidates(g, p: int, flt: dict) -> list[str]:
+    """Card instances that `flt` allows seat p to pick (DECISIONS 9: "any" = any living seat)."""
+    if flt["owner"] == "self":
+        owners = [p]
+    elif flt["owner"] == "opponent":
+        owners = [q for q in g.living() if q != p]
+    else:
+        owners = g.living()
+    return [iid for q in owners for iid in g.seat(q)[flt["zone"]] if matches(g, iid, flt)]
+
+
+def play_cost(g, p: int, iid: str) -> int:
+    """VP cost of a card for seat p after static reductions, never below 0."""
+    card = g.card(iid)
+    cost = card["cost"]
+    for op in statics(g, p, "cost"):
+        if matches_type(card, op["filter"]):
+            cost += op["amount"]
+    return max(0, cost)
+
+
+def matches_type(card: dict, flt: dict) -> bool:
+    return card["type"] in flt["types"] and (
+        flt["max_cost"] is None or card["cost"] <= flt["max_cost"]
+    )
+
+
+def choose_ops(eff: dict) -> list[dict]:
+    return [o for o in eff["do"] if o["op"] in ("move", "set_state") and o["select"] == "choose"]
+
+
+def feasible(g, p: int, eff: dict, *, hand_spare: int) -> bool:
+    """Can seat p pay the discard cost and find every required target?"""
+    if eff["cost"]["discard"] > hand_spare:
+        return False
+    return all(op["optional"] or candidates(g, p, op["filter"]) for op in choose_ops(eff))
+
+
+def usable_counters(g, q: int, spell_type: str) -> list[str]:
+    """Seat q's cards that may answer a spell of `spell_type` now."""
+    seat = g.seat(q)
+    found = []
+    for zone in ("board", "hand"):
+        for iid in seat[zone]:
+            for eff in effects_of(g.card(iid), "counter"):
+                if spell_type not in eff["against"]:
+                    continue
+                if (
+                    zone == "board"
+                    and eff["pay"] in ("sacrifice", "rest")
+                    and g.inst(iid)["state"] == "active"
+                ):
+                    found.append(iid)
+                elif zone == "hand" and eff["pay"] == "pay" and play_cost(g, q, iid) <= seat["vp"]:
+                    found.append(iid)
+    return found
+
+
+# --- basic changes ----------------------------------------------------------
+def draw(g, p: int, count: int = 1) -> None:
+    seat = g.seat(p)
+    for _ in range(count):
+        if not seat["alive"]:
+            return
+        if not seat["deck"]:
+            lose(g, p, "deck_out")  # DECISIONS 2: drawing from an empty deck loses at once
+            return
+        iid = seat["deck"][0]
+        g.move(iid, "hand")
+        g.emit("draw", player=p, card=iid)
+
+
+def change_glory(g, p: int, delta: int, why: str) -> None:
+    seat = g.seat(p)
+    if not seat["alive"] or delta == 0:
+        return
+    seat["glory"] += delta
+    g.emit("glory", player=p, delta=delta, glory=seat["glory"], reason=why)
+    if seat["glory"] <= 0:
+        lose(g, p, "glory")
+
+
+def lose(g, p: int, reason: str) -> None:
+    seat = g.seat(p)
+    if seat["alive"]:
+        seat["alive"] = False
+        g.emit("player_out", player=p, reason=reason)
+        g.s["last_reason"] = reason
+
+
+def discard(g, iid: str, why: str) -> None:
+    g.move(iid, "discard")
+    g.emit(
+        "to_discard", player=g.inst(iid)["owner"], card=iid, code=g.inst(iid)["code"], reason=why
+    )
+
+
+# --- the cast pipeline ------------------------------------------------------
+def start_cast(g, p: int, iid: str, effect: dict, mode: str) -> None:
+    g.s["casting"] = {
+        "source": iid,
+        "by": p,
+        "mode": mode,
+        "effect": effect,
+        "discards": [],
+        "targets": [],
+        "counter_asked": False,
+    }
+    advance(g)
+
+
+def advance(g) -> None:
+    ctx = g.s["casting"]
+    eff, p = ctx["effect"], ctx["by"]
+    if len(ctx["discards"]) < eff["cost"]["discard"]:
+        g.s["pending"] = {
+            "kind": "choose",
+            "player": p,
+            "purpose": "discard",
+            "options": list(g.seat(p)["hand"]),
+        }
+        return
+    ops = choose_ops(eff)
+    while len(ctx["targets"]) < len(ops):
+        options = candidates(g, p, ops[len(ctx["targets"])]["filter"])
+        if options:
+            g.s["pending"] = {
+                "kind": "choose",
+                "player": p,
+                "purpose": "target",
+                "options": options,
+            }
+            return
+        ctx["targets"].append(None)  # an optional target with nothing to pick
+    if ctx["mode"] == "spell" and not ctx["counter_asked"]:
+        ctx["counter_asked"] = True
+        spell_type = g.card(ctx["source"])["type"]
+        n = len(g.s["players"])
+        queue = [(p + k) % n for k in range(1, n)]
+        queue = [q for q in queue if g.seat(q)["alive"] and usable_counters(g, q, spell_type)]
+        if queue:
+            g.s["pending"] = {"kind": "counter", "player": queue[0], "queue": queue[1:]}
+            return
+    g.s["pending"] = None
+    resolve(g)
+
+
+def choose(g, iid: str) -> None:
+    pending, ctx = g.s["pending"], g.s["casting"]
+    if pending["purpose"] == "discard":
+        ctx["discards"].append(iid)
+        discard(g, iid, "cost")
+    else:
+        ctx["targets"].append(iid)
+        g.emit("target", player=ctx["by"], source=ctx["source"], card=iid)
+    advance(g)
+
+
+def counter(g, q: int, iid: str) -> None:
+    ctx = g.s["casting"]
+    eff = effects_of(g.card(iid), "counter")[0]
+    if eff["pay"] == "sacrifice":
+        discard(g, iid, "sacrifice")
+    elif eff["pay"] == "rest":
+        g.inst(iid)["state"] = "resting"
+    else:
+        g.seat(q)["vp"] -= play_cost(g, q, iid)
+        g.move(iid, "discard")
+    g.emit("countered", player=q, card=iid, code=g.inst(iid)["code"], spell=ctx["source"])
+    g.s["pending"] = None
+    discard(g, ctx["source"], "countered")  # its cost stays paid (DECISIONS 6)
+    finish(g)
+
+
+def decline_counter(g) -> None:
+    pending = g.s["pending"]
+    spell_type = g.card(g.s["casting"]["source"])["type"]
+    queue = [
+        q for q in pending["queue"] if g.seat(q)["alive"] and usable_counters(g, q, spell_type)
+    ]
+    if queue:
+        g.s["pending"] = {"kind": "counter", "player": queue[0], "queue": queue[1:]}
+    else:
+        g.s["pending"] = None
+        resolve(g)
+
+
+def resolve(g) -> None:
+    ctx = g.s["casting"]
+    run_ops(g, ctx["by"], ctx["effect"]["do"], list(ctx["targets"]), ctx["source"])
+    if ctx["mode"] == "spell" and g.zone_of(ctx["source"]) == "stack":
+        discard(g, ctx["source"], "resolved")
+    finish(g)
+
+
+def finish(g) -> None:
+    from play.engines.alomfogo import duel
+
+    g.s["casting"] = None
+    duel.after_help(g)
+
+
+def run_ops(g, p: int, ops: list[dict], targets: list, source: str) -> None:
+    """Carry out one-shot ops for seat p; `targets` feeds the choose-ops in order."""
+    for op in ops:
+        if not g.seat(p)["alive"]:
+            return
+        kind = op["op"]
+        if kind == "power":
+            power(g, p, op)
+        elif kind == "draw":
+            if op["if_hand_below"] is None or len(g.seat(p)["hand"]) < op["if_hand_below"]:
+                draw(g, p, op["count"])
+        elif kind == "gain_vp":
+            g.seat(p)["vp"] += op["amount"]
+            g.emit("vp", player=p, delta=op["amount"], vp=g.seat(p)["vp"])
+        elif kind == "gain_glory":
+            change_glory(g, p, op["amount"], "effect")
+        elif kind in ("move", "set_state"):
+            if op["select"] == "all":
+                picked = candidates(g, p, op["filter"])
+            else:
+                target = targets.pop(0)
+                # a target that changed since it was chosen is skipped
+                picked = [target] if target and target in candidates(g, p, op["filter"]) else []
+            for iid in picked:
+                if kind == "set_state":
+                    g.inst(iid)["state"] = op["state"]
+                    g.emit("card_state", card=iid, state=op["state"], source=source)
+                elif op["to"] == "discard":
+                    discard(g, iid, "effect")
+                else:
+                    g.move(iid, "hand")
+                    g.emit(
+                        "to_hand", player=g.inst(iid)["owner"], card=iid, code=g.inst(iid)["code"]
+                    )
+
+
+def power(g, p: int, op: dict) -> None:
+    d = g.s["duel"]
+    if d is None:
+        return
+    side = 0 if p == d["attacker"] else 1
+    cond = op["if"]
+    ok = cond is None or (cond == "attacking") == (side == 0)
+    amount = op["amount"] if ok else op["else"]
+    to = side if op["to"] == "own" else 1 - side
+    d["boost"][to] += amount
+    g.emit("power", player=p, side=("attacker", "defender")[to], delta=amount)
+
+
+def is_spell(card: dict) -> bool:
+    return card["type"] in SPELLS

@@ -1,0 +1,267 @@
+"""Setting up a game and the turn flow: phase 1 (VP, readying), 2 (draw), 3 (main).
+
+Phase 4 (duels) is in `duel.py`; the attack step between duels is here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from play.engines.alomfogo import effects as fx
+from play.engines.alomfogo.cards import TYPES, effects_of, normalize_card
+from play.engines.base import SetupError
+
+DEFAULTS = {
+    "starting_glory": 15,
+    "vp_per_turn": 3,
+    "min_deck_size": 35,
+    "max_copies": 3,
+    "banned_types": [],
+    "hand_size": 5,
+    "shuffle": True,
+    "first_player": None,  # None: drawn by the seeded generator
+}
+MAIN_TYPES = ("revulo", "alomleny", "esemeny", "altalanos")
+
+
+def check_options(options: dict | None, seats: int) -> dict:
+    opts = dict(DEFAULTS)
+    unknown = set(options or {}) - set(DEFAULTS)
+    if unknown:
+        raise SetupError(f"unknown options: {sorted(unknown)}")
+    opts.update(options or {})
+    if not 2 <= seats <= 6:
+        raise SetupError("Álomfogó is played by 2 to 6 players.")
+    if opts["starting_glory"] not in (10, 15, 20):
+        raise SetupError("starting_glory is 10, 15 or 20.")
+    for key in ("vp_per_turn", "min_deck_size", "max_copies", "hand_size"):
+        if not isinstance(opts[key], int) or isinstance(opts[key], bool) or opts[key] < 0:
+            raise SetupError(f"{key} must be a whole number ≥ 0.")
+    if not isinstance(opts["banned_types"], list) or not set(opts["banned_types"]) <= set(TYPES):
+        raise SetupError(f"banned_types is a list of: {', '.join(TYPES)}.")
+    if not isinstance(opts["shuffle"], bool):
+        raise SetupError("shuffle is true or false.")
+    fp = opts["first_player"]
+    if fp is not None and (not isinstance(fp, int) or isinstance(fp, bool) or not 0 <= fp < seats):
+        raise SetupError("first_player is a seat number.")
+    return opts
+
+
+def check_deck(seat: int, deck: list, opts: dict) -> None:
+    if len(deck) < opts["min_deck_size"]:
+        raise SetupError(
+            f"seat {seat}: the deck has {len(deck)} cards; "
+            f"at least {opts['min_deck_size']} are needed."
+        )
+    for name, n in Counter(c.get("name") for c in deck).items():
+        if opts["max_copies"] and n > opts["max_copies"]:
+            raise SetupError(
+                f"seat {seat}: {n} copies of {name}, at most {opts['max_copies']} allowed."
+            )
+    banned = {c["type"] for c in deck} & set(opts["banned_types"])
+    if banned:
+        raise SetupError(f"seat {seat}: banned card types {sorted(banned)}.")
+
+
+def new_game_data(decks: list, options: dict | None, seed: int) -> dict:
+    if not isinstance(decks, list) or not all(isinstance(d, list) for d in decks):
+        raise SetupError("decks is one list of card dicts per seat.")
+    opts = check_options(options, len(decks))
+    rng = random.Random(seed)
+    cards, inst, players = {}, {}, []
+    for p, deck in enumerate(decks):
+        check_deck(p, deck, opts)
+        order = list(deck)
+        if opts["shuffle"]:
+            rng.shuffle(order)
+        ids = []
+        # ids follow the position in the (shuffled) deck, so they reveal nothing about the cards
+        for n, card in enumerate(order):
+            norm = normalize_card(card)
+            cards.setdefault(norm["code"], norm)
+            iid = f"p{p}c{n}"
+            inst[iid] = {"code": norm["code"], "owner": p, "zone": "deck", "state": None}
+            ids.append(iid)
+        players.append(
+            {
+                "deck": ids,
+                "hand": [],
+                "board": [],
+                "discard": [],
+                "stack": [],
+                "glory": opts["starting_glory"],
+                "vp": 0,
+                "alive": True,
+            }
+        )
+    first = opts["first_player"] if opts["first_player"] is not None else rng.randrange(len(decks))
+    version, internal, gauss = rng.getstate()
+    return {
+        "game": "alomfogo",
+        "options": opts,
+        "seed": seed,
+        "rng": [version, list(internal), gauss],
+        "cards": cards,
+        "inst": inst,
+        "players": players,
+        "first_player": first,
+        "active": first,
+        "turn": 0,
+        "phase": "main",
+        "flags": {},
+        "duel": None,
+        "pending": None,
+        "casting": None,
+        "result": None,
+        "last_reason": None,
+        "log": [],
+        "version": 0,
+    }
+
+
+def deal(g) -> None:
+    for p in g.players:
+        fx.draw(g, p, g.s["options"]["hand_size"])
+    start_turn(g, g.s["first_player"])
+
+
+# --- phases 1 and 2 ---------------------------------------------------------
+def start_turn(g, p: int) -> None:
+    s = g.s
+    s["active"], s["phase"], s["duel"], s["pending"], s["casting"] = p, "main", None, None, None
+    s["turn"] += 1
+    s["flags"] = {"cycled": False, "buvforras": False, "used": []}
+    seat = g.seat(p)
+    g.emit("turn", player=p, turn=s["turn"])
+    # phase 1: VP (they carry over), then readying. Start-of-turn abilities are
+    # those of cards active when the turn begins (our reading, docs/rules).
+    starting = [
+        (iid, eff)
+        for iid in seat["board"]
+        if g.inst(iid)["state"] == "active"
+        for eff in effects_of(g.card(iid), "turn_start")
+    ]
+    to_active = bool(fx.statics(g, p, "ready_damaged"))
+    seat["vp"] += s["options"]["vp_per_turn"]
+    g.emit("vp", player=p, delta=s["options"]["vp_per_turn"], vp=seat["vp"])
+    for iid, eff in starting:
+        fx.run_ops(g, p, eff["do"], [], iid)
+    for iid in seat["board"]:
+        inst = g.inst(iid)
+        if inst["state"] == "resting":
+            inst["state"] = "active"
+        elif inst["state"] == "damaged":
+            inst["state"] = "active" if to_active else "resting"
+    # phase 2: the starting player skips the draw of the very first turn
+    if s["turn"] > 1:
+        fx.draw(g, p)
+
+
+def end_turn(g) -> None:
+    nxt = g.next_living(g.s["active"])
+    g.emit("end_turn", player=g.s["active"])
+    if nxt is not None:
+        start_turn(g, nxt)
+
+
+# --- phase 3 ----------------------------------------------------------------
+def free_sources(g, p: int, iid: str) -> list[str]:
+    """Active cards of p that let p play `iid` for free this turn (Ébredés Ajtaja)."""
+    card = g.card(iid)
+    return [
+        op["source"]
+        for op in fx.statics(g, p, "free_play")
+        if op["source"] not in g.s["flags"]["used"] and fx.matches_type(card, op["filter"])
+    ]
+
+
+def playable(g, p: int, iid: str) -> bool:
+    card = g.card(iid)
+    if card["type"] not in MAIN_TYPES:
+        return False
+    if "buvforras" in card["subtypes"] and g.s["flags"]["buvforras"]:
+        return False
+    play = effects_of(card, "play")
+    return not play or fx.feasible(g, p, play[0], hand_spare=len(g.seat(p)["hand"]) - 1)
+
+
+def main_legal(g, p: int) -> list[dict]:
+    seat, flags = g.seat(p), g.s["flags"]
+    acts = []
+    for iid in seat["hand"]:
+        if not playable(g, p, iid):
+            continue
+        if fx.play_cost(g, p, iid) <= seat["vp"]:
+            acts.append({"type": "play_card", "player": p, "card": iid})
+        for src in free_sources(g, p, iid):
+            acts.append({"type": "play_card", "player": p, "card": iid, "free": src})
+    if not flags["cycled"] and seat["vp"] >= 1:
+        acts += [
+            {"type": "cycle_instant", "player": p, "card": iid}
+            for iid in seat["hand"]
+            if g.card(iid)["type"] == "azonnali"
+        ]
+    for iid in seat["board"]:
+        if g.inst(iid)["state"] != "active" or iid in flags["used"]:
+            continue
+        for eff in effects_of(g.card(iid), "main"):
+            if eff["cost"]["vp"] <= seat["vp"]:
+                acts.append({"type": "activate", "player": p, "card": iid})
+    acts.append({"type": "end_main", "player": p})
+    return acts
+
+
+def play_card(g, p: int, iid: str, free: str | None) -> None:
+    seat, card = g.seat(p), g.card(iid)
+    if free:
+        g.s["flags"]["used"].append(free)
+    else:
+        seat["vp"] -= fx.play_cost(g, p, iid)
+    if "buvforras" in card["subtypes"]:
+        g.s["flags"]["buvforras"] = True  # at most one bűvforrás a turn (DECISIONS 3)
+    if card["type"] == "altalanos":
+        g.move(iid, "stack")
+        g.emit("play", player=p, card=iid, code=card["code"], free=bool(free))
+        fx.start_cast(
+            g,
+            p,
+            iid,
+            effects_of(card, "play")[0] if effects_of(card, "play") else _NO_EFFECT,
+            "spell",
+        )
+        return
+    g.move(iid, "board")
+    g.emit("play", player=p, card=iid, code=card["code"], free=bool(free))
+    if card["type"] == "alomleny":
+        fx.draw(g, p)  # playing an álomlény draws a card
+
+
+_NO_EFFECT = {"when": "play", "cost": {"vp": 0, "discard": 0}, "do": []}
+
+
+def cycle_instant(g, p: int, iid: str) -> None:
+    g.seat(p)["vp"] -= 1
+    g.s["flags"]["cycled"] = True
+    fx.discard(g, iid, "cycled")
+    fx.draw(g, p)
+
+
+def activate(g, p: int, iid: str) -> None:
+    eff = effects_of(g.card(iid), "main")[0]
+    g.s["flags"]["used"].append(iid)
+    g.seat(p)["vp"] -= eff["cost"]["vp"]
+    g.emit("activate", player=p, card=iid)
+    fx.run_ops(g, p, eff["do"], [], iid)
+
+
+# --- the attack step --------------------------------------------------------
+def attack_legal(g, p: int) -> list[dict]:
+    from play.engines.alomfogo import duel
+
+    acts = []
+    if duel.can_attack(g, p):
+        acts = [
+            {"type": "declare_attack", "player": p, "card": i} for i in duel.active_revulok(g, p)
+        ]
+    return acts + [{"type": "end_turn", "player": p}]

@@ -1,0 +1,79 @@
+"""What one seat (or a spectator) may see: never another hand, never a deck order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _card(g, iid: str) -> dict:
+    inst = g.inst(iid)
+    return {"id": iid, "code": inst["code"], "name": g.card(iid)["name"], "state": inst["state"]}
+
+
+def _redact(value: Any, hidden: set[str]) -> Any:
+    """Drop card ids (and their codes) that sit in a zone the viewer cannot see."""
+    if isinstance(value, dict):
+        if value.get("card") in hidden:
+            value = {k: v for k, v in value.items() if k not in ("card", "code")}
+        return {k: _redact(v, hidden) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_redact(v, hidden) for v in value]
+    return value
+
+
+def build_view(g, player: int | None) -> dict:
+    s = g.s
+    hidden = set()
+    seats = []
+    for p, seat in enumerate(s["players"]):
+        own = p == player
+        hidden.update(seat["deck"])
+        if not own:
+            hidden.update(seat["hand"])
+        entry = {
+            "seat": p,
+            "alive": seat["alive"],
+            "glory": seat["glory"],
+            "vp": seat["vp"],
+            "deck_count": len(seat["deck"]),
+            "hand_count": len(seat["hand"]),
+            "board": [_card(g, i) for i in seat["board"]],
+            "discard": [_card(g, i) for i in seat["discard"]],
+            "casting": [_card(g, i) for i in seat["stack"]],
+        }
+        if own:
+            entry["hand"] = [_card(g, i) for i in seat["hand"]]
+        seats.append(entry)
+    pending = s["pending"]
+    if pending is not None:
+        shown = {"kind": pending["kind"], "player": pending["player"]}
+        if pending["kind"] == "choose":
+            shown["purpose"] = pending["purpose"]
+            if pending["player"] == player:
+                shown["options"] = list(pending["options"])
+        pending = shown
+    casting = s["casting"]
+    if casting is not None:
+        casting = {
+            "source": casting["source"],
+            "by": casting["by"],
+            "mode": casting["mode"],
+            "targets": [t for t in casting["targets"] if t],
+        }
+    return _redact(
+        {
+            "game": s["game"],
+            "you": player,
+            "turn": s["turn"],
+            "phase": s["phase"],
+            "turn_player": s["active"],
+            "to_act": g.active_player,
+            "players": seats,
+            "duel": s["duel"],
+            "pending": pending,
+            "casting": casting,
+            "events": list(s["log"]),
+            "result": s["result"],
+        },
+        hidden,
+    )

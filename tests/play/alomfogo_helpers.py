@@ -1,0 +1,60 @@
+"""Shared helpers for Álomfogó engine tests: fixed-order games and short action calls."""
+
+from __future__ import annotations
+
+from play.bots.decks import all_cards
+from play.engines import get_engine
+
+ENGINE = get_engine("alomfogo")
+CARDS = all_cards()
+FILLER = "AFD-019"  # Kobold Kálmán, a 0-cost révülő with no text
+
+
+def by_name(name: str) -> dict:
+    return next(c for c in CARDS.values() if c["name"] == name)
+
+
+def deck(*codes_or_names: str, filler: int = 10) -> list[dict]:
+    cards = [CARDS[x] if x in CARDS else by_name(x) for x in codes_or_names]
+    return cards + [CARDS[FILLER]] * filler
+
+
+def game(deck0: list[dict], deck1: list[dict], **options):
+    opts = {"shuffle": False, "first_player": 0, "min_deck_size": 0, "max_copies": 0}
+    opts.update(options)
+    return ENGINE.new_game([deck0, deck1], opts, seed=1)
+
+
+def act(g, type_: str, card: str | None = None, **extra):
+    """Apply an action for whoever decides now."""
+    action = {"type": type_, "player": g.active_player}
+    if card is not None:
+        action["card"] = card
+    action.update(extra)
+    return g.apply(action)
+
+
+def codes(g, p: int, zone: str) -> list[str]:
+    return [g.s["inst"][i]["code"] for i in g.s["players"][p][zone]]
+
+
+def states(g, p: int) -> dict[str, str]:
+    return {g.s["inst"][i]["code"]: g.s["inst"][i]["state"] for i in g.s["players"][p]["board"]}
+
+
+def in_hand(g, p: int, code: str) -> str:
+    return next(i for i in g.s["players"][p]["hand"] if g.s["inst"][i]["code"] == code)
+
+
+def on_board(g, p: int, code: str) -> str:
+    return next(i for i in g.s["players"][p]["board"] if g.s["inst"][i]["code"] == code)
+
+
+def types(g) -> set[str]:
+    return {a["type"] for a in g.legal_actions(g.active_player)}
+
+
+def pass_turn(g) -> None:
+    """From the main phase: end it and the turn."""
+    act(g, "end_main")
+    act(g, "end_turn")

@@ -1,0 +1,334 @@
+"""One scenario per rule (docs/rules/alomfogo.md), with fixed-order decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from play.engines import IllegalAction, SetupError, get_engine
+from play.engines.base import GameState
+from tests.play.alomfogo_helpers import (
+    CARDS,
+    ENGINE,
+    act,
+    codes,
+    deck,
+    game,
+    in_hand,
+    on_board,
+    pass_turn,
+    states,
+    types,
+)
+
+
+def to_turn3(g, plays0=(), plays1=()):
+    """Play the given codes for seat 0 (turn 1) and seat 1 (turn 2); stop at turn 3's main phase."""
+    for code in plays0:
+        act(g, "play_card", in_hand(g, 0, code))
+    pass_turn(g)
+    for code in plays1:
+        act(g, "play_card", in_hand(g, 1, code))
+    pass_turn(g)
+
+
+# --- the contract ---------------------------------------------------------
+def test_get_engine_and_contract():
+    assert get_engine("alomfogo").game_id == "alomfogo"
+    with pytest.raises(KeyError):
+        get_engine("chess")
+    g = game(deck(), deck())
+    assert (
+        isinstance(g, GameState) and g.players == [0, 1] and g.active_player == 0 and g.version == 0
+    )
+    act(g, "end_main")
+    assert g.version == 1 and not g.is_over and g.result is None
+
+
+def test_no_django_under_engines():
+    import pathlib
+
+    root = pathlib.Path(get_engine("alomfogo").__file__).parents[1]
+    import re
+
+    for path in root.rglob("*.py"):
+        assert not re.search(
+            r"^\s*(from|import)\s+django", path.read_text(encoding="utf-8"), re.M
+        ), path
+
+
+def test_setup_errors():
+    with pytest.raises(SetupError):
+        ENGINE.new_game([deck(), deck()], {"starting_glory": 12}, 0)
+    with pytest.raises(SetupError):
+        ENGINE.new_game([deck(), deck()], {}, 0)  # 15 cards < 35
+    with pytest.raises(SetupError):
+        game(deck("AF1-005"), deck(), banned_types=["azonnali"])
+    with pytest.raises(SetupError):
+        ENGINE.new_game([deck()], {"min_deck_size": 0, "max_copies": 0}, 0)
+
+
+def test_illegal_actions_have_reasons_and_change_nothing():
+    g = game(deck("AFD-016"), deck())
+    before = g.to_dict()
+    for action, code in [
+        ({"type": "end_main", "player": 1}, "not_your_turn"),
+        ({"type": "pass", "player": 0}, "wrong_step"),
+        ({"type": "play_card", "player": 0, "card": in_hand(g, 0, "AFD-016")}, "not_enough_vp"),
+        ({"type": "jump", "player": 0}, "unknown_action"),
+        ({"type": "end_main", "player": 7}, "bad_player"),
+    ]:
+        with pytest.raises(IllegalAction) as exc:
+            g.apply(action)
+        assert exc.value.code == code
+    assert g.to_dict() == before
+
+
+def test_view_hides_hands_and_decks():
+    g = game(deck("AF1-001"), deck("AF1-002"))
+    v0, v1, spectator = g.view(0), g.view(1), g.view(None)
+    assert [c["code"] for c in v0["players"][0]["hand"]][0] == "AF1-001"
+    assert "hand" not in v0["players"][1] and v0["players"][1]["hand_count"] == 5
+    assert "hand" not in spectator["players"][0]
+    assert "AF1-002" not in str(v0) and "AF1-001" not in str(v1)
+    assert v0["players"][0]["deck_count"] == 6
+
+
+# --- turn flow --------------------------------------------------------------
+def test_vp_carry_over_and_first_turn_limits():
+    g = game(deck(), deck())
+    assert g.s["players"][0]["vp"] == 3 and len(g.s["players"][0]["hand"]) == 5  # no draw
+    act(g, "end_main")
+    assert types(g) == {"end_turn"}  # no duel on the first turn
+    act(g, "end_turn")
+    assert len(g.s["players"][1]["hand"]) == 6
+    pass_turn(g)
+    assert g.s["players"][0]["vp"] == 6
+
+
+def test_damaged_needs_two_turns_and_resting_readies():
+    g = game(deck(), deck("AF1-004"))
+    pass_turn(g)
+    act(g, "play_card", in_hand(g, 1, "AF1-004"))
+    manó = on_board(g, 1, "AF1-004")
+    g.s["inst"][manó]["state"] = "damaged"
+    pass_turn(g)
+    pass_turn(g)
+    assert g.s["inst"][manó]["state"] == "resting"
+    pass_turn(g)
+    pass_turn(g)
+    assert g.s["inst"][manó]["state"] == "active"
+
+
+def test_empty_deck_draw_loses():
+    g = game(deck(filler=5), deck(filler=5))
+    act(g, "end_main")
+    act(g, "end_turn")  # seat 1 draws from an empty deck
+    assert g.is_over and g.result["winners"] == [0] and g.result["reason"] == "deck_out"
+
+
+def test_alomleny_draws_and_cycle_once_per_turn():
+    g = game(deck("AFD-025", "AF1-005", "AFD-041"), deck())
+    act(g, "play_card", in_hand(g, 0, "AFD-025"))
+    assert len(g.s["players"][0]["hand"]) == 5
+    assert "play_instant" not in types(g) and "play_card" not in {
+        a["type"] for a in g.legal_actions(0) if a.get("card") == in_hand(g, 0, "AF1-005")
+    }
+    act(g, "cycle_instant", in_hand(g, 0, "AF1-005"))
+    assert g.s["players"][0]["vp"] == 2 and codes(g, 0, "discard") == ["AF1-005"]
+    assert "cycle_instant" not in types(g)
+
+
+def test_one_buvforras_a_turn():
+    g = game(deck("AFD-063", "AFD-063"), deck())
+    act(g, "play_card", in_hand(g, 0, "AFD-063"))
+    assert g.s["players"][0]["vp"] == 4
+    assert not [
+        a
+        for a in g.legal_actions(0)
+        if a["type"] == "play_card" and a["card"] == in_hand(g, 0, "AFD-063")
+    ]
+
+
+# --- duels ------------------------------------------------------------------
+def test_declined_duel_costs_one_plus_glory_bonus():
+    g = game(deck(), deck("AFD-016"), starting_glory=10)
+    pass_turn(g)
+    g.s["players"][1]["vp"] = 6
+    act(g, "play_card", in_hand(g, 1, "AFD-016"))  # glory bonus 2
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AFD-016"))
+    act(g, "decline_defense")
+    assert g.s["players"][0]["glory"] == 7
+    assert states(g, 1) == {"AFD-016": "resting"}
+    assert types(g) == {"end_turn"}
+
+
+def test_defender_win_gains_glory_attacker_loses_card_and_tie():
+    g = game(deck("AF1-001", "AF1-010"), deck("AFD-010", "AFD-005"))
+    for code in ("AF1-001", "AF1-010"):
+        act(g, "play_card", in_hand(g, 0, code))
+    pass_turn(g)
+    act(g, "play_card", in_hand(g, 1, "AFD-010"))  # 4/1
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AFD-010"))
+    act(g, "declare_defender", on_board(g, 0, "AF1-001"))  # 0/3
+    act(g, "no_helper")
+    act(g, "no_helper")
+    act(g, "pass")
+    act(g, "pass")
+    assert codes(g, 0, "discard") == ["AF1-001"] and g.s["players"][0]["glory"] == 15
+    assert g.s["players"][1]["glory"] == 15
+    act(g, "end_turn")
+    pass_turn(g)
+    g.s["players"][1]["vp"] = 2
+    act(g, "play_card", in_hand(g, 1, "AFD-005"))  # 3/2
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AFD-005"))
+    act(g, "declare_defender", on_board(g, 0, "AF1-010"))  # 2/2: loses 3 vs 2
+    act(g, "no_helper")
+    act(g, "no_helper")
+    act(g, "pass")
+    act(g, "pass")
+    assert "AF1-010" in codes(g, 0, "discard")
+
+
+def test_tie_removes_nobody():
+    g = game(deck("AF1-010"), deck("AF1-010"))
+    act(g, "play_card", in_hand(g, 0, "AF1-010"))
+    pass_turn(g)
+    act(g, "play_card", in_hand(g, 1, "AF1-010"))
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AF1-010"))
+    act(g, "declare_defender", on_board(g, 0, "AF1-010"))
+    act(g, "no_helper")
+    act(g, "no_helper")
+    act(g, "pass")
+    events = act(g, "pass")
+    assert {"type": "duel_result", "attack": 2, "defense": 2, "winner": None} in events
+    assert states(g, 0) == {"AF1-010": "resting"} and states(g, 1) == {"AF1-010": "resting"}
+
+
+def test_help_window_alternates_and_closes_on_two_passes():
+    g = game(deck("AF1-001", "AFD-025"), deck("AF1-010", "AFD-041", "AFD-040"))
+    act(g, "play_card", in_hand(g, 0, "AF1-001"))
+    act(g, "play_card", in_hand(g, 0, "AFD-025"))
+    pass_turn(g)
+    act(g, "play_card", in_hand(g, 1, "AF1-010"))
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AF1-010"))
+    act(g, "declare_defender", on_board(g, 0, "AF1-001"))
+    act(g, "no_helper")
+    act(g, "assign_helper", on_board(g, 0, "AFD-025"))
+    assert g.active_player == 1
+    act(g, "play_instant", in_hand(g, 1, "AFD-041"))  # +2 → 4
+    act(g, "pass")  # seat 0
+    act(g, "pass")  # seat 1: one pass each, but not in a row? they are: closes
+    assert g.s["duel"] is None
+    assert codes(g, 0, "discard") == ["AF1-001"]
+
+
+def test_discard_cost_and_targets_via_choose_target():
+    g = game(deck("AF1-001", "AF1-012"), deck("AF1-010", "AFD-069"))
+    act(g, "play_card", in_hand(g, 0, "AF1-001"))
+    act(g, "play_card", in_hand(g, 0, "AF1-012"))
+    pass_turn(g)
+    act(g, "play_card", in_hand(g, 1, "AF1-010"))
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AF1-010"))
+    act(g, "declare_defender", on_board(g, 0, "AF1-001"))
+    act(g, "no_helper")
+    act(g, "assign_helper", on_board(g, 0, "AF1-012"))
+    act(g, "pass")
+    act(g, "use_helper", on_board(g, 0, "AF1-012"))
+    assert types(g) == {"choose_target"} and g.active_player == 0
+    victim = g.s["players"][0]["hand"][0]
+    act(g, "choose_target", victim)
+    assert g.s["duel"]["boost"] == [0, 5] and victim in g.s["players"][0]["discard"]
+    # Altató dal: a general spell with a target
+    act(g, "pass")
+    act(g, "pass")
+    act(g, "end_turn")
+    pass_turn(g)
+    g.s["players"][1]["vp"] = 5
+    act(g, "play_card", in_hand(g, 1, "AFD-069"))
+    options = {a["card"] for a in g.legal_actions(1)}
+    assert "AF1-010" in codes(g, 1, "discard")  # Botlik lost the duel
+    assert options == {on_board(g, 0, "AF1-001")}  # the only active révülő anywhere
+    act(g, "choose_target", on_board(g, 0, "AF1-001"))
+    assert states(g, 0)["AF1-001"] == "resting"
+
+
+def test_counter_answers_a_spell_and_cost_stays_paid():
+    g = game(deck("AF1-013"), deck("AFD-066"))
+    act(g, "play_card", in_hand(g, 0, "AF1-013"))  # Csendharang
+    pass_turn(g)
+    act(g, "play_card", in_hand(g, 1, "AFD-066"))  # Álomkép: draw two
+    assert g.active_player == 0 and types(g) == {"counter", "decline_counter"}
+    hand = len(g.s["players"][1]["hand"])
+    act(g, "counter", on_board(g, 0, "AF1-013"))
+    assert codes(g, 0, "discard") == ["AF1-013"] and codes(g, 1, "discard") == ["AFD-066"]
+    assert len(g.s["players"][1]["hand"]) == hand and g.s["players"][1]["vp"] == 1
+
+
+def test_resting_event_does_nothing():
+    g = game(deck("AFD-054", "AFD-010"), deck())
+    g.s["players"][0]["vp"] = 5
+    act(g, "play_card", in_hand(g, 0, "AFD-054"))  # Harci dobok: +1 attack
+    act(g, "play_card", in_hand(g, 0, "AFD-010"))
+    pass_turn(g)
+    pass_turn(g)
+    drums = on_board(g, 0, "AFD-054")
+    from play.engines.alomfogo import duel
+
+    assert duel.stat(g, 0, on_board(g, 0, "AFD-010"), "attack") == 5
+    g.s["inst"][drums]["state"] = "resting"
+    assert duel.stat(g, 0, on_board(g, 0, "AFD-010"), "attack") == 4
+
+
+def test_free_play_once_a_turn():
+    g = game(deck("AF1-008", "AF1-009", "AF1-009"), deck())
+    g.s["players"][0]["vp"] = 4
+    act(g, "play_card", in_hand(g, 0, "AF1-008"))
+    door = on_board(g, 0, "AF1-008")
+    wugus = {i for i in g.s["players"][0]["hand"] if g.s["inst"][i]["code"] == "AF1-009"}
+    frees = [a for a in g.legal_actions(0) if a.get("free") == door and a["card"] in wugus]
+    assert len(frees) == 2 and g.s["players"][0]["vp"] == 0
+    act(g, "play_card", in_hand(g, 0, "AF1-009"), free=door)
+    assert not [a for a in g.legal_actions(0) if a.get("free")]
+
+
+def test_glory_zero_ends_the_game():
+    g = game(deck(), deck("AFD-016"), starting_glory=10)
+    pass_turn(g)
+    g.s["players"][0]["glory"] = 1
+    g.s["players"][1]["vp"] = 6
+    act(g, "play_card", in_hand(g, 1, "AFD-016"))
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AFD-016"))
+    act(g, "decline_defense")
+    assert g.is_over and g.result["winners"] == [1] and g.result["reason"] == "glory"
+    assert g.active_player is None and g.legal_actions(1) == []
+
+
+def test_three_players_duel_the_next_seat():
+    d = deck("AF1-010")
+    g = ENGINE.new_game(
+        [d, d, d], {"shuffle": False, "first_player": 0, "min_deck_size": 0, "max_copies": 0}, 0
+    )
+    pass_turn(g)
+    assert g.s["active"] == 1
+    act(g, "play_card", in_hand(g, 1, "AF1-010"))
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, "AF1-010"))
+    assert g.active_player == 2
+
+
+def test_every_card_has_valid_effects():
+    from play.engines.alomfogo.cards import normalize_card
+
+    for card in CARDS.values():
+        normalize_card(card)
+        if card["helper_mark"]:
+            assert [e for e in card["effects"] if e["when"] == "helper"], card["code"]
+        if card["type"] in ("azonnali", "altalanos"):
+            assert card["effects"], card["code"]
