@@ -30,6 +30,7 @@ OPS_BY_WHEN = {
 }
 COUNTER_PAYS = ("sacrifice", "rest", "pay")
 FILTER_KEYS = {"owner", "zone", "types", "states", "max_cost"}
+ZONES = ("board", "discard", "hand")
 
 _KEPT = (
     "code",
@@ -60,8 +61,10 @@ def _filter(code: str, raw: dict | None) -> dict:
         "states": list(raw.get("states", STATES)) if raw.get("zone", "board") == "board" else [],
         "max_cost": raw.get("max_cost"),
     }
-    if out["owner"] not in ("self", "any", "opponent") or out["zone"] not in ("board", "discard"):
+    if out["owner"] not in ("self", "any", "opponent") or out["zone"] not in ZONES:
         _fail(code, f"bad filter {raw}")
+    if out["zone"] == "hand" and out["owner"] != "self":
+        _fail(code, f"only your own hand can be picked from: {raw}")  # other hands are hidden
     if not set(out["types"]) <= set(TYPES) or not set(out["states"]) <= set(STATES):
         _fail(code, f"bad filter {raw}")
     return out

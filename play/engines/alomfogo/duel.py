@@ -110,6 +110,10 @@ def decline(g) -> None:
     fx.change_glory(g, d["defender"], -loss, "declined")
     if g.zone_of(a) == "board" and g.inst(a)["state"] == "active":
         g.inst(a)["state"] = "resting"
+    # the book: with no defender "the attacker has won at once", so its win abilities run
+    if len(g.living()) > 1:
+        for eff in effects_of(g.card(a), "win_attack"):
+            fx.run_ops(g, d["attacker"], eff["do"], [], a)
     end(g)
 
 

@@ -1,0 +1,248 @@
+"""Engine benchmark: random-vs-random full games on one core with the demo decks.
+
+    .venv/bin/python bench/engine.py alomfogo
+    .venv/bin/python bench/engine.py alomfogo --seconds 5 --greedy-games 200
+
+Prints, for the game given:
+
+- full games per second and actions per second over ~`--seconds`, two random
+  bots through `play.bots.play_game` (setup and shuffles included; the random
+  bot never reads its view, so none is built), and the same with a view built
+  for every decision, which is what a bot that reads it (or the web table) pays;
+- p50/p95/p99 of one `legal_actions` call and of one `view` call, in µs;
+- a cProfile run: the share of the main engine entry points, then the top
+  functions by cumulative and by own time (profiling slows everything, so read
+  shares, not speeds);
+- the goal (≥ 100 full games/s) met or NOT met;
+- the greedy bot's win rate against the random bot over `--greedy-games` games,
+  seats and first player alternating.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from play.bots import get_bot, play_game  # noqa: E402
+from play.bots.random_bot import RandomBot  # noqa: E402
+from play.engines import game_ids, get_engine  # noqa: E402
+
+GOAL_GAMES_PER_S = 100
+
+
+def _demo_decks(game: str) -> list:
+    if game == "alomfogo":
+        from play.bots.decks import demo_decks
+
+        return demo_decks()
+    raise SystemExit(f"no demo decks for {game!r}")
+
+
+class _LookingRandomBot(RandomBot):
+    """A random bot that is handed its view every time (and ignores it)."""
+
+    needs_view = True
+
+
+def random_bots(seed: int, looking: bool = False) -> dict:
+    cls = _LookingRandomBot if looking else RandomBot
+    return {0: cls(seed), 1: cls(seed + 1)}
+
+
+def throughput(engine, decks, seconds: float, *, looking: bool = False) -> dict:
+    games = actions = 0
+    reasons: Counter = Counter()
+    unfinished = 0
+    start = time.perf_counter()
+    while True:
+        state, log = play_game(engine, decks, {}, games, random_bots(games, looking))
+        games += 1
+        actions += len(log)
+        if state.is_over:
+            reasons[state.result["reason"]] += 1
+        else:
+            unfinished += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "games": games,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "actions_per_game": actions / games,
+        "reasons": dict(reasons),
+        "unfinished": unfinished,
+    }
+
+
+def latencies(engine, decks, seconds: float) -> tuple[list[int], list[int]]:
+    """Nanoseconds of each legal_actions call (and of a view call every 4th step)."""
+    legal_ns: list[int] = []
+    view_ns: list[int] = []
+    clock = time.perf_counter_ns
+    start = time.perf_counter()
+    seed = 10_000
+    while time.perf_counter() - start < seconds:
+        state = engine.new_game(decks, {}, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_over and steps < 5000:
+            seat = state.active_player
+            t0 = clock()
+            legal = state.legal_actions(seat)
+            legal_ns.append(clock() - t0)
+            if steps % 4 == 0:
+                t0 = clock()
+                state.view(seat)
+                view_ns.append(clock() - t0)
+            state.apply(rng.choice(legal))
+            steps += 1
+        seed += 1
+    return legal_ns, view_ns
+
+
+def pct(values: list[int], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] / 1000
+
+
+def _where(key: tuple) -> str:
+    filename, line, func = key
+    if filename == "~":
+        return func
+    try:
+        filename = os.path.relpath(filename, ROOT)
+    except ValueError:
+        pass
+    if filename.startswith(".."):
+        filename = Path(filename).name
+    return f"{filename}:{line}({func})"
+
+
+def profile(engine, decks, games: int, top: int) -> None:
+    prof = cProfile.Profile()
+    prof.enable()
+    for seed in range(games):
+        play_game(engine, decks, {}, seed, random_bots(seed))
+    prof.disable()
+    stats = pstats.Stats(prof).stats
+    total = max(ct for (_, _, _, ct, _) in stats.values())
+
+    def cumulative(path_end: str, func: str) -> float:
+        return sum(v[3] for (f, _, fn), v in stats.items() if f.endswith(path_end) and fn == func)
+
+    print(f"\nprofile of {games} random games (cProfile; shares of the whole run)")
+    parts = [
+        ("legal_actions, every call (bots and apply's own check)", "state.py", "legal_actions"),
+        ("  the rules' legal_actions (dispatch to main/duel/...)", "rules.py", "legal_actions"),
+        ("apply (template: checks, then _perform)", "base.py", "apply"),
+        ("  _perform (the rules carrying out the action, settle)", "state.py", "_perform"),
+        ("new_game (normalising cards, shuffles, dealing)", "__init__.py", "new_game"),
+        ("active_player (who decides)", "state.py", "active_player"),
+        ("effects.statics (static abilities on the board)", "effects.py", "statics"),
+    ]
+    for label, path_end, func in parts:
+        print(f"  {100 * cumulative(path_end, func) / total:5.1f} %  {label}")
+    rows = sorted(stats.items(), key=lambda kv: kv[1][3], reverse=True)
+    print(f"\n  top {top} by cumulative time")
+    print(f"  {'calls':>9} {'own s':>7} {'cum s':>7}  function")
+    for key, (_, nc, tt, ct, _) in rows[:top]:
+        print(f"  {nc:>9} {tt:7.3f} {ct:7.3f}  {_where(key)}")
+    rows = sorted(stats.items(), key=lambda kv: kv[1][2], reverse=True)
+    print(f"\n  top {top} by own time")
+    for key, (_, nc, tt, ct, _) in rows[:top]:
+        print(f"  {nc:>9} {tt:7.3f} {ct:7.3f}  {_where(key)}")
+
+
+def greedy_vs_random(engine, decks, games: int) -> dict:
+    wins = 0
+    by_seat: Counter = Counter()
+    start = time.perf_counter()
+    for i in range(games):
+        greedy_seat, first = i % 2, (i // 2) % 2  # seats and the first player alternate
+        bots = {greedy_seat: get_bot("greedy", i), 1 - greedy_seat: get_bot("random", i)}
+        state, _ = play_game(engine, decks, {"first_player": first}, i, bots)
+        if state.result and state.result["winners"] == [greedy_seat]:
+            wins += 1
+            by_seat[greedy_seat] += 1
+    return {
+        "wins": wins,
+        "games": games,
+        "rate": wins / games,
+        "by_seat": dict(by_seat),
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=game_ids(), help="game id")
+    parser.add_argument("--seconds", type=float, default=5.0, help="throughput run length")
+    parser.add_argument("--latency-seconds", type=float, default=2.0)
+    parser.add_argument("--profile-games", type=int, default=100)
+    parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--greedy-games", type=int, default=200)
+    args = parser.parse_args()
+
+    engine = get_engine(args.game)
+    decks = _demo_decks(args.game)
+    python = sys.version.split()[0]
+    print(f"engine {args.game}: demo decks, random vs random, one core, Python {python}")
+
+    play_game(engine, decks, {}, 0, random_bots(0))  # warm-up: imports, card cache
+    run = throughput(engine, decks, args.seconds)
+    print(
+        f"\nfull games: {run['games_per_s']:.1f} games/s ({run['games']} games in "
+        f"{run['seconds']:.1f} s), {run['actions_per_s']:,.0f} actions/s, "
+        f"{run['actions_per_game']:.0f} actions/game; ends: {run['reasons']}"
+        + (f", {run['unfinished']} unfinished" if run["unfinished"] else "")
+    )
+    looking = throughput(engine, decks, min(2.0, args.seconds), looking=True)
+    print(
+        f"with a view built for every decision: {looking['games_per_s']:.1f} games/s, "
+        f"{looking['actions_per_s']:,.0f} actions/s"
+    )
+
+    legal_ns, view_ns = latencies(engine, decks, args.latency_seconds)
+    print(
+        f"\nlegal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs, "
+        f"p99 {pct(legal_ns, 0.99):.1f} µs, mean {statistics.fmean(legal_ns) / 1000:.1f} µs "
+        f"({len(legal_ns):,} calls)"
+    )
+    print(
+        f"view:          p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs "
+        f"({len(view_ns):,} calls)"
+    )
+
+    if args.profile_games:
+        profile(engine, decks, args.profile_games, args.top)
+
+    met = run["games_per_s"] >= GOAL_GAMES_PER_S
+    print(
+        f"\ngoal ≥ {GOAL_GAMES_PER_S} full games/s: {'met' if met else 'NOT met'} "
+        f"({run['games_per_s']:.1f} games/s)"
+    )
+
+    if args.greedy_games:
+        g = greedy_vs_random(engine, decks, args.greedy_games)
+        print(
+            f"greedy vs random: {g['wins']}/{g['games']} won = {100 * g['rate']:.1f} % "
+            f"(as seat 0: {g['by_seat'].get(0, 0)}, as seat 1: {g['by_seat'].get(1, 0)}; "
+            f"{g['seconds']:.1f} s)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""The bot interface and the one loop that lets bots play a whole game.
+
+A bot decides from what its seat may see and nothing else:
+
+    action = bot.choose(view, legal, rng)
+
+`view` is `state.view(seat)` and `legal` is `state.legal_actions(seat)`; the
+bot returns one of the `legal` dicts. `play_game` is the only code here that
+holds the `GameState` (through `decide`, which a terminal or server loop may
+call for one move): it asks the state for the deciding seat's view and legal
+actions, hands them to that seat's bot and applies the answer.
+
+A bot that never reads the view (the random bot) says so with
+`needs_view = False` and is given `None` instead: building a view costs more
+than an engine step, and the benchmark measures the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from play.engines.base import Action, Engine, GameState, IllegalAction
+
+
+class Bot(ABC):
+    """A player that sees only its own view and the legal actions."""
+
+    kind: str = "bot"
+    needs_view: bool = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    @abstractmethod
+    def choose(self, view: dict | None, legal: list[Action], rng: random.Random) -> Action:
+        """One of `legal` (never empty). `rng` is the only randomness a bot may use."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+def bot_kinds() -> list[str]:
+    return sorted(_registry())
+
+
+def _registry() -> dict[str, type[Bot]]:
+    from play.bots.greedy import GreedyBot
+    from play.bots.random_bot import RandomBot
+
+    return {"random": RandomBot, "greedy": GreedyBot}
+
+
+def get_bot(kind: str, seed: int = 0) -> Bot:
+    """A new bot of `kind` ("random" or "greedy"); KeyError names the kinds that exist."""
+    try:
+        cls = _registry()[kind]
+    except KeyError:
+        raise KeyError(f"no bot called {kind!r}; bots: {', '.join(bot_kinds())}") from None
+    return cls(seed)
+
+
+def bot_rng(seed: int, seat: int, bot: Bot) -> random.Random:
+    """The generator a seat's bot gets for one game: fixed by game seed, seat and bot seed."""
+    return random.Random(f"{seed}:{seat}:{bot.seed}")
+
+
+def decide(state: GameState, seat: int, bot: Bot, rng: random.Random) -> Action:
+    """What `bot` plays for `seat` now; the bot gets the seat's view and legal actions only."""
+    legal = state.legal_actions(seat)
+    view = state.view(seat) if bot.needs_view else None
+    return bot.choose(view, legal, rng)
+
+
+def play_game(
+    engine: Engine | str,
+    decks: list,
+    options: dict | None,
+    seed: int,
+    bots: dict[int, Bot],
+    max_actions: int = 5000,
+) -> tuple[GameState, list[Action]]:
+    """Play one game from `new_game(decks, options, seed)` until it ends or `max_actions`.
+
+    Returns the final state and the actions applied, in order, so
+    `(decks, options, seed, actions)` replays the game. Same arguments, same game.
+    """
+    if isinstance(engine, str):
+        from play.engines import get_engine
+
+        engine = get_engine(engine)
+    state = engine.new_game(decks, options, seed)
+    missing = set(state.players) - set(bots)
+    if missing:
+        raise ValueError(f"no bot for seats {sorted(missing)}")
+    rngs = {seat: bot_rng(seed, seat, bot) for seat, bot in bots.items()}
+    actions: list[Action] = []
+    while not state.is_over and len(actions) < max_actions:
+        seat = state.active_player
+        bot = bots[seat]
+        action = decide(state, seat, bot, rngs[seat])
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise IllegalAction(exc.code, f"{bot!r} at seat {seat}: {exc.message}") from exc
+        actions.append(action)
+    return state, actions
+
+
+def winner_of(state: GameState) -> int | None:
+    """The single winning seat, or None (not over, or no single winner)."""
+    result = state.result
+    if not result or len(result["winners"]) != 1:
+        return None
+    return result["winners"][0]
