@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from accounts.api import MeApi, ObtainTokenApi
 from catalog import api as catalog_api
 from decks import api as decks_api
+from play import api as play_api
 from printing import api as printing_api
 
 api_patterns = [
@@ -21,6 +22,11 @@ api_patterns = [
     path("decks/validate/", decks_api.ValidateApi.as_view(), name="deck-validate"),
     path("decks/<int:deck_id>/", decks_api.DeckDetailApi.as_view(), name="deck-detail"),
     path("decks/<int:deck_id>/export/", decks_api.ExportApi.as_view(), name="deck-export"),
+    path("matches/", play_api.MatchListApi.as_view(), name="match-list"),
+    path("matches/<uuid:match_id>/", play_api.MatchDetailApi.as_view(), name="match-detail"),
+    path("matches/<uuid:match_id>/join/", play_api.JoinApi.as_view(), name="match-join"),
+    path("matches/<uuid:match_id>/actions/", play_api.ActionApi.as_view(), name="match-actions"),
+    path("matches/<uuid:match_id>/claim-win/", play_api.ClaimWinApi.as_view(), name="match-claim"),
     path("print-jobs/", printing_api.PrintJobListApi.as_view(), name="print-job-list"),
     path(
         "print-jobs/<uuid:job_id>/",
@@ -44,6 +50,7 @@ urlpatterns = [
     path("cards/", include("catalog.urls")),
     path("decks/", include("decks.urls")),
     path("print/", include("printing.urls")),
+    path("play/", include("play.urls")),
     path("api/", include((api_patterns, "api"))),
     path("admin/", admin.site.urls),
 ]

@@ -1,3 +1,7 @@
-"""Websocket routes of the play app (the live match table, issue #8)."""
+"""Websocket routes of the play app: the live match table."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from play.consumers import MatchConsumer
+
+websocket_urlpatterns = [path("ws/matches/<uuid:match_id>/", MatchConsumer.as_asgi())]

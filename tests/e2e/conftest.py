@@ -17,7 +17,10 @@ from tests.conftest import require
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an event loop running in this
+# thread while it is open, and code under test that calls async_to_sync
+# (the channel layer) must not run beside it in later test modules.
+@pytest.fixture(scope="module")
 def browser():
     require(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright

@@ -137,3 +137,17 @@ def test_every_card_is_played_or_used_in_random_games():
                 seen.add(g.s["inst"][action["card"]]["code"])
         seed += 1
     assert targets - seen == set()
+
+
+def test_a_spell_targeting_a_card_in_hand_does_not_reveal_it():
+    """Found by the property test: Lélekcsere's discard target sat in view.casting."""
+    seed, seats = 758379057, 3
+    decks = [EVERY_CARD[:45] if s % 2 else EVERY_CARD[41:] for s in range(seats)]
+    options = {"min_deck_size": 35, "max_copies": 3}
+    g = ENGINE.new_game(decks, options, seed)
+    r = random.Random(seed)
+    for _ in range(200):
+        if g.is_over:
+            break
+        g.apply(r.choice(g.legal_actions(g.active_player)))
+        check_views(g)

@@ -11,13 +11,19 @@ def _card(g, iid: str) -> dict:
 
 
 def _redact(value: Any, hidden: set[str]) -> Any:
-    """Drop card ids (and their codes) that sit in a zone the viewer cannot see."""
+    """Drop card ids (and their codes) that sit in a zone the viewer cannot see.
+
+    Anywhere in the view: an event's `card`, an id in a list (a spell's
+    targets may be a card in its caster's hand), or any other field.
+    """
     if isinstance(value, dict):
         if value.get("card") in hidden:
             value = {k: v for k, v in value.items() if k not in ("card", "code")}
         return {k: _redact(v, hidden) for k, v in value.items()}
     if isinstance(value, list):
-        return [_redact(v, hidden) for v in value]
+        return [_redact(v, hidden) for v in value if not (isinstance(v, str) and v in hidden)]
+    if isinstance(value, str) and value in hidden:
+        return None
     return value
 
 

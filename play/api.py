@@ -1,0 +1,115 @@
+"""Match API: the same operations as the live table, over HTTP."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from catalog.models import Game
+from core.errors import ApplicationError
+from decks.models import Deck
+from play import services
+from play.models import Match, Opponent
+
+
+class CreateSerializer(serializers.Serializer):
+    game = serializers.SlugField(default="alomfogo")
+    deck = serializers.IntegerField()
+    opponent = serializers.ChoiceField(choices=Opponent.values)
+    starting_glory = serializers.ChoiceField(choices=[10, 15, 20], default=15)
+    public = serializers.BooleanField(default=False)
+
+
+class JoinSerializer(serializers.Serializer):
+    deck = serializers.IntegerField()
+
+
+class ActionSerializer(serializers.Serializer):
+    action = serializers.DictField()
+    version = serializers.IntegerField(min_value=0)
+
+
+def _deck(user, deck_id: int) -> Deck | None:
+    return Deck.objects.filter(pk=deck_id, owner=user).first()
+
+
+def _payload(match: Match, user) -> dict:
+    match.refresh_from_db()
+    seat = match.seats.filter(user=user).first()
+    return {"id": str(match.pk), **services.match_payload(match, seat)}
+
+
+class MatchListApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=CreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request):
+        serializer = CreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = Game.objects.filter(slug=data["game"]).first()
+        if game is None or game.slug != "alomfogo":
+            raise ApplicationError("no_engine", "Online play is available for Álomfogó.")
+        match = services.match_create(
+            user=request.user,
+            game=game,
+            deck=_deck(request.user, data["deck"]),
+            opponent=data["opponent"],
+            options={"starting_glory": data["starting_glory"]},
+            public=data["public"],
+        )
+        return Response(_payload(match, request.user), status=status.HTTP_201_CREATED)
+
+
+class MatchDetailApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, match_id):
+        match, seat = services.match_for(match_id=match_id, user=request.user)
+        return Response({"id": str(match.pk), **services.match_payload(match, seat)})
+
+
+class JoinApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, match_id):
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        match = services.match_join(
+            match_id=match_id,
+            user=request.user,
+            deck=_deck(request.user, serializer.validated_data["deck"]),
+        )
+        return Response(_payload(match, request.user))
+
+
+class ActionApi(APIView):
+    """One move: 200 with the new view; 400 illegal; 409 stale version; 403 not a player."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, match_id):
+        serializer = ActionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        match = services.match_submit_action(
+            match_id=match_id,
+            user=request.user,
+            action=serializer.validated_data["action"],
+            expected_version=serializer.validated_data["version"],
+        )
+        return Response(_payload(match, request.user))
+
+
+class ClaimWinApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, match_id):
+        match = services.match_claim_win(match_id=match_id, user=request.user)
+        return Response(_payload(match, request.user))

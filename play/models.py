@@ -1,0 +1,120 @@
+"""Matches: the seats, the action log (the source of truth) and a snapshot cache."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from catalog.models import Game
+
+
+class MatchStatus(models.TextChoices):
+    WAITING = "waiting", _("waiting for players")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
+
+
+class Opponent(models.TextChoices):
+    BOT_RANDOM = "bot:random", _("a bot (easy)")
+    BOT_GREEDY = "bot:greedy", _("a bot (greedy)")
+    INVITE = "invite", _("a friend with the link")
+    OPEN = "open", _("anyone (open match)")
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+class Match(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="matches")
+    options = models.JSONField(default=dict)
+    opponent = models.CharField(max_length=16, choices=Opponent.choices)
+    public = models.BooleanField(default=False, help_text=_("spectators may watch"))
+    status = models.CharField(
+        max_length=12, choices=MatchStatus.choices, default=MatchStatus.WAITING, db_index=True
+    )
+    seed = models.BigIntegerField(default=new_seed)
+    # Published at the start so players can check their shuffles after the end.
+    seed_sha256 = models.CharField(max_length=64)
+    version = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    snapshot = models.JSONField(null=True, blank=True)  # a cache; the log is the truth
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches"
+    )
+    rematch_of = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    last_action_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return f"{self.game.slug} {self.pk} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:match", args=[self.pk])
+
+    @property
+    def seed_revealed(self) -> int | None:
+        return self.seed if self.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED) else None
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=16, blank=True)  # "random" / "greedy" for bot seats
+    deck_version = models.ForeignKey(
+        "decks.DeckVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
+    )
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                name="one_seat_per_user",
+                condition=models.Q(user__isnull=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} of {self.match_id}"
+
+    @property
+    def display_name(self) -> str:
+        return self.user.username if self.user_id else f"Bot ({self.bot})"
+
+
+class MatchAction(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_action_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} #{self.seq} seat {self.seat}: {self.action.get('type')}"

@@ -1,0 +1,367 @@
+"""Matches: create, join, act, let bots act, watch. Every write is here.
+
+The action log (MatchAction) is the source of truth; the snapshot on the
+Match row is a cache rebuilt from the log when missing or stale. An action
+takes the match row's lock, checks the seat and the version the client saw,
+lets the engine apply it (an illegal move changes nothing), appends it to the
+log and, after commit, tells every connected seat to fetch its own view.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from catalog.models import Card, Game
+from core.errors import ApplicationError, Conflict, NotFound
+from decks import formats, validation
+from decks.models import Deck
+from decks.selectors import card_dict, deck_entries
+from play.engines import IllegalAction, get_engine
+from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
+
+BOT_KINDS = {Opponent.BOT_RANDOM: "random", Opponent.BOT_GREEDY: "greedy"}
+ABANDON_AFTER = timedelta(minutes=5)
+
+
+class NotSeated(ApplicationError):
+    status_code = 403
+
+
+class MatchRefused(ApplicationError):
+    """A deck the rules refuse, or a match that cannot take this step."""
+
+
+def group_name(match_id) -> str:
+    return f"match-{match_id}"
+
+
+# --- decks ------------------------------------------------------------------------------
+def _deck_cards(seat: Seat) -> list[dict]:
+    if seat.bot:
+        from play.bots.decks import DEMO_DECKS
+
+        codes = DEMO_DECKS["vedo" if seat.position % 2 else "tamado"]
+        cards = {
+            c.code: card_dict(c)
+            for c in Card.objects.filter(code__in=codes).select_related("game", "card_set")
+        }
+        return [cards[code] for code in codes for _ in range(3)]
+    entries = [e for e in seat.deck_version.entries if e["board"] == "main"]
+    cards = {
+        c.code: card_dict(c)
+        for c in Card.objects.filter(code__in=[e["code"] for e in entries]).select_related(
+            "game", "card_set"
+        )
+    }
+    return [cards[e["code"]] for e in entries for _ in range(e["count"])]
+
+
+def _check_deck(deck: Deck, user, game: Game, options: dict):
+    if deck is None or deck.owner_id != user.pk or deck.game_id != game.pk:
+        raise MatchRefused("no_deck", _("Choose one of your own decks for this game."))
+    fmt_id = "tournament" if int(options.get("min_deck_size", 35)) >= 45 else deck.format
+    fmt = formats.get_format(game.slug, fmt_id) or formats.default_format(game.slug)
+    problems = validation.validate(deck_entries(deck), game.slug, fmt)
+    if problems:
+        language = get_language()
+        raise MatchRefused(
+            "deck_not_legal",
+            _("This deck is not legal, so the match cannot start."),
+            extra={"problems": [p.as_dict(language) for p in problems]},
+        )
+    version = deck.versions.order_by("-number").first()
+    return version
+
+
+# --- state --------------------------------------------------------------------------------
+def match_state(match: Match):
+    """The engine state at match.version: the snapshot if current, else replayed from the log."""
+    engine = get_engine(match.game.slug)
+    if match.snapshot and match.snapshot.get("_version") == match.version:
+        data = dict(match.snapshot)
+        data.pop("_version")
+        return engine.from_dict(data)
+    seats = list(match.seats.select_related("deck_version").order_by("position"))
+    state = engine.new_game([_deck_cards(s) for s in seats], match.options, match.seed)
+    for row in match.actions.order_by("seq"):
+        state.apply(row.action)
+    return state
+
+
+def _snapshot(state, version: int) -> dict:
+    return {**state.to_dict(), "_version": version}
+
+
+# --- create and join --------------------------------------------------------------------
+@transaction.atomic
+def match_create(
+    *,
+    user,
+    game: Game,
+    deck: Deck | None,
+    opponent: str,
+    options: dict | None = None,
+    public: bool = False,
+) -> Match:
+    if opponent not in Opponent.values:
+        raise MatchRefused("bad_opponent", _("Choose a bot, a friend or an open match."))
+    options = {"starting_glory": 15, **(options or {})}
+    if options.get("starting_glory") not in (10, 15, 20):
+        raise MatchRefused("bad_option", _("Starting glory is 10, 15 or 20."))
+    version = _check_deck(deck, user, game, options)
+    seed = Match._meta.get_field("seed").default()
+    match = Match.objects.create(
+        game=game,
+        options=options,
+        opponent=opponent,
+        public=public,
+        seed=seed,
+        seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
+        created_by=user,
+    )
+    Seat.objects.create(match=match, position=0, user=user, deck_version=version)
+    if opponent in BOT_KINDS:
+        Seat.objects.create(match=match, position=1, bot=BOT_KINDS[opponent])
+        _start(match)
+    return match
+
+
+@transaction.atomic
+def match_join(*, match_id, user, deck: Deck | None) -> Match:
+    match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
+    if match is None or match.opponent not in (Opponent.INVITE, Opponent.OPEN):
+        raise NotFound("not_found", _("No such match."))
+    if match.seats.filter(user=user).exists():
+        raise MatchRefused("already_seated", _("You already have a seat in this match."))
+    if match.status != MatchStatus.WAITING:
+        raise MatchRefused("not_waiting", _("This match is not waiting for players."))
+    version = _check_deck(deck, user, match.game, match.options)
+    Seat.objects.create(match=match, position=match.seats.count(), user=user, deck_version=version)
+    _start(match)
+    return match
+
+
+def _start(match: Match) -> None:
+    match.status = MatchStatus.RUNNING
+    match.started_at = match.last_action_at = timezone.now()
+    state = match_state(match)
+    match.snapshot = _snapshot(state, match.version)
+    match.save()
+    _after_commit(match, state)
+
+
+@transaction.atomic
+def match_rematch(*, match_id, user) -> Match:
+    old = Match.objects.select_related("game").filter(pk=match_id).first()
+    seat = old and old.seats.filter(user=user).select_related("deck_version__deck").first()
+    if seat is None or old.status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+        raise NotFound("not_found", _("No finished match of yours to play again."))
+    match = match_create(
+        user=user,
+        game=old.game,
+        deck=seat.deck_version.deck,
+        opponent=old.opponent if old.opponent in BOT_KINDS else Opponent.INVITE,
+        options=old.options,
+        public=old.public,
+    )
+    match.rematch_of = old
+    match.save(update_fields=["rematch_of"])
+    return match
+
+
+# --- acting -----------------------------------------------------------------------------------
+def match_submit_action(*, match_id, user, action: dict, expected_version: int) -> Match:
+    """One player's move: locked, version-checked, applied by the engine, logged, broadcast."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
+        if match is None:
+            raise Http404
+        seat = match.seats.filter(user=user).first() if user.is_authenticated else None
+        if seat is None:
+            raise NotSeated("not_seated", _("Only the players of this match can act in it."))
+        if match.status != MatchStatus.RUNNING:
+            raise MatchRefused("not_running", _("This match is not running."))
+        if expected_version != match.version:
+            raise Conflict("stale", _("Someone moved first; here is the table as it is now."))
+        _apply(match, seat.position, action)
+    return match
+
+
+def _apply(match: Match, position: int, action: dict) -> None:
+    """Apply `action` for the seat at `position` inside the caller's transaction and lock."""
+    state = match_state(match)
+    if not isinstance(action, dict):
+        raise MatchRefused("bad_action", _("An action is an object with a type."))
+    action = {**action, "player": position}  # nobody acts for another seat
+    try:
+        state.apply(action)
+    except IllegalAction as refused:
+        raise MatchRefused(refused.code, refused.message) from None
+    match.version += 1
+    MatchAction.objects.create(match=match, seq=match.version, seat=position, action=action)
+    match.snapshot = _snapshot(state, match.version)
+    match.last_action_at = timezone.now()
+    if state.is_over:
+        match.status = MatchStatus.FINISHED
+        match.result = state.result
+        match.finished_at = timezone.now()
+    match.save()
+    _after_commit(match, state)
+
+
+def _after_commit(match: Match, state) -> None:
+    match_id = match.pk
+    transaction.on_commit(lambda: notify(match_id))
+    if match.status == MatchStatus.RUNNING and not state.is_over:
+        bot_seat = match.seats.filter(position=state.active_player).exclude(bot="").first()
+        if bot_seat is not None:
+            from play.tasks import bot_move
+
+            version = match.version
+            transaction.on_commit(lambda: bot_move.delay(str(match_id), version))
+
+
+def notify(match_id) -> None:
+    """Tell every connected seat and spectator to send itself its own new view."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.update"})
+
+
+def bot_move(*, match_id, version: int) -> bool:
+    """One bot move, if a bot is to act at `version` (the Celery task's body)."""
+    from play.bots import decide, get_bot
+
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
+        if match is None or match.status != MatchStatus.RUNNING or match.version != version:
+            return False  # someone moved already, or it is over: nothing to do
+        state = match_state(match)
+        seat = match.seats.filter(position=state.active_player).exclude(bot="").first()
+        if seat is None:
+            return False
+        bot = get_bot(seat.bot, seed=match.seed % (2**31) + seat.position)
+        import random
+
+        rng = random.Random(f"{match.seed}:{match.version}:{seat.position}")
+        action = decide(state, seat.position, bot, rng)
+        _apply(match, seat.position, action)
+    return True
+
+
+def match_claim_win(*, match_id, user) -> Match:
+    """A player whose opponent has been away too long takes the win."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
+        seat = match and match.seats.filter(user=user).first()
+        if seat is None:
+            raise NotFound("not_found", _("No such match."))
+        if match.status != MatchStatus.RUNNING:
+            raise MatchRefused("not_running", _("This match is not running."))
+        state = match_state(match)
+        if state.active_player == seat.position:
+            raise MatchRefused(
+                "your_turn", _("It is your move; the other player is not keeping you waiting.")
+            )
+        waited = timezone.now() - match.last_action_at
+        if waited < ABANDON_AFTER:
+            left = int((ABANDON_AFTER - waited).total_seconds())
+            raise MatchRefused(
+                "too_early",
+                _("You can claim the win in %(s)s seconds if nobody moves.") % {"s": left},
+            )
+        match.status = MatchStatus.ABANDONED
+        match.result = {"winners": [seat.position], "reason": "abandoned"}
+        match.finished_at = timezone.now()
+        match.save()
+    notify(match.pk)
+    return match
+
+
+# --- reading ---------------------------------------------------------------------------------
+def match_for(*, match_id, user) -> tuple[Match, Seat | None]:
+    """The match and the requester's seat; public matches are visible to spectators, others 404."""
+    match = Match.objects.select_related("game").filter(pk=match_id).first()
+    if match is None:
+        raise Http404
+    seat = match.seats.filter(user=user).first() if user.is_authenticated else None
+    # Others may open a match only to join it while it waits, or to watch a public one.
+    joinable = match.status == MatchStatus.WAITING and match.opponent in (
+        Opponent.OPEN,
+        Opponent.INVITE,
+    )
+    if seat is None and not match.public and not joinable:
+        raise Http404
+    return match, seat
+
+
+def match_payload(match: Match, seat: Seat | None) -> dict:
+    """What one seat (or a spectator) receives: its own view, never the state."""
+    position = seat.position if seat else None
+    players = [
+        {"seat": s.position, "name": s.display_name} for s in match.seats.select_related("user")
+    ]
+    if match.status == MatchStatus.WAITING:
+        return {
+            "type": "state", "version": match.version, "seat": position, "status": match.status,
+            "view": None, "legal": [], "result": None, "players": players, "cards": {},
+        }  # fmt: skip
+    state = match_state(match)
+    view = state.view(position)
+    legal = (
+        state.legal_actions(position)
+        if position is not None
+        and match.status == MatchStatus.RUNNING
+        and state.active_player == position
+        else []
+    )
+    return {
+        "type": "state",
+        "version": match.version,
+        "seat": position,
+        "status": match.status,
+        "view": view,
+        "legal": legal,
+        "result": match.result,
+        "players": players,
+        "cards": _public_cards(view),
+        "seed_sha256": match.seed_sha256,
+        "seed": match.seed_revealed,
+        "last_action_at": match.last_action_at.isoformat() if match.last_action_at else None,
+    }
+
+
+def _codes(value) -> set[str]:
+    if isinstance(value, dict):
+        found = {value["code"]} if isinstance(value.get("code"), str) else set()
+        for item in value.values():
+            found |= _codes(item)
+        return found
+    if isinstance(value, list):
+        return set().union(set(), *(_codes(v) for v in value))
+    return set()
+
+
+def _public_cards(view: dict) -> dict:
+    fields = (
+        "code",
+        "name",
+        "name_en",
+        "type",
+        "cost",
+        "attack",
+        "defense",
+        "glory_bonus",
+        "text",
+        "text_en",
+    )
+    return {row["code"]: row for row in Card.objects.filter(code__in=_codes(view)).values(*fields)}

@@ -1,0 +1,10 @@
+"""Celery tasks of play: bots move here, so no web process waits for one."""
+
+from celery import shared_task
+
+from play import services
+
+
+@shared_task(name="play.bot_move", acks_late=True)
+def bot_move(match_id: str, version: int) -> bool:
+    return services.bot_move(match_id=match_id, version=version)

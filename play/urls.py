@@ -1,0 +1,14 @@
+from django.urls import path
+
+from play import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("new/", views.create, name="create"),
+    path("<uuid:match_id>/", views.match_page, name="match"),
+    path("<uuid:match_id>/join/", views.join, name="join"),
+    path("<uuid:match_id>/rematch/", views.rematch, name="rematch"),
+    path("<uuid:match_id>/claim/", views.claim_win, name="claim"),
+]

@@ -1,0 +1,128 @@
+"""Play pages: the lobby, joining, the live table."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
+
+from catalog.models import Game
+from core.errors import ApplicationError
+from decks.models import Deck
+from play import services
+from play.models import Match, MatchStatus, Opponent
+
+PLAYABLE_GAMES = ("alomfogo",)
+
+
+def _my_decks(user):
+    return (
+        Deck.objects.filter(owner=user, game__slug__in=PLAYABLE_GAMES)
+        if user.is_authenticated
+        else []
+    )
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    open_matches = (
+        Match.objects.filter(status=MatchStatus.WAITING, opponent=Opponent.OPEN)
+        .exclude(created_by=request.user.pk if request.user.is_authenticated else None)
+        .select_related("game", "created_by")[:30]
+    )
+    mine = (
+        Match.objects.filter(seats__user=request.user).select_related("game").distinct()[:50]
+        if request.user.is_authenticated
+        else []
+    )
+    watchable = Match.objects.filter(public=True, status=MatchStatus.RUNNING).select_related(
+        "game"
+    )[:20]
+    return render(
+        request,
+        "play/index.html",
+        {
+            "decks": _my_decks(request.user),
+            "opponents": Opponent.choices,
+            "open_matches": open_matches,
+            "mine": mine,
+            "watchable": watchable,
+        },
+    )
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    deck = Deck.objects.filter(pk=request.POST.get("deck") or 0, owner=request.user).first()
+    try:
+        glory = int(request.POST.get("starting_glory", 15))
+        match = services.match_create(
+            user=request.user,
+            game=Game.objects.get(slug="alomfogo"),
+            deck=deck,
+            opponent=request.POST.get("opponent", ""),
+            options={"starting_glory": glory},
+            public=request.POST.get("public") == "on",
+        )
+    except (ApplicationError, ValueError) as refused:
+        message = getattr(refused, "message", str(refused))
+        problems = getattr(refused, "extra", {}).get("problems", [])
+        messages.error(request, " ".join([str(message), *[p["message"] for p in problems]]))
+        return redirect("play:index")
+    return redirect(match)
+
+
+@require_GET
+def match_page(request: HttpRequest, match_id) -> HttpResponse:
+    match, seat = services.match_for(match_id=match_id, user=request.user)
+    if match.status == MatchStatus.WAITING:
+        context = {
+            "match": match,
+            "seat": seat,
+            "decks": _my_decks(request.user),
+            "link": request.build_absolute_uri(match.get_absolute_url()),
+        }
+        return render(request, "play/waiting.html", context)
+    context = {
+        "match": match,
+        "seat": seat.position if seat else None,
+        "initial": services.match_payload(match, seat),
+        "ws_path": f"/ws/matches/{match.pk}/",
+        "api_url": reverse("api:match-actions", args=[match.pk]),
+        "language": get_language(),
+    }
+    return render(request, "play/table.html", context)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, match_id) -> HttpResponse:
+    deck = Deck.objects.filter(pk=request.POST.get("deck") or 0, owner=request.user).first()
+    try:
+        services.match_join(match_id=match_id, user=request.user, deck=deck)
+    except ApplicationError as refused:
+        problems = refused.extra.get("problems", [])
+        messages.error(request, " ".join([str(refused.message), *[p["message"] for p in problems]]))
+    return redirect("play:match", match_id)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, match_id) -> HttpResponse:
+    match = services.match_rematch(match_id=match_id, user=request.user)
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def claim_win(request: HttpRequest, match_id) -> HttpResponse:
+    try:
+        services.match_claim_win(match_id=match_id, user=request.user)
+    except ApplicationError as refused:
+        messages.error(request, refused.message)
+    return redirect("play:match", match_id)

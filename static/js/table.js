@@ -1,0 +1,1313 @@
+/* Kártyavár: the live Álomfogó match table. Plain ES2020, no dependencies, no build step.
+ *
+ * The page (templates/play/table.html) holds two json_script blocks: the first
+ * state message (#match-initial) and the page's words in the page language
+ * (#table-strings, built with Django's {% translate %}). This script keeps the
+ * table in step with the server over a websocket (reconnecting with backoff)
+ * and falls back to POSTing moves to the match's API URL.
+ *
+ * Everything drawn comes from the latest "state" message: the seat's `view`,
+ * its `legal` actions, the `players`' names and the public `cards` facts.
+ * Nothing else is ever shown. The pure part (words, events, labels, the event
+ * log diff) is exported for Node so tests can exercise it without a browser.
+ */
+(function () {
+  "use strict";
+
+  // --- words -------------------------------------------------------------------
+  const MINUS = "\u2212";
+
+  function signed(n) {
+    const v = Number(n) || 0;
+    return v < 0 ? MINUS + Math.abs(v) : "+" + v;
+  }
+
+  function fill(text, params) {
+    if (!params) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+      Object.prototype.hasOwnProperty.call(params, name) && params[name] != null
+        ? String(params[name])
+        : whole
+    );
+  }
+
+  /** t(key, {name: value}): the page's text for `key`, placeholders filled in. */
+  function makeT(strings) {
+    const table = strings || {};
+    return function t(key, params) {
+      const text = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : key;
+      return fill(String(text), params);
+    };
+  }
+
+  function vocabulary(t) {
+    return {
+      types: {
+        revulo: t("type_revulo"),
+        alomleny: t("type_alomleny"),
+        esemeny: t("type_esemeny"),
+        azonnali: t("type_azonnali"),
+        altalanos: t("type_altalanos"),
+      },
+      states: {
+        active: t("state_active"),
+        resting: t("state_resting"),
+        damaged: t("state_damaged"),
+      },
+      phases: {
+        main: t("phase_main"),
+        attack: t("phase_attack"),
+        duel: t("phase_duel"),
+        over: t("phase_over"),
+      },
+      steps: {
+        defend: t("step_defend"),
+        attacker_helper: t("step_attacker_helper"),
+        defender_helper: t("step_defender_helper"),
+        help: t("step_help"),
+      },
+      reasons: {
+        declined: t("why_declined"),
+        defended: t("why_defended"),
+        effect: t("why_effect"),
+        cycled: t("why_cycled"),
+        lost_duel: t("why_lost_duel"),
+        cost: t("why_cost"),
+        sacrifice: t("why_sacrifice"),
+        countered: t("why_countered"),
+        resolved: t("why_resolved"),
+        glory: t("why_glory"),
+        deck_out: t("why_deck_out"),
+        resigned: t("why_resigned"),
+        abandoned: t("why_abandoned"),
+        timeout: t("why_timeout"),
+      },
+      marks: { P: t("mark_rest"), S: t("mark_damage"), "Á": t("mark_sacrifice") },
+      zones: {
+        hand: t("zone_hand"),
+        board: t("zone_board"),
+        discard: t("zone_discard"),
+        casting: t("zone_casting"),
+      },
+    };
+  }
+
+  const STEP_ORDER = ["defend", "attacker_helper", "defender_helper", "help"];
+  const BAR_ORDER = ["end_main", "end_turn", "pass", "no_helper", "decline_defense", "decline_counter"];
+
+  /** A stable text key for an action: the same move gets the same key in every state. */
+  function actionKey(action) {
+    return JSON.stringify(Object.keys(action).sort().map((k) => [k, action[k]]));
+  }
+
+  /** An event's identity for the log diff, blind to the card ids a later view may redact. */
+  function eventKey(event) {
+    return JSON.stringify(
+      Object.keys(event)
+        .filter((k) => k !== "card" && k !== "code")
+        .sort()
+        .map((k) => [k, event[k]])
+    );
+  }
+
+  /** The events of `events` that follow the ones already seen (`prevKeys`, in order).
+   *
+   * The view keeps only the last events and ids carry no sequence number, so the
+   * longest overlap between the old tail and the new head is taken as "already
+   * shown". `gap` says the two lists do not overlap at all (many moves were missed).
+   */
+  function newEvents(prevKeys, events) {
+    const list = Array.isArray(events) ? events : [];
+    const keys = list.map(eventKey);
+    for (let k = Math.min(prevKeys.length, keys.length); k > 0; k--) {
+      let same = true;
+      for (let i = 0; i < k; i++) {
+        if (prevKeys[prevKeys.length - k + i] !== keys[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return { keys, fresh: list.slice(k), gap: false };
+    }
+    return { keys, fresh: list.slice(), gap: prevKeys.length > 0 && list.length > 0 };
+  }
+
+  // --- one state message, in words -------------------------------------------
+  class Table {
+    constructor(msg, t, lang) {
+      this.msg = msg || {};
+      this.t = t;
+      this.lang = lang === "en" ? "en" : "hu";
+      this.w = vocabulary(t);
+      this.view = this.msg.view || {};
+      const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
+      this.you = typeof seat === "number" ? seat : null;
+      this.cards = this.msg.cards || {};
+      this.stats = this.msg.stats || {};
+      this.status = this.msg.status || "running";
+      this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
+      this.names = new Map((this.msg.players || []).map((p) => [p.seat, p.name]));
+      this.seats = Array.isArray(this.view.players) ? this.view.players : [];
+      this.seen = new Map();
+      for (const seat of this.seats) {
+        for (const zone of ["hand", "board", "discard", "casting"]) {
+          for (const entry of seat[zone] || []) {
+            this.seen.set(entry.id, Object.assign({}, entry, { owner: seat.seat, zone }));
+          }
+        }
+      }
+    }
+
+    get result() {
+      return this.msg.result || this.view.result || null;
+    }
+
+    get over() {
+      return this.status === "finished" || this.status === "abandoned" || !!this.result;
+    }
+
+    // cards
+    facts(code) {
+      return (code && this.cards[code]) || {};
+    }
+
+    cardName(entry) {
+      if (!entry) return null;
+      const f = this.facts(entry.code);
+      if (this.lang === "en" && f.name_en) return f.name_en;
+      return entry.name || f.name || null;
+    }
+
+    /** The name of a card id (or a bare code); "a card" when the viewer cannot see it. */
+    nameOf(id, code) {
+      const entry = id ? this.seen.get(id) : null;
+      return this.cardName(entry || (code ? { code } : null)) || this.t("a_card");
+    }
+
+    cardText(code) {
+      const f = this.facts(code);
+      return (this.lang === "en" && f.text_en) || f.text || "";
+    }
+
+    typeLabel(code) {
+      const type = this.facts(code).type;
+      return this.w.types[type] || type || "";
+    }
+
+    isRevulo(code) {
+      return this.facts(code).type === "revulo";
+    }
+
+    /** attack / defense / glory_bonus / cost: the server's figure when it sends one, else printed. */
+    stat(id, code, name) {
+      const own = this.stats[id];
+      if (own && typeof own[name] === "number") return own[name];
+      const printed = this.facts(code)[name];
+      return typeof printed === "number" ? printed : 0;
+    }
+
+    // people
+    playerName(seat) {
+      if (seat == null) return "?";
+      return this.names.get(seat) || this.t("seat_n", { n: seat + 1 });
+    }
+
+    /** "You" for the viewer, the player's name for anyone else. */
+    seatName(seat) {
+      if (seat == null) return "?";
+      return seat === this.you ? this.t("you") : this.playerName(seat);
+    }
+
+    reason(code) {
+      return this.w.reasons[code] || code || "";
+    }
+
+    // what a card is
+    describe(entry, zone) {
+      const parts = [this.cardName(entry) || this.t("a_card")];
+      const type = this.typeLabel(entry.code);
+      if (type) parts.push(type);
+      if (this.isRevulo(entry.code)) {
+        parts.push(
+          this.t("stats_words", {
+            attack: this.stat(entry.id, entry.code, "attack"),
+            defense: this.stat(entry.id, entry.code, "defense"),
+          })
+        );
+        const bonus = this.stat(entry.id, entry.code, "glory_bonus");
+        if (bonus) parts.push(this.t("glory_bonus", { n: signed(bonus) }));
+      }
+      if (zone === "hand") {
+        parts.push(this.t("cost_vp", { n: this.stat(entry.id, entry.code, "cost") }));
+      }
+      if (zone === "board" && entry.state) parts.push(this.w.states[entry.state] || entry.state);
+      const text = this.cardText(entry.code);
+      return parts.join(", ") + (text ? ". " + text : "");
+    }
+
+    // events
+    formatEvent(ev) {
+      const t = this.t;
+      const who = this.seatName(ev.player);
+      const card = this.nameOf(ev.card, ev.code);
+      switch (ev.type) {
+        case "turn":
+          return t("ev_turn", { turn: ev.turn, who });
+        case "vp":
+          return t("ev_vp", { who, delta: signed(ev.delta), vp: ev.vp });
+        case "draw":
+          return ev.card && this.seen.has(ev.card)
+            ? t("ev_draw", { who, card })
+            : t("ev_draw_hidden", { who });
+        case "play":
+          return ev.free ? t("ev_play_free", { who, card }) : t("ev_play", { who, card });
+        case "activate":
+          return t("ev_activate", { who, card });
+        case "end_main":
+          return t("ev_end_main", { who });
+        case "attack":
+          return t("ev_attack", { who, card });
+        case "defense_declined":
+          return t("ev_defense_declined", { who });
+        case "defend":
+          return t("ev_defend", { who, card });
+        case "helper":
+          return t("ev_helper", { who, card });
+        case "use_helper":
+          return t("ev_use_helper", { who, card });
+        case "pass":
+          return t("ev_pass", { who });
+        case "duel_result": {
+          const winner =
+            ev.winner === "attacker"
+              ? t("winner_attacker")
+              : ev.winner === "defender"
+                ? t("winner_defender")
+                : t("winner_none");
+          return t("ev_duel_result", { attack: ev.attack, defense: ev.defense, winner });
+        }
+        case "glory":
+          return t("ev_glory", {
+            who,
+            delta: signed(ev.delta),
+            glory: ev.glory,
+            reason: this.reason(ev.reason),
+          });
+        case "to_discard":
+          return t("ev_to_discard", { who, card, reason: this.reason(ev.reason) });
+        case "target":
+          return t("ev_target", { who, card });
+        case "countered":
+          return t("ev_countered", { who, card, spell: this.nameOf(ev.spell) });
+        case "to_hand":
+          return t("ev_to_hand", { who, card });
+        case "card_state":
+          return t("ev_card_state", { card, state: this.w.states[ev.state] || ev.state });
+        case "power":
+          return t("ev_power", {
+            side: ev.side === "attacker" ? t("side_attacker") : t("side_defender"),
+            delta: signed(ev.delta),
+          });
+        case "player_out":
+          return t("ev_player_out", { who, reason: this.reason(ev.reason) });
+        case "game_over":
+          return t("ev_game_over");
+        case "end_turn":
+          return t("ev_end_turn", { who });
+        case "duel_end":
+          return null;
+        default:
+          return ev.player != null ? who + ": " + ev.type : null;
+      }
+    }
+
+    // actions
+    costText(action) {
+      if (action.free) return this.t("cost_free", { source: this.nameOf(action.free) });
+      const entry = action.card ? this.seen.get(action.card) : null;
+      return this.t("cost_vp", { n: entry ? this.stat(entry.id, entry.code, "cost") : "?" });
+    }
+
+    place(entry) {
+      const whose = entry.owner === this.you ? this.t("place_yours") : this.playerName(entry.owner);
+      const bits = [whose, this.w.zones[entry.zone] || entry.zone];
+      if (entry.zone === "board" && entry.state) bits.push(this.w.states[entry.state] || entry.state);
+      return bits.join(", ");
+    }
+
+    /** {short, full}: the words on a button (short on a card, full for screen readers and the bar). */
+    labels(action) {
+      const t = this.t;
+      const entry = action.card ? this.seen.get(action.card) : null;
+      const card = this.nameOf(action.card);
+      const power = (name) => (entry ? this.stat(entry.id, entry.code, name) : "?");
+      const pair = (short, full) => ({ short, full });
+      switch (action.type) {
+        case "play_card": {
+          const cost = this.costText(action);
+          return pair(t("do_play", { cost }), t("act_play_card", { card, cost }));
+        }
+        case "cycle_instant":
+          return pair(t("do_cycle"), t("act_cycle_instant", { card }));
+        case "activate":
+          return pair(t("do_activate"), t("act_activate", { card }));
+        case "declare_attack": {
+          const n = power("attack");
+          return pair(t("do_attack", { n }), t("act_declare_attack", { card, n }));
+        }
+        case "declare_defender": {
+          const n = power("defense");
+          return pair(t("do_defend", { n }), t("act_declare_defender", { card, n }));
+        }
+        case "assign_helper":
+          return pair(t("do_helper"), t("act_assign_helper", { card }));
+        case "use_helper": {
+          const mark = this.w.marks[this.facts(entry && entry.code).helper_mark] || "";
+          const full = t("act_use_helper", { card });
+          return pair(t("do_use_helper"), mark ? full + " (" + mark + ")" : full);
+        }
+        case "play_instant": {
+          const cost = this.costText(action);
+          return pair(t("do_play_instant", { cost }), t("act_play_instant", { card, cost }));
+        }
+        case "choose_target": {
+          const where = entry ? " (" + this.place(entry) + ")" : "";
+          const purpose = (this.view.pending || {}).purpose;
+          return purpose === "discard"
+            ? pair(t("do_discard"), t("act_choose_discard", { card }) + where)
+            : pair(t("do_choose"), t("act_choose_target", { card }) + where);
+        }
+        case "counter":
+          return pair(t("do_counter"), t("act_counter", { card }));
+        case "end_main":
+          return pair(t("act_end_main"), t("act_end_main"));
+        case "end_turn":
+          return pair(t("act_end_turn"), t("act_end_turn"));
+        case "decline_defense": {
+          const loss = this.msg.decline_loss;
+          const text =
+            typeof loss === "number"
+              ? t("act_decline_defense_loss", { loss })
+              : t("act_decline_defense");
+          return pair(text, text);
+        }
+        case "no_helper":
+          return pair(t("act_no_helper"), t("act_no_helper"));
+        case "pass":
+          return pair(t("act_pass"), t("act_pass"));
+        case "decline_counter":
+          return pair(t("act_decline_counter"), t("act_decline_counter"));
+        default: {
+          const text = entry ? action.type + ": " + card : action.type;
+          return pair(text, text);
+        }
+      }
+    }
+
+    /** Legal actions split into those shown on a visible card and those for the action bar. */
+    sortActions() {
+      const onCards = new Map();
+      const bar = [];
+      for (const action of this.legal) {
+        if (action.card && this.seen.has(action.card)) {
+          if (!onCards.has(action.card)) onCards.set(action.card, []);
+          onCards.get(action.card).push(action);
+        } else {
+          bar.push(action);
+        }
+      }
+      const rank = (a) => {
+        const i = BAR_ORDER.indexOf(a.type);
+        return i < 0 ? -1 : i;
+      };
+      bar.sort((a, b) => rank(a) - rank(b));
+      return { onCards, bar };
+    }
+
+    // the turn
+    deciding() {
+      return typeof this.view.to_act === "number" ? this.view.to_act : null;
+    }
+
+    summary() {
+      const v = this.view;
+      if (v.turn == null) return "";
+      const phase = this.w.phases[v.phase] || v.phase || "";
+      return v.turn_player === this.you
+        ? this.t("turn_line_you", { turn: v.turn, phase })
+        : this.t("turn_line", { turn: v.turn, who: this.playerName(v.turn_player), phase });
+    }
+
+    prompt() {
+      const t = this.t;
+      const v = this.view;
+      if (this.status === "abandoned") return t("status_abandoned");
+      if (this.over) return t("status_finished");
+      if (this.status === "waiting") return t("status_waiting");
+      const pending = v.pending;
+      const duel = v.duel;
+      const casting = v.casting;
+      const source = casting ? this.nameOf(casting.source) : t("a_card");
+      if (this.legal.length) {
+        if (pending && pending.kind === "choose") {
+          return pending.purpose === "discard"
+            ? t("prompt_discard", { card: source })
+            : t("prompt_target", { card: source });
+        }
+        if (pending && pending.kind === "counter") {
+          return t("prompt_counter", { who: this.seatName(casting && casting.by), card: source });
+        }
+        if (duel) {
+          if (duel.step === "defend") {
+            return t("prompt_defend", {
+              who: this.seatName(duel.attacker),
+              card: this.nameOf(duel.a),
+            });
+          }
+          if (duel.step === "attacker_helper" || duel.step === "defender_helper") {
+            return t("prompt_helper");
+          }
+          return t("prompt_help");
+        }
+        if (v.phase === "main") return t("prompt_main");
+        if (v.phase === "attack") return t("prompt_attack");
+        return t("prompt_act");
+      }
+      const who = this.deciding();
+      if (who == null) return "";
+      if (this.you == null) return t("prompt_watch", { who: this.playerName(who) });
+      return t("prompt_wait", { who: this.playerName(who) });
+    }
+
+    duelInfo() {
+      const d = this.view.duel;
+      if (!d) return null;
+      const t = this.t;
+      const step = STEP_ORDER.indexOf(d.step);
+      const boost = Array.isArray(d.boost) ? d.boost : [0, 0];
+      const helpers = Array.isArray(d.helpers) ? d.helpers : [null, null];
+      const power = (id, stat, add) => {
+        const entry = this.seen.get(id);
+        const base = entry ? this.stat(id, entry.code, stat) : 0;
+        if (!add) return { text: String(base), total: base };
+        const op = add < 0 ? MINUS : "+";
+        return { text: base + " " + op + " " + Math.abs(add) + " = " + (base + add), total: base + add };
+      };
+      const helper = (id, decided) => {
+        if (!decided) return t("duel_helper_pending");
+        if (!id) return t("duel_no_helper");
+        const entry = this.seen.get(id);
+        const used = entry && entry.zone === "board" && entry.state && entry.state !== "active";
+        const gone = entry && entry.zone !== "board";
+        const name = this.nameOf(id);
+        if (gone) return t("duel_helper_gone", { card: name });
+        return used ? t("duel_helper_used", { card: name }) : name;
+      };
+      const decider =
+        d.step === "defend" || d.step === "defender_helper"
+          ? d.defender
+          : d.step === "attacker_helper"
+            ? d.attacker
+            : d.to_act;
+      return {
+        attacker: {
+          who: this.seatName(d.attacker),
+          card: this.nameOf(d.a),
+          power: power(d.a, "attack", boost[0]),
+          helper: helper(helpers[0], step > 1),
+        },
+        defender: {
+          who: this.seatName(d.defender),
+          card: d.d ? this.nameOf(d.d) : null,
+          power: d.d ? power(d.d, "defense", boost[1]) : null,
+          helper: helper(helpers[1], step > 2),
+        },
+        now: t("duel_now", {
+          step: this.w.steps[d.step] || d.step,
+          who: this.seatName(decider),
+        }),
+      };
+    }
+
+    castingLines() {
+      const t = this.t;
+      const lines = [];
+      const c = this.view.casting;
+      if (c) {
+        const card = this.nameOf(c.source);
+        const by = this.seatName(c.by);
+        let line =
+          c.mode === "helper"
+            ? t("casting_helper", { who: by, card })
+            : t("casting_spell", { who: by, card });
+        const targets = (c.targets || []).map((id) => this.nameOf(id));
+        if (targets.length) line += " · " + t("casting_targets", { cards: targets.join(", ") });
+        lines.push(line);
+        const entry = this.seen.get(c.source);
+        const text = entry ? this.cardText(entry.code) : "";
+        if (text) lines.push(card + ": " + text);
+      }
+      const p = this.view.pending;
+      if (p) {
+        const who = this.seatName(p.player);
+        if (p.kind === "choose") {
+          lines.push(
+            p.purpose === "discard" ? t("pending_discard", { who }) : t("pending_target", { who })
+          );
+        } else if (p.kind === "counter") {
+          lines.push(t("pending_counter", { who }));
+        }
+      }
+      return lines;
+    }
+
+    resultInfo() {
+      if (this.status === "abandoned" && !this.result) {
+        return { headline: this.t("status_abandoned"), reason: "", glory: [] };
+      }
+      const r = this.result;
+      if (!r) return null;
+      const t = this.t;
+      const winners = Array.isArray(r.winners) ? r.winners : [];
+      const names = winners.map((s) => this.playerName(s)).join(", ");
+      let headline;
+      let outcome = "other";
+      if (!winners.length) {
+        headline = t("result_draw");
+        outcome = "draw";
+      } else if (this.you != null && winners.length === 1 && winners[0] === this.you) {
+        headline = t("result_won");
+        outcome = "won";
+      } else if (this.you != null && !winners.includes(this.you)) {
+        headline = t("result_lost", { who: names });
+        outcome = "lost";
+      } else {
+        headline = t("result_winner", { who: names });
+      }
+      const glory = Array.isArray(r.glory) ? r.glory : this.seats.map((s) => s.glory);
+      return {
+        headline,
+        outcome,
+        reason: r.reason ? this.reason(r.reason) : "",
+        glory: glory.map((g, seat) => ({ seat, name: this.seatName(seat), glory: g })),
+      };
+    }
+
+    /** Seats in table order: the others first (from the one after you), you last. */
+    seatOrder() {
+      const n = this.seats.length;
+      if (this.you == null || !this.seats[this.you]) return { others: this.seats.slice(), own: null };
+      const others = [];
+      for (let i = 1; i < n; i++) others.push(this.seats[(this.you + i) % n]);
+      return { others, own: this.seats[this.you] };
+    }
+  }
+
+  // --- the page ----------------------------------------------------------------
+  function readJSON(id) {
+    const el = document.getElementById(id);
+    if (!el) return null;
+    try {
+      return JSON.parse(el.textContent);
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function h(tag, attrs) {
+    const el = document.createElement(tag);
+    if (attrs) {
+      for (const [key, value] of Object.entries(attrs)) {
+        if (value == null || value === false) continue;
+        if (key === "class") el.className = value;
+        else if (key === "text") el.textContent = value;
+        else if (value === true) el.setAttribute(key, "");
+        else el.setAttribute(key, String(value));
+      }
+    }
+    for (let i = 2; i < arguments.length; i++) {
+      const child = arguments[i];
+      const list = Array.isArray(child) ? child : [child];
+      for (const c of list) {
+        if (c == null || c === false) continue;
+        el.append(c.nodeType ? c : document.createTextNode(String(c)));
+      }
+    }
+    return el;
+  }
+
+  function csrfToken() {
+    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) return decodeURIComponent(match[1]);
+    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (field) return field.value;
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (err) {
+      return "";
+    }
+  }
+
+  function start() {
+    const root = document.getElementById("match-table");
+    if (!root || root.dataset.started) return;
+    root.dataset.started = "1";
+    const lang = root.dataset.language === "en" ? "en" : "hu";
+    const t = makeT(readJSON("table-strings"));
+    const wsPath = root.dataset.wsPath || "";
+    const apiUrl = root.dataset.apiUrl || "";
+    const stateUrl = root.dataset.stateUrl || apiUrl; // where to GET the state without a socket
+    const claimAfter = (Number(root.dataset.claimAfter) || 300) * 1000;
+    const $ = (id) => document.getElementById(id);
+    const el = {
+      summary: $("table-summary"),
+      connection: $("table-connection"),
+      result: $("table-result"),
+      others: $("table-others"),
+      duel: $("table-duel"),
+      casting: $("table-casting"),
+      own: $("table-own"),
+      hand: $("table-hand"),
+      handCards: $("table-hand-cards"),
+      handCount: $("table-hand-count"),
+      prompt: $("table-prompt"),
+      error: $("table-error"),
+      actions: $("table-actions"),
+      log: $("table-log"),
+      retry: $("table-retry"),
+      rematch: $("table-rematch"),
+      claim: $("table-claim"),
+    };
+
+    let state = null; // the latest state message
+    let model = null; // Table(state)
+    let actionsByKey = new Map();
+    let logKeys = [];
+    let busy = false;
+    let busyTimer = null;
+    const openCages = new Set();
+    const MAX_LOG = 300;
+
+    // ---- rendering -------------------------------------------------------------
+    function setText(node, text) {
+      if (node && node.textContent !== text) node.textContent = text;
+    }
+
+    function actionButton(action, labels, className, focusKey) {
+      const key = actionKey(action);
+      return h(
+        "button",
+        {
+          type: "button",
+          class: className,
+          "data-action": key,
+          "data-focus": focusKey || "act:" + key,
+          "aria-label": labels.full !== labels.short ? labels.full : null,
+          title: labels.full !== labels.short ? labels.full : null,
+          "aria-disabled": busy ? "true" : null,
+        },
+        labels.short
+      );
+    }
+
+    function roleOf(entry) {
+      const d = model.view.duel;
+      const c = model.view.casting;
+      const roles = [];
+      if (d) {
+        if (d.a === entry.id) roles.push(t("role_attacker"));
+        if (d.d === entry.id) roles.push(t("role_defender"));
+        if ((d.helpers || []).includes(entry.id)) roles.push(t("role_helper"));
+      }
+      if (c) {
+        if (c.source === entry.id) roles.push(t("role_source"));
+        if ((c.targets || []).includes(entry.id)) roles.push(t("role_target"));
+      }
+      return roles;
+    }
+
+    function cardFace(entry, zone) {
+      const code = entry.code;
+      const f = model.facts(code);
+      const bits = [h("span", { class: "card-name" }, model.cardName(entry) || t("a_card"))];
+      const type = h("span", { class: "card-type" }, model.typeLabel(code));
+      const meta = h("span", { class: "card-meta" }, type);
+      if (typeof f.cost === "number" || model.stats[entry.id]) {
+        meta.append(h("span", { class: "card-cost" }, String(model.stat(entry.id, code, "cost"))));
+      }
+      bits.push(meta);
+      if (model.isRevulo(code)) {
+        const bonus = model.stat(entry.id, code, "glory_bonus");
+        bits.push(
+          h(
+            "span",
+            { class: "card-stats" },
+            h("span", { class: "stat-attack" }, String(model.stat(entry.id, code, "attack"))),
+            "/",
+            h("span", { class: "stat-defense" }, String(model.stat(entry.id, code, "defense"))),
+            bonus ? h("span", { class: "stat-glory" }, " ★" + signed(bonus)) : null
+          )
+        );
+      }
+      const text = model.cardText(code);
+      if (text && zone !== "discard") bits.push(h("span", { class: "card-text" }, text));
+      return bits;
+    }
+
+    function cardSlot(entry, zone, acts) {
+      const pose = zone === "board" ? entry.state || "active" : "none";
+      const type = model.facts(entry.code).type || "unknown";
+      const roles = zone === "board" || zone === "casting" ? roleOf(entry) : [];
+      const li = h("li", {
+        class:
+          "slot zone-" + zone + " state-" + pose +
+          (acts.length ? " has-actions" : "") +
+          (roles.length ? " has-role" : ""),
+      });
+      const descId = "card-desc-" + entry.id;
+      const summary = model.describe(entry, zone) + (roles.length ? " (" + roles.join(", ") + ")" : "");
+      const title = [model.cardName(entry), model.typeLabel(entry.code), model.cardText(entry.code)]
+        .filter(Boolean)
+        .join(" — ");
+      const frame = h("div", { class: "card-frame" });
+      if (acts.length === 1) {
+        const action = acts[0];
+        const labels = model.labels(action);
+        const key = actionKey(action);
+        frame.append(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "card card-" + type + " is-actionable",
+              "data-action": key,
+              "data-focus": "act:" + key,
+              "aria-label": labels.full,
+              "aria-describedby": descId,
+              "aria-disabled": busy ? "true" : null,
+              title,
+            },
+            h("span", { class: "card-face", "aria-hidden": "true" }, cardFace(entry, zone)),
+            h("span", { class: "card-cta", "aria-hidden": "true" }, labels.short)
+          )
+        );
+      } else {
+        frame.append(
+          h(
+            "div",
+            { class: "card card-" + type + (acts.length ? " is-actionable" : ""), title },
+            h("span", { class: "card-face", "aria-hidden": "true" }, cardFace(entry, zone))
+          )
+        );
+      }
+      li.append(frame);
+      li.append(h("span", { class: "visually-hidden", id: descId }, summary));
+      const notes = [];
+      if (zone === "board" && pose !== "active") notes.push(model.w.states[pose] || pose);
+      notes.push(...roles);
+      if (notes.length) {
+        li.append(h("span", { class: "card-note", "aria-hidden": "true" }, notes.join(" · ")));
+      }
+      if (acts.length > 1) {
+        li.append(
+          h(
+            "div",
+            { class: "card-actions" },
+            acts.map((a) => actionButton(a, model.labels(a), "card-action"))
+          )
+        );
+      }
+      return li;
+    }
+
+    function cardList(entries, zone, onCards, className, label) {
+      return h(
+        "ul",
+        { class: className, "aria-label": label },
+        entries.map((entry) => cardSlot(entry, zone, onCards.get(entry.id) || []))
+      );
+    }
+
+    function seatPanel(seat, own, onCards) {
+      const v = model.view;
+      const n = seat.seat;
+      const classes = ["seat", own ? "seat-own" : "seat-other"];
+      if (v.turn_player === n) classes.push("is-turn");
+      if (model.deciding() === n && !model.over) classes.push("is-deciding");
+      if (!seat.alive) classes.push("is-out");
+      const headingId = "seat-heading-" + n;
+      const name = model.playerName(n) + (n === model.you ? " " + t("you_suffix") : "");
+      const badges = [];
+      if (!seat.alive) badges.push(h("span", { class: "badge badge-out" }, t("badge_out")));
+      else if (v.turn_player === n && !model.over) {
+        badges.push(h("span", { class: "badge badge-turn" }, t("badge_turn")));
+      }
+      if (seat.alive && model.deciding() === n && v.turn_player !== n && !model.over) {
+        badges.push(h("span", { class: "badge badge-deciding" }, t("badge_deciding")));
+      }
+      const stat = (label, value, cls) =>
+        h("div", { class: "stat " + cls }, h("dt", null, label), h("dd", null, String(value)));
+      const section = h(
+        "section",
+        { class: classes.join(" "), "aria-labelledby": headingId },
+        h(
+          "header",
+          { class: "seat-head" },
+          h("h2", { id: headingId, class: "seat-name" }, name, " ", badges),
+          h(
+            "dl",
+            { class: "seat-stats" },
+            stat(t("label_glory"), seat.glory, "stat-glory"),
+            stat(t("label_vp"), seat.vp, "stat-vp"),
+            stat(t("label_hand"), seat.hand_count, "stat-hand"),
+            stat(t("label_deck"), seat.deck_count, "stat-deck")
+          )
+        )
+      );
+      const board = seat.board || [];
+      section.append(
+        board.length
+          ? cardList(board, "board", onCards, "board", t("board_of", { who: model.playerName(n) }))
+          : h("p", { class: "board-empty" }, t("board_empty"))
+      );
+      const cage = seat.discard || [];
+      const cageKey = "cage:" + n;
+      const hasTarget = cage.some((e) => onCards.has(e.id));
+      const details = h(
+        "details",
+        {
+          class: "cage",
+          "data-cage": cageKey,
+          "data-auto": hasTarget && !openCages.has(cageKey) ? "1" : null,
+          open: hasTarget || openCages.has(cageKey),
+        },
+        h("summary", { "data-focus": cageKey }, t("cage_summary", { n: cage.length }))
+      );
+      details.append(
+        cage.length
+          ? cardList(cage, "discard", onCards, "cage-list", t("cage_of", { who: model.playerName(n) }))
+          : h("p", { class: "board-empty" }, t("cage_empty"))
+      );
+      section.append(details);
+      return section;
+    }
+
+    function renderSeats(onCards) {
+      const { others, own } = model.seatOrder();
+      el.others.replaceChildren(...others.map((s) => seatPanel(s, false, onCards)));
+      el.own.replaceChildren(...(own ? [seatPanel(own, true, onCards)] : []));
+      const hand = own && Array.isArray(own.hand) ? own.hand : null;
+      el.hand.hidden = !hand;
+      if (hand) {
+        setText(el.handCount, "(" + hand.length + ")");
+        el.handCards.replaceChildren(...hand.map((e) => cardSlot(e, "hand", onCards.get(e.id) || [])));
+        if (!hand.length) el.handCards.append(h("li", { class: "board-empty" }, t("hand_empty")));
+      }
+    }
+
+    function renderDuel() {
+      const info = model.duelInfo();
+      el.duel.hidden = !info;
+      if (!info) {
+        el.duel.replaceChildren();
+        return;
+      }
+      const side = (cls, title, s, statLabel) =>
+        h(
+          "div",
+          { class: "duel-side " + cls },
+          h("h3", null, title, ": ", s.who),
+          h(
+            "dl",
+            null,
+            h("dt", null, t("duel_card")),
+            h("dd", { class: "duel-card" }, s.card || t("duel_no_defender")),
+            s.power ? h("dt", null, statLabel) : null,
+            s.power ? h("dd", { class: "duel-power" }, s.power.text) : null,
+            h("dt", null, t("duel_helper")),
+            h("dd", null, s.helper)
+          )
+        );
+      el.duel.replaceChildren(
+        h("h2", { id: "table-duel-heading" }, t("duel_heading")),
+        h(
+          "div",
+          { class: "duel-sides" },
+          side("duel-attacker", t("role_attacker"), info.attacker, t("duel_attack_power")),
+          h("div", { class: "duel-vs", "aria-hidden": "true" }, t("duel_vs")),
+          side("duel-defender", t("role_defender"), info.defender, t("duel_defense_power"))
+        ),
+        h("p", { class: "duel-now" }, info.now)
+      );
+    }
+
+    function renderCasting(onCards) {
+      const lines = model.castingLines();
+      const stack = [];
+      for (const seat of model.seats) for (const e of seat.casting || []) stack.push(e);
+      el.casting.hidden = !lines.length && !stack.length;
+      const children = [h("h2", { id: "table-casting-heading" }, t("casting_heading"))];
+      for (const line of lines) children.push(h("p", null, line));
+      if (stack.length) children.push(cardList(stack, "casting", onCards, "casting-list", t("zone_casting")));
+      el.casting.replaceChildren(...children);
+    }
+
+    function renderControls(bar) {
+      setText(el.prompt, model.prompt());
+      el.prompt.classList.toggle("is-mine", model.legal.length > 0);
+      el.actions.replaceChildren(
+        ...bar.map((a) => {
+          const cls = "bar-action bar-" + a.type;
+          return actionButton(a, model.labels(a), cls);
+        })
+      );
+      el.actions.hidden = !bar.length;
+    }
+
+    function renderResult() {
+      const info = model.over ? model.resultInfo() : null;
+      const wasHidden = el.result.hidden;
+      el.result.hidden = !info;
+      if (!info) {
+        el.result.replaceChildren();
+        return false;
+      }
+      el.result.className = "table-result outcome-" + (info.outcome || "other");
+      const children = [
+        h("h2", { id: "table-result-heading", tabindex: "-1", "data-focus": "result" }, info.headline),
+      ];
+      if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
+      if (state.seed != null) {
+        children.push(h("p", { class: "result-seed" }, t("result_seed", { seed: state.seed })));
+      }
+      if (info.glory.length) {
+        children.push(
+          h(
+            "ul",
+            { class: "result-glory", "aria-label": t("result_glory") },
+            info.glory.map((g) => h("li", null, t("result_glory_line", { who: g.name, glory: g.glory })))
+          )
+        );
+      }
+      el.result.replaceChildren(...children);
+      return wasHidden; // newly shown
+    }
+
+    function appendLog(fresh, gap) {
+      const box = el.log;
+      const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+      const items = [];
+      if (gap) items.push(h("li", { class: "ev ev-gap" }, t("log_gap")));
+      for (const ev of fresh) {
+        const line = model.formatEvent(ev);
+        if (line) items.push(h("li", { class: "ev ev-" + String(ev.type).replace(/[^a-z_]/g, "") }, line));
+      }
+      if (!items.length) return;
+      box.append(...items);
+      while (box.children.length > MAX_LOG) box.firstElementChild.remove();
+      if (atBottom || gap) box.scrollTop = box.scrollHeight;
+    }
+
+    function render() {
+      const active = document.activeElement;
+      const hadFocus = !!active && active !== document.body && root.contains(active);
+      const focusKey = hadFocus ? active.getAttribute("data-focus") : null;
+
+      const { onCards, bar } = model.sortActions();
+      actionsByKey = new Map(model.legal.map((a) => [actionKey(a), a]));
+      root.dataset.status = model.status;
+      root.classList.toggle("is-mine", model.legal.length > 0);
+      root.classList.toggle("is-over", model.over);
+      setText(el.summary, model.summary());
+      const newlyOver = renderResult();
+      renderSeats(onCards);
+      renderDuel();
+      renderCasting(onCards);
+      renderControls(bar);
+      if (el.rematch) el.rematch.hidden = !model.over || model.you == null;
+      updateClaim();
+
+      if (newlyOver && hadFocus) {
+        el.result.querySelector("h2").focus(); // the game ended under the player's hands
+        return;
+      }
+      if (!hadFocus || root.contains(document.activeElement)) return;
+      if (focusKey) {
+        for (const node of root.querySelectorAll("[data-focus]")) {
+          if (node.getAttribute("data-focus") === focusKey) {
+            node.focus({ preventScroll: true });
+            return;
+          }
+        }
+      }
+      // the focused control went away with the move: keep the keyboard near the decision
+      el.prompt.focus({ preventScroll: true });
+    }
+
+    /** Offer "claim the win" once the other side has kept a running match waiting too long. */
+    function updateClaim() {
+      if (!el.claim || !model) return;
+      const since = Date.parse(state.last_action_at || "");
+      el.claim.hidden = !(
+        model.status === "running" &&
+        !model.over &&
+        model.you != null &&
+        !model.legal.length &&
+        Number.isFinite(since) &&
+        Date.now() - since >= claimAfter
+      );
+    }
+
+    function applyState(msg) {
+      if (!msg || typeof msg !== "object") return;
+      if (state && typeof msg.version === "number" && msg.version < state.version) return;
+      state = msg;
+      model = new Table(msg, t, lang);
+      const diff = newEvents(logKeys, model.view.events);
+      logKeys = diff.keys;
+      setBusy(false);
+      render();
+      appendLog(diff.fresh, diff.gap);
+    }
+
+    // ---- errors and busy state ---------------------------------------------------
+    function showError(error) {
+      const code = error && error.code;
+      let text;
+      if (code === "stale") text = t("error_stale");
+      else if (error && error.message) text = error.message;
+      else text = t("error_generic");
+      setText(el.error, text);
+      el.error.hidden = false;
+      setBusy(false);
+    }
+
+    function clearError() {
+      setText(el.error, "");
+      el.error.hidden = true;
+    }
+
+    function setBusy(on) {
+      busy = on;
+      clearTimeout(busyTimer);
+      root.classList.toggle("is-busy", on);
+      el.actions.setAttribute("aria-busy", on ? "true" : "false");
+      for (const b of root.querySelectorAll("button[data-action]")) {
+        if (on) b.setAttribute("aria-disabled", "true");
+        else b.removeAttribute("aria-disabled");
+      }
+      // no answer at all: let the player try again rather than freeze the table
+      if (on) busyTimer = setTimeout(() => setBusy(false), 10000);
+    }
+
+    // ---- the connection ------------------------------------------------------------
+    let socket = null;
+    let attempts = 0;
+    let retryTimer = null;
+    let finalClose = false;
+    let pollTimer = null;
+    let pollable = !!stateUrl;
+
+    function setConnection(kind) {
+      const words = {
+        connecting: t("conn_connecting"),
+        open: t("conn_live"),
+        reconnecting: t("conn_reconnecting"),
+        fallback: t("conn_fallback"),
+        closed: t("conn_closed"),
+        ended: "",
+      };
+      root.dataset.connection = kind;
+      setText(el.connection, words[kind] || "");
+      if (el.retry) el.retry.hidden = kind !== "reconnecting";
+    }
+
+    function connect() {
+      clearTimeout(retryTimer);
+      if (finalClose) return;
+      if (!("WebSocket" in window) || !wsPath) {
+        setConnection("fallback");
+        startPolling();
+        return;
+      }
+      setConnection(attempts ? "reconnecting" : "connecting");
+      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + wsPath;
+      let sock;
+      try {
+        sock = new WebSocket(url);
+      } catch (err) {
+        scheduleReconnect();
+        return;
+      }
+      socket = sock;
+      sock.addEventListener("open", () => {
+        if (socket !== sock) return;
+        attempts = 0;
+        setConnection("open");
+        stopPolling();
+      });
+      sock.addEventListener("message", (event) => {
+        if (socket === sock) receive(event.data);
+      });
+      sock.addEventListener("close", (event) => {
+        if (socket !== sock) return;
+        socket = null;
+        if (busy) setBusy(false);
+        // 4000-4999: the server refused us for good (no access, no such match)
+        if (event.code >= 4000 && event.code < 5000) {
+          finalClose = true;
+          setConnection("closed");
+          return;
+        }
+        if (model && model.over) {
+          setConnection("ended");
+          return;
+        }
+        scheduleReconnect();
+      });
+    }
+
+    /** Try again after 1, 2, 4 ... 30 s (with jitter, so a restarted server is not stampeded). */
+    function scheduleReconnect() {
+      clearTimeout(retryTimer);
+      attempts += 1;
+      const base = Math.min(30000, 1000 * 2 ** Math.min(attempts - 1, 5));
+      const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+      setConnection("reconnecting");
+      retryTimer = setTimeout(connect, delay);
+      if (attempts >= 2) startPolling();
+    }
+
+    function reconnectNow() {
+      if (finalClose || socket || (model && model.over)) return;
+      attempts = Math.max(attempts, 1);
+      connect();
+    }
+
+    function receive(data) {
+      let msg;
+      try {
+        msg = JSON.parse(data);
+      } catch (err) {
+        return;
+      }
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "state") applyState(msg);
+      else if (msg.type === "error") showError(msg);
+    }
+
+    // Without a live socket, ask the API for the state now and then (stops for good if
+    // the server does not answer GET there).
+    function startPolling() {
+      if (pollTimer || !pollable) return;
+      pollTimer = setInterval(pollOnce, 5000);
+    }
+
+    function stopPolling() {
+      clearInterval(pollTimer);
+      pollTimer = null;
+    }
+
+    async function pollOnce() {
+      if (document.hidden || (socket && socket.readyState === WebSocket.OPEN)) return;
+      try {
+        const response = await fetch(stateUrl, {
+          credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
+        if (response.status === 404 || response.status === 405) {
+          pollable = false;
+          stopPolling();
+          return;
+        }
+        if (!response.ok) return;
+        const body = await response.json();
+        if (body && body.type === "state") applyState(body);
+      } catch (err) {
+        /* offline: the next tick tries again */
+      }
+    }
+
+    async function post(msg) {
+      try {
+        const response = await fetch(apiUrl, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json",
+            "X-CSRFToken": csrfToken(),
+          },
+          body: JSON.stringify(msg),
+        });
+        let body = null;
+        try {
+          body = await response.json();
+        } catch (err) {
+          body = null;
+        }
+        if (body && body.type === "state") applyState(body);
+        else if (body && body.error) {
+          showError(body.error);
+          if (body.error.code === "stale") pollOnce();
+        } else showError(null);
+      } catch (err) {
+        showError({ message: t("error_network") });
+      }
+    }
+
+    function send(action) {
+      if (busy || !state || model.over) return;
+      clearError();
+      const msg = { action, version: state.version };
+      setBusy(true);
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify(msg));
+      } else if (apiUrl) {
+        post(msg);
+      } else {
+        showError({ message: t("error_network") });
+      }
+    }
+
+    // ---- events ------------------------------------------------------------------
+    root.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-action]");
+      if (!button || !root.contains(button)) return;
+      event.preventDefault();
+      if (busy || button.getAttribute("aria-disabled") === "true") return;
+      const action = actionsByKey.get(button.getAttribute("data-action"));
+      if (action) send(action);
+    });
+    root.addEventListener(
+      "toggle",
+      (event) => {
+        const details = event.target;
+        if (!details || !details.dataset || !details.dataset.cage) return;
+        if (details.open && details.dataset.auto) return; // opened for a choice, not by the player
+        if (details.open) openCages.add(details.dataset.cage);
+        else openCages.delete(details.dataset.cage);
+      },
+      true
+    );
+    if (el.retry) el.retry.addEventListener("click", reconnectNow);
+    window.addEventListener("online", reconnectNow);
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) reconnectNow();
+    });
+
+    if (el.claim) setInterval(updateClaim, 15000);
+    el.error.hidden = true;
+    const initial = readJSON("match-initial");
+    if (initial) applyState(Object.assign({ type: "state" }, initial));
+    connect();
+  }
+
+  if (typeof document !== "undefined") {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = { makeT, vocabulary, Table, actionKey, eventKey, newEvents, signed };
+  }
+})();

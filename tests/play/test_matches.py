@@ -1,0 +1,280 @@
+"""Matches: lobby rules, moves through the service and the API, bots, the websocket table."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.core.management import call_command
+
+from catalog.models import Card, Game
+from decks import services as deck_services
+from decks.entries import Entry
+from decks.selectors import card_dict
+from play import services
+from play.models import Match, MatchAction
+from play.routing import websocket_urlpatterns
+from tests.factories import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def legal_deck(user, name="Pakli"):
+    from play.bots.decks import DEMO_DECKS
+
+    game = Game.objects.get(slug="alomfogo")
+    cards = {
+        c.code: c
+        for c in Card.objects.filter(code__in=DEMO_DECKS["tamado"]).select_related(
+            "game", "card_set"
+        )
+    }
+    entries = [Entry(card=card_dict(cards[code]), count=3) for code in DEMO_DECKS["tamado"]]
+    return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
+
+
+@pytest.fixture
+def players():
+    # Transactional tests empty the database afterwards, so each loads the cards itself.
+    if not Card.objects.exists():
+        call_command("load_cards", verbosity=0)
+    zsofi, gergo = make_user("zsofi"), make_user("gergo")
+    return zsofi, gergo, legal_deck(zsofi), legal_deck(gergo)
+
+
+def hidden_ids(match, viewer_position):
+    """Card instance ids the viewer must never receive: others' hands and every deck."""
+    state = services.match_state(match)
+    found = set()
+    for p, seat in enumerate(state.s["players"]):
+        found.update(seat["deck"])
+        if p != viewer_position:
+            found.update(seat["hand"])
+    return found
+
+
+def test_a_match_against_a_bot_starts_and_the_bot_moves(players, client):
+    zsofi, _gergo, deck, _ = players
+    match = services.match_create(
+        user=zsofi, game=deck.game, deck=deck, opponent="bot:greedy", options={"starting_glory": 15}
+    )
+    match.refresh_from_db()
+    assert match.status == "running" and match.seed_sha256
+    client.login(username="zsofi", password=PASSWORD)
+    body = client.get(f"/api/matches/{match.pk}/").json()
+    assert body["seat"] == 0 and body["view"]["you"] == 0
+    assert body["seed"] is None  # revealed only at the end
+
+
+def test_an_illegal_deck_never_starts_a_match(players):
+    zsofi, _gergo, deck, _ = players
+    kajtar = Card.objects.get(code="AF1-001")
+    deck_services.deck_change_card(deck=deck, user=zsofi, card=kajtar, delta=4)
+    with pytest.raises(services.MatchRefused) as refused:
+        services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:random")
+    assert refused.value.code == "deck_not_legal"
+    assert any(p["code"] == "too_many_copies" for p in refused.value.extra["problems"])
+    assert not Match.objects.exists()
+
+
+def test_api_moves_illegal_stale_and_strangers(players, client):
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    client.login(username="gergo", password=PASSWORD)
+    assert (
+        client.post(
+            f"/api/matches/{match.pk}/join/", {"deck": deck2.pk}, content_type="application/json"
+        ).status_code
+        == 200
+    )
+    again = client.post(
+        f"/api/matches/{match.pk}/join/", {"deck": deck2.pk}, content_type="application/json"
+    )
+    assert again.status_code == 400 and again.json()["error"]["code"] == "already_seated"
+    match.refresh_from_db()
+    state = services.match_state(match)
+    mover = "zsofi" if state.active_player == 0 else "gergo"
+    other = "gergo" if mover == "zsofi" else "zsofi"
+    client.logout()
+    client.login(username=mover, password=PASSWORD)
+    bad = client.post(
+        f"/api/matches/{match.pk}/actions/",
+        {"action": {"type": "declare_attack", "card": "nope"}, "version": match.version},
+        content_type="application/json",
+    )
+    assert bad.status_code == 400 and bad.json()["error"]["code"] and bad.json()["error"]["message"]
+    assert MatchAction.objects.count() == 0
+    stale = client.post(
+        f"/api/matches/{match.pk}/actions/",
+        {"action": state.legal_actions(state.active_player)[0], "version": match.version + 5},
+        content_type="application/json",
+    )
+    assert stale.status_code == 409
+    good = client.post(
+        f"/api/matches/{match.pk}/actions/",
+        {"action": state.legal_actions(state.active_player)[0], "version": match.version},
+        content_type="application/json",
+    )
+    assert good.status_code == 200 and good.json()["version"] == match.version + 1
+    stranger = make_user("bamba")
+    client.logout()
+    client.login(username="bamba", password=PASSWORD)
+    forbidden = client.post(
+        f"/api/matches/{match.pk}/actions/",
+        {"action": {"type": "pass"}, "version": 1},
+        content_type="application/json",
+    )
+    assert forbidden.status_code in (403, 404)
+    assert client.get(f"/api/matches/{match.pk}/").status_code == 404  # not public
+    assert stranger and other
+
+
+def test_a_whole_match_against_the_bot_over_http_never_leaks(players, client):
+    zsofi, _gergo, deck, _ = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:random")
+    client.login(username="zsofi", password=PASSWORD)
+    rng = random.Random(5)
+    for _ in range(2000):
+        body = client.get(f"/api/matches/{match.pk}/").json()
+        match.refresh_from_db()
+        assert not set(json.dumps(body["view"]).split('"')) & hidden_ids(match, 0)
+        if body["status"] != "running":
+            break
+        assert body["legal"], "the bot moved; it is the player's turn"
+        response = client.post(
+            f"/api/matches/{match.pk}/actions/",
+            {"action": rng.choice(body["legal"]), "version": body["version"]},
+            content_type="application/json",
+        )
+        assert response.status_code == 200
+    match.refresh_from_db()
+    assert match.status == "finished" and match.result["winners"]
+    assert client.get(f"/api/matches/{match.pk}/").json()["seed"] == match.seed
+
+
+async def connect(match, user):
+    communicator = WebsocketCommunicator(
+        URLRouter(websocket_urlpatterns), f"/ws/matches/{match.pk}/"
+    )
+    communicator.scope["user"] = user
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+@database_sync_to_async
+def next_move(match_id, rng):
+    """(mover, action, version) of a running match, or None when it is over."""
+    match = Match.objects.get(pk=match_id)
+    if match.status != "running":
+        return None
+    state = services.match_state(match)
+    mover = state.active_player
+    return mover, rng.choice(state.legal_actions(mover)), match.version
+
+
+@database_sync_to_async
+def hidden_now(match_id, position):
+    match = Match.objects.get(pk=match_id)
+    return match.version, hidden_ids(match, position)
+
+
+def test_websocket_two_players_each_get_only_their_own_view(players):
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+
+    async def scenario():
+        sockets = {}
+        for position, user in ((0, zsofi), (1, gergo)):
+            communicator, connected = await connect(match, user)
+            assert connected
+            first = await communicator.receive_json_from(timeout=5)
+            assert first["seat"] == position and first["view"]["you"] == position
+            sockets[position] = communicator
+        rng = random.Random(11)
+        frames = 0
+        for _ in range(4000):
+            move = await next_move(match.pk, rng)
+            if move is None:
+                break
+            mover, action, version = move
+            await sockets[mover].send_json_to({"action": action, "version": version})
+            for position, communicator in sockets.items():
+                frame = await communicator.receive_json_from(timeout=5)
+                frames += 1
+                current, hidden = await hidden_now(match.pk, position)
+                assert frame["type"] == "state" and frame["version"] == current
+                assert not set(json.dumps(frame).split('"')) & hidden
+        for communicator in sockets.values():
+            await communicator.disconnect()
+        return frames
+
+    frames = async_to_sync(scenario)()
+    match.refresh_from_db()
+    assert match.status == "finished" and frames > 50
+
+
+def test_websocket_errors_go_only_to_the_sender(players):
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    stranger = make_user("kivancsi")
+
+    async def scenario():
+        a, _ = await connect(match, zsofi)
+        b, _ = await connect(match, gergo)
+        await a.receive_json_from(timeout=5)
+        await b.receive_json_from(timeout=5)
+        await a.send_json_to({"action": {"type": "fly"}, "version": 0})
+        error = await a.receive_json_from(timeout=5)
+        assert error["type"] == "error" and error["message"]
+        assert await b.receive_nothing(timeout=0.3)
+        c, connected = await connect(match, stranger)
+        assert not connected  # a private match is nobody else's business
+        for communicator in (a, b):
+            await communicator.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_public_match_spectator_sees_no_hand(players):
+    zsofi, _gergo, deck, _ = players
+    match = services.match_create(
+        user=zsofi, game=deck.game, deck=deck, opponent="bot:random", public=True
+    )
+    watcher = make_user("nezo")
+
+    async def scenario():
+        communicator, connected = await connect(match, watcher)
+        assert connected
+        frame = await communicator.receive_json_from(timeout=5)
+        _version, hidden = await hidden_now(match.pk, None)
+        assert frame["seat"] is None and frame["legal"] == []
+        assert not set(json.dumps(frame).split('"')) & hidden
+        await communicator.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_lobby_and_table_pages(players, client):
+    zsofi, gergo, deck, deck2 = players
+    client.login(username="zsofi", password=PASSWORD)
+    html = client.get("/play/").content.decode()
+    assert deck.name in html
+    response = client.post(
+        "/play/new/", {"deck": deck.pk, "opponent": "open", "starting_glory": 15}
+    )
+    match = Match.objects.get()
+    assert response["Location"] == f"/play/{match.pk}/"
+    assert "/play/" in client.get(f"/play/{match.pk}/").content.decode()
+    client.logout()
+    client.login(username="gergo", password=PASSWORD)
+    assert str(match.pk) in client.get("/play/").content.decode()  # listed as open
+    client.post(f"/play/{match.pk}/join/", {"deck": deck2.pk})
+    page = client.get(f"/play/{match.pk}/")
+    assert page.status_code == 200 and "match-initial" in page.content.decode()
