@@ -10,6 +10,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.sessions import ensure_session_key
 from printing import services
 from printing.models import PrintJob, Status
 
@@ -37,12 +38,6 @@ class PrintJobInputSerializer(serializers.Serializer):
         child=serializers.FloatField(), min_length=2, max_length=2, required=False
     )
     quantity = serializers.IntegerField(required=False)
-
-
-def _session_key(request) -> str:
-    if not request.session.session_key:
-        request.session.save()
-    return request.session.session_key
 
 
 def job_payload(job: PrintJob, request) -> dict:
@@ -76,7 +71,10 @@ class PrintJobListApi(APIView):
         source = {k: data[k] for k in ("deck", "set", "cards") if k in data}
         options = {k: v for k, v in data.items() if k not in ("deck", "set", "cards")}
         job = services.print_job_create(
-            user=request.user, session_key=_session_key(request), source=source, options=options
+            user=request.user,
+            session_key=ensure_session_key(request),
+            source=source,
+            options=options,
         )
         return Response(job_payload(job, request), status=status.HTTP_201_CREATED)
 

@@ -12,17 +12,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from catalog import render as card_faces
 from catalog.models import Card
 from core.errors import ApplicationError
+from core.sessions import ensure_session_key
 from printing import alignment, services
 from printing.forms import PrintOptionsForm
 from printing.layout import sheet_layout
 from printing.preview import sheet_preview
-
-
-def _session_key(request: HttpRequest) -> str:
-    # Anonymous visitors own their jobs through their session.
-    if not request.session.session_key:
-        request.session.save()
-    return request.session.session_key
 
 
 def _source(params) -> dict:
@@ -74,7 +68,7 @@ def new(request: HttpRequest) -> HttpResponse:
         try:
             job = services.print_job_create(
                 user=request.user,
-                session_key=_session_key(request),
+                session_key=ensure_session_key(request),
                 source=source,
                 options=form.to_options(),
             )
