@@ -188,7 +188,11 @@ def main() -> None:
         result = asyncio.run(run(plan, port, args.seconds))
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:  # still busy with queued frames: stop it hard
+            server.kill()
+            server.wait()
     lat = sorted(result["latencies"])
     p95 = statistics.quantiles(lat, n=20, method="inclusive")[18] if len(lat) > 1 else float("nan")
     rate = result["actions"] / result["elapsed"]
