@@ -161,7 +161,7 @@ def main() -> None:
         import psycopg
 
         with psycopg.connect(args.postgres, autocommit=True) as conn:
-            conn.execute("DROP DATABASE IF EXISTS kartyavar_live")
+            conn.execute("DROP DATABASE IF EXISTS kartyavar_live WITH (FORCE)")
             conn.execute("CREATE DATABASE kartyavar_live")
         url = args.postgres.rsplit("/", 1)[0] + "/kartyavar_live"
     else:
