@@ -53,4 +53,10 @@ def page(browser, live_server):
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
-    context.close()
+    # Let every request the page started (card pictures, htmx swaps) finish
+    # before the test database is emptied: a request still reading while the
+    # tables are truncated deadlocks PostgreSQL.
+    try:
+        page.wait_for_load_state("networkidle", timeout=15_000)
+    finally:
+        context.close()

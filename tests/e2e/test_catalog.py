@@ -41,4 +41,5 @@ def test_search_works_without_javascript(browser, live_server, loaded):
     page.get_by_role("button", name="Keresés").click()
     expect(page.locator("#results")).to_contain_text("Kentaur")
     assert "q=letter" in page.url
+    page.wait_for_load_state("networkidle")  # pictures done before the database is emptied
     context.close()
