@@ -19,22 +19,18 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
@@ -44,7 +40,10 @@ def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
         REDIS_URL=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/5"),
         VAR_DIR=str(var_dir),
         DJANGO_SETTINGS_MODULE="config.settings",
-        DEBUG="1",
+        # production settings for the server too: DEBUG off (no query log)
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
     )
     import django
 
@@ -153,6 +152,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--servers", type=int, default=2, help="daphne processes (default 2)")
     parser.add_argument("--postgres", help="server URL; a scratch database kartyavar_live is made")
     args = parser.parse_args()
 
@@ -168,36 +168,50 @@ def main() -> None:
         url = f"sqlite:///{scratch / 'live.sqlite3'}"
     plan = prepare(url, scratch, args.matches)
 
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            str(ROOT / ".venv" / "bin" / "daphne"),
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "config.asgi:application",
-        ],
-        cwd=ROOT,
-        env={**os.environ, "ALLOWED_HOSTS": "127.0.0.1,localhost"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    # One listening socket shared by every daphne process: the kernel hands
+    # each new connection to one of them, like a load balancer would.
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    port = listener.getsockname()[1]
+    servers = [
+        subprocess.Popen(
+            [
+                str(ROOT / ".venv" / "bin" / "daphne"),
+                "--fd",
+                str(listener.fileno()),
+                "config.asgi:application",
+            ],
+            cwd=ROOT,
+            env=dict(os.environ),  # production settings: DEBUG off, so no query log
+            pass_fds=(listener.fileno(),),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(args.servers)
+    ]
     try:
         time.sleep(3)
         result = asyncio.run(run(plan, port, args.seconds))
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:  # still busy with queued frames: stop it hard
-            server.kill()
-            server.wait()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # still busy with queued frames: stop it hard
+                server.kill()
+                server.wait()
+        listener.close()
     lat = sorted(result["latencies"])
     p95 = statistics.quantiles(lat, n=20, method="inclusive")[18] if len(lat) > 1 else float("nan")
     rate = result["actions"] / result["elapsed"]
     database = "PostgreSQL" if args.postgres else "SQLite"
-    print(f"{args.matches} concurrent matches, {database} + Redis, daphne on loopback")
+    print(
+        f"{args.matches} concurrent matches, {database} + Redis,"
+        f" {args.servers} daphne process(es) on loopback"
+    )
     print(f"  {result['actions']} actions in {result['elapsed']:.1f} s: {rate:.0f} actions/s")
     print(
         f"  send → opponent update: p50 {statistics.median(lat):.1f} ms, p95 {p95:.1f} ms"
@@ -207,6 +221,8 @@ def main() -> None:
         f"  matches finished: {result['finished']}/{args.matches};"
         f" error frames: {len(result['errors'])}"
     )
+    for code, count in Counter(e.get("code") for e in result["errors"]).most_common():
+        print(f"    {code}: {count}")
     met = args.matches >= 100 and p95 <= 150 and not result["errors"]
     print(f"goal: 100 concurrent matches, p95 ≤ 150 ms, no errors: {'met' if met else 'NOT met'}")
 

@@ -17,3 +17,10 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Celery app to go through a real broker and worker.
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+
+# On SQLite the test database is a file, not memory: the end-to-end tests run
+# the ASGI server (websockets) in a forked process that must see the same data.
+# One file per test run, so two runs side by side do not share it.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    _test_db = VAR_DIR / f"test-db-{os.getpid()}.sqlite3"  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(_test_db)}  # noqa: F405

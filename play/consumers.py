@@ -1,44 +1,54 @@
-"""The live table: one websocket per seat (or spectator), each sent only its own view."""
+"""The live table: one websocket per seat (or spectator), each sent only its own view.
+
+The consumer is asynchronous and does no work per update: the writer of a
+move builds every seat's frame once, after commit, and sends it to that seat's
+channel group (`services.group_name`); the consumer forwards the text. Only
+connecting, acting and a refused move reach the database, in a worker thread.
+"""
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import JsonWebsocketConsumer
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 
 from core.errors import ApplicationError, Conflict
 from play import services
-from play.models import Match
 
 
-class MatchConsumer(JsonWebsocketConsumer):
-    def connect(self):
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    group = None
+    sent = (-1, "")  # (version, status) of the last frame this socket got
+
+    async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         try:
-            _match, seat = services.match_for(match_id=self.match_id, user=self.scope["user"])
+            position = await database_sync_to_async(self._position)()
         except Http404:
-            self.close(code=4404)
+            await self.close(code=4404)
             return
-        self.seat_id = seat.pk if seat else None
-        async_to_sync(self.channel_layer.group_add)(
-            services.group_name(self.match_id), self.channel_name
-        )
-        self.accept()
-        self._send_state()
+        # Join before reading the state: a move made meanwhile arrives as a frame after it.
+        self.group = services.group_name(self.match_id, position)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self._send_current()
 
-    def disconnect(self, code):
-        async_to_sync(self.channel_layer.group_discard)(
-            services.group_name(self.match_id), self.channel_name
-        )
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def receive_json(self, content, **kwargs):
+    async def receive_json(self, content, **kwargs):
         if not isinstance(content, dict) or not isinstance(content.get("version"), int):
-            self.send_json(
+            await self.send_json(
                 {"type": "error", "code": "bad_message", "message": "Send {action, version}."}
             )
             return
         try:
-            services.match_submit_action(
+            # Not thread-sensitive: moves of different matches wait for the
+            # database side by side; the match row's lock orders each match's.
+            await database_sync_to_async(services.match_submit_action, thread_sensitive=False)(
                 match_id=self.match_id,
                 user=self.scope["user"],
                 action=content.get("action"),
@@ -46,15 +56,36 @@ class MatchConsumer(JsonWebsocketConsumer):
             )
         except ApplicationError as refused:
             # Only the sender hears why; the others' tables did not change.
-            self.send_json({"type": "error", "code": refused.code, "message": str(refused.message)})
+            await self.send_json(
+                {"type": "error", "code": refused.code, "message": str(refused.message)}
+            )
             if isinstance(refused, Conflict):
-                self._send_state()
-        # On success services.notify() reaches this consumer too, through match_update.
+                await self._send_current()
+        except Http404:
+            await self.close(code=4404)
+        # On success the new frame reaches this consumer through match_frame, like everyone's.
 
-    def match_update(self, event):
-        self._send_state()
+    async def match_frame(self, event):
+        """A frame built for this seat by the writer of a move (already JSON text)."""
+        version, status = event["version"], event["status"]
+        seen_version, seen_status = self.sent
+        # Skip what this socket already shows: an older version, or the same
+        # version and status again (its connect frame may have shown it first).
+        if version < seen_version or (version == seen_version and status == seen_status):
+            return
+        self.sent = (version, status)
+        await self.send(text_data=event["text"])
 
-    def _send_state(self):
-        match = Match.objects.select_related("game").get(pk=self.match_id)
-        seat = match.seats.filter(pk=self.seat_id).first() if self.seat_id else None
-        self.send_json(services.match_payload(match, seat))
+    async def _send_current(self):
+        payload = await database_sync_to_async(self._payload)()
+        if payload["version"] >= self.sent[0]:
+            self.sent = (payload["version"], payload["status"])
+        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+
+    def _position(self) -> int | None:
+        _match, seat = services.match_for(match_id=self.match_id, user=self.scope["user"])
+        return seat.position if seat else None
+
+    def _payload(self) -> dict:
+        match, seat = services.match_for(match_id=self.match_id, user=self.scope["user"])
+        return services.match_payload(match, seat)

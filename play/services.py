@@ -1,15 +1,22 @@
 """Matches: create, join, act, let bots act, watch. Every write is here.
 
 The action log (MatchAction) is the source of truth; the snapshot on the
-Match row is a cache rebuilt from the log when missing or stale. An action
-takes the match row's lock, checks the seat and the version the client saw,
-lets the engine apply it (an illegal move changes nothing), appends it to the
-log and, after commit, tells every connected seat to fetch its own view.
+Match row is a cache, written every few moves and completed from the log. An
+action takes the match row's lock, checks the seat and the version the client
+saw, lets the engine apply it (an illegal move changes nothing), appends it to
+the log and, after commit, sends every seat its own new view through the
+channel layer — one group per seat and one for spectators, so a message on
+the layer never carries a view to anyone but its reader.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import json
+import random
+import threading
+import time
 from datetime import timedelta
 
 from asgiref.sync import async_to_sync
@@ -27,9 +34,15 @@ from decks.models import Deck
 from decks.selectors import card_dict, deck_entries
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
+from play.state_cache import states
 
 BOT_KINDS = {Opponent.BOT_RANDOM: "random", Opponent.BOT_GREEDY: "greedy"}
 ABANDON_AFTER = timedelta(minutes=5)
+# A snapshot every this many moves (and at the end): rebuilding a state then
+# replays at most this many logged actions, while most moves write only a
+# small row instead of the whole state.
+SNAPSHOT_EVERY = 20
+SPECTATORS = "watch"
 
 
 class NotSeated(ApplicationError):
@@ -40,8 +53,9 @@ class MatchRefused(ApplicationError):
     """A deck the rules refuse, or a match that cannot take this step."""
 
 
-def group_name(match_id) -> str:
-    return f"match-{match_id}"
+def group_name(match_id, position: int | None) -> str:
+    """The channel group of one seat of a match, or of its spectators (position None)."""
+    return f"match-{match_id}-{SPECTATORS if position is None else position}"
 
 
 # --- decks ------------------------------------------------------------------------------
@@ -84,16 +98,22 @@ def _check_deck(deck: Deck, user, game: Game, options: dict):
 
 # --- state --------------------------------------------------------------------------------
 def match_state(match: Match):
-    """The engine state at match.version: the snapshot if current, else replayed from the log."""
+    """The engine state at match.version: the last snapshot plus the logged actions after it."""
     engine = get_engine(match.game.slug)
-    if match.snapshot and match.snapshot.get("_version") == match.version:
-        data = dict(match.snapshot)
+    snapshot = match.snapshot or {}
+    snapshot_version = snapshot.get("_version")
+    if isinstance(snapshot_version, int) and snapshot_version <= match.version:
+        data = dict(snapshot)
         data.pop("_version")
-        return engine.from_dict(data)
-    seats = list(match.seats.select_related("deck_version").order_by("position"))
-    state = engine.new_game([_deck_cards(s) for s in seats], match.options, match.seed)
-    for row in match.actions.order_by("seq"):
-        state.apply(row.action)
+        state = engine.from_dict(data)
+    else:  # no usable snapshot: the log alone rebuilds the match
+        seats = list(match.seats.select_related("deck_version").order_by("position"))
+        state = engine.new_game([_deck_cards(s) for s in seats], match.options, match.seed)
+        snapshot_version = 0
+    if snapshot_version < match.version:
+        tail = match.actions.filter(seq__gt=snapshot_version, seq__lte=match.version)
+        for action in tail.order_by("seq").values_list("action", flat=True):
+            state.apply(action)
     return state
 
 
@@ -137,7 +157,7 @@ def match_create(
 
 @transaction.atomic
 def match_join(*, match_id, user, deck: Deck | None) -> Match:
-    match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
+    match = _locked(match_id)
     if match is None or match.opponent not in (Opponent.INVITE, Opponent.OPEN):
         raise NotFound("not_found", _("No such match."))
     if match.seats.filter(user=user).exists():
@@ -157,6 +177,17 @@ def _start(match: Match) -> None:
     match.snapshot = _snapshot(state, match.version)
     match.save()
     _after_commit(match, state)
+
+
+def _locked(match_id) -> Match | None:
+    """The match row, locked until the transaction ends (only this row, not its game's)."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("game")
+        .defer("snapshot")  # loaded only when the in-process state is missing
+        .filter(pk=match_id)
+        .first()
+    )
 
 
 @transaction.atomic
@@ -182,10 +213,10 @@ def match_rematch(*, match_id, user) -> Match:
 def match_submit_action(*, match_id, user, action: dict, expected_version: int) -> Match:
     """One player's move: locked, version-checked, applied by the engine, logged, broadcast."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
+        match = _locked(match_id)
         if match is None:
             raise Http404
-        seat = match.seats.filter(user=user).first() if user.is_authenticated else None
+        seat = _seat_of(_seats(match), user)
         if seat is None:
             raise NotSeated("not_seated", _("Only the players of this match can act in it."))
         if match.status != MatchStatus.RUNNING:
@@ -198,43 +229,104 @@ def match_submit_action(*, match_id, user, action: dict, expected_version: int) 
 
 def _apply(match: Match, position: int, action: dict) -> None:
     """Apply `action` for the seat at `position` inside the caller's transaction and lock."""
-    state = match_state(match)
     if not isinstance(action, dict):
         raise MatchRefused("bad_action", _("An action is an object with a type."))
     action = {**action, "player": position}  # nobody acts for another seat
+    state = states.take(match.pk, match.version) or match_state(match)
     try:
         state.apply(action)
     except IllegalAction as refused:
+        # An illegal action changed nothing: the state goes back as it was.
+        states.put(match.pk, match.version, state, _seats(match))
         raise MatchRefused(refused.code, refused.message) from None
     match.version += 1
     MatchAction.objects.create(match=match, seq=match.version, seat=position, action=action)
-    match.snapshot = _snapshot(state, match.version)
     match.last_action_at = timezone.now()
+    fields = ["version", "last_action_at"]
+    if state.is_over or match.version % SNAPSHOT_EVERY == 0:
+        match.snapshot = _snapshot(state, match.version)
+        fields.append("snapshot")
     if state.is_over:
         match.status = MatchStatus.FINISHED
         match.result = state.result
         match.finished_at = timezone.now()
-    match.save()
+        fields += ["status", "result", "finished_at"]
+    match.save(update_fields=fields)
     _after_commit(match, state)
 
 
 def _after_commit(match: Match, state) -> None:
-    match_id = match.pk
-    transaction.on_commit(lambda: notify(match_id))
+    """Once the move is stored: send the new views, keep the state, wake a bot if it is its turn."""
+    seats = _seats(match)
+
+    def publish() -> None:
+        frames = _frames(match, seats, state)  # built before another writer may take the state
+        states.put(match.pk, match.version, state, seats)
+        _send_frames(match.pk, match.version, match.status, frames)
+
+    transaction.on_commit(publish)
     if match.status == MatchStatus.RUNNING and not state.is_over:
-        bot_seat = match.seats.filter(position=state.active_player).exclude(bot="").first()
+        bot_seat = next((s for s in seats if s.position == state.active_player and s.bot), None)
         if bot_seat is not None:
             from play.tasks import bot_move
 
-            version = match.version
+            match_id, version = match.pk, match.version
             transaction.on_commit(lambda: bot_move.delay(str(match_id), version))
 
 
-def notify(match_id) -> None:
-    """Tell every connected seat and spectator to send itself its own new view."""
+def _seats(match: Match) -> list[Seat]:
+    """The seats with their users, in order; kept in memory once the match runs."""
+    seats = states.seats(match.pk) if match.status != MatchStatus.WAITING else None
+    if seats is None:
+        seats = list(match.seats.select_related("user").order_by("position"))
+    return seats
+
+
+def _seat_of(seats: list[Seat], user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((s for s in seats if s.user_id == user.pk), None)
+
+
+def _frames(match: Match, seats: list[Seat], state) -> dict[int | None, str]:
+    """Each seat's frame and, for a public match, the spectators' (key None), as JSON text."""
+    frames = {}
+    watchers = [None] if match.public else []  # nobody may watch a private match
+    for position in [s.position for s in seats] + watchers:
+        payload = match_payload(match, _seat_at(seats, position), state=state, seats=seats)
+        frames[position] = json.dumps(payload, separators=(",", ":"))
+    return frames
+
+
+def _seat_at(seats: list[Seat], position: int | None) -> Seat | None:
+    return next((s for s in seats if s.position == position), None)
+
+
+def _send_frames(match_id, version: int, status: str, frames: dict[int | None, str]) -> None:
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.update"})
+    if layer is None:
+        return
+
+    async def send_all() -> None:
+        await asyncio.gather(
+            *(
+                layer.group_send(
+                    group_name(match_id, position),
+                    {"type": "match.frame", "version": version, "status": status, "text": text},
+                )
+                for position, text in frames.items()
+            )
+        )
+
+    async_to_sync(send_all)()
+
+
+def notify(match_id) -> None:
+    """Send every seat and spectator of a match its current view (after a change outside a move)."""
+    match = Match.objects.select_related("game").get(pk=match_id)
+    seats = _seats(match)
+    state = match_state(match) if match.status != MatchStatus.WAITING else None
+    _send_frames(match.pk, match.version, match.status, _frames(match, seats, state))
 
 
 def bot_move(*, match_id, version: int) -> bool:
@@ -242,16 +334,16 @@ def bot_move(*, match_id, version: int) -> bool:
     from play.bots import decide, get_bot
 
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
+        match = _locked(match_id)
         if match is None or match.status != MatchStatus.RUNNING or match.version != version:
             return False  # someone moved already, or it is over: nothing to do
-        state = match_state(match)
-        seat = match.seats.filter(position=state.active_player).exclude(bot="").first()
+        seats = _seats(match)
+        state = states.take(match.pk, match.version) or match_state(match)
+        states.put(match.pk, match.version, state, seats)  # we hold the lock: _apply takes it back
+        seat = next((s for s in seats if s.position == state.active_player and s.bot), None)
         if seat is None:
             return False
         bot = get_bot(seat.bot, seed=match.seed % (2**31) + seat.position)
-        import random
-
         rng = random.Random(f"{match.seed}:{match.version}:{seat.position}")
         action = decide(state, seat.position, bot, rng)
         _apply(match, seat.position, action)
@@ -261,8 +353,8 @@ def bot_move(*, match_id, version: int) -> bool:
 def match_claim_win(*, match_id, user) -> Match:
     """A player whose opponent has been away too long takes the win."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("game").filter(pk=match_id).first()
-        seat = match and match.seats.filter(user=user).first()
+        match = _locked(match_id)
+        seat = match and _seat_of(_seats(match), user)
         if seat is None:
             raise NotFound("not_found", _("No such match."))
         if match.status != MatchStatus.RUNNING:
@@ -304,18 +396,24 @@ def match_for(*, match_id, user) -> tuple[Match, Seat | None]:
     return match, seat
 
 
-def match_payload(match: Match, seat: Seat | None) -> dict:
-    """What one seat (or a spectator) receives: its own view, never the state."""
+def match_payload(
+    match: Match, seat: Seat | None, *, state=None, seats: list[Seat] | None = None
+) -> dict:
+    """What one seat (or a spectator) receives: its own view, never the state.
+
+    `state` and `seats` spare the queries when the caller has them already.
+    """
     position = seat.position if seat else None
-    players = [
-        {"seat": s.position, "name": s.display_name} for s in match.seats.select_related("user")
-    ]
+    if seats is None:
+        seats = list(match.seats.select_related("user").order_by("position"))
+    players = [{"seat": s.position, "name": s.display_name} for s in seats]
     if match.status == MatchStatus.WAITING:
         return {
             "type": "state", "version": match.version, "seat": position, "status": match.status,
             "view": None, "legal": [], "result": None, "players": players, "cards": {},
         }  # fmt: skip
-    state = match_state(match)
+    if state is None:
+        state = match_state(match)
     view = state.view(position)
     legal = (
         state.legal_actions(position)
@@ -337,6 +435,8 @@ def match_payload(match: Match, seat: Seat | None) -> dict:
         "seed_sha256": match.seed_sha256,
         "seed": match.seed_revealed,
         "last_action_at": match.last_action_at.isoformat() if match.last_action_at else None,
+        "server_time": timezone.now().isoformat(),
+        "claim_after": int(ABANDON_AFTER.total_seconds()),
     }
 
 
@@ -351,17 +451,30 @@ def _codes(value) -> set[str]:
     return set()
 
 
+PUBLIC_CARD_FIELDS = (
+    "code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus", "text",
+    "text_en",
+)  # fmt: skip
+# Printed card facts change only when the catalogue is reloaded, and every
+# frame of every table needs them: keep them a few minutes in this process.
+_PUBLIC_CARDS_TTL = 300.0
+_public_card_rows: dict[str, dict] = {}
+_public_cards_loaded_at = 0.0
+_public_cards_lock = threading.Lock()
+
+
 def _public_cards(view: dict) -> dict:
-    fields = (
-        "code",
-        "name",
-        "name_en",
-        "type",
-        "cost",
-        "attack",
-        "defense",
-        "glory_bonus",
-        "text",
-        "text_en",
-    )
-    return {row["code"]: row for row in Card.objects.filter(code__in=_codes(view)).values(*fields)}
+    """The printed facts of every card the view shows (by code)."""
+    global _public_cards_loaded_at
+    codes = _codes(view)
+    with _public_cards_lock:
+        if time.monotonic() - _public_cards_loaded_at > _PUBLIC_CARDS_TTL:
+            _public_card_rows.clear()
+            _public_cards_loaded_at = time.monotonic()
+        missing = codes - _public_card_rows.keys()
+    if missing:
+        rows = Card.objects.filter(code__in=missing).values(*PUBLIC_CARD_FIELDS)
+        with _public_cards_lock:
+            _public_card_rows.update((row["code"], row) for row in rows)
+    found = {code: _public_card_rows.get(code) for code in codes}
+    return {code: row for code, row in found.items() if row is not None}

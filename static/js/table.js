@@ -657,7 +657,8 @@
     const wsPath = root.dataset.wsPath || "";
     const apiUrl = root.dataset.apiUrl || "";
     const stateUrl = root.dataset.stateUrl || apiUrl; // where to GET the state without a socket
-    const claimAfter = (Number(root.dataset.claimAfter) || 300) * 1000;
+    let claimAfter = (Number(root.dataset.claimAfter) || 300) * 1000;
+    let clockOffset = 0; // the server's clock minus this browser's
     const $ = (id) => document.getElementById(id);
     const el = {
       summary: $("table-summary"),
@@ -677,6 +678,7 @@
       retry: $("table-retry"),
       rematch: $("table-rematch"),
       claim: $("table-claim"),
+      clock: $("table-clock"),
     };
 
     let state = null; // the latest state message
@@ -1026,6 +1028,7 @@
       renderControls(bar);
       if (el.rematch) el.rematch.hidden = !model.over || model.you == null;
       updateClaim();
+      updateClock();
 
       if (newlyOver && hadFocus) {
         el.result.querySelector("h2").focus(); // the game ended under the player's hands
@@ -1044,17 +1047,47 @@
       el.prompt.focus({ preventScroll: true });
     }
 
+    /** "m:ss" */
+    function duration(ms) {
+      const seconds = Math.floor(ms / 1000);
+      return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+    }
+
+    /** How long the seat to move has been at it, shown to everyone at the table.
+     *
+     * Both players see the same clock (server time, corrected for this browser's
+     * drift), with what happens when it passes the limit: the one who is late is
+     * warned, the one waiting is told they may claim the win.
+     */
+    function updateClock() {
+      if (!el.clock) return;
+      const since = Date.parse((state && state.last_action_at) || "");
+      const who = model ? model.deciding() : null;
+      const running =
+        !!model && model.status === "running" && !model.over && who != null && Number.isFinite(since);
+      el.clock.hidden = !running;
+      if (!running) return;
+      const waited = Math.max(0, Date.now() + clockOffset - since);
+      const words = { who: model.playerName(who), time: duration(waited), limit: duration(claimAfter) };
+      let text = t("clock_other", words);
+      if (model.you === who) text = t("clock_you", words);
+      else if (model.you != null) text = t("clock_opponent", words);
+      setText(el.clock, text);
+      el.clock.classList.toggle("is-late", waited >= claimAfter);
+    }
+
     /** Offer "claim the win" once the other side has kept a running match waiting too long. */
     function updateClaim() {
       if (!el.claim || !model) return;
       const since = Date.parse(state.last_action_at || "");
+      const now = Date.now() + clockOffset;
       el.claim.hidden = !(
         model.status === "running" &&
         !model.over &&
         model.you != null &&
         !model.legal.length &&
         Number.isFinite(since) &&
-        Date.now() - since >= claimAfter
+        now - since >= claimAfter
       );
     }
 
@@ -1062,6 +1095,12 @@
       if (!msg || typeof msg !== "object") return;
       if (state && typeof msg.version === "number" && msg.version < state.version) return;
       state = msg;
+      const serverNow = Date.parse(msg.server_time || "");
+      if (Number.isFinite(serverNow)) clockOffset = serverNow - Date.now();
+      if (typeof msg.claim_after === "number") claimAfter = msg.claim_after * 1000;
+      // what the table shows, for styles and for tests that wait on a move
+      root.dataset.version = String(msg.version);
+      root.dataset.status = msg.status || "";
       model = new Table(msg, t, lang);
       const diff = newEvents(logKeys, model.view.events);
       logKeys = diff.keys;
@@ -1296,7 +1335,10 @@
       if (!document.hidden) reconnectNow();
     });
 
-    if (el.claim) setInterval(updateClaim, 15000);
+    setInterval(() => {
+      updateClock();
+      updateClaim();
+    }, 1000);
     el.error.hidden = true;
     const initial = readJSON("match-initial");
     if (initial) applyState(Object.assign({ type: "state" }, initial));

@@ -60,3 +60,87 @@ def page(browser, live_server):
         page.wait_for_load_state("networkidle", timeout=15_000)
     finally:
         context.close()
+
+
+# The forked server must not touch what it inherited from the test process:
+# closing an inherited PostgreSQL connection would end the parent's session.
+_inherited: list = []
+
+
+def _fresh_child_process() -> None:
+    """Runs first in the forked server: own database connections, executor and channel layer."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
+    from channels.layers import channel_layers
+    from django.db import connections
+
+    for conn in connections.all(initialized_only=True):
+        _inherited.append(conn.connection)  # kept alive, never closed, never used
+        conn.connection = None
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    channel_layers.backends = {}
+
+
+@pytest.fixture
+def asgi_live_server(transactional_db):
+    """The whole site, pages and websockets, served by daphne in a forked process.
+
+    pytest-django's `live_server` speaks only WSGI; the live table needs ASGI.
+    The child inherits the test settings, so it uses the test database (a file
+    on SQLite, see config/settings_test.py), the test channel layer and eager
+    Celery tasks (bot moves run in the server process).
+    """
+    from functools import partial
+    from types import SimpleNamespace
+
+    from channels.testing.live import make_application
+    from daphne.testing import DaphneProcess
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.db import connections
+
+    for conn in connections.all():
+        require(
+            conn.vendor != "sqlite" or not conn.is_in_memory_db(),
+            "the ASGI live server needs a test database on disk",
+        )
+    process = DaphneProcess(
+        "localhost",
+        partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+        setup=_fresh_child_process,
+    )
+    process.start()
+    if not process.ready.wait(timeout=30):
+        process.terminate()
+        raise RuntimeError("the ASGI test server did not start")
+    yield SimpleNamespace(url=f"http://localhost:{process.port.value}")
+    process.terminate()
+    process.join(timeout=10)
+
+
+@pytest.fixture
+def signed_in(browser, asgi_live_server):
+    """`signed_in(user)`: a new browser context (its own cookies) where `user` is logged in."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    contexts = []
+
+    def open_as(user):
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        context = browser.new_context(base_url=asgi_live_server.url, locale="en-US")
+        context.add_cookies(
+            [{"name": "sessionid", "value": session.session_key, "url": asgi_live_server.url}]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()

@@ -278,3 +278,33 @@ def test_lobby_and_table_pages(players, client):
     client.post(f"/play/{match.pk}/join/", {"deck": deck2.pk})
     page = client.get(f"/play/{match.pk}/")
     assert page.status_code == 200 and "match-initial" in page.content.decode()
+
+
+def test_the_log_rebuilds_exactly_the_state_the_players_moved(players):
+    """Most moves store only the action; the snapshot plus the log give back the same game."""
+    from play.state_cache import states
+
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    users = {0: zsofi, 1: gergo}
+    rng = random.Random(7)
+    for version in range(45):
+        match = Match.objects.get(pk=match.pk)
+        if match.status != "running":
+            break
+        state = services.match_state(match)
+        seat = state.active_player
+        services.match_submit_action(
+            match_id=match.pk,
+            user=users[seat],
+            action=rng.choice(state.legal_actions(seat)),
+            expected_version=version,
+        )
+    match = Match.objects.get(pk=match.pk)
+    assert match.actions.count() == match.version == 45
+    assert match.snapshot["_version"] == 40  # written every 20 moves, not on each
+    live = states.take(match.pk, match.version)
+    assert live is not None  # the in-process state the moves were applied to
+    states.clear()
+    assert services.match_state(match).to_dict() == live.to_dict()

@@ -1,0 +1,228 @@
+"""Online Álomfogó in the browser: two people on two browsers, and a person against the bot.
+
+Each player is a separate browser context (own cookies, own websocket). The
+test plays by clicking the action buttons the table draws on the cards and in
+the action bar, and after every click waits for *both* tables to show the new
+version — the other player's page changes without a reload. A player's next
+click is chosen from the legal actions their own seat gets from the API, with
+a simple policy that plays cards, attacks, names helpers and uses instants
+whenever it may, so duels with helpers and instants happen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+import pytest
+from django.core.management import call_command
+
+from catalog.models import Card, Game
+from decks import services as deck_services
+from decks.entries import Entry
+from decks.selectors import card_dict
+from play import services
+from play.bots.decks import DEMO_DECKS
+from play.engines import get_engine
+from play.models import Match, Seat
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Lower number first; anything unlisted (passing, ending a phase) comes last.
+EAGER = {
+    "play_instant": 0,
+    "use_helper": 1,
+    "assign_helper": 2,
+    "declare_defender": 3,
+    "declare_attack": 4,
+    "play_card": 5,
+    "choose_target": 6,
+}
+MOVES_CAP = 400  # far above any game these decks and this policy play
+
+
+def eager_choice(legal: list[dict]) -> dict:
+    return min(legal, key=lambda action: EAGER.get(action["type"], 50))
+
+
+def action_key(action: dict) -> str:
+    """The key table.js gives an action's button (JSON of the sorted pairs)."""
+    pairs = [[key, action[key]] for key in sorted(action)]
+    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
+
+
+def make_deck(user, name: str, codes: list[str]):
+    game = Game.objects.get(slug="alomfogo")
+    cards = {c.code: c for c in Card.objects.filter(code__in=codes).select_related("game")}
+    entries = [Entry(card=card_dict(cards[code]), count=3) for code in codes]
+    return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
+
+
+def showing(page, version: int) -> None:
+    """Wait until the page's table shows `version` (it updates itself; nobody reloads)."""
+    page.wait_for_selector(f'#match-table[data-version="{version}"]', state="attached")
+
+
+def api_state(page, match_id) -> dict:
+    response = page.request.get(f"/api/matches/{match_id}/")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def click_action(page, action: dict) -> None:
+    page.locator(f"button[data-action={json.dumps(action_key(action))}]").first.click()
+
+
+def a_seed_with_a_full_duel(decks: list[list[dict]], options: dict) -> int:
+    """A seed under which the eager policy fights a duel with a helper and an instant.
+
+    The test fixes the shuffle only to be sure the scenario it checks happens;
+    the game itself is then played through the browsers.
+    """
+    engine = get_engine("alomfogo")
+    for seed in range(500):
+        state = engine.new_game(decks, options, seed)
+        duel: set[str] = set()
+        while not state.is_over and state.version < MOVES_CAP:
+            action = eager_choice(state.legal_actions(state.active_player))
+            if action["type"] == "declare_attack":
+                duel = set()
+            duel.add(action["type"])
+            if {"assign_helper", "play_instant"} <= duel and state.version < 60:
+                return seed
+            state.apply(action)
+    raise AssertionError("no seed gives a duel with a helper and an instant")
+
+
+def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
+    call_command("load_cards", verbosity=0)
+    zsofi, gergo = make_user("zsofi", language="en"), make_user("gergo", language="en")
+    deck_a = make_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
+    deck_b = make_deck(gergo, "Védő", DEMO_DECKS["vedo"])
+    page_a, page_b = signed_in(zsofi), signed_in(gergo)
+    # Each page's live connection passes through Playwright, so the test can cut it.
+    sockets = {page_a: [], page_b: []}
+    for page, opened in sockets.items():
+        page.route_web_socket(
+            re.compile(r"/ws/matches/"),
+            lambda ws, opened=opened: opened.append((ws, ws.connect_to_server())),
+        )
+
+    # Zsófi creates a match and invites a friend.
+    page_a.goto("/play/")
+    page_a.select_option("#m-deck", str(deck_a.pk))
+    page_a.select_option("#m-opp", "invite")
+    page_a.select_option("#m-glory", "10")
+    page_a.get_by_role("button", name="Start").click()
+    link = page_a.locator("code.token").inner_text().strip()
+    match = Match.objects.get()
+    assert link.endswith(f"/play/{match.pk}/")
+
+    # Fix the shuffle before the game is dealt (see a_seed_with_a_full_duel).
+    decks = [
+        services._deck_cards(Seat(position=0, deck_version=deck_a.versions.latest("number"))),
+        services._deck_cards(Seat(position=1, deck_version=deck_b.versions.latest("number"))),
+    ]
+    seed = a_seed_with_a_full_duel(decks, match.options)
+    Match.objects.filter(pk=match.pk).update(
+        seed=seed, seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest()
+    )
+
+    # Gergő opens the link and joins with his deck; Zsófi's waiting page opens the table.
+    page_b.goto(link)
+    page_b.select_option("#j-deck", str(deck_b.pk))
+    page_b.get_by_role("button", name="Join the match").click()
+    for page in (page_a, page_b):
+        showing(page, 0)
+        assert page.locator("#table-hand-cards li").count() == 5
+    # Both see whose move it is and for how long (the away limit is the same for both).
+    names = {0: zsofi.username, 1: gergo.username}
+    mover = next(
+        seat for seat, page in ((0, page_a), (1, page_b)) if api_state(page, match.pk)["legal"]
+    )
+    clocks = {seat: page.locator("#table-clock") for seat, page in ((0, page_a), (1, page_b))}
+    assert clocks[mover].inner_text().startswith("Your move: 0:")
+    assert clocks[1 - mover].inner_text().startswith(f"{names[mover]} to move: 0:")
+    assert "After 5:00 you may claim the win." in clocks[1 - mover].inner_text()
+
+    pages = {0: page_a, 1: page_b}
+    taken: list[tuple[int, str]] = []
+    duel: set[str] = set()
+    full_duel = False
+    version = 0
+    while version < MOVES_CAP:
+        states = {seat: api_state(page, match.pk) for seat, page in pages.items()}
+        if states[0]["status"] != "running":
+            break
+        seat = next(seat for seat, state in states.items() if state["legal"])
+        action = eager_choice(states[seat]["legal"])
+        if action["type"] == "declare_attack":
+            duel = set()
+        duel.add(action["type"])
+        full_duel = full_duel or {"assign_helper", "play_instant"} <= duel
+        taken.append((seat, action["type"]))
+
+        other = pages[1 - seat]
+        if version == 6:  # the other player's connection drops, and a move is made meanwhile
+            dropped = other
+            page_side, server_side = sockets[other][-1]
+            server_side.close(code=1001, reason="going away")
+            page_side.close(code=1001, reason="going away")
+            reconnecting = '#match-table[data-connection="reconnecting"]'
+            other.wait_for_selector(reconnecting, state="attached")
+        click_action(pages[seat], action)
+        version += 1
+        if version == 12:  # a reload resumes the match where it is
+            other.reload()
+        for page in pages.values():
+            showing(page, version)
+
+    assert states[0]["status"] == "finished", "the match did not end"
+    assert len(sockets[dropped]) >= 2, "the dropped table did not connect again"
+    assert {(0, "play_card"), (1, "play_card")} <= set(taken)
+    assert full_duel, "no duel with a helper and an instant was fought"
+    (winner,) = Match.objects.get().result["winners"]
+    winner_name = (zsofi, gergo)[winner].username
+    for seat, page in pages.items():
+        headline = page.locator("#table-result h2")
+        headline.wait_for()
+        expected = "You won!" if seat == winner else f"{winner_name} won."
+        assert headline.inner_text().strip() == expected
+        # the log told each player about the other's moves in their own words
+        assert page.locator(".table-log li").count() > 10
+
+
+def test_a_player_finishes_a_match_against_the_greedy_bot(signed_in):
+    call_command("load_cards", verbosity=0)
+    zsofi = make_user("zsofi", language="en")
+    deck = make_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
+    page = signed_in(zsofi)
+
+    page.goto("/play/")
+    page.select_option("#m-deck", str(deck.pk))
+    page.select_option("#m-opp", "bot:greedy")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#match-table[data-version]", state="attached")
+    match = Match.objects.get()
+
+    clicks = 0
+    while clicks < MOVES_CAP:
+        state = api_state(page, match.pk)
+        if state["status"] != "running":
+            break
+        if not state["legal"]:  # the bot is thinking: its move arrives by itself
+            showing(page, state["version"])
+            page.wait_for_timeout(100)
+            continue
+        showing(page, state["version"])
+        click_action(page, eager_choice(state["legal"]))
+        clicks += 1
+        page.wait_for_function(
+            f'Number(document.getElementById("match-table").dataset.version) > {state["version"]}'
+        )
+
+    assert Match.objects.get().status == "finished"
+    page.locator("#table-result h2").wait_for()
+    assert page.locator("#table-rematch").is_visible()
