@@ -153,6 +153,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--servers", type=int, default=2, help="daphne processes (default 2)")
+    parser.add_argument("--server-log", help="write the servers' log to this file")
     parser.add_argument("--postgres", help="server URL; a scratch database kartyavar_live is made")
     args = parser.parse_args()
 
@@ -175,6 +176,7 @@ def main() -> None:
     listener.bind(("127.0.0.1", 0))
     listener.listen(1024)
     port = listener.getsockname()[1]
+    server_log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL  # noqa: SIM115
     servers = [
         subprocess.Popen(
             [
@@ -187,7 +189,7 @@ def main() -> None:
             env=dict(os.environ),  # production settings: DEBUG off, so no query log
             pass_fds=(listener.fileno(),),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=server_log,
         )
         for _ in range(args.servers)
     ]

@@ -127,7 +127,15 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # Every consumer of one server process receives through one Redis
+            # list, so its capacity is shared by all that process's tables: the
+            # default (100) drops frames as soon as a busy server falls behind.
+            # redis-py caps a pool at 100 connections and fails beyond that;
+            # a server with a few hundred tables opening at once needs more.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                "capacity": 5000,
+            },
         }
     }
 else:

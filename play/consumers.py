@@ -25,7 +25,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         try:
-            position = await database_sync_to_async(self._position)()
+            position = await database_sync_to_async(self._position, thread_sensitive=False)()
         except Http404:
             await self.close(code=4404)
             return
@@ -77,7 +77,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=event["text"])
 
     async def _send_current(self):
-        payload = await database_sync_to_async(self._payload)()
+        payload = await database_sync_to_async(self._payload, thread_sensitive=False)()
         if payload["version"] >= self.sent[0]:
             self.sent = (payload["version"], payload["status"])
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
