@@ -27,6 +27,7 @@ api_patterns = [
     path("matches/<uuid:match_id>/join/", play_api.JoinApi.as_view(), name="match-join"),
     path("matches/<uuid:match_id>/actions/", play_api.ActionApi.as_view(), name="match-actions"),
     path("matches/<uuid:match_id>/claim-win/", play_api.ClaimWinApi.as_view(), name="match-claim"),
+    path("matches/<uuid:match_id>/replay/", play_api.ReplayApi.as_view(), name="match-replay"),
     path("print-jobs/", printing_api.PrintJobListApi.as_view(), name="print-job-list"),
     path(
         "print-jobs/<uuid:job_id>/",

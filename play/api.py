@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
@@ -11,7 +12,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError
 from decks.models import Deck
-from play import services
+from play import replays, services
 from play.models import Match, Opponent
 
 
@@ -113,3 +114,21 @@ class ClaimWinApi(APIView):
     def post(self, request, match_id):
         match = services.match_claim_win(match_id=match_id, user=request.user)
         return Response(_payload(match, request.user))
+
+
+class ReplayApi(APIView):
+    """One step of a finished match: `?seat=N` (or `watch`) and `?step=K`; 404 while it runs."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, match_id):
+        match = replays.replayable(match_id, request.user)
+        raw_seat, raw_step = request.query_params.get("seat", "0"), request.query_params.get("step")
+        if raw_seat != "watch" and not raw_seat.isdigit():
+            raise ApplicationError("bad_seat", _("Choose a seat number or watch."))
+        if raw_step is not None and not raw_step.isdigit():
+            raise ApplicationError("bad_step", _("A step is a whole number."))
+        position = None if raw_seat == "watch" else int(raw_seat)
+        step = match.version if raw_step is None else int(raw_step)
+        return Response({"id": str(match.pk), **replays.replay_frame(match, position, step)})

@@ -59,7 +59,7 @@ def group_name(match_id, position: int | None) -> str:
 
 
 # --- decks ------------------------------------------------------------------------------
-def _deck_cards(seat: Seat) -> list[dict]:
+def deck_cards(seat: Seat) -> list[dict]:
     if seat.bot:
         from play.bots.decks import DEMO_DECKS
 
@@ -108,7 +108,7 @@ def match_state(match: Match):
         state = engine.from_dict(data)
     else:  # no usable snapshot: the log alone rebuilds the match
         seats = list(match.seats.select_related("deck_version").order_by("position"))
-        state = engine.new_game([_deck_cards(s) for s in seats], match.options, match.seed)
+        state = engine.new_game([deck_cards(s) for s in seats], match.options, match.seed)
         snapshot_version = 0
     if snapshot_version < match.version:
         tail = match.actions.filter(seq__gt=snapshot_version, seq__lte=match.version)
@@ -431,7 +431,7 @@ def match_payload(
         "legal": legal,
         "result": match.result,
         "players": players,
-        "cards": _public_cards(view),
+        "cards": public_cards(view),
         "seed_sha256": match.seed_sha256,
         "seed": match.seed_revealed,
         "last_action_at": match.last_action_at.isoformat() if match.last_action_at else None,
@@ -463,7 +463,7 @@ _public_cards_loaded_at = 0.0
 _public_cards_lock = threading.Lock()
 
 
-def _public_cards(view: dict) -> dict:
+def public_cards(view: dict) -> dict:
     """The printed facts of every card the view shows (by code)."""
     global _public_cards_loaded_at
     codes = _codes(view)

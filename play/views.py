@@ -1,4 +1,4 @@
-"""Play pages: the lobby, joining, the live table."""
+"""Play pages: the lobby, joining, the live table, replays."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from catalog.models import Game
 from core.errors import ApplicationError
 from decks.models import Deck
-from play import services
+from play import replays, services
 from play.models import Match, MatchStatus, Opponent
 
 PLAYABLE_GAMES = ("alomfogo",)
@@ -126,3 +126,42 @@ def claim_win(request: HttpRequest, match_id) -> HttpResponse:
     except ApplicationError as refused:
         messages.error(request, refused.message)
     return redirect("play:match", match_id)
+
+
+def _perspective(request: HttpRequest, match: Match) -> int | None:
+    """The seat a replay is seen from: ?seat=N, else the viewer's own seat, else seat 0."""
+    raw = request.GET.get("seat", "")
+    if raw == "watch":
+        return None
+    if raw.isdigit():
+        return int(raw)
+    own = match.seats.filter(user=request.user).first() if request.user.is_authenticated else None
+    return own.position if own else 0
+
+
+def _step(request: HttpRequest, match: Match) -> int:
+    raw = request.GET.get("step", "")
+    return int(raw) if raw.isdigit() else match.version
+
+
+@require_GET
+def replay_page(request: HttpRequest, match_id) -> HttpResponse:
+    match = replays.replayable(match_id, request.user)
+    position = _perspective(request, match)
+    frame = replays.replay_frame(match, position, _step(request, match))
+    turns = replays.turn_starts(match)
+    context = {
+        "match": match,
+        "seat": position,
+        "initial": frame,
+        "replay": True,
+        "replay_url": reverse("api:match-replay", args=[match.pk]),
+        "turns": turns,
+        "current_turn": max((t["step"] for t in turns if t["step"] <= frame["version"]), default=0),
+        "seats": match.seats.select_related("user").order_by("position"),
+        "step": frame["version"],
+        "steps": match.version,
+        "seed": replays.seed_check(match),
+        "language": get_language(),
+    }
+    return render(request, "play/table.html", context)

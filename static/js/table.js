@@ -657,6 +657,7 @@
     const wsPath = root.dataset.wsPath || "";
     const apiUrl = root.dataset.apiUrl || "";
     const stateUrl = root.dataset.stateUrl || apiUrl; // where to GET the state without a socket
+    const replayUrl = root.dataset.replayUrl || ""; // set on a replay page: no socket, no moves
     let claimAfter = (Number(root.dataset.claimAfter) || 300) * 1000;
     let clockOffset = 0; // the server's clock minus this browser's
     const $ = (id) => document.getElementById(id);
@@ -679,6 +680,7 @@
       rematch: $("table-rematch"),
       claim: $("table-claim"),
       clock: $("table-clock"),
+      replay: $("table-replay"),
     };
 
     let state = null; // the latest state message
@@ -1027,6 +1029,7 @@
       renderCasting(onCards);
       renderControls(bar);
       if (el.rematch) el.rematch.hidden = !model.over || model.you == null;
+      if (el.replay) el.replay.hidden = !model.over || !!replayUrl;
       updateClaim();
       updateClock();
 
@@ -1093,7 +1096,8 @@
 
     function applyState(msg) {
       if (!msg || typeof msg !== "object") return;
-      if (state && typeof msg.version === "number" && msg.version < state.version) return;
+      const stepping = !!replayUrl; // a replay moves back as well as forward
+      if (!stepping && state && typeof msg.version === "number" && msg.version < state.version) return;
       state = msg;
       const serverNow = Date.parse(msg.server_time || "");
       if (Number.isFinite(serverNow)) clockOffset = serverNow - Date.now();
@@ -1102,6 +1106,10 @@
       root.dataset.version = String(msg.version);
       root.dataset.status = msg.status || "";
       model = new Table(msg, t, lang);
+      if (stepping) {
+        el.log.replaceChildren(); // each replay step shows the log as it stood then
+        logKeys = [];
+      }
       const diff = newEvents(logKeys, model.view.events);
       logKeys = diff.keys;
       setBusy(false);
@@ -1242,6 +1250,109 @@
       pollTimer = setInterval(pollOnce, 5000);
     }
 
+    // ---- replays ------------------------------------------------------------------
+    /** Step through a finished match without reloading: the step links and the
+     * turn form work without JavaScript too (they are plain GET requests). */
+    function startReplay() {
+      const nav = $("replay-nav");
+      if (!nav) return;
+      const steps = Number(root.dataset.steps) || 0;
+      const seat = root.dataset.replaySeat || "";
+      let step = state ? state.version : steps;
+      let loading = null;
+
+      function pageUrl(n) {
+        const url = new URL(location.href);
+        url.searchParams.set("step", String(n));
+        if (seat) url.searchParams.set("seat", seat);
+        return url;
+      }
+
+      function show(n) {
+        n = Math.max(0, Math.min(steps, n));
+        if (loading) loading.abort();
+        loading = new AbortController();
+        const url = new URL(replayUrl, location.href);
+        url.searchParams.set("step", String(n));
+        if (seat) url.searchParams.set("seat", seat);
+        fetch(url, { headers: { Accept: "application/json" }, signal: loading.signal })
+          .then((r) => (r.ok ? r.json() : Promise.reject(r)))
+          .then((msg) => {
+            step = msg.version;
+            applyState(msg);
+            updateNav();
+            history.replaceState(null, "", pageUrl(step));
+          })
+          .catch((err) => {
+            if (err && err.name === "AbortError") return;
+            location.href = pageUrl(n); // let the server page show it
+          });
+      }
+
+      function updateNav() {
+        setText($("replay-step"), t("replay_step", { step, steps }));
+        for (const link of nav.querySelectorAll("a[data-step]")) {
+          const target = { first: 0, back: step - 1, forward: step + 1, last: steps }[link.dataset.step];
+          link.href = pageUrl(Math.max(0, Math.min(steps, target)));
+          const idle = (target < 0 || target > steps) || target === step;
+          if (idle) link.setAttribute("aria-disabled", "true");
+          else link.removeAttribute("aria-disabled");
+        }
+        const share = $("replay-share");
+        if (share) share.value = pageUrl(step).href;
+        const turn = $("replay-turn");
+        if (turn) {
+          let chosen = turn.options[0];
+          for (const option of turn.options) if (Number(option.value) <= step) chosen = option;
+          turn.value = chosen ? chosen.value : turn.value;
+        }
+      }
+
+      nav.addEventListener("click", (event) => {
+        const link = event.target.closest("a[data-step]");
+        if (!link) return;
+        event.preventDefault();
+        if (link.getAttribute("aria-disabled") === "true") return;
+        const target = { first: 0, back: step - 1, forward: step + 1, last: steps }[link.dataset.step];
+        show(target);
+      });
+      const turnForm = $("replay-turn-form");
+      if (turnForm) {
+        turnForm.addEventListener("submit", (event) => {
+          event.preventDefault();
+          show(Number($("replay-turn").value));
+        });
+        $("replay-turn").addEventListener("change", () => show(Number($("replay-turn").value)));
+      }
+      document.addEventListener("keydown", (event) => {
+        if (event.target.closest("input, select, textarea")) return;
+        if (event.key === "ArrowLeft") show(step - 1);
+        else if (event.key === "ArrowRight") show(step + 1);
+        else if (event.key === "Home") show(0);
+        else if (event.key === "End") show(steps);
+      });
+      const copy = $("replay-copy");
+      if (copy && navigator.clipboard) {
+        copy.hidden = false;
+        copy.addEventListener("click", () => navigator.clipboard.writeText($("replay-share").value));
+      }
+      verifySeed();
+      updateNav();
+    }
+
+    /** Check the revealed seed against the hash published at the start, in this browser. */
+    function verifySeed() {
+      const out = $("replay-seed-check");
+      if (!out || !window.crypto || !crypto.subtle) return;
+      const bytes = new TextEncoder().encode(out.dataset.seed);
+      crypto.subtle.digest("SHA-256", bytes).then((digest) => {
+        const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+        const ok = hex === out.dataset.sha256;
+        out.dataset.verified = ok ? "yes" : "no";
+        setText(out, ok ? t("seed_ok_here") : t("seed_bad_here"));
+      });
+    }
+
     function stopPolling() {
       clearInterval(pollTimer);
       pollTimer = null;
@@ -1342,7 +1453,8 @@
     el.error.hidden = true;
     const initial = readJSON("match-initial");
     if (initial) applyState(Object.assign({ type: "state" }, initial));
-    connect();
+    if (replayUrl) startReplay();
+    else connect();
   }
 
   if (typeof document !== "undefined") {

@@ -122,8 +122,8 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
 
     # Fix the shuffle before the game is dealt (see a_seed_with_a_full_duel).
     decks = [
-        services._deck_cards(Seat(position=0, deck_version=deck_a.versions.latest("number"))),
-        services._deck_cards(Seat(position=1, deck_version=deck_b.versions.latest("number"))),
+        services.deck_cards(Seat(position=0, deck_version=deck_a.versions.latest("number"))),
+        services.deck_cards(Seat(position=1, deck_version=deck_b.versions.latest("number"))),
     ]
     seed = a_seed_with_a_full_duel(decks, match.options)
     Match.objects.filter(pk=match.pk).update(
@@ -223,6 +223,26 @@ def test_a_player_finishes_a_match_against_the_greedy_bot(signed_in):
             f'Number(document.getElementById("match-table").dataset.version) > {state["version"]}'
         )
 
-    assert Match.objects.get().status == "finished"
+    match = Match.objects.get()
+    assert match.status == "finished"
     page.locator("#table-result h2").wait_for()
     assert page.locator("#table-rematch").is_visible()
+
+    # The finished match replays step by step, without reloading the page.
+    page.get_by_role("link", name="Replay this match step by step").click()
+    showing(page, match.version)
+    page.evaluate("window.__sameDocument = true")  # gone if the page reloads
+    page.get_by_role("link", name="Step back").click()
+    showing(page, match.version - 1)
+    page.get_by_role("link", name="First step").click()
+    showing(page, 0)
+    assert page.locator("#table-hand-cards li").count() == 5  # the deal, from my seat
+    page.get_by_role("link", name="Step forward").click()
+    showing(page, 1)
+    turn_two = page.locator("#replay-turn option").nth(1)
+    page.select_option("#replay-turn", turn_two.get_attribute("value"))
+    showing(page, int(turn_two.get_attribute("value")))
+    assert page.evaluate("window.__sameDocument") is True
+    assert f"step={turn_two.get_attribute('value')}" in page.locator("#replay-share").input_value()
+    # the browser itself checks the revealed seed against the hash published at the start
+    page.wait_for_selector('#replay-seed-check[data-verified="yes"]', state="attached")

@@ -1,0 +1,103 @@
+"""Replays: a finished match steps back through exactly what its players saw."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from play import replays, services
+from play.models import Match
+from tests.play.test_matches import legal_deck, players  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def play_out(match, users, seed=3, record=None):
+    """Random legal moves through the service to the end; `record[k][seat]` = live view."""
+    rng = random.Random(seed)
+    while True:
+        match = Match.objects.get(pk=match.pk)
+        if record is not None:
+            record.append(
+                {s.position: services.match_payload(match, s)["view"] for s in match.seats.all()}
+            )
+        if match.status != "running":
+            return match
+        state = services.match_state(match)
+        seat = state.active_player
+        services.match_submit_action(
+            match_id=match.pk,
+            user=users[seat],
+            action=rng.choice(state.legal_actions(seat)),
+            expected_version=match.version,
+        )
+
+
+@pytest.fixture
+def finished(players):  # noqa: F811
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(
+        user=zsofi, game=deck.game, deck=deck, opponent="invite", options={"starting_glory": 10}
+    )
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    live: list[dict] = []
+    match = play_out(match, {0: zsofi, 1: gergo}, record=live)
+    return match, live, zsofi, gergo
+
+
+def test_every_replay_step_equals_the_view_the_player_had_live(finished):
+    match, live, *_ = finished
+    assert match.status == "finished" and len(live) == match.version + 1
+    for step, views in enumerate(live):
+        for seat, view in views.items():
+            frame = replays.replay_frame(match, seat, step)
+            assert frame["view"] == view, f"seat {seat} differs at step {step}"
+            assert frame["legal"] == []
+    last = replays.replay_frame(match, 0, match.version)
+    assert last["result"] == match.result and last["status"] == "finished"
+
+
+def test_after_the_end_any_seat_may_be_watched_but_not_during_the_game(finished, client):
+    match, _live, zsofi, gergo = finished
+    client.force_login(zsofi)
+    theirs = client.get(f"/api/matches/{match.pk}/replay/?seat=1&step=0").json()
+    hand = theirs["view"]["players"][1]["hand"]
+    assert len(hand) == 5 and all(isinstance(card, dict) for card in hand)  # no longer a secret
+    assert client.get(f"/api/matches/{match.pk}/replay/?seat=x").status_code == 400
+    assert client.get(f"/api/matches/{match.pk}/replay/?seat=7").status_code == 404
+
+
+def test_who_may_replay(players, client):  # noqa: F811
+    from tests.factories import make_user
+
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    client.force_login(zsofi)
+    url = f"/play/{match.pk}/replay/"
+    assert client.get(url).status_code == 404  # still being played: the log would tell too much
+    play_out(match, {0: zsofi, 1: gergo})
+    assert client.get(url).status_code == 200
+    client.force_login(make_user("idegen"))
+    assert client.get(url).status_code == 404  # a private match
+    Match.objects.filter(pk=match.pk).update(public=True)
+    assert client.get(url).status_code == 200  # a public one may be shared by its link
+    client.logout()
+    assert client.get(f"/api/matches/{match.pk}/replay/?seat=watch&step=3").status_code == 200
+
+
+def test_the_replay_page_steps_and_checks_the_seed(finished, client):
+    match, _live, zsofi, _gergo = finished
+    client.force_login(zsofi)
+    page = client.get(f"/play/{match.pk}/replay/?seat=0&step=4").content.decode()
+    assert "A mag egyezik a közzétett lenyomattal." in page  # Hungarian by default
+    assert f"4. lépés / {match.version}" in page
+    assert 'href="?seat=0&amp;step=5"' in page and 'href="?seat=0&amp;step=3"' in page
+    turns = replays.turn_starts(match)
+    assert turns[0] == {"turn": 1, "step": 0, "player": turns[0]["player"]}
+    assert [t["turn"] for t in turns] == list(range(1, len(turns) + 1))
+    assert all(a["step"] < b["step"] for a, b in zip(turns, turns[1:], strict=False))
+    Match.objects.filter(pk=match.pk).update(seed_sha256="0" * 64)  # a hash that was not the seed's
+    page = client.get(f"/play/{match.pk}/replay/").content.decode()
+    assert "A mag NEM egyezik a közzétett lenyomattal!" in page
