@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError
 from decks.models import Deck
-from play import replays, services
+from play import chat, replays, services
 from play.models import Match, Opponent
 
 
@@ -132,3 +132,42 @@ class ReplayApi(APIView):
         position = None if raw_seat == "watch" else int(raw_seat)
         step = match.version if raw_step is None else int(raw_step)
         return Response({"id": str(match.pk), **replays.replay_frame(match, position, step)})
+
+
+class ChatApi(APIView):
+    """The table's chat over HTTP (the live table uses its websocket).
+
+    GET: the last messages the requester may see. POST `{"chat": text}` sends one
+    (429 when too fast); POST `{"mute": user_id, "on": bool}` hides that person's
+    messages from the requester, or shows them again.
+    """
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, match_id):
+        history = chat.chat_history(match_id=match_id, user=request.user)
+        muted = chat.muted_ids(match_id, request.user)
+        return Response({"type": "chat", "messages": history, "muted": sorted(muted)})
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, match_id):
+        data = request.data if isinstance(request.data, dict) else {}
+        if "mute" in data:
+            muted = chat.chat_mute(
+                match_id=match_id,
+                user=request.user,
+                muted_id=data["mute"],
+                on=data.get("on", True) is not False,
+            )
+            history = chat.chat_history(match_id=match_id, user=request.user)
+            return Response(
+                {"type": "chat", "messages": history, "muted": sorted(muted), "replace": True}
+            )
+        message = chat.chat_post(
+            match_id=match_id, user=request.user, text=data.get("chat", data.get("text"))
+        )
+        return Response(
+            {"type": "chat", "messages": [chat.message_dict(message)]},
+            status=status.HTTP_201_CREATED,
+        )

@@ -4,6 +4,9 @@ The consumer is asynchronous and does no work per update: the writer of a
 move builds every seat's frame once, after commit, and sends it to that seat's
 channel group (`services.group_name`); the consumer forwards the text. Only
 connecting, acting and a refused move reach the database, in a worker thread.
+
+The same socket carries the table's chat: `{"chat": text}` sends a message,
+`{"mute": user_id, "on": bool}` hides someone's messages from this person.
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 
 from core.errors import ApplicationError, Conflict
-from play import services
+from play import chat, services
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     group = None
     sent = (-1, "")  # (version, status) of the last frame this socket got
+    muted: set[int] = frozenset()
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -34,12 +38,21 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._send_current()
+        history, muted = await database_sync_to_async(self._chat_history, thread_sensitive=False)()
+        self.muted = muted
+        await self.send_json({"type": "chat", "messages": history, "muted": sorted(muted)})
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
+        if isinstance(content, dict) and "chat" in content:
+            await self._chat(content["chat"])
+            return
+        if isinstance(content, dict) and "mute" in content:
+            await self._mute(content["mute"], content.get("on", True) is not False)
+            return
         if not isinstance(content, dict) or not isinstance(content.get("version"), int):
             await self.send_json(
                 {"type": "error", "code": "bad_message", "message": "Send {action, version}."}
@@ -75,6 +88,43 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         self.sent = (version, status)
         await self.send(text_data=event["text"])
+
+    async def match_chat(self, event):
+        message = event["message"]
+        if message["author_id"] not in self.muted:
+            await self.send_json({"type": "chat", "messages": [message]})
+
+    async def _chat(self, text):
+        try:
+            await database_sync_to_async(chat.chat_post, thread_sensitive=False)(
+                match_id=self.match_id, user=self.scope["user"], text=text
+            )
+        except ApplicationError as refused:
+            await self.send_json(
+                {"type": "error", "code": refused.code, "message": str(refused.message)}
+            )
+
+    async def _mute(self, muted_id, on: bool):
+        try:
+            self.muted = await database_sync_to_async(chat.chat_mute, thread_sensitive=False)(
+                match_id=self.match_id, user=self.scope["user"], muted_id=muted_id, on=on
+            )
+        except ApplicationError as refused:
+            await self.send_json(
+                {"type": "error", "code": refused.code, "message": str(refused.message)}
+            )
+            return
+        history, _muted = await database_sync_to_async(self._chat_history)()
+        await self.send_json(
+            {"type": "chat", "messages": history, "muted": sorted(self.muted), "replace": True}
+        )
+
+    def _chat_history(self) -> tuple[list[dict], set[int]]:
+        user = self.scope["user"]
+        return (
+            chat.chat_history(match_id=self.match_id, user=user),
+            chat.muted_ids(self.match_id, user),
+        )
 
     async def _send_current(self):
         payload = await database_sync_to_async(self._payload, thread_sensitive=False)()

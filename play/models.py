@@ -118,3 +118,38 @@ class MatchAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id} #{self.seq} seat {self.seat}: {self.action.get('type')}"
+
+
+class ChatMessage(models.Model):
+    """A short message at a match's table, seen by its players and spectators."""
+
+    MAX_LENGTH = 300
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.author_id} in {self.match_id}: {self.text[:30]}"
+
+
+class ChatMute(models.Model):
+    """`user` no longer sees `muted`'s messages at this match."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="mutes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user", "muted"], name="one_mute_per_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} mutes {self.muted_id} in {self.match_id}"

@@ -12,4 +12,5 @@ urlpatterns = [
     path("<uuid:match_id>/rematch/", views.rematch, name="rematch"),
     path("<uuid:match_id>/claim/", views.claim_win, name="claim"),
     path("<uuid:match_id>/replay/", views.replay_page, name="replay"),
+    path("<uuid:match_id>/chat/", views.chat_post, name="chat"),
 ]

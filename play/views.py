@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from catalog.models import Game
 from core.errors import ApplicationError
 from decks.models import Deck
-from play import replays, services
+from play import chat, replays, services
 from play.models import Match, MatchStatus, Opponent
 
 PLAYABLE_GAMES = ("alomfogo",)
@@ -92,6 +92,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         "match": match,
         "seat": seat.position if seat else None,
         "initial": services.match_payload(match, seat),
+        "chat": chat.chat_history(match_id=match.pk, user=request.user),
         "ws_path": f"/ws/matches/{match.pk}/",
         "api_url": reverse("api:match-actions", args=[match.pk]),
         "language": get_language(),
@@ -165,3 +166,14 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
         "language": get_language(),
     }
     return render(request, "play/table.html", context)
+
+
+@login_required
+@require_POST
+def chat_post(request: HttpRequest, match_id) -> HttpResponse:
+    """The chat form without JavaScript: send, then back to the table."""
+    try:
+        chat.chat_post(match_id=match_id, user=request.user, text=request.POST.get("text", ""))
+    except ApplicationError as refused:
+        messages.error(request, refused.message)
+    return redirect("play:match", match_id)

@@ -1240,6 +1240,7 @@
       }
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "state") applyState(msg);
+      else if (msg.type === "chat") receiveChat(msg);
       else if (msg.type === "error") showError(msg);
     }
 
@@ -1418,6 +1419,103 @@
       } else {
         showError({ message: t("error_network") });
       }
+    }
+
+    // ---- chat ------------------------------------------------------------------------
+    // Messages are shown as text nodes only (h() never parses HTML).
+    const chatList = $("chat-list");
+    const chatForm = $("chat-form");
+    const chatUrl = root.dataset.chatUrl || "";
+    const myUserId = Number(root.dataset.userId) || null;
+    const MAX_CHAT = 100;
+    let chatMuted = new Set();
+
+    function receiveChat(msg) {
+      if (!chatList) return;
+      if (Array.isArray(msg.muted)) chatMuted = new Set(msg.muted);
+      if (msg.replace) chatList.replaceChildren();
+      const known = new Set(Array.from(chatList.children, (li) => li.dataset.id));
+      const atBottom = chatList.scrollHeight - chatList.scrollTop - chatList.clientHeight < 24;
+      for (const m of msg.messages || []) {
+        if (chatMuted.has(m.author_id) || known.has(String(m.id))) continue; // a reconnect resends the history
+        const own = myUserId != null && m.author_id === myUserId;
+        chatList.append(
+          h(
+            "li",
+            { class: "chat-msg" + (own ? " chat-own" : ""), "data-id": m.id },
+            h("span", { class: "chat-author" }, m.author),
+            " ",
+            h("span", { class: "chat-text" }, m.text),
+            own || myUserId == null
+              ? null
+              : h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "chat-mute",
+                    "data-mute": m.author_id,
+                    "aria-label": t("chat_mute_who", { who: m.author }),
+                  },
+                  t("chat_mute")
+                )
+          )
+        );
+      }
+      while (chatList.children.length > MAX_CHAT) chatList.firstElementChild.remove();
+      if (atBottom) chatList.scrollTop = chatList.scrollHeight;
+      renderMuted();
+    }
+
+    function renderMuted() {
+      const box = $("chat-muted");
+      if (!box) return;
+      box.hidden = chatMuted.size === 0;
+      setText(box.querySelector("span"), t("chat_muted_n", { n: chatMuted.size }));
+    }
+
+    async function chatPost(body) {
+      try {
+        const response = await fetch(chatUrl, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+          body: JSON.stringify(body),
+        });
+        const data = await response.json().catch(() => null);
+        if (!response.ok) showError(data && data.error);
+        else if (data && data.type === "chat") receiveChat(data);
+      } catch (err) {
+        showError({ message: t("error_network") });
+      }
+    }
+
+    function chatSend(body) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(body));
+      else if (chatUrl) chatPost(body);
+    }
+
+    if (chatForm) {
+      chatForm.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const input = $("chat-text");
+        const text = input.value.trim();
+        if (!text) return;
+        clearError();
+        chatSend({ chat: text });
+        input.value = "";
+      });
+    }
+    if (chatList) {
+      chatList.addEventListener("click", (event) => {
+        const button = event.target.closest("button[data-mute]");
+        if (button) chatSend({ mute: Number(button.dataset.mute), on: true });
+      });
+    }
+    const unmute = $("chat-unmute");
+    if (unmute) {
+      unmute.addEventListener("click", () => {
+        for (const id of chatMuted) chatSend({ mute: id, on: false });
+      });
     }
 
     // ---- events ------------------------------------------------------------------

@@ -147,6 +147,11 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
     assert clocks[1 - mover].inner_text().startswith(f"{names[mover]} to move: 0:")
     assert "After 5:00 you may claim the win." in clocks[1 - mover].inner_text()
 
+    # A word before the game, shown to the other as text, live.
+    page_a.fill("#chat-text", "Jó játékot! <3")
+    page_a.get_by_role("button", name="Send").click()
+    page_b.locator(".chat-msg .chat-text", has_text="Jó játékot! <3").wait_for()
+
     pages = {0: page_a, 1: page_b}
     taken: list[tuple[int, str]] = []
     duel: set[str] = set()

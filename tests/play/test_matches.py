@@ -195,6 +195,8 @@ def test_websocket_two_players_each_get_only_their_own_view(players):
             assert connected
             first = await communicator.receive_json_from(timeout=5)
             assert first["seat"] == position and first["view"]["you"] == position
+            history = await communicator.receive_json_from(timeout=5)
+            assert history == {"type": "chat", "messages": [], "muted": []}
             sockets[position] = communicator
         rng = random.Random(11)
         frames = 0
@@ -228,8 +230,9 @@ def test_websocket_errors_go_only_to_the_sender(players):
     async def scenario():
         a, _ = await connect(match, zsofi)
         b, _ = await connect(match, gergo)
-        await a.receive_json_from(timeout=5)
-        await b.receive_json_from(timeout=5)
+        for communicator in (a, b):
+            assert (await communicator.receive_json_from(timeout=5))["type"] == "state"
+            assert (await communicator.receive_json_from(timeout=5))["type"] == "chat"
         await a.send_json_to({"action": {"type": "fly"}, "version": 0})
         error = await a.receive_json_from(timeout=5)
         assert error["type"] == "error" and error["message"]

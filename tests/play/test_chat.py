@@ -1,0 +1,98 @@
+"""The table's chat: who hears what, as plain text, not too fast, and muting."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+
+from play import services
+from play.models import ChatMessage
+from tests.factories import make_user
+from tests.play.test_matches import connect, players  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def public_match(players):  # noqa: F811
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(
+        user=zsofi, game=deck.game, deck=deck, opponent="invite", public=True
+    )
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    return match, zsofi, gergo
+
+
+async def opened(match, user):
+    communicator, connected = await connect(match, user)
+    assert connected
+    assert (await communicator.receive_json_from(timeout=5))["type"] == "state"
+    history = await communicator.receive_json_from(timeout=5)
+    assert history["type"] == "chat"
+    return communicator, history
+
+
+def test_players_and_spectators_hear_each_other_and_muting_stops_one(public_match):
+    match, zsofi, gergo = public_match
+    watcher = make_user("nezo")
+
+    async def scenario():
+        a, _ = await opened(match, zsofi)
+        b, _ = await opened(match, gergo)
+        w, _ = await opened(match, watcher)
+        await a.send_json_to({"chat": "  <b>Szia</b>   mindenki!  "})
+        for communicator in (a, b, w):
+            got = await communicator.receive_json_from(timeout=5)
+            (message,) = got["messages"]
+            # stored and sent as plain text (whitespace tidied); the page shows it as text
+            assert message["text"] == "<b>Szia</b> mindenki!" and message["author"] == "zsofi"
+        await b.send_json_to({"mute": zsofi.pk})
+        muted = await b.receive_json_from(timeout=5)
+        assert muted["replace"] and muted["muted"] == [zsofi.pk] and muted["messages"] == []
+        await a.send_json_to({"chat": "Hallasz?"})
+        assert (await a.receive_json_from(timeout=5))["messages"][0]["text"] == "Hallasz?"
+        assert (await w.receive_json_from(timeout=5))["messages"][0]["text"] == "Hallasz?"
+        assert await b.receive_nothing(timeout=0.3)  # Gergő muted Zsófi
+        await w.send_json_to({"chat": "Szép lépés."})  # spectators may talk too
+        assert (await b.receive_json_from(timeout=5))["messages"][0]["author"] == "nezo"
+        for communicator in (a, b, w):
+            await communicator.disconnect()
+
+    async_to_sync(scenario)()
+    from play.chat import chat_history
+
+    seen_by_gergo = [m["text"] for m in chat_history(match_id=match.pk, user=gergo)]
+    assert seen_by_gergo == ["Szép lépés."]  # also after a reload: the mute is kept
+
+
+def test_chat_refuses_empty_long_fast_and_outsiders(players, client):  # noqa: F811
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    url = f"/api/matches/{match.pk}/chat/"
+    client.force_login(zsofi)
+    assert client.post(url, {"chat": "   "}, content_type="application/json").status_code == 400
+    too_long = client.post(url, {"chat": "x" * 301}, content_type="application/json")
+    assert too_long.status_code == 400 and too_long.json()["error"]["code"] == "chat_too_long"
+    for n in range(5):
+        sent = client.post(url, {"chat": f"üzenet {n}"}, content_type="application/json")
+        assert sent.status_code == 201
+    fast = client.post(url, {"chat": "még egy"}, content_type="application/json")
+    assert fast.status_code == 429 and fast.json()["error"]["code"] == "chat_too_fast"
+    assert ChatMessage.objects.count() == 5  # the refused ones changed nothing
+
+    client.force_login(make_user("idegen"))
+    assert client.get(url).status_code == 404  # a private match's chat is private
+    assert client.post(url, {"chat": "hé"}, content_type="application/json").status_code == 404
+
+
+def test_the_table_page_shows_chat_escaped(public_match, client):
+    match, zsofi, gergo = public_match
+    ChatMessage.objects.create(match=match, author=gergo, text="<script>alert(1)</script>")
+    client.force_login(zsofi)
+    page = client.get(f"/play/{match.pk}/").content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script>alert(1)" not in page
+    # without JavaScript the form posts and comes back to the table
+    response = client.post(f"/play/{match.pk}/chat/", {"text": "jó játékot"})
+    assert response.status_code == 302 and ChatMessage.objects.filter(text="jó játékot").exists()
