@@ -54,6 +54,9 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     last_action_at = models.DateTimeField(null=True, blank=True)
+    # Decided when the match starts (play/ratings.py); the changes once it ends.
+    rated = models.BooleanField(default=False)
+    rating_changes = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -153,3 +156,25 @@ class ChatMute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} mutes {self.muted_id} in {self.match_id}"
+
+
+class Rating(models.Model):
+    """One person's Elo rating in one game (play/ratings.py)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
+    rating = models.FloatField(default=1500.0)
+    matches = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+        indexes = [models.Index(fields=["game", "-rating"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.game_id}: {self.rating:.0f}"

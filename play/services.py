@@ -32,6 +32,7 @@ from core.errors import ApplicationError, Conflict, NotFound
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import card_dict, deck_entries
+from play import ratings
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
 from play.state_cache import states
@@ -171,6 +172,7 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
 
 
 def _start(match: Match) -> None:
+    match.rated = ratings.is_rated(match, list(match.seats.select_related("deck_version")))
     match.status = MatchStatus.RUNNING
     match.started_at = match.last_action_at = timezone.now()
     state = match_state(match)
@@ -252,6 +254,8 @@ def _apply(match: Match, position: int, action: dict) -> None:
         match.finished_at = timezone.now()
         fields += ["status", "result", "finished_at"]
     match.save(update_fields=fields)
+    if state.is_over:
+        ratings.record_result(match)
     _after_commit(match, state)
 
 
@@ -375,6 +379,7 @@ def match_claim_win(*, match_id, user) -> Match:
         match.result = {"winners": [seat.position], "reason": "abandoned"}
         match.finished_at = timezone.now()
         match.save()
+        ratings.record_result(match)
     notify(match.pk)
     return match
 
@@ -435,6 +440,8 @@ def match_payload(
         "seed_sha256": match.seed_sha256,
         "seed": match.seed_revealed,
         "last_action_at": match.last_action_at.isoformat() if match.last_action_at else None,
+        "rated": match.rated,
+        "rating_changes": match.rating_changes,
         "server_time": timezone.now().isoformat(),
         "claim_after": int(ABANDON_AFTER.total_seconds()),
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from catalog.models import Game
 from core.errors import ApplicationError
 from decks.models import Deck
-from play import chat, replays, services
+from play import chat, ratings, replays, services
 from play.models import Match, MatchStatus, Opponent
 
 PLAYABLE_GAMES = ("alomfogo",)
@@ -177,3 +177,22 @@ def chat_post(request: HttpRequest, match_id) -> HttpResponse:
     except ApplicationError as refused:
         messages.error(request, refused.message)
     return redirect("play:match", match_id)
+
+
+@require_GET
+def leaderboard(request: HttpRequest, game_slug: str = "alomfogo") -> HttpResponse:
+    """The best-rated players of one game (rated matches between two people only)."""
+    from play.engines import game_ids
+
+    games = list(Game.objects.filter(slug__in=game_ids()).order_by("name"))
+    game = next((g for g in games if g.slug == game_slug), None)
+    if game is None:
+        raise Http404
+    rows = list(ratings.leaderboard(game))
+    mine = None
+    if request.user.is_authenticated:
+        mine = next((r for r in rows if r.user_id == request.user.pk), None)
+        if mine is None:
+            mine = game.ratings.filter(user=request.user, matches__gt=0).first()
+    context = {"games": games, "game": game, "rows": rows, "mine": mine, "start": ratings.START}
+    return render(request, "play/leaderboard.html", context)

@@ -993,6 +993,26 @@
           )
         );
       }
+      const changes = state.rating_changes || null;
+      if (changes) {
+        children.push(
+          h(
+            "ul",
+            { class: "result-ratings", "aria-label": t("result_ratings") },
+            Object.keys(changes).map((seat) =>
+              h(
+                "li",
+                null,
+                t("result_rating_line", {
+                  who: model.seatName(Number(seat)),
+                  before: changes[seat].before,
+                  after: changes[seat].after,
+                })
+              )
+            )
+          )
+        );
+      }
       el.result.replaceChildren(...children);
       return wasHidden; // newly shown
     }
@@ -1022,7 +1042,7 @@
       root.dataset.status = model.status;
       root.classList.toggle("is-mine", model.legal.length > 0);
       root.classList.toggle("is-over", model.over);
-      setText(el.summary, model.summary());
+      setText(el.summary, model.summary() + (state.rated ? " · " + t("rated_match") : ""));
       const newlyOver = renderResult();
       renderSeats(onCards);
       renderDuel();

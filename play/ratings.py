@@ -1,0 +1,108 @@
+"""Elo ratings, one per person and game, from rated matches between two people.
+
+A match is rated when exactly two people (no bots) sit at it; for Álomfogó
+both decks must also be tournament-legal (45 cards or more, the tournament
+format's rules), so a rating is earned with decks anyone could bring to an
+event. Whether a match is rated is decided once, when it starts, and shown to
+both players. A finished match moves both ratings in the same transaction
+that stores its last move (or the claimed win of an abandoned one).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+
+from catalog.models import Card
+from decks import formats, validation
+from decks.entries import Entry
+from decks.selectors import card_dict
+from play.models import Match, MatchStatus, Rating, Seat
+
+START = 1500.0
+K = 32  # the usual factor for club play: a win against an equal moves 16 points
+
+
+def expected_score(rating: float, opponent: float) -> float:
+    """The share of points `rating` should take from `opponent` (Elo's logistic curve)."""
+    return 1.0 / (1.0 + 10 ** ((opponent - rating) / 400.0))
+
+
+def new_ratings(a: float, b: float, score_a: float) -> tuple[float, float]:
+    """Both ratings after a game where A scored `score_a` (1 win, 0.5 draw, 0 loss)."""
+    change = K * (score_a - expected_score(a, b))
+    return a + change, b - change
+
+
+def _tournament_legal(seat: Seat, game_slug: str) -> bool:
+    fmt = formats.get_format(game_slug, "tournament")
+    if fmt is None or seat.deck_version is None:
+        return False
+    rows = seat.deck_version.entries
+    cards = {
+        c.code: c
+        for c in Card.objects.filter(code__in=[r["code"] for r in rows]).select_related(
+            "game", "card_set"
+        )
+    }
+    if any(r["code"] not in cards for r in rows):
+        return False
+    entries = [
+        Entry(card=card_dict(cards[r["code"]]), count=r["count"], board=r["board"]) for r in rows
+    ]
+    return not validation.validate(entries, game_slug, fmt)
+
+
+def is_rated(match: Match, seats: list[Seat]) -> bool:
+    """Two people, no bots; for Álomfogó, both decks tournament-legal."""
+    if len(seats) != 2 or any(s.user_id is None for s in seats):
+        return False
+    if match.game.slug == "alomfogo":
+        return all(_tournament_legal(s, "alomfogo") for s in seats)
+    return True
+
+
+def record_result(match: Match) -> None:
+    """Move both players' ratings for a rated match that just ended (inside its transaction)."""
+    if not match.rated or match.rating_changes is not None or not match.result:
+        return
+    if match.status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+        return
+    seats = list(match.seats.order_by("position"))
+    winners = set(match.result.get("winners") or [])
+    with transaction.atomic():
+        rows = {}
+        for seat in seats:
+            rating, _created = Rating.objects.select_for_update().get_or_create(
+                user_id=seat.user_id, game=match.game, defaults={"rating": START}
+            )
+            rows[seat.position] = rating
+        a, b = (rows[s.position] for s in seats)
+        if len(winners) == 1:
+            score_a = 1.0 if seats[0].position in winners else 0.0
+        else:
+            score_a = 0.5  # nobody or both: a draw
+        after_a, after_b = new_ratings(a.rating, b.rating, score_a)
+        changes = {}
+        for seat, rating, after, score in (
+            (seats[0], a, after_a, score_a),
+            (seats[1], b, after_b, 1 - score_a),
+        ):
+            changes[str(seat.position)] = {"before": round(rating.rating), "after": round(after)}
+            Rating.objects.filter(pk=rating.pk).update(
+                rating=after,
+                matches=F("matches") + 1,
+                wins=F("wins") + (score == 1.0),
+                losses=F("losses") + (score == 0.0),
+                draws=F("draws") + (score == 0.5),
+            )
+        match.rating_changes = changes
+        Match.objects.filter(pk=match.pk).update(rating_changes=changes)
+
+
+def leaderboard(game, limit: int = 100):
+    return (
+        Rating.objects.filter(game=game, matches__gt=0)
+        .select_related("user")
+        .order_by("-rating", "user__username")[:limit]
+    )
