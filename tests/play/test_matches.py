@@ -311,3 +311,32 @@ def test_the_log_rebuilds_exactly_the_state_the_players_moved(players):
     assert live is not None  # the in-process state the moves were applied to
     states.clear()
     assert services.match_state(match).to_dict() == live.to_dict()
+
+
+def test_a_spectator_watches_moves_live_without_any_hand(players):
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(
+        user=zsofi, game=deck.game, deck=deck, opponent="invite", public=True
+    )
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    watcher = make_user("nezo")
+    users = {0: zsofi, 1: gergo}
+
+    async def scenario():
+        w, connected = await connect(match, watcher)
+        assert connected
+        assert (await w.receive_json_from(timeout=5))["version"] == 0
+        assert (await w.receive_json_from(timeout=5))["type"] == "chat"
+        rng = random.Random(5)
+        for version in range(1, 31):
+            mover, action, _v = await next_move(match.pk, rng)
+            await database_sync_to_async(services.match_submit_action)(
+                match_id=match.pk, user=users[mover], action=action, expected_version=version - 1
+            )
+            frame = await w.receive_json_from(timeout=5)
+            _current, hidden = await hidden_now(match.pk, None)
+            assert frame["version"] == version and frame["seat"] is None
+            assert frame["legal"] == [] and not set(json.dumps(frame).split('"')) & hidden
+        await w.disconnect()
+
+    async_to_sync(scenario)()
