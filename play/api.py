@@ -18,14 +18,15 @@ from play.models import Match, Opponent
 
 class CreateSerializer(serializers.Serializer):
     game = serializers.SlugField(default="alomfogo")
-    deck = serializers.IntegerField()
-    opponent = serializers.ChoiceField(choices=Opponent.values)
-    starting_glory = serializers.ChoiceField(choices=[10, 15, 20], default=15)
+    deck = serializers.IntegerField(required=False, help_text="games where each seat brings a deck")
+    opponent = serializers.ChoiceField(choices=Opponent.values, default=Opponent.BOT_GREEDY)
+    options = serializers.DictField(default=dict, help_text="the game's lobby options")
+    starting_glory = serializers.IntegerField(required=False, help_text="Álomfogó: 10, 15 or 20")
     public = serializers.BooleanField(default=False)
 
 
 class JoinSerializer(serializers.Serializer):
-    deck = serializers.IntegerField()
+    deck = serializers.IntegerField(required=False)
 
 
 class ActionSerializer(serializers.Serializer):
@@ -52,14 +53,17 @@ class MatchListApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = Game.objects.filter(slug=data["game"]).first()
-        if game is None or game.slug != "alomfogo":
-            raise ApplicationError("no_engine", "Online play is available for Álomfogó.")
+        if game is None:
+            raise ApplicationError("no_engine", _("This game cannot be played online yet."))
+        options = dict(data["options"])
+        if "starting_glory" in data:
+            options["starting_glory"] = data["starting_glory"]
         match = services.match_create(
             user=request.user,
             game=game,
-            deck=_deck(request.user, data["deck"]),
+            deck=_deck(request.user, data["deck"]) if "deck" in data else None,
             opponent=data["opponent"],
-            options={"starting_glory": data["starting_glory"]},
+            options=options,
             public=data["public"],
         )
         return Response(_payload(match, request.user), status=status.HTTP_201_CREATED)
@@ -81,10 +85,11 @@ class JoinApi(APIView):
     def post(self, request, match_id):
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        deck_id = serializer.validated_data.get("deck")
         match = services.match_join(
             match_id=match_id,
             user=request.user,
-            deck=_deck(request.user, serializer.validated_data["deck"]),
+            deck=_deck(request.user, deck_id) if deck_id is not None else None,
         )
         return Response(_payload(match, request.user))
 

@@ -25,6 +25,7 @@ class Opponent(models.TextChoices):
     BOT_GREEDY = "bot:greedy", _("a bot (greedy)")
     INVITE = "invite", _("a friend with the link")
     OPEN = "open", _("anyone (open match)")
+    SOLO = "solo", _("nobody (a game for one)")
 
 
 def new_seed() -> int:
@@ -54,6 +55,9 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     last_action_at = models.DateTimeField(null=True, blank=True)
+    seat_count = models.PositiveSmallIntegerField(default=2)
+    # the bots that take the seats nobody joined when the creator starts early
+    fill_bot = models.CharField(max_length=16, default="greedy")
     # Decided when the match starts (play/ratings.py); the changes once it ends.
     rated = models.BooleanField(default=False)
     rating_changes = models.JSONField(null=True, blank=True)

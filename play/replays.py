@@ -37,7 +37,7 @@ def _states(match: Match):
     """The engine state after each logged action, from the deal (step 0) to the end."""
     seats = list(match.seats.select_related("deck_version").order_by("position"))
     engine = services.get_engine(match.game.slug)
-    state = engine.new_game([services.deck_cards(s) for s in seats], match.options, match.seed)
+    state = engine.new_game(services.engine_decks(match, seats), match.options, match.seed)
     yield state
     for action in match.actions.order_by("seq").values_list("action", flat=True):
         state.apply(action)

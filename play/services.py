@@ -34,6 +34,7 @@ from decks.models import Deck
 from decks.selectors import card_dict, deck_entries
 from play import ratings
 from play.engines import IllegalAction, get_engine
+from play.games import table_game
 from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
 from play.state_cache import states
 
@@ -60,6 +61,34 @@ def group_name(match_id, position: int | None) -> str:
 
 
 # --- decks ------------------------------------------------------------------------------
+def _table_game(game: Game):
+    spec = table_game(game.slug)
+    if spec is None:
+        raise MatchRefused("no_engine", _("This game cannot be played online yet."))
+    return spec
+
+
+_pools: dict[str, tuple[float, list[dict]]] = {}
+
+
+def game_pool(slug: str) -> list[dict]:
+    """Every card of a game that deals from its whole set (kept a few minutes in memory)."""
+    found = _pools.get(slug)
+    if found is not None and time.monotonic() - found[0] < _PUBLIC_CARDS_TTL:
+        return found[1]
+    cards = Card.objects.filter(game__slug=slug).select_related("game", "card_set")
+    pool = [card_dict(c) for c in cards.order_by("sort_key", "code")]
+    _pools[slug] = (time.monotonic(), pool)
+    return pool
+
+
+def engine_decks(match: Match, seats: list[Seat]) -> list[list[dict]]:
+    """What the engine's `new_game` gets: a deck per seat, or the game's one shared pool."""
+    if _table_game(match.game).uses_decks:
+        return [deck_cards(s) for s in seats]
+    return [game_pool(match.game.slug)]
+
+
 def deck_cards(seat: Seat) -> list[dict]:
     if seat.bot:
         from play.bots.decks import DEMO_DECKS
@@ -109,7 +138,7 @@ def match_state(match: Match):
         state = engine.from_dict(data)
     else:  # no usable snapshot: the log alone rebuilds the match
         seats = list(match.seats.select_related("deck_version").order_by("position"))
-        state = engine.new_game([deck_cards(s) for s in seats], match.options, match.seed)
+        state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
         snapshot_version = 0
     if snapshot_version < match.version:
         tail = match.actions.filter(seq__gt=snapshot_version, seq__lte=match.version)
@@ -133,12 +162,23 @@ def match_create(
     options: dict | None = None,
     public: bool = False,
 ) -> Match:
+    """A new match: seat 0 is `user`; bots take the other seats at once, or people join.
+
+    A one-seat game (Arcane Guardian, ONIROO solitaire) and a match against
+    bots start straight away; the others wait until every seat is taken or
+    the creator starts early with bots in the empty seats.
+    """
+    spec = _table_game(game)
     if opponent not in Opponent.values:
         raise MatchRefused("bad_opponent", _("Choose a bot, a friend or an open match."))
-    options = {"starting_glory": 15, **(options or {})}
-    if options.get("starting_glory") not in (10, 15, 20):
-        raise MatchRefused("bad_option", _("Starting glory is 10, 15 or 20."))
-    version = _check_deck(deck, user, game, options)
+    options, bad = spec.options_from(options or {})
+    if bad:
+        raise MatchRefused(
+            "bad_option",
+            _("Choose one of the offered values for: %(names)s.") % {"names": ", ".join(bad)},
+        )
+    _check_options(game, spec, options)
+    version = _check_deck(deck, user, game, options) if spec.uses_decks else None
     seed = Match._meta.get_field("seed").default()
     match = Match.objects.create(
         game=game,
@@ -148,12 +188,37 @@ def match_create(
         seed=seed,
         seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
         created_by=user,
+        seat_count=spec.seats(options),
+        fill_bot=BOT_KINDS.get(opponent, "greedy"),
     )
     Seat.objects.create(match=match, position=0, user=user, deck_version=version)
-    if opponent in BOT_KINDS:
-        Seat.objects.create(match=match, position=1, bot=BOT_KINDS[opponent])
+    if match.seat_count == 1 or opponent in BOT_KINDS:
+        _fill_with_bots(match)
         _start(match)
     return match
+
+
+def _check_options(game: Game, spec, options: dict) -> None:
+    """Let the engine refuse a combination of options before anyone sits down."""
+    from play.engines import SetupError
+
+    if game.slug == "oniroo" and options.get("players") == 1 and options.get("level", 1) > 3:
+        raise MatchRefused("bad_option", _("Solitaire has levels 1 to 3."))
+    if spec.uses_decks:
+        return  # the deck check follows; the few options were checked against their lists
+    try:
+        get_engine(game.slug).new_game([game_pool(game.slug)], options, 0)
+    except SetupError as refused:
+        raise MatchRefused(
+            "bad_option", _("These options do not go together: %(why)s") % {"why": refused}
+        ) from None
+
+
+def _fill_with_bots(match: Match) -> None:
+    taken = set(match.seats.values_list("position", flat=True))
+    for position in range(match.seat_count):
+        if position not in taken:
+            Seat.objects.create(match=match, position=position, bot=match.fill_bot)
 
 
 @transaction.atomic
@@ -165,8 +230,24 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
         raise MatchRefused("already_seated", _("You already have a seat in this match."))
     if match.status != MatchStatus.WAITING:
         raise MatchRefused("not_waiting", _("This match is not waiting for players."))
-    version = _check_deck(deck, user, match.game, match.options)
-    Seat.objects.create(match=match, position=match.seats.count(), user=user, deck_version=version)
+    spec = _table_game(match.game)
+    version = _check_deck(deck, user, match.game, match.options) if spec.uses_decks else None
+    taken = match.seats.count()
+    Seat.objects.create(match=match, position=taken, user=user, deck_version=version)
+    if taken + 1 >= match.seat_count:
+        _start(match)
+    return match
+
+
+@transaction.atomic
+def match_start_with_bots(*, match_id, user) -> Match:
+    """The creator stops waiting: bots take the seats nobody joined, and the game begins."""
+    match = _locked(match_id)
+    if match is None or match.created_by_id != user.pk:
+        raise NotFound("not_found", _("No such match."))
+    if match.status != MatchStatus.WAITING:
+        raise MatchRefused("not_waiting", _("This match is not waiting for players."))
+    _fill_with_bots(match)
     _start(match)
     return match
 
@@ -271,7 +352,7 @@ def _after_commit(match: Match, state) -> None:
     transaction.on_commit(publish)
     if match.status == MatchStatus.RUNNING and not state.is_over:
         bot_seat = next((s for s in seats if s.position == state.active_player and s.bot), None)
-        if bot_seat is not None:
+        if bot_seat is not None and not getattr(_bot_loop, "active", False):
             from play.tasks import bot_move
 
             match_id, version = match.pk, match.version
@@ -333,8 +414,29 @@ def notify(match_id) -> None:
     _send_frames(match.pk, match.version, match.status, _frames(match, seats, state))
 
 
+_bot_loop = threading.local()
+BOT_MOVES_PER_TASK = 500  # far more than any turn; a runaway game still yields the worker
+
+
 def bot_move(*, match_id, version: int) -> bool:
-    """One bot move, if a bot is to act at `version` (the Celery task's body)."""
+    """The bots' moves from `version` on, while bots are to act (the Celery task's body).
+
+    One task plays every bot move in a row, each in its own transaction and
+    broadcast like a person's, instead of queueing a task per move: with
+    several bots at a table (ONIROO) that would nest when tasks run eagerly.
+    """
+    _bot_loop.active = True
+    try:
+        moved = 0
+        while moved < BOT_MOVES_PER_TASK and _one_bot_move(match_id, version):
+            moved += 1
+            version += 1
+    finally:
+        _bot_loop.active = False
+    return moved > 0
+
+
+def _one_bot_move(match_id, version: int) -> bool:
     from play.bots import decide, get_bot
 
     with transaction.atomic():
@@ -347,7 +449,7 @@ def bot_move(*, match_id, version: int) -> bool:
         seat = next((s for s in seats if s.position == state.active_player and s.bot), None)
         if seat is None:
             return False
-        bot = get_bot(seat.bot, seed=match.seed % (2**31) + seat.position)
+        bot = get_bot(seat.bot, seed=match.seed % (2**31) + seat.position, game=match.game.slug)
         rng = random.Random(f"{match.seed}:{match.version}:{seat.position}")
         action = decide(state, seat.position, bot, rng)
         _apply(match, seat.position, action)
@@ -363,6 +465,10 @@ def match_claim_win(*, match_id, user) -> Match:
             raise NotFound("not_found", _("No such match."))
         if match.status != MatchStatus.RUNNING:
             raise MatchRefused("not_running", _("This match is not running."))
+        if len(_seats(match)) != 2:
+            raise MatchRefused(
+                "two_players_only", _("A win can be claimed only in a match of two players.")
+            )
         state = match_state(match)
         if state.active_player == seat.position:
             raise MatchRefused(

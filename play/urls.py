@@ -11,6 +11,7 @@ urlpatterns = [
     path("ratings/<slug:game_slug>/", views.leaderboard, name="leaderboard-game"),
     path("<uuid:match_id>/", views.match_page, name="match"),
     path("<uuid:match_id>/join/", views.join, name="join"),
+    path("<uuid:match_id>/start/", views.start_with_bots, name="start"),
     path("<uuid:match_id>/rematch/", views.rematch, name="rematch"),
     path("<uuid:match_id>/claim/", views.claim_win, name="claim"),
     path("<uuid:match_id>/replay/", views.replay_page, name="replay"),

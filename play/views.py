@@ -8,15 +8,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from catalog.models import Game
 from core.errors import ApplicationError
 from decks.models import Deck
 from play import chat, ratings, replays, services
+from play.games import GAMES, playable_slugs, table_game
 from play.models import Match, MatchStatus, Opponent
 
-PLAYABLE_GAMES = ("alomfogo",)
+PLAYABLE_GAMES = ("alomfogo",)  # the games whose seats bring their own decks
 
 
 def _my_decks(user):
@@ -47,7 +49,9 @@ def index(request: HttpRequest) -> HttpResponse:
         "play/index.html",
         {
             "decks": _my_decks(request.user),
-            "opponents": Opponent.choices,
+            "opponents": [c for c in Opponent.choices if c[0] != Opponent.SOLO],
+            "oniroo": GAMES["oniroo"],
+            "playable": playable_slugs(),
             "open_matches": open_matches,
             "mine": mine,
             "watchable": watchable,
@@ -58,23 +62,40 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
-    deck = Deck.objects.filter(pk=request.POST.get("deck") or 0, owner=request.user).first()
+    game = Game.objects.filter(slug=request.POST.get("game", "alomfogo")).first()
+    spec = table_game(game.slug) if game else None
+    if spec is None:
+        messages.error(request, _("This game cannot be played online yet."))
+        return redirect("play:index")
+    deck = None
+    if spec.uses_decks:
+        deck = Deck.objects.filter(pk=request.POST.get("deck") or 0, owner=request.user).first()
+    options = {c.name: request.POST[c.name] for c in spec.choices if c.name in request.POST}
+    opponent = Opponent.SOLO if spec.seats({}) == 1 else request.POST.get("opponent", "")
     try:
-        glory = int(request.POST.get("starting_glory", 15))
         match = services.match_create(
             user=request.user,
-            game=Game.objects.get(slug="alomfogo"),
+            game=game,
             deck=deck,
-            opponent=request.POST.get("opponent", ""),
-            options={"starting_glory": glory},
+            opponent=opponent,
+            options=options,
             public=request.POST.get("public") == "on",
         )
-    except (ApplicationError, ValueError) as refused:
-        message = getattr(refused, "message", str(refused))
-        problems = getattr(refused, "extra", {}).get("problems", [])
-        messages.error(request, " ".join([str(message), *[p["message"] for p in problems]]))
+    except ApplicationError as refused:
+        problems = refused.extra.get("problems", [])
+        messages.error(request, " ".join([str(refused.message), *[p["message"] for p in problems]]))
         return redirect("play:index")
     return redirect(match)
+
+
+@login_required
+@require_POST
+def start_with_bots(request: HttpRequest, match_id) -> HttpResponse:
+    try:
+        services.match_start_with_bots(match_id=match_id, user=request.user)
+    except ApplicationError as refused:
+        messages.error(request, refused.message)
+    return redirect("play:match", match_id)
 
 
 @require_GET
@@ -85,6 +106,8 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
             "match": match,
             "seat": seat,
             "decks": _my_decks(request.user),
+            "uses_decks": table_game(match.game.slug).uses_decks,
+            "taken": match.seats.count(),
             "link": request.build_absolute_uri(match.get_absolute_url()),
         }
         return render(request, "play/waiting.html", context)
@@ -97,7 +120,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         "api_url": reverse("api:match-actions", args=[match.pk]),
         "language": get_language(),
     }
-    return render(request, "play/table.html", context)
+    return render(request, table_game(match.game.slug).template, context)
 
 
 @login_required
@@ -165,7 +188,7 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
         "seed": replays.seed_check(match),
         "language": get_language(),
     }
-    return render(request, "play/table.html", context)
+    return render(request, table_game(match.game.slug).template, context)
 
 
 @login_required

@@ -115,7 +115,7 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
     page_a.select_option("#m-deck", str(deck_a.pk))
     page_a.select_option("#m-opp", "invite")
     page_a.select_option("#m-glory", "10")
-    page_a.get_by_role("button", name="Start").click()
+    page_a.locator("form:has(#m-deck)").get_by_role("button", name="Start").click()
     link = page_a.locator("code.token").inner_text().strip()
     match = Match.objects.get()
     assert link.endswith(f"/play/{match.pk}/")
@@ -208,7 +208,7 @@ def test_a_player_finishes_a_match_against_the_greedy_bot(signed_in):
     page.goto("/play/")
     page.select_option("#m-deck", str(deck.pk))
     page.select_option("#m-opp", "bot:greedy")
-    page.get_by_role("button", name="Start").click()
+    page.locator("form:has(#m-deck)").get_by_role("button", name="Start").click()
     page.wait_for_selector("#match-table[data-version]", state="attached")
     match = Match.objects.get()
 

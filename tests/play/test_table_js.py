@@ -135,22 +135,30 @@ def scripts(html: str) -> dict[str, str]:
     return parser.blocks
 
 
+LIVE_JS = ROOT / "static" / "js" / "live.js"
+
+
 def page_strings(language: str) -> dict[str, str]:
-    html = render_table(state_message(new_state(), 0), language)
-    return json.loads(scripts(html)["table-strings"])
+    """The words the page gives its scripts: the shared live.js block and the table's own."""
+    blocks = scripts(render_table(state_message(new_state(), 0), language))
+    return {**json.loads(blocks["live-strings"]), **json.loads(blocks["table-strings"])}
 
 
 def js_keys() -> set[str]:
-    return set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', TABLE_JS.read_text(encoding="utf-8")))
+    found = set()
+    for script in (LIVE_JS, TABLE_JS):
+        found |= set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', script.read_text(encoding="utf-8")))
+    return found
 
 
 # --- the script parses -------------------------------------------------------------
 @needs_node
 def test_table_js_parses():
-    done = subprocess.run(
-        [NODE, "--check", str(TABLE_JS)], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
+    for script in (LIVE_JS, TABLE_JS):
+        done = subprocess.run(
+            [NODE, "--check", str(script)], capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
 
 
 # --- the page ---------------------------------------------------------------------
@@ -192,7 +200,7 @@ def test_the_strings_block_is_json_with_every_word_the_script_asks_for(language)
     strings = page_strings(language)
     assert strings.pop("_language") == language
     assert all(isinstance(v, str) and v for v in strings.values())
-    assert set(strings) == js_keys(), "table.js t(...) keys and _table_strings.html differ"
+    assert set(strings) == js_keys(), "t(...) keys of live.js/table.js and the string blocks differ"
 
 
 def test_english_strings_keep_their_placeholders():

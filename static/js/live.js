@@ -1,0 +1,643 @@
+/* Kártyavár: what every live table shares. Plain ES2020, no dependencies, no build step.
+ *
+ * A table page (templates/play/_table_base.html) holds the first state message
+ * (#match-initial) and the page's words (#table-strings). `KartyavarLive.start`
+ * keeps it in step with the server over the match's websocket (reconnecting
+ * with backoff, polling the API while the socket is down, posting moves there
+ * as a fallback), and runs the parts no game draws differently: the error line
+ * and busy state, the clock of the seat to move and "claim the win", the
+ * rematch and replay links once the game is over, stepping through a replay,
+ * and the chat. A game's script draws the table in `render(msg, ctx)` and
+ * offers each legal action as a `button[data-action]` whose key is
+ * `actionKey(action)`; a click on one sends that action.
+ *
+ * Everything drawn comes from the latest "state" message. Nothing else is shown.
+ */
+(function () {
+  "use strict";
+
+  function fill(text, params) {
+    if (!params) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+      Object.prototype.hasOwnProperty.call(params, name) && params[name] != null
+        ? String(params[name])
+        : whole
+    );
+  }
+
+  /** t(key, {name: value}): the page's text for `key`, placeholders filled in. */
+  function makeT(strings) {
+    const table = strings || {};
+    return function t(key, params) {
+      const text = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : key;
+      return fill(String(text), params);
+    };
+  }
+
+  /** An action's identity: the same dict always gives the same key. */
+  function actionKey(action) {
+    return JSON.stringify(Object.keys(action).sort().map((k) => [k, action[k]]));
+  }
+
+  function readJSON(id) {
+    const el = document.getElementById(id);
+    if (!el) return null;
+    try {
+      return JSON.parse(el.textContent);
+    } catch (err) {
+      return null;
+    }
+  }
+
+  /** A DOM element; strings become text nodes, never HTML. */
+  function h(tag, attrs) {
+    const el = document.createElement(tag);
+    if (attrs) {
+      for (const [key, value] of Object.entries(attrs)) {
+        if (value == null || value === false) continue;
+        if (key === "class") el.className = value;
+        else if (key === "text") el.textContent = value;
+        else if (value === true) el.setAttribute(key, "");
+        else el.setAttribute(key, String(value));
+      }
+    }
+    for (let i = 2; i < arguments.length; i++) {
+      const child = arguments[i];
+      const list = Array.isArray(child) ? child : [child];
+      for (const c of list) {
+        if (c == null || c === false) continue;
+        el.append(c.nodeType ? c : document.createTextNode(String(c)));
+      }
+    }
+    return el;
+  }
+
+  function setText(node, text) {
+    if (node && node.textContent !== text) node.textContent = text;
+  }
+
+  function csrfToken() {
+    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) return decodeURIComponent(match[1]);
+    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (field) return field.value;
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (err) {
+      return "";
+    }
+  }
+
+  /**
+   * Start the live parts of the table in `root` (#match-table).
+   *
+   * game = {
+   *   render(msg, ctx)  draw the table for this state message; ctx = {stepping, busy}
+   *   deciding(msg)     the seat the game waits for (null when nobody), for the clock
+   *   over(msg)         optional: whether the game has ended (default: status not running)
+   * }
+   * Returns {send(action), state()}.
+   */
+  function start(root, t, game) {
+    const wsPath = root.dataset.wsPath || "";
+    const apiUrl = root.dataset.apiUrl || "";
+    const stateUrl = root.dataset.stateUrl || apiUrl; // where to GET the state without a socket
+    const replayUrl = root.dataset.replayUrl || ""; // set on a replay page: no socket, no moves
+    let claimAfter = (Number(root.dataset.claimAfter) || 300) * 1000;
+    let clockOffset = 0; // the server's clock minus this browser's
+    const $ = (id) => document.getElementById(id);
+    const el = {
+      connection: $("table-connection"),
+      error: $("table-error"),
+      actions: $("table-actions"),
+      retry: $("table-retry"),
+      rematch: $("table-rematch"),
+      claim: $("table-claim"),
+      clock: $("table-clock"),
+      replay: $("table-replay"),
+    };
+    let state = null; // the latest state message
+    let actionsByKey = new Map();
+    let busy = false;
+    let busyTimer = null;
+
+    function isOver() {
+      if (!state) return false;
+      return game.over ? !!game.over(state) : state.status !== "running";
+    }
+
+    function mySeat() {
+      return state && typeof state.seat === "number" ? state.seat : null;
+    }
+
+    function playerName(seat) {
+      const found = ((state && state.players) || []).find((p) => p.seat === seat);
+      return found ? found.name : t("seat_n", { n: seat + 1 });
+    }
+
+    function applyState(msg) {
+      if (!msg || typeof msg !== "object") return;
+      const stepping = !!replayUrl; // a replay moves back as well as forward
+      if (!stepping && state && typeof msg.version === "number" && msg.version < state.version) return;
+      state = msg;
+      const serverNow = Date.parse(msg.server_time || "");
+      if (Number.isFinite(serverNow)) clockOffset = serverNow - Date.now();
+      if (typeof msg.claim_after === "number") claimAfter = msg.claim_after * 1000;
+      // what the table shows, for styles and for tests that wait on a move
+      root.dataset.version = String(msg.version);
+      root.dataset.status = msg.status || "";
+      actionsByKey = new Map((msg.legal || []).map((a) => [actionKey(a), a]));
+      root.classList.toggle("is-mine", actionsByKey.size > 0);
+      root.classList.toggle("is-over", isOver());
+      busy = false;
+      clearTimeout(busyTimer);
+      root.classList.remove("is-busy");
+      game.render(msg, { stepping, busy });
+      if (el.rematch) el.rematch.hidden = !isOver() || mySeat() == null;
+      if (el.replay) el.replay.hidden = !isOver() || !!replayUrl;
+      updateClaim();
+      updateClock();
+    }
+
+    /** "m:ss" */
+    function duration(ms) {
+      const seconds = Math.floor(ms / 1000);
+      return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+    }
+
+    /** How long the seat to move has been at it, shown to everyone at the table.
+     *
+     * Both players see the same clock (server time, corrected for this browser's
+     * drift), with what happens when it passes the limit: the one who is late is
+     * warned, the one waiting is told they may claim the win.
+     */
+    function updateClock() {
+      if (!el.clock) return;
+      const since = Date.parse((state && state.last_action_at) || "");
+      const who = state ? game.deciding(state) : null;
+      const running =
+        !!state && state.status === "running" && !isOver() && who != null && Number.isFinite(since);
+      el.clock.hidden = !running;
+      if (!running) return;
+      const waited = Math.max(0, Date.now() + clockOffset - since);
+      const words = { who: playerName(who), time: duration(waited), limit: duration(claimAfter) };
+      const you = mySeat();
+      let text = t("clock_other", words);
+      if (you === who) text = t("clock_you", words);
+      else if (you != null) text = t("clock_opponent", words);
+      setText(el.clock, text);
+      el.clock.classList.toggle("is-late", waited >= claimAfter);
+    }
+
+    /** Offer "claim the win" once the other side has kept a running match waiting too long. */
+    function updateClaim() {
+      if (!el.claim || !state) return;
+      const since = Date.parse(state.last_action_at || "");
+      const now = Date.now() + clockOffset;
+      el.claim.hidden = !(
+        state.status === "running" &&
+        !isOver() &&
+        mySeat() != null &&
+        !(state.legal || []).length &&
+        Number.isFinite(since) &&
+        now - since >= claimAfter
+      );
+    }
+
+
+    // ---- errors and busy state ---------------------------------------------------
+    function showError(error) {
+      const code = error && error.code;
+      let text;
+      if (code === "stale") text = t("error_stale");
+      else if (error && error.message) text = error.message;
+      else text = t("error_generic");
+      setText(el.error, text);
+      el.error.hidden = false;
+      setBusy(false);
+    }
+
+    function clearError() {
+      setText(el.error, "");
+      el.error.hidden = true;
+    }
+
+    function setBusy(on) {
+      busy = on;
+      clearTimeout(busyTimer);
+      root.classList.toggle("is-busy", on);
+      if (el.actions) el.actions.setAttribute("aria-busy", on ? "true" : "false");
+      for (const b of root.querySelectorAll("button[data-action]")) {
+        if (on) b.setAttribute("aria-disabled", "true");
+        else b.removeAttribute("aria-disabled");
+      }
+      // no answer at all: let the player try again rather than freeze the table
+      if (on) busyTimer = setTimeout(() => setBusy(false), 10000);
+    }
+
+
+    // ---- the connection ------------------------------------------------------------
+    let socket = null;
+    let attempts = 0;
+    let retryTimer = null;
+    let finalClose = false;
+    let pollTimer = null;
+    let pollable = !!stateUrl;
+
+    function setConnection(kind) {
+      const words = {
+        connecting: t("conn_connecting"),
+        open: t("conn_live"),
+        reconnecting: t("conn_reconnecting"),
+        fallback: t("conn_fallback"),
+        closed: t("conn_closed"),
+        ended: "",
+      };
+      root.dataset.connection = kind;
+      setText(el.connection, words[kind] || "");
+      if (el.retry) el.retry.hidden = kind !== "reconnecting";
+    }
+
+    function connect() {
+      clearTimeout(retryTimer);
+      if (finalClose) return;
+      if (!("WebSocket" in window) || !wsPath) {
+        setConnection("fallback");
+        startPolling();
+        return;
+      }
+      setConnection(attempts ? "reconnecting" : "connecting");
+      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + wsPath;
+      let sock;
+      try {
+        sock = new WebSocket(url);
+      } catch (err) {
+        scheduleReconnect();
+        return;
+      }
+      socket = sock;
+      sock.addEventListener("open", () => {
+        if (socket !== sock) return;
+        attempts = 0;
+        setConnection("open");
+        stopPolling();
+      });
+      sock.addEventListener("message", (event) => {
+        if (socket === sock) receive(event.data);
+      });
+      sock.addEventListener("close", (event) => {
+        if (socket !== sock) return;
+        socket = null;
+        if (busy) setBusy(false);
+        // 4000-4999: the server refused us for good (no access, no such match)
+        if (event.code >= 4000 && event.code < 5000) {
+          finalClose = true;
+          setConnection("closed");
+          return;
+        }
+        if (isOver()) {
+          setConnection("ended");
+          return;
+        }
+        scheduleReconnect();
+      });
+    }
+
+    /** Try again after 1, 2, 4 ... 30 s (with jitter, so a restarted server is not stampeded). */
+    function scheduleReconnect() {
+      clearTimeout(retryTimer);
+      attempts += 1;
+      const base = Math.min(30000, 1000 * 2 ** Math.min(attempts - 1, 5));
+      const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+      setConnection("reconnecting");
+      retryTimer = setTimeout(connect, delay);
+      if (attempts >= 2) startPolling();
+    }
+
+    function reconnectNow() {
+      if (finalClose || socket || isOver()) return;
+      attempts = Math.max(attempts, 1);
+      connect();
+    }
+
+    function receive(data) {
+      let msg;
+      try {
+        msg = JSON.parse(data);
+      } catch (err) {
+        return;
+      }
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "state") applyState(msg);
+      else if (msg.type === "chat") receiveChat(msg);
+      else if (msg.type === "error") showError(msg);
+    }
+
+    // Without a live socket, ask the API for the state now and then (stops for good if
+    // the server does not answer GET there).
+    function startPolling() {
+      if (pollTimer || !pollable) return;
+      pollTimer = setInterval(pollOnce, 5000);
+    }
+
+
+    // ---- replays ------------------------------------------------------------------
+    /** Step through a finished match without reloading: the step links and the
+     * turn form work without JavaScript too (they are plain GET requests). */
+    function startReplay() {
+      const nav = $("replay-nav");
+      if (!nav) return;
+      const steps = Number(root.dataset.steps) || 0;
+      const seat = root.dataset.replaySeat || "";
+      let step = state ? state.version : steps;
+      let loading = null;
+
+      function pageUrl(n) {
+        const url = new URL(location.href);
+        url.searchParams.set("step", String(n));
+        if (seat) url.searchParams.set("seat", seat);
+        return url;
+      }
+
+      function show(n) {
+        n = Math.max(0, Math.min(steps, n));
+        if (loading) loading.abort();
+        loading = new AbortController();
+        const url = new URL(replayUrl, location.href);
+        url.searchParams.set("step", String(n));
+        if (seat) url.searchParams.set("seat", seat);
+        fetch(url, { headers: { Accept: "application/json" }, signal: loading.signal })
+          .then((r) => (r.ok ? r.json() : Promise.reject(r)))
+          .then((msg) => {
+            step = msg.version;
+            applyState(msg);
+            updateNav();
+            history.replaceState(null, "", pageUrl(step));
+          })
+          .catch((err) => {
+            if (err && err.name === "AbortError") return;
+            location.href = pageUrl(n); // let the server page show it
+          });
+      }
+
+      function updateNav() {
+        setText($("replay-step"), t("replay_step", { step, steps }));
+        for (const link of nav.querySelectorAll("a[data-step]")) {
+          const target = { first: 0, back: step - 1, forward: step + 1, last: steps }[link.dataset.step];
+          link.href = pageUrl(Math.max(0, Math.min(steps, target)));
+          const idle = (target < 0 || target > steps) || target === step;
+          if (idle) link.setAttribute("aria-disabled", "true");
+          else link.removeAttribute("aria-disabled");
+        }
+        const share = $("replay-share");
+        if (share) share.value = pageUrl(step).href;
+        const turn = $("replay-turn");
+        if (turn) {
+          let chosen = turn.options[0];
+          for (const option of turn.options) if (Number(option.value) <= step) chosen = option;
+          turn.value = chosen ? chosen.value : turn.value;
+        }
+      }
+
+      nav.addEventListener("click", (event) => {
+        const link = event.target.closest("a[data-step]");
+        if (!link) return;
+        event.preventDefault();
+        if (link.getAttribute("aria-disabled") === "true") return;
+        const target = { first: 0, back: step - 1, forward: step + 1, last: steps }[link.dataset.step];
+        show(target);
+      });
+      const turnForm = $("replay-turn-form");
+      if (turnForm) {
+        turnForm.addEventListener("submit", (event) => {
+          event.preventDefault();
+          show(Number($("replay-turn").value));
+        });
+        $("replay-turn").addEventListener("change", () => show(Number($("replay-turn").value)));
+      }
+      document.addEventListener("keydown", (event) => {
+        if (event.target.closest("input, select, textarea")) return;
+        if (event.key === "ArrowLeft") show(step - 1);
+        else if (event.key === "ArrowRight") show(step + 1);
+        else if (event.key === "Home") show(0);
+        else if (event.key === "End") show(steps);
+      });
+      const copy = $("replay-copy");
+      if (copy && navigator.clipboard) {
+        copy.hidden = false;
+        copy.addEventListener("click", () => navigator.clipboard.writeText($("replay-share").value));
+      }
+      verifySeed();
+      updateNav();
+    }
+
+    /** Check the revealed seed against the hash published at the start, in this browser. */
+    function verifySeed() {
+      const out = $("replay-seed-check");
+      if (!out || !window.crypto || !crypto.subtle) return;
+      const bytes = new TextEncoder().encode(out.dataset.seed);
+      crypto.subtle.digest("SHA-256", bytes).then((digest) => {
+        const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+        const ok = hex === out.dataset.sha256;
+        out.dataset.verified = ok ? "yes" : "no";
+        setText(out, ok ? t("seed_ok_here") : t("seed_bad_here"));
+      });
+    }
+
+
+    function stopPolling() {
+      clearInterval(pollTimer);
+      pollTimer = null;
+    }
+
+    async function pollOnce() {
+      if (document.hidden || (socket && socket.readyState === WebSocket.OPEN)) return;
+      try {
+        const response = await fetch(stateUrl, {
+          credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
+        if (response.status === 404 || response.status === 405) {
+          pollable = false;
+          stopPolling();
+          return;
+        }
+        if (!response.ok) return;
+        const body = await response.json();
+        if (body && body.type === "state") applyState(body);
+      } catch (err) {
+        /* offline: the next tick tries again */
+      }
+    }
+
+    async function post(msg) {
+      try {
+        const response = await fetch(apiUrl, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json",
+            "X-CSRFToken": csrfToken(),
+          },
+          body: JSON.stringify(msg),
+        });
+        let body = null;
+        try {
+          body = await response.json();
+        } catch (err) {
+          body = null;
+        }
+        if (body && body.type === "state") applyState(body);
+        else if (body && body.error) {
+          showError(body.error);
+          if (body.error.code === "stale") pollOnce();
+        } else showError(null);
+      } catch (err) {
+        showError({ message: t("error_network") });
+      }
+    }
+
+    function send(action) {
+      if (busy || !state || isOver()) return;
+      clearError();
+      const msg = { action, version: state.version };
+      setBusy(true);
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify(msg));
+      } else if (apiUrl) {
+        post(msg);
+      } else {
+        showError({ message: t("error_network") });
+      }
+    }
+
+
+    // ---- chat ------------------------------------------------------------------------
+    // Messages are shown as text nodes only (h() never parses HTML).
+    const chatList = $("chat-list");
+    const chatForm = $("chat-form");
+    const chatUrl = root.dataset.chatUrl || "";
+    const myUserId = Number(root.dataset.userId) || null;
+    const MAX_CHAT = 100;
+    let chatMuted = new Set();
+
+    function receiveChat(msg) {
+      if (!chatList) return;
+      if (Array.isArray(msg.muted)) chatMuted = new Set(msg.muted);
+      if (msg.replace) chatList.replaceChildren();
+      const known = new Set(Array.from(chatList.children, (li) => li.dataset.id));
+      const atBottom = chatList.scrollHeight - chatList.scrollTop - chatList.clientHeight < 24;
+      for (const m of msg.messages || []) {
+        if (chatMuted.has(m.author_id) || known.has(String(m.id))) continue; // a reconnect resends the history
+        const own = myUserId != null && m.author_id === myUserId;
+        chatList.append(
+          h(
+            "li",
+            { class: "chat-msg" + (own ? " chat-own" : ""), "data-id": m.id },
+            h("span", { class: "chat-author" }, m.author),
+            " ",
+            h("span", { class: "chat-text" }, m.text),
+            own || myUserId == null
+              ? null
+              : h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "chat-mute",
+                    "data-mute": m.author_id,
+                    "aria-label": t("chat_mute_who", { who: m.author }),
+                  },
+                  t("chat_mute")
+                )
+          )
+        );
+      }
+      while (chatList.children.length > MAX_CHAT) chatList.firstElementChild.remove();
+      if (atBottom) chatList.scrollTop = chatList.scrollHeight;
+      renderMuted();
+    }
+
+    function renderMuted() {
+      const box = $("chat-muted");
+      if (!box) return;
+      box.hidden = chatMuted.size === 0;
+      setText(box.querySelector("span"), t("chat_muted_n", { n: chatMuted.size }));
+    }
+
+    async function chatPost(body) {
+      try {
+        const response = await fetch(chatUrl, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+          body: JSON.stringify(body),
+        });
+        const data = await response.json().catch(() => null);
+        if (!response.ok) showError(data && data.error);
+        else if (data && data.type === "chat") receiveChat(data);
+      } catch (err) {
+        showError({ message: t("error_network") });
+      }
+    }
+
+    function chatSend(body) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(body));
+      else if (chatUrl) chatPost(body);
+    }
+
+    if (chatForm) {
+      chatForm.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const input = $("chat-text");
+        const text = input.value.trim();
+        if (!text) return;
+        clearError();
+        chatSend({ chat: text });
+        input.value = "";
+      });
+    }
+    if (chatList) {
+      chatList.addEventListener("click", (event) => {
+        const button = event.target.closest("button[data-mute]");
+        if (button) chatSend({ mute: Number(button.dataset.mute), on: true });
+      });
+    }
+    const unmute = $("chat-unmute");
+    if (unmute) {
+      unmute.addEventListener("click", () => {
+        for (const id of chatMuted) chatSend({ mute: id, on: false });
+      });
+    }
+
+
+    // ---- events ------------------------------------------------------------------
+    root.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-action]");
+      if (!button || !root.contains(button)) return;
+      event.preventDefault();
+      if (busy || button.getAttribute("aria-disabled") === "true") return;
+      const action = actionsByKey.get(button.getAttribute("data-action"));
+      if (action) send(action);
+    });
+    if (el.retry) el.retry.addEventListener("click", reconnectNow);
+    window.addEventListener("online", reconnectNow);
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) reconnectNow();
+    });
+    setInterval(() => {
+      updateClock();
+      updateClaim();
+    }, 1000);
+    if (el.error) el.error.hidden = true;
+    const initial = readJSON("match-initial");
+    if (initial) applyState(Object.assign({ type: "state" }, initial));
+    if (replayUrl) startReplay();
+    else connect();
+    return { send, state: () => state, isBusy: () => busy };
+  }
+
+  const api = { start, makeT, fill, actionKey, readJSON, h, setText, csrfToken };
+  if (typeof window !== "undefined") window.KartyavarLive = api;
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+})();
