@@ -1,0 +1,396 @@
+"""The greedy bot for Arcane Guardian: one-step costs over what is face up.
+
+It reads the view (face-up cards, the mage's numbers, held cards, the three
+endings in play) and the legal actions, never the state; what a shown card
+does comes from the public card data behind its code (the shipped catalog,
+or the card list given to the bot), as a player reads it off the card.
+Each candidate action gets a cost in "life points" and the cheapest is
+played (ties broken by the bot's generator):
+
+- a step: a waiting ending that wins is taken at once, one that gives the Key
+  when its cost is safe; otherwise the pile whose top costs least to meet (an
+  enemy at its cheapest way to win, a trap at its expected row, a chest at
+  its reward or expected roll, items and level ups as gains); a face-down top
+  counts as a small unknown loss;
+- an enemy: the cheapest of its options, the named spell, two spells or a
+  cancelling item; a trap: roll or cancel, whichever costs less on average;
+  after a roll: a reroll when the row is worse than a fresh roll plus what
+  the reroll uses up; a chest: open when allowed, else roll;
+- healing only when life falls below 1 (the game offers that moment, and a
+  level up refills life anyway); mana potions when two spells lie sideways;
+  a curse goes as soon as its own text lets it go for free;
+- choices: keep the most useful spells, discard the least useful cards, drop
+  the worst curse on a level up.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from play.bots.arcane_cards import arcane_cards
+from play.bots.base import Bot
+from play.engines.base import Action
+
+DEATH = 100.0  # the cost of losing the game
+LEVEL = 3.0  # a level up: life refilled, spells upright, a higher maximum
+UNKNOWN_TOP = 0.4  # the average cost of meeting a face-down card
+FRAGILE = 0.5  # extra cost of being left at 1 life
+
+MANA = 0.6  # any upright spell: mana for reveals, half of a two-spell defeat
+SPELL_VALUE = {"gain_life": 1.6, "cancel": 1.3, "reroll": 0.9, "reveal_all": 0.5}
+ITEM_VALUE = {"mask": 1.4, "potion": 1.6, "torch": 1.0, None: 1.2}
+CURSE_COST = 1.5
+# an extra action (a use or a curse discard that does not end the moment) is taken only
+# when it pays for itself; otherwise it scores this, so any real move comes first
+KEEP = 50.0
+
+
+def _bundle(raw: dict | None) -> dict:
+    return {k: v for k, v in (raw or {}).items() if k != "roll"}
+
+
+def _use(card: dict) -> dict | None:
+    return (card.get("effects") or {}).get("use")
+
+
+def card_facts(cards: list[dict]) -> dict[str, dict]:
+    """Code → what the bot reads off a card: code, type, subtype, effects."""
+    facts = {}
+    for card in cards:
+        subtypes = card.get("subtypes") or []
+        effects = card.get("effects") or {}
+        subtype = effects.get("counts_as") if card["type"] == "ending" else None
+        facts[card["code"]] = {
+            "code": card["code"],
+            "type": card["type"],
+            "subtype": subtype or (subtypes[0] if subtypes else None),
+            "effects": effects,
+        }
+    return facts
+
+
+@lru_cache(maxsize=1)
+def _catalog_facts() -> dict[str, dict]:
+    return card_facts(arcane_cards())
+
+
+class Table:
+    """The view, read once per decision, with the numbers the costs need."""
+
+    def __init__(self, view: dict, cards: dict[str, dict]) -> None:
+        self.view = view
+        self.cards = cards
+        mage = view["mage"]
+        self.life = mage["life"]
+        self.max_life = mage["max_life"]
+        self.level = mage["level"]
+        self.max_level = mage["max_level"]
+        self.passive = mage["passive"]
+        self.upright = [s["code"] for s in view["spells"] if s["upright"]]
+        self.sideways = [s["code"] for s in view["spells"] if not s["upright"]]
+        self.held = list(view["held"])
+        self.need = self._needs()
+        self._spell_values: dict[str, float] = {}
+        self._heal: int | None = None
+
+    def _needs(self) -> dict[str, int]:
+        """Kinds the endings in play ask to hold (masks, torches), most asked."""
+        need: dict[str, int] = {}
+        for code in self.view["endings"]:
+            requires = (self.cards[code]["effects"].get("requires") or {}).get("has") or {}
+            for kind, n in requires.items():
+                need[kind] = max(need.get(kind, 0), n)
+        return need
+
+    # --- values of what is held ------------------------------------------------
+    def spell_value(self, code: str) -> float:
+        known = self._spell_values.get(code)
+        if known is None:
+            known = self._spell_values[code] = self._spell_value(code)
+        return known
+
+    def _spell_value(self, code: str) -> float:
+        use = _use(self.cards[code]) or {}
+        value = MANA + max((SPELL_VALUE.get(k, 0.3) for k in (use.get("do") or {})), default=0.3)
+        if "gain_life" in (use.get("do") or {}) and self.life <= 2:
+            value += 0.8
+        facing = (self.view["facing"] or {}).get("card")
+        for pile in self.view["piles"]:
+            top = pile["top"] and pile["top"] != facing and self.cards[pile["top"]]
+            if top and top["type"] == "enemy" and top["effects"].get("defeated_by") == code:
+                value += 0.5  # it will be wanted for that enemy
+        return value
+
+    def card_value(self, code: str) -> float:
+        card = self.cards[code]
+        if card["type"] == "curse":
+            return -CURSE_COST
+        if card["type"] == "ending":
+            return 5.0  # never discarded anyway
+        value = ITEM_VALUE.get(card["subtype"], 1.2)
+        if card["subtype"] in self.need:
+            value += 1.5
+        use = _use(card)
+        if use and "gain_life" in use.get("do", {}) and self.life <= 2:
+            value += 0.8
+        return value
+
+    def heal_available(self) -> int:
+        if self._heal is None:
+            self._heal = self._heal_available()
+        return self._heal
+
+    def _heal_available(self) -> int:
+        heal = 0
+        for code in self.upright + self.held:
+            use = _use(self.cards[code])
+            if use and use.get("when") == "any":
+                heal += use["do"].get("gain_life", 0)
+        return heal
+
+    def count(self, kind: str) -> int:
+        found = 0
+        for code in self.held:
+            card = self.cards[code]
+            kinds = {card["type"], card["subtype"]}
+            if card["type"] in ("collectible", "useable"):
+                kinds.add("item")
+            found += kind in kinds
+        return found
+
+    # --- costs ------------------------------------------------------------------
+    def life_cost(self, loss: int) -> float:
+        if loss <= 0:
+            return 0.0
+        after = self.life - loss
+        if after >= 1:
+            return loss + (FRAGILE if after == 1 else 0.0)
+        if self.heal_available() >= 1 - after:
+            return loss + 2.5  # survives, but burns healing
+        return DEATH
+
+    def bundle_cost(self, raw: dict | None, source: str = "other") -> float:
+        b = _bundle(raw)
+        cost = 0.0
+        loss = b.get("lose_life", 0)
+        if loss and source in ("enemy", "trap"):
+            loss = max(0, loss + self.passive.get(f"{source}_damage", 0))
+        cost += self.life_cost(loss)
+        if b.get("lose_level") and self.level > 1:
+            cost += LEVEL * 0.8
+        if b.get("lose_mana"):
+            values = sorted(self.spell_value(c) for c in self.upright)
+            cost += sum(values[: b["lose_mana"]])
+        if b.get("discard"):
+            kind, n = b["discard"]["kind"], b["discard"]["count"]
+            values = sorted(self.card_value(c) for c in self.held if self._is_kind(c, kind))
+            cost += sum(values[:n])
+        if b.get("gain_level"):
+            cost -= LEVEL * b["gain_level"]
+        if b.get("gain_life"):
+            cost -= min(b["gain_life"], max(0, self.max_life - self.life))
+        if b.get("gain_mana"):
+            cost -= 0.8 * min(b["gain_mana"], len(self.sideways))
+        if b.get("gain_key"):
+            cost -= 6.0
+        if b.get("win"):
+            cost -= 1000.0
+        return cost
+
+    def _is_kind(self, code: str, kind: str) -> bool:
+        card = self.cards[code]
+        if card["type"] == "ending" or card["type"] == "curse":
+            return False
+        if kind == "item":
+            return True
+        return kind in (card["type"], card["subtype"])
+
+    def rows_cost(self, card: dict, source: str, mod: int) -> float:
+        """The average cost of a die table (faces shifted by `mod`, kept in 1–6)."""
+        rows = card["effects"]["d6"]
+        by_face = {face: row for row in rows for face in row["roll"]}
+        total = 0.0
+        for face in range(1, 7):
+            total += self.bundle_cost(by_face[max(1, min(6, face + mod))], source)
+        return total / 6
+
+    def enemy_cost(self, card: dict) -> float:
+        """The cheapest way past an enemy (its reward counted)."""
+        e = card["effects"]
+        costs = [self.bundle_cost(o, "enemy") for o in e["options"] if self._payable(o)]
+        if e.get("defeated_by") in self.upright:
+            costs.append(self.spell_value(e["defeated_by"]))
+        if len(self.upright) >= 2:
+            costs.append(sum(sorted(self.spell_value(c) for c in self.upright)[:2]))
+        costs.extend(self.card_value(c) for c in self._cancels("enemy"))
+        best = min(costs) if costs else DEATH
+        return best + self.bundle_cost(e.get("reward"))
+
+    def trap_cost(self, card: dict) -> float:
+        rolled = self.rows_cost(card, "trap", self.passive.get("trap_roll", 0))
+        cancels = [self.spell_value(c) for c in self._cancels("trap") if c in self.upright]
+        cancels += [self.card_value(c) for c in self._cancels("trap") if c in self.held]
+        return min([rolled, *cancels])
+
+    def chest_cost(self, card: dict) -> float:
+        e = card["effects"]
+        rolled = self.rows_cost(card, "chest", self.passive.get("chest_roll", 0))
+        if self.level + self.passive.get("chest_level", 0) >= e["level"]:
+            return min(rolled, self.bundle_cost(e["reward"]))
+        return rolled
+
+    def _payable(self, raw: dict) -> bool:
+        b = _bundle(raw)
+        if b.get("lose_mana", 0) > len(self.upright):
+            return False
+        if b.get("discard"):
+            kind, n = b["discard"]["kind"], b["discard"]["count"]
+            return sum(self._is_kind(c, kind) for c in self.held) >= n
+        return True
+
+    def _cancels(self, when: str) -> list[str]:
+        found = []
+        for code in self.upright + self.held:
+            use = _use(self.cards[code])
+            if use and use.get("when") == when and use["do"].get("cancel"):
+                found.append(code)
+        return found
+
+    def top_cost(self, pile: dict) -> float:
+        """The cost of stepping onto this pile's top card now."""
+        if not pile["face_up"]:
+            return UNKNOWN_TOP
+        card = self.cards[pile["top"]]
+        kind = card["type"]
+        if kind == "enemy":
+            return self.enemy_cost(card)
+        if kind == "trap":
+            return self.trap_cost(card)
+        if kind == "chest":
+            return self.chest_cost(card)
+        if kind in ("collectible", "useable"):
+            return -self.card_value(card["code"])
+        if kind == "curse":
+            return CURSE_COST + self.bundle_cost(card["effects"].get("interact"))
+        if kind in ("level_up", "level_down"):
+            return self.bundle_cost(card["effects"].get("interact"))
+        return 0.0
+
+
+class ArcaneGreedyBot(Bot):
+    kind = "greedy"
+
+    def __init__(self, seed: int = 0, cards: list[dict] | None = None) -> None:
+        super().__init__(seed)
+        self.cards = _catalog_facts() if cards is None else card_facts(cards)
+
+    def choose(self, view: dict | None, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        t = Table(view, self.cards)
+        scored = [(self.cost(t, a), rng.random(), n) for n, a in enumerate(legal)]
+        return legal[min(scored)[2]]
+
+    # --- one cost per action -------------------------------------------------------
+    def cost(self, t: Table, action: Action) -> float:
+        kind = action["type"]
+        pending = (t.view["pending"] or {}).get("kind")
+        facing = t.view["facing"]
+        if kind == "choose_pile":
+            return self.step_cost(t, action)
+        if kind == "use":
+            return self.use_cost(t, action["card"], pending)
+        if kind == "discard_curse":
+            return self.curse_discard_cost(t, action["card"])
+        if kind == "fight":
+            card = t.cards[facing["card"]]
+            option = card["effects"]["options"][action["option"]]
+            return t.bundle_cost(option, "enemy")
+        if kind == "cast":
+            return sum(t.spell_value(c) for c in action["spells"])
+        if kind == "roll":
+            card = t.cards[facing["card"]]
+            source = "trap" if card["type"] == "trap" else "chest"
+            return t.rows_cost(card, source, t.passive.get(f"{source}_roll", 0))
+        if kind == "open_chest":
+            return t.bundle_cost(t.cards[facing["card"]]["effects"]["reward"])
+        if kind == "accept_roll":
+            return self.row_cost(t)
+        if kind == "choose":
+            return self.choice_cost(t, pending, action["cards"])
+        return 0.0
+
+    def step_cost(self, t: Table, action: Action) -> float:
+        pile = t.view["piles"][action["pile"]]
+        if pile["stopped"]:
+            ending = t.cards[pile["top"]]["effects"]
+            pay = action.get("cost")
+            cost = 0.0 if pay is None else t.bundle_cost(ending["cost"][pay])
+            return cost + t.bundle_cost(ending["gives"])
+        # a slight lean to deeper piles: the endings lie at the bottom
+        return t.top_cost(pile) - pile["count"] / 100
+
+    def use_cost(self, t: Table, code: str, pending: str | None) -> float:
+        card = t.cards[code]
+        use = _use(card) or {}
+        do = use.get("do") or {}
+        spent = t.spell_value(code) if card["type"] == "spell" else t.card_value(code)
+        if pending == "dying":
+            gain = do.get("gain_life", 0) + (2 if do.get("gain_mana") and t.sideways else 0)
+            return -10.0 * gain + spent * 0.1
+        if do.get("cancel") or do.get("reroll"):
+            # weighed against the window's other actions: spending it must beat them
+            facing = t.view["facing"]
+            if pending == "after_roll":
+                return spent + self.reroll_gain(t)
+            if facing:
+                return spent
+        if do.get("gain_mana") and len(t.sideways) >= 2 and pending is None:
+            return -0.5 + spent * 0.1
+        return KEEP  # otherwise keep it
+
+    def reroll_gain(self, t: Table) -> float:
+        """The average cost of a fresh roll (what a reroll trades the current row for)."""
+        card = t.cards[t.view["facing"]["card"]]
+        source = "trap" if card["type"] == "trap" else "chest"
+        return t.rows_cost(card, source, t.passive.get(f"{source}_roll", 0))
+
+    def row_cost(self, t: Table) -> float:
+        facing = t.view["facing"]
+        card = t.cards[facing["card"]]
+        rows = card["effects"]["d6"]
+        row = next(r for r in rows if facing["result"] in r["roll"])
+        return t.bundle_cost(row, "trap" if card["type"] == "trap" else "chest")
+
+    def curse_discard_cost(self, t: Table, code: str) -> float:
+        e = t.cards[code]["effects"]
+        condition = e.get("discard_if")
+        if condition is not None and self._holds(t, condition):
+            return -CURSE_COST
+        net = t.bundle_cost(e.get("discard_cost")) - CURSE_COST - self._curse_weight(t, code)
+        return net if net < 0 else KEEP
+
+    def _holds(self, t: Table, condition: dict) -> bool:
+        if condition.get("level", 0) > t.level:
+            return False
+        return all(t.count(kind) >= n for kind, n in (condition.get("has") or {}).items())
+
+    def choice_cost(self, t: Table, pending: str | None, cards: list[str]) -> float:
+        if pending == "lose_mana":
+            return sum(t.spell_value(c) for c in cards)
+        if pending == "gain_mana":
+            return -sum(t.spell_value(c) for c in cards)
+        if pending == "discard":
+            return sum(t.card_value(c) for c in cards)
+        if pending == "level_up_curse":
+            return -sum(CURSE_COST + self._curse_weight(t, c) for c in cards)
+        return 0.0
+
+    def _curse_weight(self, t: Table, code: str) -> float:
+        passive = t.cards[code]["effects"].get("passive") or {}
+        return (
+            -passive.get("max_life", 0)
+            + passive.get("enemy_damage", 0)
+            + (1.0 if passive.get("no_reveal") else 0.0)
+        )

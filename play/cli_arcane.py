@@ -1,0 +1,547 @@
+"""Play Arcane Guardian in the terminal: `python -m play.cli arcane-guardian`.
+
+A thin text front-end over the engine contract. Everything printed about the
+game comes from `state.view(0)` (plus the public card catalog for card texts),
+so a face-down card never reaches the screen. With `--bot` a bot plays and
+the transcript shows each of its choices.
+
+The formatting functions are pure (a view and a language in, text out);
+`main(argv, stdin, stdout)` runs the loop, so tests drive it with StringIO.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from functools import lru_cache
+from typing import IO
+
+import play.engines.arcane_guardian as engine
+from play.bots.arcane_cards import arcane_cards, ending_codes
+from play.bots.arcane_greedy import ArcaneGreedyBot
+from play.bots.base import Bot, bot_rng, decide
+from play.bots.random_bot import RandomBot
+from play.engines.base import GameState, SetupError
+
+GAME = "arcane-guardian"
+LANGS = ("hu", "en")
+BOTS = {"random": RandomBot, "greedy": ArcaneGreedyBot}
+QUIT_WORDS = ("q", "quit", "exit", "kilép", "kilepes", "kilépés")
+RECENT_EVENTS = 12
+
+UI = {
+    "hu": {
+        "title": "Arcane Guardian — seed {seed} · véglapok: {endings}",
+        "status": "{step}. lépés · {level}. szint · Élet {life}/{max_life} · Mana {mana}/4 · {key}",
+        "key_yes": "nálad a Kulcs",
+        "key_no": "nincs Kulcs",
+        "spells": "Varázslatok: {spells}",
+        "upright": "álló",
+        "sideways": "elfordítva",
+        "held": "Nálad: {cards}",
+        "nothing": "semmi",
+        "piles": "Paklik:",
+        "pile": "  {n}. pakli ({count} lap): {top}",
+        "face_down": "lefordított lap",
+        "empty_pile": "üres",
+        "stopped": " — itt véget ér a pakli",
+        "facing": "Előtted: {card}",
+        "roll": "Dobás: {roll} → {result}",
+        "pending_lose_mana": "Válassz {count} varázslatot, amit elfordítasz.",
+        "pending_gain_mana": "Válassz {count} varázslatot, amit visszafordítasz.",
+        "pending_discard": "Válassz {count} lapot, amit eldobsz.",
+        "pending_level_up_curse": "Szintlépés: eldobhatsz egy átkot.",
+        "pending_dying": "Életed 1 alá csökkent: gyógyítsd magad, vagy elveszíted a játékot!",
+        "events": "Legutóbb:",
+        "actions": "Mit teszel?",
+        "prompt": "Választásod (1–{n}, q = kilépés): ",
+        "invalid": "Érvénytelen választás: {text!r}. Írj egy számot 1 és {n} között, vagy q-t.",
+        "quit": "Kiléptél a játékból.",
+        "eof": "Nincs több bemenet; a játék abbamaradt.",
+        "bot_move": "Bot ▸ {text}",
+        "over": "═══ A játék véget ért ═══",
+        "won": "Kijutottál a labirintusból: nyertél! ({steps} lépés)",
+        "lost_died": "Életed 1 alá csökkent: vesztettél. ({steps} lépés)",
+        "lost_trapped": "Nem maradt szabályos lépés: vesztettél. ({steps} lépés)",
+    },
+    "en": {
+        "title": "Arcane Guardian — seed {seed} · endings: {endings}",
+        "status": "Step {step} · level {level} · life {life}/{max_life} · mana {mana}/4 · {key}",
+        "key_yes": "you hold the Key",
+        "key_no": "no Key",
+        "spells": "Spells: {spells}",
+        "upright": "upright",
+        "sideways": "sideways",
+        "held": "You hold: {cards}",
+        "nothing": "nothing",
+        "piles": "Piles:",
+        "pile": "  pile {n} ({count} cards): {top}",
+        "face_down": "face down",
+        "empty_pile": "empty",
+        "stopped": " — the pile ends here",
+        "facing": "Facing: {card}",
+        "roll": "Roll: {roll} → {result}",
+        "pending_lose_mana": "Choose {count} spells to turn sideways.",
+        "pending_gain_mana": "Choose {count} spells to turn upright.",
+        "pending_discard": "Choose {count} cards to discard.",
+        "pending_level_up_curse": "Level up: you may discard one curse.",
+        "pending_dying": "Your life fell below 1: heal yourself or lose the game!",
+        "events": "Recently:",
+        "actions": "What do you do?",
+        "prompt": "Your choice (1–{n}, q = quit): ",
+        "invalid": "Not a valid choice: {text!r}. Type a number from 1 to {n}, or q.",
+        "quit": "You left the game.",
+        "eof": "No more input; the game stops here.",
+        "bot_move": "Bot ▸ {text}",
+        "over": "═══ The game is over ═══",
+        "won": "You escaped the labyrinth: you win! ({steps} steps)",
+        "lost_died": "Your life fell below 1: you lose. ({steps} steps)",
+        "lost_trapped": "No legal step was left: you lose. ({steps} steps)",
+    },
+}
+
+ACTIONS = {
+    "hu": {
+        "choose_pile": "Lépés a(z) {n}. paklira: {card}{cost}",
+        "use": "Használod: {card}",
+        "discard_curse": "Eldobod az átkot: {card}{cost}",
+        "fight": "Harc: {cost}",
+        "cast": "Varázslat az ellenségre: {cards}",
+        "roll": "Dobsz a kockával",
+        "open_chest": "Kinyitod a ládát dobás nélkül: {cost}",
+        "accept_roll": "Marad a dobás ({result}): {cost}",
+        "lose_mana": "Elfordítod: {cards}",
+        "gain_mana": "Visszafordítod: {cards}",
+        "discard": "Eldobod: {cards}",
+        "level_up_curse": "Eldobod az átkot: {cards}",
+        "keep_curses": "Nem dobsz el átkot",
+        "pay": " — fizetség: {cost}",
+    },
+    "en": {
+        "choose_pile": "Step onto pile {n}: {card}{cost}",
+        "use": "Use: {card}",
+        "discard_curse": "Discard the curse: {card}{cost}",
+        "fight": "Fight: {cost}",
+        "cast": "Cast at the enemy: {cards}",
+        "roll": "Roll the die",
+        "open_chest": "Open the chest without a roll: {cost}",
+        "accept_roll": "Keep the roll ({result}): {cost}",
+        "lose_mana": "Turn sideways: {cards}",
+        "gain_mana": "Turn upright: {cards}",
+        "discard": "Discard: {cards}",
+        "level_up_curse": "Discard the curse: {cards}",
+        "keep_curses": "Keep your curses",
+        "pay": " — paying {cost}",
+    },
+}
+
+BUNDLE = {
+    "hu": {
+        "lose_level": "−{n} szint",
+        "lose_life": "−{n} Élet",
+        "lose_mana": "−{n} Mana",
+        "discard": "{n} {kind} eldobása",
+        "gain_level": "+{n} szint",
+        "gain_life": "+{n} Élet",
+        "gain_mana": "+{n} Mana",
+        "reveal_all": "minden pakli felső lapja felfordul",
+        "cancel": "elküldöd harc nélkül",
+        "reroll": "újradobás",
+        "gain_key": "a Kulcs",
+        "win": "győzelem",
+        "nothing": "semmi",
+        "kinds": {
+            "collectible": "gyűjthető",
+            "useable": "felhasználható",
+            "item": "tárgy",
+            "mask": "maszk",
+            "potion": "főzet",
+            "torch": "fáklya",
+        },
+    },
+    "en": {
+        "lose_level": "−{n} level",
+        "lose_life": "−{n} life",
+        "lose_mana": "−{n} mana",
+        "discard": "discard {n} {kind}",
+        "gain_level": "+{n} level",
+        "gain_life": "+{n} life",
+        "gain_mana": "+{n} mana",
+        "reveal_all": "every pile's top turns face up",
+        "cancel": "sent away unfought",
+        "reroll": "a reroll",
+        "gain_key": "the Key",
+        "win": "victory",
+        "nothing": "nothing",
+        "kinds": {
+            "collectible": "collectible",
+            "useable": "useable",
+            "item": "item",
+            "mask": "mask",
+            "potion": "potion",
+            "torch": "torch",
+        },
+    },
+}
+
+EVENTS = {
+    "hu": {
+        "step": "— {step}. lépés: {pile}. pakli —",
+        "reveal": "Felfordul ({pile}. pakli): {card}",
+        "take": "Magadhoz veszed: {card}",
+        "face": "Szembekerülsz vele: {card}",
+        "fight": "Harc: {card}",
+        "cast": "Varázslat ({spells}) legyőzi: {card}",
+        "cancel": "Harc nélkül elküldöd: {card}",
+        "roll": "Dobás: {face} (számít: {result})",
+        "row": "A(z) {card} sora: {roll}",
+        "life": "Élet {delta:+d} → {life}",
+        "spells": "{how}: {cards}",
+        "upright_word": "Visszafordul",
+        "sideways_word": "Elfordul",
+        "level": "Szint {delta:+d} → {level}",
+        "level_up": "Szintlépés!",
+        "discard": "Eldobva: {card}",
+        "key": "Megszerezted a Kulcsot!",
+        "ending": "Véglap: {card}",
+        "pile_stopped": "A(z) {pile}. pakli itt véget ér: {card}",
+        "open_chest": "Kinyitod: {card}",
+        "use": "Használod: {card}",
+        "game_over": None,
+    },
+    "en": {
+        "step": "— Step {step}: pile {pile} —",
+        "reveal": "Turned face up (pile {pile}): {card}",
+        "take": "You take: {card}",
+        "face": "You face: {card}",
+        "fight": "Fight: {card}",
+        "cast": "Spells ({spells}) defeat: {card}",
+        "cancel": "Sent away unfought: {card}",
+        "roll": "Roll: {face} (counts as {result})",
+        "row": "{card}'s row: {roll}",
+        "life": "Life {delta:+d} → {life}",
+        "spells": "{how}: {cards}",
+        "upright_word": "Turned upright",
+        "sideways_word": "Turned sideways",
+        "level": "Level {delta:+d} → {level}",
+        "level_up": "Level up!",
+        "discard": "Discarded: {card}",
+        "key": "You have the Key!",
+        "ending": "Ending: {card}",
+        "pile_stopped": "Pile {pile} ends here: {card}",
+        "open_chest": "You open: {card}",
+        "use": "You use: {card}",
+        "game_over": None,
+    },
+}
+
+
+# --- card facts ------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _catalog() -> dict[str, dict]:
+    return {c["code"]: c for c in arcane_cards()}
+
+
+def card_name(code: str | None, view: dict, lang: str) -> str:
+    if not code:
+        return "?"
+    entry = view["cards"].get(code) or _catalog().get(code) or {}
+    if lang == "en":
+        return entry.get("name_en") or entry.get("name") or code
+    return entry.get("name") or code
+
+
+def card_text(code: str, lang: str) -> str:
+    card = _catalog().get(code) or {}
+    return (card.get("text_en") if lang == "en" else card.get("text")) or ""
+
+
+def bundle_text(raw: dict | None, lang: str) -> str:
+    words = BUNDLE[lang]
+    parts = []
+    for key, value in (raw or {}).items():
+        if key == "roll" or key not in words:
+            continue
+        if key == "discard":
+            parts.append(
+                words["discard"].format(n=value["count"], kind=words["kinds"][value["kind"]])
+            )
+        else:
+            parts.append(words[key].format(n=value))
+    return ", ".join(parts) or words["nothing"]
+
+
+def _effects(code: str) -> dict:
+    return (_catalog().get(code) or {}).get("effects") or {}
+
+
+# --- the table -------------------------------------------------------------------
+def _spell_line(spell: dict, view: dict, lang: str) -> str:
+    position = UI[lang]["upright" if spell["upright"] else "sideways"]
+    return f"{card_name(spell['code'], view, lang)} ({position})"
+
+
+def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -> str:
+    """The whole table as the player sees it: the mage, spells, held cards, piles, the moment."""
+    ui = UI[lang]
+    mage = view["mage"]
+    rule = "═" * 72
+    lines = [
+        rule,
+        ui["status"].format(
+            step=view["step"],
+            level=mage["level"],
+            life=mage["life"],
+            max_life=mage["max_life"],
+            mana=mage["mana"],
+            key=ui["key_yes"] if mage["key"] else ui["key_no"],
+        ),
+        rule,
+        ui["spells"].format(spells=", ".join(_spell_line(s, view, lang) for s in view["spells"])),
+        ui["held"].format(
+            cards=", ".join(card_name(c, view, lang) for c in view["held"]) or ui["nothing"]
+        ),
+        ui["piles"],
+    ]
+    for n, pile in enumerate(view["piles"], 1):
+        if not pile["count"]:
+            top = ui["empty_pile"]
+        elif not pile["face_up"]:
+            top = ui["face_down"]
+        else:
+            top = f"{card_name(pile['top'], view, lang)} — {card_text(pile['top'], lang)}"
+            top += ui["stopped"] if pile["stopped"] else ""
+        lines.append(ui["pile"].format(n=n, count=pile["count"], top=top))
+    facing = view["facing"]
+    if facing:
+        lines.append("")
+        lines.append(
+            ui["facing"].format(
+                card=f"{card_name(facing['card'], view, lang)} — {card_text(facing['card'], lang)}"
+            )
+        )
+        if facing["roll"] is not None:
+            lines.append(ui["roll"].format(roll=facing["roll"], result=facing["result"]))
+    pending = view["pending"] or {}
+    if f"pending_{pending.get('kind')}" in ui:
+        lines.append(ui[f"pending_{pending['kind']}"].format(count=pending.get("count", 1)))
+    if recent:
+        lines += ["", ui["events"]] + [f"  · {t}" for t in recent[-RECENT_EVENTS:]]
+    return "\n".join(lines)
+
+
+def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
+    words = EVENTS[lang]
+    kind = event.get("type")
+    template = words.get(kind)
+    if template is None:
+        return None
+    fields = dict(event)
+    if "card" in event:
+        fields["card"] = card_name(event["card"], view, lang)
+    if "pile" in event:
+        fields["pile"] = event["pile"] + 1
+    if kind == "spells":
+        fields["how"] = words["upright_word" if event["upright"] else "sideways_word"]
+        fields["cards"] = ", ".join(card_name(c, view, lang) for c in event["cards"])
+    if kind == "cast":
+        fields["spells"] = ", ".join(card_name(c, view, lang) for c in event["spells"])
+    try:
+        return template.format(**fields)
+    except (KeyError, ValueError):
+        return kind
+
+
+def _pile_cost(view: dict, action: dict, lang: str) -> str:
+    if action.get("cost") is None:
+        return ""
+    pile = view["piles"][action["pile"]]
+    cost = _effects(pile["top"]).get("cost") or []
+    return ACTIONS[lang]["pay"].format(cost=bundle_text(cost[action["cost"]], lang))
+
+
+def format_action(action: dict, view: dict, lang: str = "hu") -> str:
+    """An action in words, with what it costs or gives when that helps the choice."""
+    words = ACTIONS[lang]
+    kind = action["type"]
+    facing = view["facing"] or {}
+    if kind == "choose_pile":
+        pile = view["piles"][action["pile"]]
+        card = card_name(pile["top"], view, lang) if pile["face_up"] else UI[lang]["face_down"]
+        return words[kind].format(
+            n=action["pile"] + 1, card=card, cost=_pile_cost(view, action, lang)
+        )
+    if kind == "use":
+        return words[kind].format(card=card_name(action["card"], view, lang))
+    if kind == "discard_curse":
+        cost = _effects(action["card"]).get("discard_cost")
+        extra = words["pay"].format(cost=bundle_text(cost, lang)) if cost else ""
+        return words[kind].format(card=card_name(action["card"], view, lang), cost=extra)
+    if kind == "fight":
+        option = _effects(facing.get("card"))["options"][action["option"]]
+        return words[kind].format(cost=bundle_text(option, lang))
+    if kind == "cast":
+        return words[kind].format(
+            cards=", ".join(card_name(c, view, lang) for c in action["spells"])
+        )
+    if kind == "open_chest":
+        return words[kind].format(cost=bundle_text(_effects(facing["card"])["reward"], lang))
+    if kind == "accept_roll":
+        rows = _effects(facing["card"]).get("d6") or []
+        row = next((r for r in rows if facing["result"] in r["roll"]), {})
+        return words[kind].format(result=facing["result"], cost=bundle_text(row, lang))
+    if kind == "choose":
+        pending = (view["pending"] or {}).get("kind")
+        if pending == "level_up_curse" and not action["cards"]:
+            return words["keep_curses"]
+        cards = ", ".join(card_name(c, view, lang) for c in action["cards"])
+        return words.get(pending, "{cards}").format(cards=cards)
+    return words.get(kind, kind)
+
+
+def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
+    lines = [UI[lang]["actions"]]
+    lines += [f"  {n}) {format_action(a, view, lang)}" for n, a in enumerate(actions, 1)]
+    return "\n".join(lines)
+
+
+def format_result(result: dict, lang: str = "hu") -> str:
+    ui = UI[lang]
+    if result["winners"]:
+        line = ui["won"].format(steps=result["steps"])
+    else:
+        line = ui[f"lost_{result['reason']}"].format(steps=result["steps"])
+    return "\n".join([ui["over"], line])
+
+
+def parse_choice(text: str, count: int) -> int | str | None:
+    """1-based choice → 0-based index; "quit" for q; None when not a valid choice."""
+    text = text.strip().lower().rstrip(")")
+    if text in QUIT_WORDS:
+        return "quit"
+    if text.isdigit() and 1 <= int(text) <= count:
+        return int(text) - 1
+    return None
+
+
+# --- the loop --------------------------------------------------------------------
+class _Quit(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def _is_tty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _ask(actions: list[dict], stdin: IO[str], stdout: IO[str], lang: str) -> dict:
+    ui = UI[lang]
+    while True:
+        stdout.write(ui["prompt"].format(n=len(actions)))
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            stdout.write("\n" + ui["eof"] + "\n")
+            raise _Quit(1)
+        if not _is_tty(stdin):
+            stdout.write(line.strip() + "\n")  # scripted input: keep the transcript readable
+        choice = parse_choice(line, len(actions))
+        if choice == "quit":
+            stdout.write(ui["quit"] + "\n")
+            raise _Quit(0)
+        if choice is None:
+            stdout.write(ui["invalid"].format(text=line.strip(), n=len(actions)) + "\n")
+            continue
+        return actions[choice]
+
+
+def _describe(events: list[dict], state: GameState, lang: str) -> list[str]:
+    view = state.view(0)
+    return [t for t in (format_event(e, view, lang) for e in events) if t]
+
+
+def play(
+    state: GameState,
+    stdin: IO[str],
+    stdout: IO[str],
+    lang: str = "hu",
+    bot: Bot | None = None,
+    rng: random.Random | None = None,
+) -> int:
+    """Run the game to its end (you, or `bot`, choosing); 0 when finished or quit, 1 on EOF."""
+    ui = UI[lang]
+    recent = _describe(state.view(0)["events"], state, lang)
+    try:
+        while not state.is_over:
+            view = state.view(0)
+            actions = state.legal_actions(0)
+            stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
+            if bot is None:
+                stdout.write(format_actions(actions, view, lang) + "\n")
+                action = _ask(actions, stdin, stdout, lang)
+            else:
+                action = decide(state, 0, bot, rng)
+                stdout.write(ui["bot_move"].format(text=format_action(action, view, lang)) + "\n")
+            recent = _describe(state.apply(action), state, lang)
+    except _Quit as stop:
+        return stop.code
+    except KeyboardInterrupt:
+        stdout.write("\n" + ui["quit"] + "\n")
+        return 130
+    view = state.view(0)
+    stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
+    stdout.write(format_result(state.result, lang) + "\n")
+    return 0
+
+
+def parse_endings(text: str) -> str | list[str]:
+    if text == "random":
+        return "random"
+    codes = [c.strip().upper() for c in text.split(",") if c.strip()]
+    return codes
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m play.cli arcane-guardian",
+        description="Play Arcane Guardian in the terminal (or watch a bot play it).",
+    )
+    parser.add_argument("game", nargs="?", choices=[GAME], default=GAME, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=None, help="replay a deal (default: random)")
+    parser.add_argument("--lang", choices=LANGS, default="hu", help="language of the text")
+    parser.add_argument("--bot", choices=sorted(BOTS), default=None, help="let a bot play")
+    parser.add_argument(
+        "--endings",
+        type=parse_endings,
+        default="random",
+        help=f"three ending codes, comma separated, or random ({', '.join(ending_codes())})",
+    )
+    return parser.parse_args(argv)
+
+
+def main(
+    argv: list[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None
+) -> int:
+    """Parse the arguments, deal the dungeon and play it; the exit status."""
+    args = parse_args(argv)
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        state = engine.new_game(arcane_cards(), {"endings": args.endings}, seed)
+    except SetupError as exc:
+        stdout.write(f"{exc}\n")
+        return 2
+    names = ", ".join(card_name(c, state.view(0), args.lang) for c in state.view(0)["endings"])
+    stdout.write(UI[args.lang]["title"].format(seed=seed, endings=names) + "\n")
+    bot = BOTS[args.bot](seed) if args.bot else None
+    rng = bot_rng(seed, 0, bot) if bot else None
+    return play(state, stdin, stdout, args.lang, bot, rng)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""The three piles: which one may be chosen, revealing a top card, endings, starting a step.
+
+A pile is a list of card codes from the bottom to the top (`pile[-1]` is the
+top) plus a flag in `s["up"]` saying whether that top card is face up. Only a
+top card is ever face up. A face-up ending that is not a collectible stays on
+top for the rest of the game and stops its pile: the cards under it are never
+seen again.
+
+Work that must happen later in a step is pushed onto `s["queue"]` as tasks
+(see `flow.py`); nothing here waits for the player.
+"""
+
+from __future__ import annotations
+
+from play.engines.arcane_guardian import mage
+
+
+def bundle_tasks(steps: list[list], source: str) -> list[list]:
+    """Tasks for one bundle: one per key, a level gain once per level (each may ask a curse)."""
+    tasks: list[list] = []
+    for key, value in steps:
+        if key == "gain_level":
+            tasks.extend(["gain_level", 1, source] for _ in range(value))
+        else:
+            tasks.append([key, value, source])
+    return tasks
+
+
+def life_checked(steps: list[list], source: str) -> list[list]:
+    """A bundle's tasks, then the check for life below 1 (a bundle applies as a whole).
+
+    Only a life loss can take life below 1 (a level loss cuts it to a maximum
+    of at least 1), so other bundles skip the check.
+    """
+    tasks: list[list] = []
+    check = False
+    for key, value in steps:
+        if key == "gain_level":
+            tasks.extend(["gain_level", 1, source] for _ in range(value))
+        else:
+            tasks.append([key, value, source])
+            check = check or key == "lose_life"
+    if check:
+        tasks.append(["check_life"])
+    return tasks
+
+
+# --- endings -------------------------------------------------------------------
+def ending_useful(s: dict, card: dict) -> bool:
+    """Acting on it would change something: a win, or a Key not yet held, or other gifts."""
+    for key, _ in card["gives"]:
+        if key != "gain_key" or not s["key"]:
+            return True
+    return False
+
+
+def ending_costs(s: dict, card: dict) -> list[int]:
+    """Indexes of the ending's cost bundles that can be paid now ([None] when it is free)."""
+    if not card["costs"]:
+        return [None]
+    return [k for k, steps in enumerate(card["costs"]) if mage.payable(s, steps)]
+
+
+def ending_actable(s: dict, card: dict) -> bool:
+    return (
+        ending_useful(s, card) and mage.holds(s, card["requires"]) and bool(ending_costs(s, card))
+    )
+
+
+def ending_acts_on_reveal(s: dict, card: dict) -> bool:
+    """Forced on reveal: its condition holds and it is free (paying a cost is a choice)."""
+    return not card["costs"] and mage.holds(s, card["requires"]) and ending_useful(s, card)
+
+
+# --- choosing a pile -----------------------------------------------------------
+def top_card(s: dict, i: int) -> dict | None:
+    pile = s["piles"][i]
+    return s["cards"][pile[-1]] if pile else None
+
+
+def pile_choosable(s: dict, i: int) -> bool:
+    pile = s["piles"][i]
+    if not pile:
+        return False
+    if not s["up"][i]:
+        return True
+    card = s["cards"][pile[-1]]
+    return card["type"] != "ending" or ending_actable(s, card)
+
+
+def pile_actions(s: dict) -> list[dict]:
+    """Every `choose_pile` the player has now (one per payable cost of a waiting ending).
+
+    `pile_choosable` spelled out inline: this runs before every step.
+    """
+    actions = []
+    cards, up = s["cards"], s["up"]
+    for i, pile in enumerate(s["piles"]):
+        if not pile:
+            continue
+        if up[i]:
+            card = cards[pile[-1]]
+            if card["type"] == "ending":
+                if not ending_actable(s, card):
+                    continue
+                if card["costs"]:
+                    actions.extend(
+                        {"type": "choose_pile", "player": 0, "pile": i, "cost": k}
+                        for k in ending_costs(s, card)
+                    )
+                    continue
+        actions.append({"type": "choose_pile", "player": 0, "pile": i})
+    return actions
+
+
+def step_left(s: dict) -> bool:
+    """A step is possible now, or becomes possible through `any` uses the player holds.
+
+    When every pile is empty or stopped by an ending that cannot be acted on,
+    potions and the like may still raise mana or level enough to open one.
+    """
+    if any(pile_choosable(s, i) for i in range(len(s["piles"]))):
+        return True
+    level, mana_max = mage.reachable_with_uses(s)
+    if level == s["level"] and mana_max == mage.mana(s):
+        return False
+    trial = dict(s, level=level, spells={f"#{n}": n < mana_max for n in range(len(s["spells"]))})
+    return any(pile_choosable(trial, i) for i in range(len(s["piles"])))
+
+
+# --- revealing -----------------------------------------------------------------
+def take_into_hand(g, i: int, *, reason: str) -> None:
+    """Move pile i's top card into the player's held cards; the next card is face down."""
+    s = g.s
+    code = s["piles"][i].pop()
+    s["up"][i] = False
+    s["held"].append(code)
+    g.emit("take", card=code, pile=i, reason=reason)
+    if mage.changes_passives(s, code):
+        cut = mage.refresh(s)
+        if cut:
+            g.emit("life", delta=-cut, life=s["life"], reason="max_life")
+
+
+def reveal_top(g, i: int) -> None:
+    """Turn pile i's top card face up; an ending acts at once if it must."""
+    s = g.s
+    pile = s["piles"][i]
+    if not pile or s["up"][i]:
+        return
+    s["up"][i] = True
+    code = pile[-1]
+    g.emit("reveal", pile=i, card=code)
+    card = s["cards"][code]
+    if card["type"] == "ending":
+        ending_revealed(g, i, card)
+
+
+def ending_revealed(g, i: int, card: dict) -> None:
+    s = g.s
+    if card["kind"] == "collectible":
+        take_into_hand(g, i, reason="ending")  # the pile goes on below it
+    elif ending_acts_on_reveal(s, card):
+        g.emit("ending", card=card["code"], pile=i)
+        s["queue"][0:0] = life_checked(card["gives"], "ending")
+    else:
+        g.emit("pile_stopped", pile=i, card=card["code"])
+
+
+def act_on_ending(g, i: int, card: dict, cost: int | None) -> None:
+    """A step onto a waiting ending: pay the chosen cost, then receive what it gives."""
+    s = g.s
+    g.emit("ending", card=card["code"], pile=i, cost=cost)
+    tasks = [] if cost is None else life_checked(card["costs"][cost], "ending")
+    s["queue"].extend(tasks + life_checked(card["gives"], "ending"))
+
+
+# --- a step ----------------------------------------------------------------------
+def start_step(g, i: int, cost: int | None) -> None:
+    """Choose pile i: reveal its top if face down, interact with it, then the reveal phase."""
+    s = g.s
+    s["step"] += 1
+    g.emit("step", step=s["step"], pile=i)
+    q = s["queue"]
+    if not s["up"][i]:
+        code = s["piles"][i][-1]
+        reveal_top(g, i)
+        if s["cards"][code]["type"] == "ending":
+            q.append(["reveal_phase", i])  # meeting the ending was this step's interaction
+            return
+    card = s["cards"][s["piles"][i][-1]]
+    if card["type"] == "ending":
+        act_on_ending(g, i, card, cost)
+    else:
+        interact(g, i, card)
+    q.append(["reveal_phase", i])
+
+
+def interact(g, i: int, card: dict) -> None:
+    s = g.s
+    kind, code = card["type"], card["code"]
+    q = s["queue"]
+    if kind in ("enemy", "trap", "chest"):
+        # the card stays on its pile (face up) until the encounter is over
+        s["facing"] = {"card": code, "pile": i, "face": None, "rolls": 0}
+        g.emit("face", card=code, kind=kind)
+        q.extend((["window", kind], ["finish"]))
+    elif kind in ("collectible", "useable"):
+        take_into_hand(g, i, reason="found")
+    elif kind == "curse":
+        take_into_hand(g, i, reason="curse")
+        q.extend(life_checked(card["interact"], "curse"))
+    else:  # level_up, level_down: resolve, then to the discard pile
+        s["piles"][i].pop()
+        s["up"][i] = False
+        s["discard"].append(code)
+        g.emit("discard", card=code, reason="resolved")
+        q.extend(life_checked(card["interact"], "level"))

@@ -1,0 +1,195 @@
+"""The mage's numbers: level, life and its maximum, mana, lasting modifiers, conditions.
+
+Everything here reads the state dict `s` and, for `refresh`, writes only the
+derived fields (`passive`, `max_life`) and cuts life to the maximum. Pure
+enough to call from the rules, the view and the stuck / healing checks.
+"""
+
+from __future__ import annotations
+
+from play.engines.arcane_guardian.cards import PASSIVE_FLAGS, PASSIVE_NUMBERS
+
+MAX_LEVEL_DEFAULT = 4
+
+
+def mana(s: dict) -> int:
+    """Upright spells (0–4)."""
+    return sum(s["spells"].values())  # True counts 1
+
+
+def upright_spells(s: dict) -> list[str]:
+    return [code for code, up in s["spells"].items() if up]
+
+
+def sideways_spells(s: dict) -> list[str]:
+    return [code for code, up in s["spells"].items() if not up]
+
+
+def count_kind(s: dict, kind: str, *, for_discard: bool = False) -> int:
+    cards = s["cards"]
+    field = "kinds_discard" if for_discard else "kinds_has"
+    return sum(1 for code in s["held"] if kind in cards[code][field])
+
+
+def cards_of_kind(s: dict, kind: str) -> list[str]:
+    """Held cards that a `discard` of `kind` may take (endings never)."""
+    cards = s["cards"]
+    return [code for code in s["held"] if kind in cards[code]["kinds_discard"]]
+
+
+def holds(s: dict, condition: dict | None) -> bool:
+    """True when every key of the condition holds (None: no condition)."""
+    if condition is None:
+        return True
+    if "level" in condition and s["level"] < condition["level"]:
+        return False
+    if condition.get("key") and not s["key"]:
+        return False
+    for kind, n in condition.get("has", {}).items():
+        if count_kind(s, kind) < n:
+            return False
+    return True
+
+
+def passive_of(s: dict, code: str) -> dict:
+    card = s["cards"][code]
+    alt = card["alt_passive"]
+    if alt is not None and holds(s, alt["if"]):
+        return alt["passive"]
+    return card["passive"]
+
+
+NO_PASSIVE = {**dict.fromkeys(PASSIVE_NUMBERS, 0), **dict.fromkeys(PASSIVE_FLAGS, False)}
+
+
+def total_passive(s: dict) -> dict:
+    """The held cards' modifiers added up (flags: any one is enough)."""
+    total = NO_PASSIVE.copy()
+    cards = s["cards"]
+    for code in s["held"]:
+        card = cards[code]
+        passive = card["passive"] if card["alt_passive"] is None else passive_of(s, code)
+        for key, value in passive.items():
+            if value is True:
+                total[key] = True
+            else:
+                total[key] += value
+    return total
+
+
+def changes_passives(s: dict, code: str) -> bool:
+    """Could holding (or losing) this card change the lasting modifiers?
+
+    Only if it has some of its own, or some held card's alternative depends on
+    what is held (a mask more may switch the Mask of the Ancestors). Most
+    cards taken are potions and the like: no recount needed.
+    """
+    cards = s["cards"]
+    card = cards[code]
+    if card["passive"] or card["alt_passive"] is not None:
+        return True
+    return any(cards[c]["alt_passive"] is not None for c in s["held"])
+
+
+def refresh(s: dict) -> int:
+    """Recompute the modifiers and the maximum life; cut life to it. Returns life lost."""
+    passive = total_passive(s)
+    s["passive"] = passive
+    mage = s["mage"]
+    table = mage["max_life"]
+    cap = mage["life_cap"]
+    top = table[min(s["level"], len(table)) - 1] + passive["max_life"]
+    s["max_life"] = max(1, min(cap, top))
+    if s["life"] > s["max_life"]:
+        cut = s["life"] - s["max_life"]
+        s["life"] = s["max_life"]
+        return cut
+    return 0
+
+
+def max_level(s: dict) -> int:
+    return len(s["mage"]["max_life"])
+
+
+def payable(s: dict, steps: list[list]) -> bool:
+    """A chosen bundle (enemy option, ending cost, curse cost) can be paid in full.
+
+    Mana and discards must be there; losing life or a level can always be chosen.
+    """
+    for key, value in steps:
+        if key == "lose_mana" and mana(s) < value:
+            return False
+        if key == "discard" and count_kind(s, value[0], for_discard=True) < value[1]:
+            return False
+    return True
+
+
+def _use_steps_now(s: dict, moment_whens: tuple[str, ...]):
+    """(source kind, steps) of every use the player could take right now at this moment."""
+    cards = s["cards"]
+    for code, up in s["spells"].items():
+        use = cards[code]["use"]
+        if up and use is not None and use["when"] in moment_whens:
+            yield "spell", code, use["steps"]
+    for code in s["held"]:
+        use = cards[code]["use"]
+        if use is not None and use["when"] in moment_whens:
+            yield "item", code, use["steps"]
+
+
+def can_heal(s: dict) -> bool:
+    """Could the uses the player holds bring life from below 1 back to 1 or more?
+
+    Counts every `any` use that gains life or a level; mana gained from items
+    may turn sideways healing spells upright again (the best ones first).
+    Exact for bundles that only gain; a use that also loses is counted as if
+    the loss did not happen.
+    """
+    need = 1 - s["life"]
+    heal = 0
+    mana_gain = 0
+    for _source, _code, steps in _use_steps_now(s, ("any",)):
+        for key, value in steps:
+            if key == "gain_level":
+                return True  # a level up fills life to the maximum
+            if key == "gain_life":
+                heal += value
+            elif key == "gain_mana":
+                mana_gain += value
+    if heal >= need:
+        return True
+    if mana_gain:
+        cards = s["cards"]
+        spell_heals = []
+        for code in sideways_spells(s):
+            use = cards[code]["use"]
+            if use is None or use["when"] != "any":
+                continue
+            steps = dict((k, v) for k, v in use["steps"])
+            if "gain_level" in steps:
+                return True
+            if "gain_life" in steps:
+                spell_heals.append(steps["gain_life"])
+        spell_heals.sort(reverse=True)
+        heal += sum(spell_heals[:mana_gain])
+    return heal >= need
+
+
+def reachable_with_uses(s: dict) -> tuple[int, int]:
+    """(level, mana) the player could reach by `any` uses alone, from what is held now.
+
+    Item mana gains add up to at most 4 upright spells; a level gain refills
+    every spell. Used to tell "no step is left" from "a potion would open one".
+    """
+    level, mana_now = s["level"], mana(s)
+    gain_mana = gain_level = 0
+    for source, _code, steps in _use_steps_now(s, ("any",)):
+        for key, value in steps:
+            if key == "gain_level":
+                gain_level += value
+            elif key == "gain_mana" and source == "item":
+                gain_mana += value
+    spells = len(s["spells"])
+    if gain_level:
+        return min(max_level(s), level + gain_level), spells
+    return level, min(spells, mana_now + gain_mana)
