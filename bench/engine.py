@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/engine.py alomfogo
     .venv/bin/python bench/engine.py alomfogo --seconds 5 --greedy-games 200
+    .venv/bin/python bench/engine.py oniroo
+    .venv/bin/python bench/engine.py oniroo --seconds 5 --greedy-games 500
 
 Prints, for the game given:
 
@@ -16,6 +18,14 @@ Prints, for the game given:
 - the goal (≥ 100 full games/s) met or NOT met;
 - the greedy bot's win rate against the random bot over `--greedy-games` games,
   seats and first player alternating.
+
+For `oniroo` (one shared 173-card pool, no decks) it measures two setups,
+level 5 with 4 players and solitaire level 3, each with random bots: full
+games per second (goal ≥ 200 each), actions per second and per game, how
+games end, the same with a view built for every decision, p50/p95 of
+`legal_actions` and `view`, a short cProfile listing; then the greedy bot's
+win rate in 4-player level-5 games against three random bots (goal ≥ 60 %),
+its seat going round.
 """
 
 from __future__ import annotations
@@ -193,8 +203,13 @@ def main() -> None:
     parser.add_argument("--latency-seconds", type=float, default=2.0)
     parser.add_argument("--profile-games", type=int, default=100)
     parser.add_argument("--top", type=int, default=12)
-    parser.add_argument("--greedy-games", type=int, default=200)
+    parser.add_argument("--greedy-games", type=int, default=None, help="alomfogo 200, oniroo 500")
     args = parser.parse_args()
+    if args.game == "oniroo":
+        run_oniroo(args)
+        return
+    if args.greedy_games is None:
+        args.greedy_games = 200
 
     engine = get_engine(args.game)
     decks = _demo_decks(args.game)
@@ -241,6 +256,144 @@ def main() -> None:
             f"greedy vs random: {g['wins']}/{g['games']} won = {100 * g['rate']:.1f} % "
             f"(as seat 0: {g['by_seat'].get(0, 0)}, as seat 1: {g['by_seat'].get(1, 0)}; "
             f"{g['seconds']:.1f} s)"
+        )
+
+
+# --- ONIROO ---------------------------------------------------------------------------
+ONIROO_SETUPS = {
+    "level 5, 4 players": {"level": 5, "players": 4},
+    "solitaire level 3": {"level": 3, "players": 1},
+}
+ONIROO_GOAL_GAMES_PER_S = 200
+ONIROO_GOAL_GREEDY = 0.60
+
+
+def oniroo_throughput(engine, cards, options: dict, seconds: float, *, looking=False) -> dict:
+    seats = options["players"]
+    cls = _LookingRandomBot if looking else RandomBot
+    games = actions = 0
+    reasons: Counter = Counter()
+    start = time.perf_counter()
+    while True:
+        bots = {p: cls(games + p) for p in range(seats)}
+        state, log = play_game(engine, cards, options, games, bots)
+        games += 1
+        actions += len(log)
+        reasons[state.result["reason"] if state.is_over else "unfinished"] += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "games": games,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "actions_per_game": actions / games,
+        "reasons": dict(reasons),
+    }
+
+
+def oniroo_latencies(engine, cards, options: dict, seconds: float) -> tuple[list, list]:
+    legal_ns: list[int] = []
+    view_ns: list[int] = []
+    clock = time.perf_counter_ns
+    start = time.perf_counter()
+    seed = 10_000
+    while time.perf_counter() - start < seconds:
+        state = engine.new_game(cards, options, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.active_player
+            t0 = clock()
+            legal = state.legal_actions(seat)
+            legal_ns.append(clock() - t0)
+            t0 = clock()
+            state.view(seat)
+            view_ns.append(clock() - t0)
+            state.apply(rng.choice(legal))
+        seed += 1
+    return legal_ns, view_ns
+
+
+def oniroo_profile(engine, cards, options: dict, games: int, top: int) -> None:
+    prof = cProfile.Profile()
+    prof.enable()
+    for seed in range(games):
+        bots = {p: RandomBot(seed + p) for p in range(options["players"])}
+        play_game(engine, cards, options, seed, bots)
+    prof.disable()
+    stats = pstats.Stats(prof).stats
+    rows = sorted(stats.items(), key=lambda kv: kv[1][2], reverse=True)
+    print(f"  profile of {games} games (cProfile), top {top} by own time:")
+    for key, (_, nc, tt, ct, _) in rows[:top]:
+        print(f"  {nc:>9} {tt:7.3f} {ct:7.3f}  {_where(key)}")
+
+
+def oniroo_greedy(engine, cards, games: int) -> dict:
+    wins = 0
+    ends: Counter = Counter()
+    start = time.perf_counter()
+    for i in range(games):
+        greedy_seat = i % 4  # the greedy bot's seat goes round
+        bots = {
+            p: get_bot("greedy" if p == greedy_seat else "random", i, game="oniroo")
+            for p in range(4)
+        }
+        state, _ = play_game(engine, cards, {"level": 5, "players": 4}, i, bots)
+        won = state.result["winners"] == [greedy_seat]
+        wins += won
+        ends[(state.result["reason"], "greedy" if won else "other")] += 1
+    return {
+        "wins": wins,
+        "games": games,
+        "rate": wins / games,
+        "ends": dict(ends),
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def run_oniroo(args) -> None:
+    from play.bots.decks import oniroo_cards
+
+    engine = get_engine("oniroo")
+    cards = oniroo_cards()
+    python = sys.version.split()[0]
+    print(f"engine oniroo: the 173-card pool, random bots, one core, Python {python}")
+    met = {}
+    for name, options in ONIROO_SETUPS.items():
+        bots = {p: RandomBot(p) for p in range(options["players"])}
+        play_game(engine, cards, options, 0, bots)  # warm-up: imports, card cache
+        run = oniroo_throughput(engine, cards, options, args.seconds)
+        print(
+            f"\n{name}: {run['games_per_s']:.1f} games/s ({run['games']} games in "
+            f"{run['seconds']:.1f} s), {run['actions_per_s']:,.0f} actions/s, "
+            f"{run['actions_per_game']:.0f} actions/game; ends: {run['reasons']}"
+        )
+        looking = oniroo_throughput(engine, cards, options, min(2.0, args.seconds), looking=True)
+        print(
+            f"  with a view built for every decision: {looking['games_per_s']:.1f} games/s, "
+            f"{looking['actions_per_s']:,.0f} actions/s"
+        )
+        legal_ns, view_ns = oniroo_latencies(engine, cards, options, args.latency_seconds)
+        print(
+            f"  legal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs;"
+            f" view: p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs"
+        )
+        if args.profile_games:
+            oniroo_profile(engine, cards, options, min(args.profile_games, 50), args.top)
+        met[name] = run["games_per_s"]
+    print()
+    for name, rate in met.items():
+        verdict = "met" if rate >= ONIROO_GOAL_GAMES_PER_S else "NOT met"
+        print(f"goal ≥ {ONIROO_GOAL_GAMES_PER_S} full games/s, {name}: {verdict} ({rate:.1f})")
+    games = 500 if args.greedy_games is None else args.greedy_games
+    if games:
+        g = oniroo_greedy(engine, cards, games)
+        verdict = "met" if g["rate"] >= ONIROO_GOAL_GREEDY else "NOT met"
+        print(
+            f"greedy vs 3 random (level 5, 4 players): {g['wins']}/{g['games']} won = "
+            f"{100 * g['rate']:.1f} % (goal ≥ {100 * ONIROO_GOAL_GREEDY:.0f} %: {verdict}; "
+            f"{g['seconds']:.1f} s)\n  ends: {g['ends']}"
         )
 
 

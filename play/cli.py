@@ -1,5 +1,9 @@
 """Play a game in the terminal against a bot: `python -m play.cli alomfogo`.
 
+`python -m play.cli oniroo --level N --players K` plays ONIROO and
+`python -m play.cli arcane-guardian` the Arcane Guardian dungeon; their text is
+in `play/cli_oniroo.py` and `play/cli_arcane.py`, this module hands them the arguments.
+
 A thin text front-end over the engine contract, so a person can try the rules
 without the web. You sit at seat 0, the bot at seat 1. Everything printed
 about the game comes from `state.view(0)` (plus the public card catalog for
@@ -26,6 +30,8 @@ from play.engines import GameState, get_engine
 from play.engines.base import Action
 
 GAME = "alomfogo"
+ONIROO = "oniroo"  # played by play/cli_oniroo.py, which has its own options
+ARCANE = "arcane-guardian"  # played by play/cli_arcane.py
 YOU, BOT = 0, 1
 LANGS = ("hu", "en")
 QUIT_WORDS = ("q", "quit", "exit", "kilép", "kilepes", "kilépés")
@@ -827,7 +833,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m play.cli", description="Play a card game in the terminal against a bot."
     )
-    parser.add_argument("game", choices=[GAME], help="the game to play")
+    parser.add_argument("game", choices=[GAME, ONIROO, ARCANE], help="the game to play")
     parser.add_argument("--bot", choices=bot_kinds(), default="greedy", help="the bot's strategy")
     parser.add_argument("--seed", type=int, default=None, help="replay a game (default: random)")
     parser.add_argument("--deck", choices=sorted(DEMO_DECKS), default="tamado", help="your deck")
@@ -839,6 +845,15 @@ def main(
     argv: list[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None
 ) -> int:
     """Parse the arguments, deal a game with the demo decks and play it; the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if ONIROO in argv:
+        from play import cli_oniroo
+
+        return cli_oniroo.main(argv, stdin, stdout)
+    if ARCANE in argv:
+        from play import cli_arcane
+
+        return cli_arcane.main(argv, stdin, stdout)
     args = parse_args(argv)
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout

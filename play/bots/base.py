@@ -40,23 +40,32 @@ class Bot(ABC):
         return f"{type(self).__name__}(seed={self.seed})"
 
 
-def bot_kinds() -> list[str]:
-    return sorted(_registry())
+def bot_kinds(game: str = "alomfogo") -> list[str]:
+    """The bot kinds of `game` (every game has the same two: "greedy" and "random")."""
+    return sorted(_registry(game))
 
 
-def _registry() -> dict[str, type[Bot]]:
-    from play.bots.greedy import GreedyBot
+def _registry(game: str) -> dict[str, type[Bot]]:
     from play.bots.random_bot import RandomBot
 
-    return {"random": RandomBot, "greedy": GreedyBot}
+    if game == "oniroo":
+        from play.bots.oniroo_greedy import OnirooGreedyBot as Greedy
+    elif game == "alomfogo":
+        from play.bots.greedy import GreedyBot as Greedy
+    elif game == "arcane-guardian":
+        from play.bots.arcane_greedy import ArcaneGreedyBot as Greedy
+    else:
+        raise KeyError(f"no bots for the game {game!r}; games: alomfogo, oniroo, arcane-guardian")
+    return {"random": RandomBot, "greedy": Greedy}
 
 
-def get_bot(kind: str, seed: int = 0) -> Bot:
-    """A new bot of `kind` ("random" or "greedy"); KeyError names the kinds that exist."""
+def get_bot(kind: str, seed: int = 0, game: str = "alomfogo") -> Bot:
+    """A new bot of `kind` ("random" or "greedy") for `game`; KeyError names what exists."""
+    kinds = _registry(game)
     try:
-        cls = _registry()[kind]
+        cls = kinds[kind]
     except KeyError:
-        raise KeyError(f"no bot called {kind!r}; bots: {', '.join(bot_kinds())}") from None
+        raise KeyError(f"no bot called {kind!r}; bots: {', '.join(sorted(kinds))}") from None
     return cls(seed)
 
 

@@ -1,4 +1,9 @@
-"""Card data and demo decks for bots, CLI, tests and benchmarks (read from JSON, no Django)."""
+"""Card data and demo decks for bots, CLI, tests and benchmarks (read from JSON, no Django).
+
+Álomfogó: the shipped catalog and two demo decks. ONIROO: the one 173-card
+game, which every seat plays from together (`oniroo_cards()` is the list a
+`new_game` takes).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[2] / "catalog" / "data" / "alomfogo"
+ONIROO_DATA = DATA.parent / "oniroo" / "oniroo.json"
 
 # 15 names × 3 = 45 cards each, from the AFD demo set
 DEMO_DECKS = {
@@ -69,3 +75,21 @@ def deck(codes: list[str], copies: int = 3) -> list[dict]:
 
 def demo_decks() -> list[list[dict]]:
     return [deck(DEMO_DECKS["tamado"]), deck(DEMO_DECKS["vedo"])]
+
+
+@lru_cache(maxsize=1)
+def _oniroo() -> tuple[dict, ...]:
+    return tuple(json.loads(ONIROO_DATA.read_text(encoding="utf-8"))["cards"])
+
+
+def oniroo_cards() -> list[dict]:
+    """Every ONIROO card (173), in catalog order: the shared pool of an ONIROO game."""
+    return list(_oniroo())
+
+
+def oniroo_card(code: str) -> dict:
+    """One ONIROO card by its code (KeyError if there is none)."""
+    for card in _oniroo():
+        if card["code"] == code:
+            return card
+    raise KeyError(code)

@@ -12,6 +12,8 @@ from play.engines.base import Engine, GameState, IllegalAction, SetupError
 # game id -> module that exposes `game_id`, `new_game` and `from_dict`
 _ENGINES = {
     "alomfogo": "play.engines.alomfogo",
+    "oniroo": "play.engines.oniroo",
+    "arcane-guardian": "play.engines.arcane_guardian",
 }
 
 __all__ = ["Engine", "GameState", "IllegalAction", "SetupError", "get_engine", "game_ids"]

@@ -1,0 +1,952 @@
+"""ONIROO in the terminal: `python -m play.cli oniroo --level N --players K`.
+
+You sit at seat 0, bots at the other seats (`--players 1` is the solitaire).
+Everything printed about the game comes from `state.view(0)`, so no other
+hand and no draw pile order reaches the screen. The formatting functions
+are pure (a view and a language in, text out); `main(argv, stdin, stdout)`
+runs the loop, so tests drive it with StringIO. Hungarian by default,
+English with `--lang en`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import IO
+
+from play.bots import bot_kinds, decide, get_bot
+from play.bots.base import bot_rng
+from play.bots.decks import oniroo_card, oniroo_cards
+from play.engines import GameState, get_engine
+from play.engines.oniroo.dreams import explain_dream
+
+GAME = "oniroo"
+YOU = 0
+LANGS = ("hu", "en")
+QUIT_WORDS = ("q", "quit", "exit", "kilép", "kilepes", "kilépés")
+RECENT_EVENTS = 12
+
+SHAPE = {
+    "hu": {"square": "négyzet", "star": "csillag", "circle": "kör", "cross": "kereszt",
+           "triangle": "háromszög"},
+    "en": {"square": "square", "star": "star", "circle": "circle", "cross": "cross",
+           "triangle": "triangle"},
+}  # fmt: skip
+GROUP = {
+    "hu": {"animals": "állat", "plants": "növény", "objects": "tárgy", "places": "hely",
+           "people": "ember", "myth": "mítosz", "landscapes": "táj", "energy": "energia"},
+    "en": {"animals": "animals", "plants": "plants", "objects": "objects", "places": "places",
+           "people": "people", "myth": "myth", "landscapes": "landscapes", "energy": "energy"},
+}  # fmt: skip
+KIND = {
+    "hu": {"symbol": "szimbólum", "free": "szabad", "wake_up": "ébredés",
+           "bad_night": "rossz éjszaka", "moon_head": "holdfej", "dream_fairy": "álomtündér",
+           "magic_code": "varázskód"},
+    "en": {"symbol": "symbol", "free": "free", "wake_up": "wake-up", "bad_night": "bad night",
+           "moon_head": "moon head", "dream_fairy": "dream fairy", "magic_code": "magic code"},
+}  # fmt: skip
+
+UI = {
+    "hu": {
+        "you": "Te",
+        "bot": "Bot {n}",
+        "title": "ONIROO — {level}. szint, {players} játékos, botok: {bot} · seed {seed}",
+        "title_solo": "ONIROO pasziánsz — {level}. szint · seed {seed}",
+        "solo_line": "Pasziánsz, {level}. szint · {turn}. húzás",
+        "turn_line": "{turn}. kör · {whose} köre · {game}. játszma / {games}",
+        "whose_you": "a te",
+        "whose_bot": "{who}",
+        "seat_line": "{who}: {score} pont · kéz {hand} lap{extra}",
+        "waiting": " · még {n} körig nem tehet szimbólumkártyát",
+        "blind": " · vakon játszik",
+        "piles": "Húzópakli: {draw} lap · dobópakli: {discard} lap{top}",
+        "top": " (felül: {card})",
+        "dream": "  Álom {id}{complete}: {cards}",
+        "complete": " ✔ kész",
+        "no_dreams": "  (nincs álma)",
+        "shared": "Közös álom{complete}: {cards}",
+        "missing": "    hiányzik: {what}",
+        "need_cards": "{n} lap",
+        "need_code": "kódsor (legjobb: {best})",
+        "need_link": "csoportkapcsolat",
+        "best_letter": "{value} betű {count}/5",
+        "best_shape": "{value} {count}/5",
+        "best_run": "számsor {count}/5",
+        "hand": "  Kezed:",
+        "hand_blind": "  Kezed: {n} lap, most nem látod (holdszem)",
+        "known": "  Ismert lapjai: {cards}",
+        "staged": "  Kiterítve: {cards}",
+        "attack": "Támadás: {who} — {card}{target}",
+        "pending": "Döntésre vár: {who}",
+        "in_transit": "Kiosztásra vár: {cards}",
+        "empty": "–",
+        "events": "Legutóbbi események:",
+        "actions": "Mit teszel?",
+        "prompt": "Választásod (1–{n}, q = kilépés): ",
+        "invalid": "Érvénytelen választás: {text!r}. Írj egy számot 1 és {n} között, vagy q-t.",
+        "quit": "Kiléptél a játékból.",
+        "eof": "Nincs több bemenet; a játék abbamaradt.",
+        "bot_move": "{who} ▸ {text}",
+        "over": "═══ A játék véget ért ═══",
+        "won": "Nyertél! ({reason})",
+        "lost": "{who} nyert. ({reason})",
+        "draw_result": "Döntetlen. ({reason})",
+        "scores": "Pontok: {scores}",
+        "solo_won": "Sikerült: teljesítetted a feladatot!",
+        "solo_lost": "Nem sikerült. ({reason})",
+        "table": "Asztal:",
+        "target": "  Cél: {card} — keresett számjegyek: {digits}",
+        "row": "  Számkódok: {slots}",
+        "codes": "  Kódok: {slots}",
+        "fairies": "  Álomtündérek: {cards}",
+        "drawn": "Húzott lapok: {cards}{note}",
+        "second_void": " (a második nem számít)",
+        "slot_empty": "·",
+        "placeholder": "[{digit} ismét]",
+        "wild": "[{kind}: bármi]",
+        "reason_wake_up": "ébredés a saját kész álmon",
+        "reason_wake_up_other": "ébredés más kész álmán",
+        "reason_seven_free": "hét szabad kártyából álló álom",
+        "reason_five_fairies": "öt álomtündér a kézben",
+        "reason_no_cards": "elfogytak a lapok",
+        "reason_turn_limit": "elérte a körök felső határát",
+        "reason_series": "a sorozat véget ért",
+        "reason_goal": "teljesítetted a feladatot",
+    },
+    "en": {
+        "you": "You",
+        "bot": "Bot {n}",
+        "title": "ONIROO — level {level}, {players} players, bots: {bot} · seed {seed}",
+        "title_solo": "ONIROO solitaire — level {level} · seed {seed}",
+        "solo_line": "Solitaire, level {level} · draw {turn}",
+        "turn_line": "Turn {turn} · {whose} turn · game {game} of {games}",
+        "whose_you": "your",
+        "whose_bot": "{who}'s",
+        "seat_line": "{who}: {score} points · hand {hand} cards{extra}",
+        "waiting": " · may not add a symbol card for {n} more turns",
+        "blind": " · plays blind",
+        "piles": "Draw pile: {draw} cards · discard pile: {discard} cards{top}",
+        "top": " (top: {card})",
+        "dream": "  Dream {id}{complete}: {cards}",
+        "complete": " ✔ complete",
+        "no_dreams": "  (no dream)",
+        "shared": "Shared dream{complete}: {cards}",
+        "missing": "    missing: {what}",
+        "need_cards": "{n} cards",
+        "need_code": "a code set (best: {best})",
+        "need_link": "a group link",
+        "best_letter": "letter {value} {count}/5",
+        "best_shape": "{value} {count}/5",
+        "best_run": "digit run {count}/5",
+        "hand": "  Your hand:",
+        "hand_blind": "  Your hand: {n} cards, unseen for now (moon eye)",
+        "known": "  Cards of theirs you know: {cards}",
+        "staged": "  Laid out: {cards}",
+        "attack": "Attack: {who} — {card}{target}",
+        "pending": "Waiting for: {who}",
+        "in_transit": "To be dealt out: {cards}",
+        "empty": "–",
+        "events": "Recent events:",
+        "actions": "What do you do?",
+        "prompt": "Your choice (1–{n}, q = quit): ",
+        "invalid": "Not a valid choice: {text!r}. Type a number from 1 to {n}, or q.",
+        "quit": "You left the game.",
+        "eof": "No more input; the game stops here.",
+        "bot_move": "{who} ▸ {text}",
+        "over": "═══ The game is over ═══",
+        "won": "You won! ({reason})",
+        "lost": "{who} won. ({reason})",
+        "draw_result": "A draw. ({reason})",
+        "scores": "Points: {scores}",
+        "solo_won": "Done: you reached the goal!",
+        "solo_lost": "Not this time. ({reason})",
+        "table": "Table:",
+        "target": "  Target: {card} — digits to find: {digits}",
+        "row": "  Digit codes: {slots}",
+        "codes": "  Codes: {slots}",
+        "fairies": "  Dream fairies: {cards}",
+        "drawn": "Cards drawn: {cards}{note}",
+        "second_void": " (the second does not count)",
+        "slot_empty": "·",
+        "placeholder": "[{digit} again]",
+        "wild": "[{kind}: any]",
+        "reason_wake_up": "woke up on their own complete dream",
+        "reason_wake_up_other": "woke up on another player's complete dream",
+        "reason_seven_free": "a dream of seven free cards",
+        "reason_five_fairies": "five dream fairies in hand",
+        "reason_no_cards": "the cards ran out",
+        "reason_turn_limit": "the turn limit was reached",
+        "reason_series": "the series is over",
+        "reason_goal": "you reached the goal",
+    },
+}
+
+# Your options, in the second person.
+YOUR_ACTIONS = {
+    "hu": {
+        "play": "Álomba teszed: {card} → {dream}",
+        "play_new": "Új álmot kezdesz vele: {card}",
+        "wake_up": "Kijátszod az ébredést: {dream}",
+        "attack": "Támadsz: {card}{target}",
+        "stage": "Kiteríted a kezedből (álom felfedéséhez): {card}",
+        "reveal": "Felfeded a kiterített álmot",
+        "cancel_reveal": "Visszaveszed a kiterített lapokat",
+        "play_blind": "Vakon kijátszod a(z) {position}. lapot",
+        "discard": "Eldobod: {card}",
+        "end_turn": "Befejezed a köröd",
+        "show_fairy": "Felmutatod az álomtündért: {card}",
+        "accept": "Nem védekezel",
+        "give": "Odaadod: {card}",
+        "take": "{card} → {to}",
+        "draw": "Húzol két lapot",
+        "lay": "Kiteszed: {card}{where}",
+        "placeholder": "Képpel lefelé kiteszed ({digit} ismétlése, {slot}. hely): {card}",
+        "swap": "Cseréled a kódot erre: {card}",
+        "keep": "Megtartod: {card}",
+    },
+    "en": {
+        "play": "Add to a dream: {card} → {dream}",
+        "play_new": "Start a new dream with: {card}",
+        "wake_up": "Play the wake-up: {dream}",
+        "attack": "Attack: {card}{target}",
+        "stage": "Lay out from your hand (to reveal a dream): {card}",
+        "reveal": "Reveal the laid-out dream",
+        "cancel_reveal": "Take the laid-out cards back",
+        "play_blind": "Play card number {position} blind",
+        "discard": "Discard: {card}",
+        "end_turn": "End your turn",
+        "show_fairy": "Show the dream fairy: {card}",
+        "accept": "Do not defend",
+        "give": "Hand over: {card}",
+        "take": "{card} → {to}",
+        "draw": "Draw two cards",
+        "lay": "Lay out: {card}{where}",
+        "placeholder": "Lay face down (repeating {digit}, place {slot}): {card}",
+        "swap": "Swap the code for: {card}",
+        "keep": "Keep: {card}",
+    },
+}
+
+# The bots' moves, as short phrases.
+BOT_ACTIONS = {
+    "hu": {
+        "play": "álomba: {card} → {dream}",
+        "play_new": "új álom: {card}",
+        "wake_up": "ÉBREDÉS: {dream}",
+        "attack": "támadás: {card}{target}",
+        "stage": "lapokat terít ki",
+        "reveal": "álmot fed fel",
+        "cancel_reveal": "visszaveszi a kiterített lapokat",
+        "play_blind": "vakon játszik ki egy lapot",
+        "discard": "eldobja: {card}",
+        "end_turn": "kör vége",
+        "show_fairy": "álomtündért mutat fel",
+        "accept": "nem védekezik",
+        "give": "odaadja: {card}",
+        "take": "{card} → {to}",
+    },
+    "en": {
+        "play": "into a dream: {card} → {dream}",
+        "play_new": "new dream: {card}",
+        "wake_up": "WAKE-UP: {dream}",
+        "attack": "attack: {card}{target}",
+        "stage": "lays cards out",
+        "reveal": "reveals a dream",
+        "cancel_reveal": "takes the laid-out cards back",
+        "play_blind": "plays a card blind",
+        "discard": "discards: {card}",
+        "end_turn": "ends the turn",
+        "show_fairy": "shows a dream fairy",
+        "accept": "does not defend",
+        "give": "hands over: {card}",
+        "take": "{card} → {to}",
+    },
+}
+
+# Events as "{who}: …" noun phrases (no verb to conjugate for "you" and the bots).
+EVENTS = {
+    "hu": {
+        "turn": "— {turn}. kör: {who} —{drew}",
+        "drew": " húzás: {cards}",
+        "draw": "{who}: húzás, {count} lap{drew}",
+        "play": "{who}: álomba — {card} → {dream}",
+        "reveal": "{who}: felfedett álom — {cards}",
+        "wake_up": "{who}: ÉBREDÉS — {dream}",
+        "attack": "{who}: támadás — {card}{target}",
+        "fairy": "{who}: álomtündér, kivédett támadás (a támadónak −{lost} pont)",
+        "wait": "{who}: két kör várakozás (nem tehet szimbólumkártyát)",
+        "dream_lost": "{who}: elveszett álom ({n} lap)",
+        "hand_lost": "{who}: az egész kéz a dobópakliba",
+        "steal": "{who}: elvett lap — {victim} kezéből{drew}",
+        "blinded": "{who}: a következő körben vakon játszik",
+        "blind": "{who}: vak kör, nem látja a lapjait",
+        "blind_play": "{who}: vakon kijátszott lap — {card}",
+        "discard": "{who}: eldobás — {card}",
+        "ear": "{who}: az álmok lapjai kiosztásra kerülnek",
+        "take": "{who}: {card} → {to}",
+        "give": "{who}: átadott lap — {card} (visszabontva {n} lap)",
+        "mouth": "Kezek körbeadva: {players}",
+        "seven_free": "{who}: hét szabad kártyából álló álom!",
+        "five_fairies": "{who}: öt álomtündér a kézben!",
+        "game_over": "A játszma véget ért.",
+        "vote": "Szavazás: a legmagasabb szám ({card}) — {who}, +{points} pont",
+        "new_game": "— Új játszma ({game}.) —",
+        "refill": "Új húzópakli a megkevert dobópakliból ({count} lap)",
+        "no_cards": "Elfogytak a lapok.",
+        "turn_limit": "Elérte a körök felső határát.",
+        "target": "Cél: {card}",
+        "lay": "Kitéve: {card}",
+        "placeholder": "Képpel lefelé kitéve ({digit} ismétlése)",
+        "swap": "Kódcsere: {card}",
+        "keep": "Kézbe: {card}",
+        "unused": "Nem számít: {card}",
+        "protected": "Két álomtündér megvédett: {card}",
+        "woke_up": "Felhúzott ébredés: {card}",
+        "goal": "Megvan a cél!",
+        "fairies_gone": "Elfogyott a húzópakli: az álomtündérek a dobópakliba kerültek",
+        "deal": None,
+    },
+    "en": {
+        "turn": "— Turn {turn}: {who} —{drew}",
+        "drew": " drew: {cards}",
+        "draw": "{who}: draw, {count} cards{drew}",
+        "play": "{who}: into a dream — {card} → {dream}",
+        "reveal": "{who}: dream revealed — {cards}",
+        "wake_up": "{who}: WAKE-UP — {dream}",
+        "attack": "{who}: attack — {card}{target}",
+        "fairy": "{who}: dream fairy, attack stopped (−{lost} points to the attacker)",
+        "wait": "{who}: waits two turns (no symbol card into the dream)",
+        "dream_lost": "{who}: dream lost ({n} cards)",
+        "hand_lost": "{who}: whole hand discarded",
+        "steal": "{who}: card taken from {victim}{drew}",
+        "blinded": "{who}: plays blind next turn",
+        "blind": "{who}: blind turn, the cards are unseen",
+        "blind_play": "{who}: played blind — {card}",
+        "discard": "{who}: discard — {card}",
+        "ear": "{who}: the dream cards are dealt out",
+        "take": "{who}: {card} → {to}",
+        "give": "{who}: card handed over — {card} (cut back {n} cards)",
+        "mouth": "Hands passed on: {players}",
+        "seven_free": "{who}: a dream of seven free cards!",
+        "five_fairies": "{who}: five dream fairies in hand!",
+        "game_over": "The game is over.",
+        "vote": "Vote: the highest number ({card}) — {who}, +{points} points",
+        "new_game": "— A new game (number {game}) —",
+        "refill": "A new draw pile from the shuffled discard pile ({count} cards)",
+        "no_cards": "The cards ran out.",
+        "turn_limit": "The turn limit was reached.",
+        "target": "Target: {card}",
+        "lay": "Laid out: {card}",
+        "placeholder": "Laid face down (repeating {digit})",
+        "swap": "Code swapped: {card}",
+        "keep": "Into your hand: {card}",
+        "unused": "Does not count: {card}",
+        "protected": "Two dream fairies protected you: {card}",
+        "woke_up": "Wake-up drawn: {card}",
+        "goal": "Goal reached!",
+        "fairies_gone": "The draw pile ran out: the dream fairies go to the discard pile",
+        "deal": None,
+    },
+}
+
+
+# The solitaire's events where they differ from the table game's (one player, no "who").
+SOLO_EVENTS = {
+    "hu": {
+        "draw": "Húzott lapok: {cards}",
+        "discard": "Eldobva: {card}",
+        "hand_lost": "{card}: a kezedben lévő lapok visszakerültek a húzópakliba",
+        "game_over": "A játszma véget ért.",
+    },
+    "en": {
+        "draw": "Cards drawn: {cards}",
+        "discard": "Discarded: {card}",
+        "hand_lost": "{card}: the cards in your hand went back into the draw pile",
+        "game_over": "The game is over.",
+    },
+}
+
+
+# --- cards ------------------------------------------------------------------------
+def card_name(entry: dict | None, lang: str) -> str:
+    if not entry:
+        return "?"
+    if lang == "en":
+        try:
+            return oniroo_card(entry["code"]).get("name_en") or entry["name"]
+        except KeyError:
+            return entry.get("name") or entry["code"]
+    return entry.get("name") or entry["code"]
+
+
+def describe(entry: dict, lang: str) -> str:
+    """A card on one line: its name and, for dream cards and codes, what is printed on it."""
+    name = card_name(entry, lang)
+    kind = entry["type"]
+    if kind == "symbol":
+        codes = [
+            f"{entry['number']:03d}",
+            entry["letter"],
+            SHAPE[lang][entry["shape"]],
+            str(entry["digit"]),
+            f"{GROUP[lang][entry['group']]}→{GROUP[lang][entry['next_group']]}",
+        ]
+        return f"{name} [{' · '.join(codes)}]"
+    if kind == "free":
+        return f"{name} [*→{GROUP[lang][entry['next_group']]}]"
+    return f"{name} ({KIND[lang][kind]})"
+
+
+def _names(entries: list[dict], lang: str, full: bool = False) -> str:
+    if not entries:
+        return UI[lang]["empty"]
+    return ", ".join(describe(e, lang) if full else card_name(e, lang) for e in entries)
+
+
+def seat_name(seat: int | None, view: dict, lang: str) -> str:
+    if seat is None:
+        return "?"
+    if seat == view.get("you"):
+        return UI[lang]["you"]
+    return UI[lang]["bot"].format(n=seat)
+
+
+def visible_cards(view: dict) -> dict[str, dict]:
+    """Card id → card entry of every card the viewer sees."""
+    seen: dict[str, dict] = {}
+
+    def add(entries):
+        for e in entries or []:
+            if e:
+                seen[e["id"]] = e
+
+    add(view.get("discard"))
+    if view["mode"] == "solitaire":
+        add(view.get("hand"))
+        add(view.get("drawn"))
+        table = view["table"]
+        add(table.get("fairies"))
+        add([table.get("target")])
+        add([slot["card"] for slot in table.get("row") or [] if slot and slot.get("card")])
+        add([laid["card"] for laid in (table.get("codes") or {}).values() if laid])
+        return seen
+    for seat in view["players"]:
+        add(seat.get("hand"))
+        add(seat.get("known_hand"))
+        for dream in seat["dreams"]:
+            add(dream["cards"])
+    if view.get("shared_dream"):
+        add(view["shared_dream"]["cards"])
+    add(view.get("in_transit"))
+    add((view.get("this_turn") or {}).get("staged"))
+    add([(view.get("this_turn") or {}).get("blind_card")])
+    return seen
+
+
+def _by_code(code: str | None) -> dict | None:
+    if not code:
+        return None
+    try:
+        card = oniroo_card(code)
+    except KeyError:
+        return None
+    return {
+        "code": code,
+        "name": card["name"],
+        "type": card["type"],
+        "number": card["number"],
+        "letter": card.get("letter"),
+        "shape": card.get("shape"),
+        "digit": card.get("digit"),
+        "group": card.get("group"),
+        "next_group": card.get("next_group"),
+    }
+
+
+# --- the table view ------------------------------------------------------------------
+def missing_text(entries: list[dict], view: dict, lang: str) -> str | None:
+    """What a dream still lacks, in words (None when complete)."""
+    ui = UI[lang]
+    codes = view["level"] >= 3
+    why = explain_dream(entries, view["options"]["min_dream_length"], codes)
+    if why["complete"]:
+        return None
+    parts = []
+    for item in why["missing"]:
+        if item["what"] == "cards":
+            parts.append(ui["need_cards"].format(n=item["count"]))
+        elif item["what"] == "code_set":
+            best = item["best"]
+            if best["kind"] == "letter":
+                text = ui["best_letter"].format(value=best["value"] or "*", count=best["count"])
+            elif best["kind"] == "shape":
+                shape = SHAPE[lang].get(best["value"], "*")
+                text = ui["best_shape"].format(value=shape, count=best["count"])
+            else:
+                text = ui["best_run"].format(count=best["count"])
+            parts.append(ui["need_code"].format(best=text))
+        else:
+            parts.append(ui["need_link"])
+    return ", ".join(parts)
+
+
+def format_dream(dream: dict, view: dict, lang: str, *, mine: bool) -> list[str]:
+    ui = UI[lang]
+    lines = [
+        ui["dream"].format(
+            id=dream["id"],
+            complete=ui["complete"] if dream["complete"] else "",
+            cards=_names(dream["cards"], lang, full=mine),
+        )
+    ]
+    if mine and not dream["complete"]:
+        missing = missing_text(dream["cards"], view, lang)
+        if missing:
+            lines.append(ui["missing"].format(what=missing))
+    return lines
+
+
+def format_seat(seat: dict, view: dict, lang: str) -> list[str]:
+    ui = UI[lang]
+    extra = ""
+    if seat.get("waiting"):
+        extra += ui["waiting"].format(n=seat["waiting"])
+    if seat.get("blind"):
+        extra += ui["blind"]
+    mine = seat["seat"] == view["you"]
+    lines = [
+        ui["seat_line"].format(
+            who=seat_name(seat["seat"], view, lang),
+            score=seat["score"],
+            hand=seat["hand_count"],
+            extra=extra,
+        )
+    ]
+    if view["level"] not in (2, 3):
+        for dream in seat["dreams"]:
+            lines += format_dream(dream, view, lang, mine=mine)
+        if not seat["dreams"]:
+            lines.append(ui["no_dreams"])
+    if mine:
+        if seat.get("hand") is None:
+            lines.append(ui["hand_blind"].format(n=seat["hand_count"]))
+        else:
+            lines.append(ui["hand"] + ("" if seat["hand"] else f" {ui['empty']}"))
+            lines += [f"    {n}. {describe(e, lang)}" for n, e in enumerate(seat["hand"], 1)]
+        staged = (view.get("this_turn") or {}).get("staged")
+        if staged:
+            lines.append(ui["staged"].format(cards=_names(staged, lang)))
+    elif seat.get("known_hand"):
+        lines.append(ui["known"].format(cards=_names(seat["known_hand"], lang)))
+    return lines
+
+
+def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -> str:
+    """The whole table as `view["you"]` sees it; `recent` replaces the view's last events."""
+    if view["mode"] == "solitaire":
+        return format_solitaire(view, lang, recent)
+    ui = UI[lang]
+    rule = "═" * 72
+    who = seat_name(view["turn_player"], view, lang)
+    whose = (
+        ui["whose_you"] if view["turn_player"] == view["you"] else ui["whose_bot"].format(who=who)
+    )
+    lines = [
+        rule,
+        ui["turn_line"].format(
+            turn=view["turn"],
+            whose=whose,
+            game=view["game_number"],
+            games=view["options"]["games"],
+        ),
+        rule,
+    ]
+    seats = sorted(view["players"], key=lambda s: s["seat"] == view["you"])  # you last
+    for seat in seats:
+        lines += format_seat(seat, view, lang) + [""]
+    shared = view.get("shared_dream")
+    if shared:
+        lines.append(
+            ui["shared"].format(
+                complete=ui["complete"] if shared["complete"] else "",
+                cards=_names(shared["cards"], lang, full=True),
+            )
+        )
+        missing = missing_text(shared["cards"], view, lang) if not shared["complete"] else None
+        if missing:
+            lines.append(ui["missing"].format(what=missing))
+        lines.append("")
+    top = view.get("discard_top")
+    lines.append(
+        ui["piles"].format(
+            draw=view["draw_count"],
+            discard=view["discard_count"],
+            top=ui["top"].format(card=card_name(top, lang)) if top else "",
+        )
+    )
+    if view.get("attack"):
+        attack = view["attack"]
+        target = attack.get("target")
+        lines.append(
+            ui["attack"].format(
+                who=seat_name(attack["by"], view, lang),
+                card=card_name(attack["card"], lang),
+                target="" if target is None else f" → {seat_name(target, view, lang)}",
+            )
+        )
+    if view.get("in_transit"):
+        lines.append(ui["in_transit"].format(cards=_names(view["in_transit"], lang)))
+    if view.get("pending") and view["pending"]["player"] != view["you"]:
+        lines.append(ui["pending"].format(who=seat_name(view["pending"]["player"], view, lang)))
+    lines += _recent(view, lang, recent)
+    return "\n".join(lines)
+
+
+def _recent(view: dict, lang: str, recent: list[str] | None) -> list[str]:
+    if recent is None:
+        recent = [t for t in (format_event(e, view, lang) for e in view["events"][-8:]) if t]
+    if not recent:
+        return []
+    return ["", UI[lang]["events"]] + [f"  · {t}" for t in recent[-RECENT_EVENTS:]]
+
+
+# --- the solitaire view ---------------------------------------------------------------
+def format_solitaire(view: dict, lang: str = "hu", recent: list[str] | None = None) -> str:
+    ui = UI[lang]
+    table = view["table"]
+    rule = "═" * 72
+    lines = [rule, ui["solo_line"].format(level=view["level"], turn=view["turn"]), rule]
+    lines.append(ui["table"])
+    if table.get("target"):
+        target = table["target"]
+        digits = " ".join(f"{target['number']:03d}")
+        lines.append(ui["target"].format(card=describe(target, lang), digits=digits))
+    if "row" in table:
+        slots = []
+        for slot in table["row"]:
+            if slot is None:
+                slots.append(ui["slot_empty"])
+            elif slot["placeholder"]:
+                slots.append(ui["placeholder"].format(digit=slot["digit"]))
+            else:
+                slots.append(str(slot["digit"]))
+        lines.append(ui["row"].format(slots=" ".join(slots)))
+    if "codes" in table:
+        slots = []
+        for kind, laid in table["codes"].items():
+            if laid is None:
+                slots.append(ui["slot_empty"])
+            elif laid["wild"]:
+                slots.append(ui["wild"].format(kind=kind))
+            else:
+                value = laid["card"][kind]
+                slots.append(SHAPE[lang][value] if kind == "shape" else str(value))
+        lines.append(ui["codes"].format(slots=" · ".join(slots)))
+    lines.append(ui["fairies"].format(cards=_names(table["fairies"], lang)))
+    lines.append(ui["piles"].format(draw=view["draw_count"], discard=view["discard_count"], top=""))
+    if view["drawn"]:
+        note = ui["second_void"] if view["second"] and not view["second_counts"] else ""
+        lines.append(ui["drawn"].format(cards=_names(view["drawn"], lang, full=True), note=note))
+    hand = view.get("hand") or []
+    lines.append(ui["hand"] + ("" if hand else f" {ui['empty']}"))
+    lines += [f"    {n}. {describe(e, lang)}" for n, e in enumerate(hand, 1)]
+    lines += _recent(view, lang, recent)
+    return "\n".join(lines)
+
+
+# --- events ---------------------------------------------------------------------------
+def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
+    """One event as a line of text, or None for an event not worth a line."""
+    words = EVENTS[lang]
+    kind = event.get("type")
+    template = words.get(kind)
+    if view["mode"] == "solitaire":
+        template = SOLO_EVENTS[lang].get(kind, template)
+    if template is None:
+        return None
+    seen = visible_cards(view)
+
+    def name(iid: str | None, code: str | None = None) -> str:
+        entry = seen.get(iid) if iid else None
+        return card_name(entry or _by_code(code), lang) if (entry or code) else "?"
+
+    who = seat_name(event.get("player"), view, lang)
+    cards = event.get("cards") or []
+    codes = event.get("codes") or [None] * len(cards)
+    fields = dict(event)
+    fields.update(
+        who=who,
+        card=name(event.get("card"), event.get("code")),
+        cards=", ".join(name(c, code) for c, code in zip(cards, codes, strict=False)),
+        drew="",
+        dream=event.get("dream") or "",
+        target="",
+        n=len(event.get("cut") or event.get("cards") or []),
+    )
+    if kind in ("turn", "draw", "steal") and (event.get("cards") or event.get("card")):
+        drawn = cards or [event.get("card")]
+        fields["drew"] = words["drew"].format(cards=", ".join(name(c) for c in drawn))
+    if kind == "attack" and event.get("target") is not None:
+        fields["target"] = f" → {seat_name(event['target'], view, lang)}"
+    if kind == "steal":
+        fields["victim"] = seat_name(event.get("victim"), view, lang)
+    if kind == "take":
+        fields["to"] = _place(event.get("to"), lang)
+    if kind == "mouth":
+        fields["players"] = ", ".join(seat_name(p, view, lang) for p in event.get("players", []))
+    if kind == "vote":
+        fields["who"] = seat_name(event.get("top"), view, lang)
+    try:
+        return template.format(**fields)
+    except (KeyError, ValueError, IndexError):
+        return f"{who}: {kind}"
+
+
+def _place(to: str | None, lang: str) -> str:
+    return {
+        "hu": {"hand": "kézbe", "discard": "dobópakliba", "new": "új álomba"},
+        "en": {"hand": "to hand", "discard": "to the discard pile", "new": "into a new dream"},
+    }[lang].get(to or "", f"{'álom' if lang == 'hu' else 'dream'} {to}")
+
+
+# --- actions ---------------------------------------------------------------------------
+def format_action(action: dict, view: dict, lang: str = "hu", *, yours: bool = True) -> str:
+    """An action in words: second person for your options, a short phrase for a bot's."""
+    templates = (YOUR_ACTIONS if yours else BOT_ACTIONS)[lang]
+    kind = action["type"]
+    seen = visible_cards(view)
+    entry = seen.get(action.get("card"))
+    card = describe(entry, lang) if (entry and yours) else card_name(entry, lang)
+    key = kind
+    if kind == "play" and action.get("dream") == "new":
+        key = "play_new"
+    dream = action.get("dream") or ""
+    if kind == "wake_up":
+        owner = _dream_owner(view, dream)
+        dream = f"{dream} ({seat_name(owner, view, lang)})" if owner is not None else dream
+    target = ""
+    if action.get("target") is not None:
+        target = f" → {seat_name(action['target'], view, lang)}"
+        if action.get("dream"):
+            target += f" ({action['dream']})"
+    if action.get("join") is not None:
+        joins = {
+            "hu": (" (te is adsz)", " (te kimaradsz)"),
+            "en": (" (you join)", " (you stay out)"),
+        }
+        target = joins[lang][0 if action["join"] else 1]
+    where = ""
+    if "slot" in action and kind == "lay":
+        where = f" → {action['slot'] + 1}."
+    if "kind" in action:
+        where = f" → {action['kind']}"
+    template = templates.get(key, kind + " {card}")
+    return template.format(
+        card=card,
+        dream=dream,
+        target=target,
+        to=_place(action.get("to"), lang),
+        position=(action.get("position") or 0) + 1,
+        digit=action.get("digit"),
+        slot=(action.get("slot") or 0) + 1,
+        where=where,
+    )
+
+
+def _dream_owner(view: dict, dream_id: str) -> int | None:
+    for seat in view.get("players", []):
+        if any(d["id"] == dream_id for d in seat["dreams"]):
+            return seat["seat"]
+    return None
+
+
+def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
+    lines = [UI[lang]["actions"]]
+    lines += [f"  {n}) {format_action(a, view, lang)}" for n, a in enumerate(actions, 1)]
+    return "\n".join(lines)
+
+
+def format_result(result: dict, view: dict, lang: str = "hu") -> str:
+    ui = UI[lang]
+    reason = ui.get(f"reason_{result.get('reason')}", result.get("reason") or "")
+    if view["mode"] == "solitaire":
+        line = ui["solo_won"] if result.get("won") else ui["solo_lost"].format(reason=reason)
+        return "\n".join([ui["over"], line])
+    winners = result.get("winners") or []
+    if winners == [view["you"]]:
+        line = ui["won"].format(reason=reason)
+    elif winners:
+        names = ", ".join(seat_name(w, view, lang) for w in winners)
+        line = ui["lost"].format(who=names, reason=reason)
+    else:
+        line = ui["draw_result"].format(reason=reason)
+    scores = ", ".join(
+        f"{seat_name(p, view, lang)} {score}" for p, score in enumerate(result.get("scores", []))
+    )
+    return "\n".join([ui["over"], line, ui["scores"].format(scores=scores)])
+
+
+def parse_choice(text: str, count: int) -> int | str | None:
+    """1-based choice → 0-based index; "quit" for q; None when not a valid choice."""
+    text = text.strip().lower().rstrip(")")
+    if text in QUIT_WORDS:
+        return "quit"
+    if text.isdigit() and 1 <= int(text) <= count:
+        return int(text) - 1
+    return None
+
+
+# --- the loop -------------------------------------------------------------------------
+class _Quit(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def options_from(args: argparse.Namespace) -> dict:
+    options: dict = {"level": args.level, "players": args.players}
+    if args.games != 1:
+        options["games"] = args.games
+    if args.vote:
+        options["vote"] = True
+    if args.attack_kind:
+        options["attack_kind"] = args.attack_kind
+    if args.free_cards is not None:
+        options["free_cards"] = args.free_cards == "yes"
+    return options
+
+
+def new_state(options: dict, seed: int) -> GameState:
+    return get_engine(GAME).new_game(oniroo_cards(), options, seed)
+
+
+def _is_tty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _ask(actions: list[dict], stdin: IO[str], stdout: IO[str], lang: str) -> dict:
+    ui = UI[lang]
+    while True:
+        stdout.write(ui["prompt"].format(n=len(actions)))
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            stdout.write("\n" + ui["eof"] + "\n")
+            raise _Quit(1)
+        if not _is_tty(stdin):
+            stdout.write(line.strip() + "\n")  # scripted input: keep the transcript readable
+        choice = parse_choice(line, len(actions))
+        if choice == "quit":
+            stdout.write(ui["quit"] + "\n")
+            raise _Quit(0)
+        if choice is None:
+            stdout.write(ui["invalid"].format(text=line.strip(), n=len(actions)) + "\n")
+            continue
+        return actions[choice]
+
+
+def _new_events(state: GameState, count: int, lang: str) -> list[str]:
+    if not count:
+        return []
+    view = state.view(YOU)
+    return [t for t in (format_event(e, view, lang) for e in view["events"][-count:]) if t]
+
+
+def play(
+    state: GameState,
+    bots: dict,
+    stdin: IO[str],
+    stdout: IO[str],
+    lang: str = "hu",
+) -> int:
+    """Run the game to its end or until you quit; 0 when finished or quit, 1 on EOF.
+
+    `bots`: seat → a function (state, seat) → action, for every seat but yours.
+    """
+    ui = UI[lang]
+    recent = _new_events(state, len(state.view(YOU)["events"]), lang)
+    try:
+        while not state.is_over:
+            seat = state.active_player
+            if seat == YOU:
+                actions = state.legal_actions(YOU)
+                view = state.view(YOU)
+                stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
+                stdout.write(format_actions(actions, view, lang) + "\n")
+                action = _ask(actions, stdin, stdout, lang)
+                recent = []
+                events = state.apply(action)
+            else:
+                action = bots[seat](state, seat)
+                events = state.apply(action)
+                # described after the move: a card the bot plays leaves its hidden hand
+                text = format_action(action, state.view(YOU), lang, yours=False)
+                who = seat_name(seat, state.view(YOU), lang)
+                stdout.write(ui["bot_move"].format(who=who, text=text) + "\n")
+            recent += _new_events(state, len(events), lang)
+    except _Quit as stop:
+        return stop.code
+    except KeyboardInterrupt:
+        stdout.write("\n" + ui["quit"] + "\n")
+        return 130
+    view = state.view(YOU)
+    stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
+    stdout.write(format_result(state.result, view, lang) + "\n")
+    return 0
+
+
+def make_bots(kind: str, seed: int, seats: list[int]) -> dict:
+    """play.bots' bot of `kind` for each seat: each decides from its seat's view only."""
+    bots = {}
+    for seat in seats:
+        bot = get_bot(kind, seed + seat, game=GAME)
+        rng = bot_rng(seed, seat, bot)
+        bots[seat] = lambda state, who, bot=bot, rng=rng: decide(state, who, bot, rng)
+    return bots
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m play.cli oniroo", description="Play ONIROO in the terminal against bots."
+    )
+    parser.add_argument("game", choices=[GAME], help="the game to play")
+    parser.add_argument("--level", type=int, default=5, help="1–5 (solitaire: 1–3)")
+    parser.add_argument("--players", type=int, default=2, help="2–6, or 1 for the solitaire")
+    parser.add_argument("--bot", choices=bot_kinds(GAME), default="greedy", help="the bots")
+    parser.add_argument("--seed", type=int, default=None, help="replay a game (default: random)")
+    parser.add_argument("--games", type=int, default=1, help="games in the series")
+    parser.add_argument("--vote", action="store_true", help="the vote after each game")
+    parser.add_argument("--attack-kind", choices=["bad_night", "moon_head"], default=None)
+    parser.add_argument("--free-cards", choices=["yes", "no"], default=None)
+    parser.add_argument("--lang", choices=LANGS, default="hu", help="language of the text")
+    return parser.parse_args(argv)
+
+
+def main(
+    argv: list[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None
+) -> int:
+    """Parse the arguments, deal the game and play it; the exit status."""
+    from play.engines import SetupError
+
+    args = parse_args(argv)
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    ui = UI[args.lang]
+    try:
+        state = new_state(options_from(args), seed)
+    except SetupError as exc:
+        stdout.write(f"{exc}\n")
+        return 2
+    if args.players == 1:
+        stdout.write(ui["title_solo"].format(level=args.level, seed=seed) + "\n")
+    else:
+        stdout.write(
+            ui["title"].format(level=args.level, players=args.players, bot=args.bot, seed=seed)
+            + "\n"
+        )
+    bots = make_bots(args.bot, seed, [p for p in state.players if p != YOU])
+    return play(state, bots, stdin, stdout, args.lang)

@@ -1,0 +1,344 @@
+"""Bad night and moon head cards, the dream fairy's defence, and what they ask of other players.
+
+An attack is played on your own turn as the only card of that turn and goes
+straight to the discard pile (G_02, G_03, H_07). Then every player it
+reaches decides, in seat order after the attacker, whether to show a dream
+fairy (`show_fairy`, the fairy is discarded, the attacker loses 5 points or
+all they have, I_01) or to let it happen (`accept`). Every reached player is
+asked, fairy or not, so being asked says nothing about a hand.
+
+What happens to those not protected (our reading in docs/rules/oniroo.md):
+
+| card | effect |
+|---|---|
+| level 3, bad night | each one reached waits two own turns before adding a symbol card |
+| nightmare | the chosen dream of the target goes to the discard pile |
+| sleepwalker | the target discards their hand and draws 5 |
+| insomnia | the attacker takes a random card from each hand reached; each draws 1 |
+| eye | the target's next turn starts with a blind play |
+| hand | the target discards one card per other player (`discard`), then draws as many |
+| ear | the target's dream cards go round the others, attacker first; each says where (`take`) |
+| mouth | every hand passes to the left (the attacker may stay out); one fairy stops it all |
+| nose | the target gives the attacker a dream card (`give`); a broken dream is cut back |
+
+Decisions other players owe wait in `s["pending"]` (first one due first).
+"""
+
+from __future__ import annotations
+
+from play.engines.base import Action
+from play.engines.oniroo.cards import ATTACK_TYPES, TARGETED
+
+ACTION_TYPES = ("show_fairy", "accept", "give", "take")
+FAIRY_PENALTY = 5
+WAIT_TURNS = 2  # level 3 (C_03)
+
+
+# --- what can be played -----------------------------------------------------------------------
+def attack_actions(g, p: int, only: str | None = None) -> list[Action]:
+    s = g.s
+    infos = g.infos
+    cards = (
+        [only] if only else [c for c in s["players"][p]["hand"] if infos[c].type in ATTACK_TYPES]
+    )
+    if not cards:
+        return []
+    n = len(s["players"])
+    others = [q % n for q in range(p + 1, p + n)]
+    level3 = s["options"]["level"] == 3
+    acts: list[Action] = []
+    for c in cards:
+        kind = infos[c].subtype
+        if level3:  # on the shared dream: it reaches everyone else
+            acts.append({"type": "attack", "player": p, "card": c})
+        elif kind == "nightmare":
+            for q in others:
+                dreams = s["players"][q]["dreams"]
+                if dreams:
+                    acts += [
+                        {"type": "attack", "player": p, "card": c, "target": q, "dream": d["id"]}
+                        for d in dreams
+                    ]
+                else:
+                    acts.append({"type": "attack", "player": p, "card": c, "target": q})
+        elif kind in TARGETED:
+            acts += [{"type": "attack", "player": p, "card": c, "target": q} for q in others]
+        elif kind == "mouth":
+            acts.append({"type": "attack", "player": p, "card": c, "join": True})
+            acts.append({"type": "attack", "player": p, "card": c, "join": False})
+        else:  # insomnia reaches every other player
+            acts.append({"type": "attack", "player": p, "card": c})
+    return acts
+
+
+def attack(g, a: Action) -> None:
+    from play.engines.oniroo.table import remove_from_hand
+
+    s = g.s
+    p, card = a["player"], a["card"]
+    remove_from_hand(s, p, card)
+    s["discard"].append(card)
+    s["tf"]["attacked"] = True
+    n = len(s["players"])
+    effect = "wait" if s["options"]["level"] == 3 else g.infos[card].subtype
+    target = a.get("target")
+    reached = [target] if target is not None else [q % n for q in range(p + 1, p + n)]
+    s["attack"] = {
+        "card": card,
+        "effect": effect,
+        "by": p,
+        "target": target,
+        "dream": a.get("dream"),
+        "join": a.get("join"),
+        "reached": reached,
+        "protected": [],
+    }
+    fields = {k: a[k] for k in ("target", "dream", "join") if k in a}
+    g.emit("attack", player=p, card=card, code=g.s["cards"][card], effect=effect, **fields)
+    s["pending"] = [{"kind": "defend", "player": q} for q in reached]
+
+
+# --- decisions of other players ---------------------------------------------------------------
+def pending_legal(g, due: dict) -> list[Action]:
+    s = g.s
+    q = due["player"]
+    kind = due["kind"]
+    hand = s["players"][q]["hand"]
+    if kind == "defend":
+        acts = [
+            {"type": "show_fairy", "player": q, "card": c}
+            for c in hand
+            if g.infos[c].type == "dream_fairy"
+        ]
+        return acts + [{"type": "accept", "player": q}]
+    if kind == "discard_hand":
+        return [{"type": "discard", "player": q, "card": c} for c in hand]
+    if kind == "give":
+        return [
+            {"type": "give", "player": q, "card": c}
+            for d in s["players"][q]["dreams"]
+            for c in d["cards"]
+        ]
+    # take: a card of a moon ear goes to your hand, a dream of yours, or the discard pile
+    card = due["card"]
+    places = ["hand", "discard"] + [d["id"] for d in s["players"][q]["dreams"]] + ["new"]
+    return [{"type": "take", "player": q, "card": card, "to": to} for to in places]
+
+
+def answer(g, a: Action) -> None:
+    s = g.s
+    due = s["pending"][0]
+    kind = due["kind"]
+    if kind == "defend":
+        s["pending"].pop(0)
+        if a["type"] == "show_fairy":
+            protect(g, a["player"], a["card"])
+        if not any(d["kind"] == "defend" for d in s["pending"]):
+            resolve(g)
+    elif kind == "discard_hand":
+        hand_discard(g, due, a["card"])
+    elif kind == "give":
+        s["pending"].pop(0)
+        give(g, a["player"], a["card"])
+    else:
+        s["pending"].pop(0)
+        take(g, a["player"], a["card"], a["to"])
+    if not s["pending"]:
+        s["attack"] = None
+
+
+def protect(g, q: int, fairy: str) -> None:
+    from play.engines.oniroo.table import remove_from_hand
+
+    s = g.s
+    atk = s["attack"]
+    remove_from_hand(s, q, fairy)
+    s["discard"].append(fairy)
+    atk["protected"].append(q)
+    attacker = s["players"][atk["by"]]
+    lost = min(FAIRY_PENALTY, attacker["score"])
+    attacker["score"] -= lost
+    g.emit("fairy", player=q, card=fairy, code=g.s["cards"][fairy], attacker=atk["by"], lost=lost)
+    if atk["effect"] == "mouth":  # one shown fairy stops the whole exchange
+        s["pending"] = [d for d in s["pending"] if d["kind"] != "defend"]
+
+
+# --- effects ----------------------------------------------------------------------------------
+def resolve(g) -> None:
+    s = g.s
+    atk = s["attack"]
+    victims = [q for q in atk["reached"] if q not in atk["protected"]]
+    effect = atk["effect"]
+    if effect == "mouth":
+        if not atk["protected"]:
+            pass_hands(g, atk["by"], atk["join"])
+        return
+    for q in victims:
+        EFFECTS[effect](g, atk, q)
+
+
+def wait(g, atk: dict, q: int) -> None:
+    seat = g.s["players"][q]
+    seat["wait"] = max(seat["wait"], WAIT_TURNS)  # a second bad night restarts the count
+    g.emit("wait", player=q, turns=seat["wait"])
+
+
+def nightmare(g, atk: dict, q: int) -> None:
+    s = g.s
+    dreams = s["players"][q]["dreams"]
+    for dream in dreams:
+        if dream["id"] == atk["dream"]:
+            dreams.remove(dream)
+            s["discard"].extend(dream["cards"])
+            g.emit("dream_lost", player=q, dream=dream["id"], cards=list(dream["cards"]))
+            return
+
+
+def sleepwalker(g, atk: dict, q: int) -> None:
+    from play.engines.oniroo.table import HAND_SIZE, draw
+
+    s = g.s
+    hand = s["players"][q]["hand"]
+    lost = list(hand)
+    hand.clear()
+    for card in lost:
+        s["known"].pop(card, None)
+    s["discard"].extend(lost)
+    g.emit("hand_lost", player=q, cards=lost, codes=[g.s["cards"][c] for c in lost])
+    draw(g, q, HAND_SIZE)
+
+
+def insomnia(g, atk: dict, q: int) -> None:
+    from play.engines.oniroo.table import draw
+
+    s = g.s
+    hand = s["players"][q]["hand"]
+    if not hand:
+        return
+    p = atk["by"]
+    card = g.rng.choice(hand)  # drawn unseen from the hand
+    hand.remove(card)
+    s["players"][p]["hand"].append(card)
+    s["known"][card] = [q]  # the robbed player knows where their card went
+    g.emit("steal", player=p, victim=q, to=[p, q], secret={"card": card})
+    draw(g, q, 1)
+
+
+def eye(g, atk: dict, q: int) -> None:
+    g.s["players"][q]["blind"] = True
+    g.emit("blinded", player=q)
+
+
+def hand(g, atk: dict, q: int) -> None:
+    count = min(len(g.s["players"]) - 1, len(g.s["players"][q]["hand"]))
+    if count:
+        g.s["pending"].append({"kind": "discard_hand", "player": q, "count": count, "done": 0})
+
+
+def hand_discard(g, due: dict, card: str) -> None:
+    from play.engines.oniroo.table import draw, remove_from_hand
+
+    s = g.s
+    q = due["player"]
+    remove_from_hand(s, q, card)
+    s["discard"].append(card)
+    g.emit("discard", player=q, card=card, code=g.s["cards"][card], reason="moon_hand")
+    due["done"] += 1
+    if due["done"] == due["count"]:
+        s["pending"].pop(0)
+        draw(g, q, due["count"])
+
+
+def ear(g, atk: dict, q: int) -> None:
+    s = g.s
+    dreams = s["players"][q]["dreams"]
+    cards = [c for d in dreams for c in d["cards"]]
+    if not cards:
+        return
+    dreams.clear()
+    s["limbo"].extend(cards)
+    n = len(s["players"])
+    p = atk["by"]
+    takers = [x % n for x in range(p, p + n) if x % n != q]  # the attacker first, then leftwards
+    g.emit("ear", player=p, victim=q, cards=list(cards), codes=[g.s["cards"][c] for c in cards])
+    s["pending"] += [
+        {"kind": "take", "player": takers[k % len(takers)], "card": c} for k, c in enumerate(cards)
+    ]
+
+
+def take(g, q: int, card: str, to: str) -> None:
+    from play.engines.oniroo.table import add_to_dream
+
+    s = g.s
+    s["limbo"].remove(card)
+    g.emit("take", player=q, card=card, code=g.s["cards"][card], to=to)
+    if to == "hand":
+        s["players"][q]["hand"].append(card)
+        s["known"][card] = [x for x in range(len(s["players"])) if x != q]  # it was on show
+    elif to == "discard":
+        s["discard"].append(card)
+    else:
+        add_to_dream(g, q, to, card)
+
+
+def nose(g, atk: dict, q: int) -> None:
+    if any(d["cards"] for d in g.s["players"][q]["dreams"]):
+        g.s["pending"].append({"kind": "give", "player": q})
+
+
+def give(g, q: int, card: str) -> None:
+    """The nose: a dream card to the attacker; a dream that stops being complete is cut back.
+
+    Our reading of H_06: the codes "break" when the dream was complete and is
+    not without the card; it then keeps only the cards before the given one.
+    """
+    from play.engines.oniroo.table import refresh
+
+    s = g.s
+    p = s["attack"]["by"]
+    dreams = s["players"][q]["dreams"]
+    dream = next(d for d in dreams if card in d["cards"])
+    at = dream["cards"].index(card)
+    was_complete = dream["complete"]
+    dream["cards"].pop(at)
+    refresh(g, dream)
+    cut: list[str] = []
+    if was_complete and not dream["complete"]:
+        cut = dream["cards"][at:]
+        del dream["cards"][at:]
+        s["discard"].extend(cut)
+        refresh(g, dream)
+    if not dream["cards"]:
+        dreams.remove(dream)
+    s["players"][p]["hand"].append(card)
+    s["known"][card] = [x for x in range(len(s["players"])) if x != p]  # it was on show
+    g.emit("give", player=q, to_player=p, card=card, code=g.s["cards"][card], cut=cut)
+
+
+def pass_hands(g, p: int, join: bool) -> None:
+    """The mouth: each taking part passes their whole hand to the next one to the left."""
+    s = g.s
+    n = len(s["players"])
+    ring = [x % n for x in range(p, p + n) if join or x % n != p]
+    if len(ring) < 2:
+        g.emit("mouth", players=ring)
+        return
+    hands = [s["players"][x]["hand"] for x in ring]
+    for i, giver in enumerate(ring):
+        receiver = ring[(i + 1) % len(ring)]
+        s["players"][receiver]["hand"] = hands[i]
+        for card in hands[i]:
+            s["known"][card] = [giver]  # you know the hand you passed on
+    g.emit("mouth", players=ring)
+
+
+EFFECTS = {
+    "wait": wait,
+    "nightmare": nightmare,
+    "sleepwalker": sleepwalker,
+    "insomnia": insomnia,
+    "eye": eye,
+    "hand": hand,
+    "ear": ear,
+    "nose": nose,
+}

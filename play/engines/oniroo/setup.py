@@ -1,0 +1,213 @@
+"""Options, the cards each level uses, and the data of a fresh game (docs/rules/oniroo.md).
+
+ONIROO is played from one shared pool of cards, so `decks` is a single list
+of card dicts (the catalog's). Accepted shapes: `cards`, `[cards]`, or one
+identical list per seat (what a match service that builds a deck per seat
+passes); the number of seats is the `players` option.
+"""
+
+from __future__ import annotations
+
+import random
+
+from play.engines.base import SetupError
+from play.engines.oniroo.cards import Info, normalized
+
+GAME_ID = "oniroo"
+HAND_SIZE = 5
+MAX_PLAYERS = 6
+TABLE_LEVELS = (1, 2, 3, 4, 5)
+SOLITAIRE_LEVELS = (1, 2, 3)
+ATTACK_KINDS = ("bad_night", "moon_head")
+DEFAULT_MIN_LENGTH = {1: 10, 2: 10, 3: 10, 4: 5, 5: 5}  # rulebook C_01–C_03, F_03
+MAX_MIN_LENGTH = 30
+MAX_GAMES = 20
+
+DEFAULTS = {
+    "level": None,  # None: 5 for the table game, 1 for the solitaire
+    "players": 2,  # 1 = ONIROO solitaire, with `level` 1–3
+    "free_cards": None,  # None: the level's default (levels 4–5 yes, 1–2 and solitaire no)
+    "attack_kind": None,  # level 4 only: "bad_night" or "moon_head" (default moon_head)
+    "min_dream_length": None,  # None: the level's minimum; only a higher one may be set
+    "games": 1,  # a series of games with running scores
+    "vote": False,  # the vote after each game (rulebook M)
+    "first_player": None,  # None: drawn by the seeded generator
+    "shuffle": True,  # False keeps the given card order, first card on top (tests, puzzles)
+    "max_turns": 1000,  # our cap: a game still running after this many turns is drawn
+}
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_options(options: dict | None) -> dict:
+    """The options with defaults filled in; SetupError names the first bad one."""
+    if options is not None and not isinstance(options, dict):
+        raise SetupError("options is an object.")
+    unknown = set(options or {}) - set(DEFAULTS)
+    if unknown:
+        raise SetupError(f"unknown options: {sorted(unknown)}; known: {sorted(DEFAULTS)}.")
+    opts = dict(DEFAULTS)
+    opts.update(options or {})
+    players = opts["players"]
+    if not _whole(players) or not 1 <= players <= MAX_PLAYERS:
+        raise SetupError("players is 2 to 6 for the table game, or 1 for solitaire.")
+    solitaire = players == 1
+    levels = SOLITAIRE_LEVELS if solitaire else TABLE_LEVELS
+    if opts["level"] is None:
+        opts["level"] = levels[0] if solitaire else levels[-1]
+    level = opts["level"]
+    if not _whole(level) or level not in levels:
+        raise SetupError(
+            "solitaire (players 1) has levels 1 to 3."
+            if solitaire
+            else "level is 1 to 5 for the table game."
+        )
+    opts["free_cards"] = _free_cards(opts["free_cards"], level, solitaire)
+    opts["attack_kind"] = _attack_kind(opts["attack_kind"], level, solitaire)
+    opts["min_dream_length"] = _min_length(opts["min_dream_length"], level, solitaire)
+    if not _whole(opts["games"]) or not 1 <= opts["games"] <= MAX_GAMES:
+        raise SetupError(f"games is a whole number from 1 to {MAX_GAMES}.")
+    if not isinstance(opts["vote"], bool):
+        raise SetupError("vote is true or false.")
+    if solitaire and (opts["games"] != 1 or opts["vote"]):
+        raise SetupError("solitaire has no points: games and vote are for the table game.")
+    first = opts["first_player"]
+    if first is not None and (not _whole(first) or not 0 <= first < players):
+        raise SetupError("first_player is a seat number.")
+    if not isinstance(opts["shuffle"], bool):
+        raise SetupError("shuffle is true or false.")
+    if not _whole(opts["max_turns"]) or opts["max_turns"] < 1:
+        raise SetupError("max_turns is a whole number ≥ 1.")
+    return opts
+
+
+def _free_cards(value, level: int, solitaire: bool) -> bool:
+    allowed = (level == 3) if solitaire else (level != 3)
+    if value is None:
+        return not solitaire and level >= 4
+    if not isinstance(value, bool):
+        raise SetupError("free_cards is true or false.")
+    if value and not allowed:
+        where = "solitaire level 3" if solitaire else "levels 1, 2, 4 and 5"
+        raise SetupError(f"free cards are used only at {where}.")
+    return value
+
+
+def _attack_kind(value, level: int, solitaire: bool) -> str | None:
+    if solitaire or level != 4:
+        if value is not None:
+            raise SetupError("attack_kind is chosen at level 4 only.")
+        return None
+    if value is None:
+        return "moon_head"
+    if value not in ATTACK_KINDS:
+        raise SetupError("attack_kind is bad_night or moon_head.")
+    return value
+
+
+def _min_length(value, level: int, solitaire: bool) -> int | None:
+    if solitaire:
+        if value is not None:
+            raise SetupError("min_dream_length is for the table game.")
+        return None
+    least = DEFAULT_MIN_LENGTH[level]
+    if value is None:
+        return least
+    if not _whole(value) or not least <= value <= MAX_MIN_LENGTH:
+        raise SetupError(
+            f"min_dream_length at level {level} is a whole number from {least} to {MAX_MIN_LENGTH}."
+        )
+    return value
+
+
+def card_types(opts: dict) -> frozenset[str]:
+    """The card types the level uses (rules/DECISIONS.md ONIROO 1, rulebook N)."""
+    level = opts["level"]
+    if opts["players"] == 1:
+        kinds = {"symbol", "wake_up", "bad_night", "moon_head", "dream_fairy", "magic_code"}
+    elif level in (1, 2):
+        kinds = {"symbol", "wake_up"}
+    elif level == 3:
+        kinds = {"symbol", "wake_up", "bad_night", "dream_fairy"}
+    elif level == 4:
+        kinds = {"symbol", "wake_up", "dream_fairy", opts["attack_kind"]}
+    else:
+        kinds = {"symbol", "wake_up", "dream_fairy", "bad_night"}
+    if opts["free_cards"]:
+        kinds.add("free")
+    return frozenset(kinds)
+
+
+def uses(card: dict, opts: dict, kinds: frozenset[str]) -> bool:
+    """Whether the level's pool holds this card: its type, and at solitaire 1–2 digit codes only."""
+    if card["type"] not in kinds:
+        return False
+    if card["type"] == "magic_code" and opts["level"] in (1, 2):
+        return card["subtype"] == "digit"
+    return True
+
+
+def card_pool(decks) -> list:
+    """The one shared list of cards out of the accepted `decks` shapes."""
+    if not isinstance(decks, list) or not decks:
+        raise SetupError("decks is the list of ONIROO cards (or a list holding that list).")
+    if not isinstance(decks[0], list):
+        return decks  # the cards themselves; each is checked as it is read
+    first = decks[0]
+    if any(not isinstance(d, list) or (d is not first and d != first) for d in decks[1:]):
+        raise SetupError("ONIROO uses one shared pool: every seat's list must be the same.")
+    return first
+
+
+def new_game_data(
+    decks, options: dict | None, seed: int
+) -> tuple[dict, random.Random, dict[str, Info]]:
+    """The state dict of a fresh game (before dealing), its generator, and code → Info."""
+    opts = check_options(options)
+    pool = card_pool(decks)
+    kinds = card_types(opts)
+    catalog: dict[str, dict] = {}
+    infos: dict[str, Info] = {}
+    used = []
+    for raw in pool:
+        card, info = normalized(raw)  # refuses a card that is not an ONIROO card at all
+        known = catalog.setdefault(card["code"], card)
+        if known is not card and known != card:
+            raise SetupError(f"card {card['code']}: two different cards share this code.")
+        if uses(card, opts, kinds):
+            infos[card["code"]] = info
+            used.append(card["code"])
+    rng = random.Random(seed)
+    if opts["shuffle"]:
+        rng.shuffle(used)
+    # ids follow the position in the first shuffled pile, so an id says nothing about its card
+    cards = {f"c{n}": code for n, code in enumerate(used)}
+    players = opts["players"]
+    needed = HAND_SIZE * players + 1 if players > 1 else 2
+    if len(cards) < needed:
+        raise SetupError(
+            f"level {opts['level']} needs at least {needed} cards for {players} "
+            f"player(s); the pool gives {len(cards)}."
+        )
+    first = opts["first_player"] if opts["first_player"] is not None else rng.randrange(players)
+    data = {
+        "game": GAME_ID,
+        "mode": "solitaire" if players == 1 else "table",
+        "options": opts,
+        "seed": seed,
+        "rng": None,  # written by to_dict; the live generator sits on the state object
+        # shared with the normalising cache: catalog entries are read, never changed
+        "catalog": {code: catalog[code] for code in sorted(infos)},
+        "cards": cards,
+        "draw": list(cards),
+        "discard": [],
+        "first_player": first,
+        "active": first,
+        "turn": 0,
+        "result": None,
+        "log": [],
+        "version": 0,
+    }
+    return data, rng, infos

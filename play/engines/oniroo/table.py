@@ -1,0 +1,655 @@
+"""The table game, levels 1–5 for 2–6 players: turns, dream cards, reveals, blind plays, wake-up.
+
+A turn (rules/DECISIONS.md ONIROO 2): the draw is automatic, then the player
+acts until the turn ends: with 5 cards or fewer by `end_turn` (drawing back up
+to 5); with more by discarding (`discard`, one card at a time, B_04), which
+ends the turn when 5 are left. A turn with nothing left to decide ends on its
+own. Attacks and the decisions they ask of other players are in `attacks.py`;
+the end of a game and the series in `series.py`.
+
+Steps of the turn's player (`s["step"]`): `play` (the usual choices),
+`blind` (a moon eye struck: pick a hand position), `blind_use` (say what the
+blindly drawn card does), `staging` (laying a complete dream out of the hand,
+card by card, hidden until revealed) and `discarding` (the discards that
+end the turn have begun).
+"""
+
+from __future__ import annotations
+
+from play.engines.base import Action, IllegalAction
+from play.engines.oniroo import attacks, series
+from play.engines.oniroo.dreams import (
+    after_append,
+    can_form_complete,
+    has_code_set,
+    has_link,
+    is_complete,
+    missing_digits,
+)
+from play.engines.oniroo.setup import HAND_SIZE
+from play.engines.oniroo.state import GameOver
+
+# points for a wake-up on your own complete dream (the shared one at levels 2–3)
+OWN_WAKE_UP_POINTS = {1: 5, 2: 5, 3: 10, 4: 15, 5: 15}
+OTHER_WAKE_UP_POINTS = 5  # on another player's complete dream (F_04, J_04)
+SEVEN_FREE = 7  # a dream of this many free cards wins at once (E_01)
+SEVEN_FREE_POINTS = 20
+FIVE_FAIRIES = 5  # dream fairies in one hand win at once (I_03)
+FIVE_FAIRIES_POINTS = 15
+SHARED = "shared"
+NEW = "new"
+
+ACTION_TYPES = (
+    "play",
+    "wake_up",
+    "attack",
+    "stage",
+    "reveal",
+    "cancel_reveal",
+    "play_blind",
+    "discard",
+    "end_turn",
+    *attacks.ACTION_TYPES,
+)
+
+
+# --- per-game data ----------------------------------------------------------------
+def fresh_turn() -> dict:
+    """What the turn's player has done so far this turn."""
+    return {
+        "played": 0,  # dream cards added (a reveal counts its cards)
+        "chain": None,  # the dream this turn's cards went into
+        "attacked": False,  # an attack was this turn's card
+        "revealed": False,  # a complete dream came out of the hand
+        "staged": [],  # hand cards laid out, in order, for a reveal
+        "cancelled": False,  # a reveal was begun and taken back (once a turn)
+        "blind_card": None,  # the card a blind play turned up
+    }
+
+
+def reset_table(s: dict) -> None:
+    """Empty seats and table for a new game; the cards must all be in the draw pile."""
+    level = s["options"]["level"]
+    s["players"] = [
+        {
+            "hand": [],
+            # level 1: one dream each, there from the start (C_01)
+            "dreams": [empty_dream(f"p{p}")] if level == 1 else [],
+            "score": s["players"][p]["score"] if "players" in s else 0,
+            "wait": 0,  # level 3: own turns left before adding symbol cards again
+            "blind": False,  # a moon eye: the next turn starts with a blind play
+        }
+        for p in range(s["options"]["players"])
+    ]
+    s["shared"] = empty_dream(SHARED) if level in (2, 3) else None
+    s["dream_seq"] = 0
+    s["known"] = {}  # hand card id -> other seats that know it is there
+    s["limbo"] = []  # cards between owners while an attack resolves (moon ear)
+    s["pending"] = []
+    s["attack"] = None
+    s["step"] = "play"
+    s["tf"] = fresh_turn()
+    s["turn"] = 0
+
+
+def start(g) -> None:
+    """A new match: the series counters, then the first game."""
+    s = g.s
+    s["game_no"] = 1
+    s["history"] = []
+    reset_table(s)
+    guarded(g, deal, g)
+
+
+def deal(g) -> None:
+    s = g.s
+    for p in g.players:
+        hand = s["players"][p]["hand"]
+        hand.extend(s["draw"][:HAND_SIZE])
+        del s["draw"][:HAND_SIZE]
+        g.emit("deal", player=p, count=HAND_SIZE, to=[p], secret={"cards": list(hand)})
+    check_fairies(g)  # five fairies dealt win at once too
+    start_turn(g, s["first_player"])
+    settle(g)
+
+
+def guarded(g, step, *args) -> None:
+    """Run `step(*args)`; when a game ends inside it, close it and, in a series, deal the next."""
+    while True:
+        try:
+            step(*args)
+            return
+        except GameOver as over:
+            if not series.end_game(g, over):
+                return
+            reset_table(g.s)
+            step, args = deal, (g,)  # the next game of the series
+
+
+# --- dreams ---------------------------------------------------------------------
+def facts(g, ids: list[str]) -> list[tuple]:
+    infos = g.infos
+    return [infos[i].facts for i in ids]
+
+
+def min_length(g) -> int:
+    return g.s["options"]["min_dream_length"]
+
+
+def uses_codes(g) -> bool:
+    return g.s["options"]["level"] >= 3
+
+
+def empty_dream(dream_id: str) -> dict:
+    # linked / coded: whether the dream holds a group link / a code set (levels 3-5)
+    return {"id": dream_id, "cards": [], "complete": False, "linked": False, "coded": False}
+
+
+def refresh(g, dream: dict) -> None:
+    """Work out a dream's flags from its cards (after a card was taken out of it)."""
+    cards = facts(g, dream["cards"])
+    codes = uses_codes(g)
+    dream["linked"] = codes and has_link(cards)
+    dream["coded"] = codes and has_code_set(cards)
+    dream["complete"] = len(cards) >= min_length(g) and (
+        not codes or (dream["linked"] and dream["coded"])
+    )
+
+
+def append_card(g, dream: dict, card: str) -> None:
+    """A card at the end of a dream; only what the new card can add is checked."""
+    cards = dream["cards"]
+    cards.append(card)
+    if dream["complete"]:  # adding a card never undoes a complete dream
+        return
+    options = g.s["options"]
+    if options["level"] >= 3:
+        infos = g.infos
+        dream["linked"], dream["coded"] = after_append(
+            [infos[c].facts for c in cards], dream["linked"], dream["coded"]
+        )
+        dream["complete"] = (
+            dream["linked"] and dream["coded"] and len(cards) >= options["min_dream_length"]
+        )
+    else:
+        dream["complete"] = len(cards) >= options["min_dream_length"]
+
+
+def find_dream(s: dict, dream_id: str) -> tuple[int | None, dict | None]:
+    """(owner, dream) of a dream id; owner None for the shared dream; (None, None) if gone."""
+    if dream_id == SHARED:
+        return None, s["shared"]
+    for p, seat in enumerate(s["players"]):
+        for dream in seat["dreams"]:
+            if dream["id"] == dream_id:
+                return p, dream
+    return None, None
+
+
+def new_dream(s: dict, p: int) -> dict:
+    s["dream_seq"] += 1
+    dream = empty_dream(f"d{s['dream_seq']}")
+    s["players"][p]["dreams"].append(dream)
+    return dream
+
+
+def add_to_dream(g, p: int, dream_id: str, card: str) -> dict:
+    """Put `card` at the end of a dream of `p` (or a new one); check the seven-free win."""
+    s = g.s
+    if dream_id == NEW:
+        dream = new_dream(s, p)
+    else:
+        dream = own_dream(s, p, dream_id)
+    append_card(g, dream, card)
+    if len(dream["cards"]) >= SEVEN_FREE:
+        check_seven_free(g, p, dream)
+    return dream
+
+
+def own_dream(s: dict, p: int, dream_id: str) -> dict:
+    for dream in s["players"][p]["dreams"]:
+        if dream["id"] == dream_id:
+            return dream
+    raise KeyError(dream_id)
+
+
+def check_seven_free(g, p: int, dream: dict) -> None:
+    """A dream of seven free cards wins 20 with no wake-up (E_01); our reading: levels 4–5."""
+    if g.s["options"]["level"] < 4 or len(dream["cards"]) < SEVEN_FREE:
+        return
+    if all(g.infos[c].type == "free" for c in dream["cards"]):
+        g.emit("seven_free", player=p, dream=dream["id"])
+        raise GameOver(p, "seven_free", SEVEN_FREE_POINTS)
+
+
+def remove_from_hand(s: dict, p: int, card: str) -> None:
+    s["players"][p]["hand"].remove(card)
+    if s["known"]:
+        s["known"].pop(card, None)
+
+
+# --- drawing ----------------------------------------------------------------------
+def draw(g, p: int, count: int) -> None:
+    """`p` draws `count` cards; both piles empty ends the game drawn (K_02)."""
+    if count > 0:
+        got = take_cards(g, p, count)
+        g.emit("draw", player=p, count=count, to=[p], secret={"cards": got})
+        check_fairies(g, (p,))
+
+
+def take_cards(g, p: int, count: int) -> list[str]:
+    """The top `count` cards into `p`'s hand (refilling the pile on the way)."""
+    s = g.s
+    hand = s["players"][p]["hand"]
+    pile = s["draw"]
+    if len(pile) >= count:  # the usual case: no refill on the way
+        got = pile[:count]
+        del pile[:count]
+        hand.extend(got)
+        return got
+    got = []
+    for _ in range(count):
+        card = g.take_top()
+        if card is None:
+            if got:
+                g.emit("draw", player=p, count=len(got), to=[p], secret={"cards": got})
+            g.emit("no_cards", player=p)
+            raise GameOver(None, "no_cards")
+        hand.append(card)
+        got.append(card)
+    return got
+
+
+def check_fairies(g, players=None) -> None:
+    """Five dream fairies in one hand win at once (I_03), whoever's turn it is.
+
+    Checked wherever a hand gains cards: a draw (for the drawer), and after
+    every answer to an attack (for everyone: hands change owners then).
+    """
+    fairies = g.fairy_ids
+    if not fairies:
+        return
+    seats = g.s["players"]
+    for p in range(len(seats)) if players is None else players:
+        hand = seats[p]["hand"]
+        if len(hand) >= FIVE_FAIRIES and len(fairies.intersection(hand)) >= FIVE_FAIRIES:
+            g.emit("five_fairies", player=p)
+            raise GameOver(p, "five_fairies", FIVE_FAIRIES_POINTS)
+
+
+# --- the turn ---------------------------------------------------------------------
+def start_turn(g, p: int) -> None:
+    s = g.s
+    s["active"], s["step"], s["tf"] = p, "play", fresh_turn()
+    s["turn"] += 1
+    if s["turn"] > s["options"]["max_turns"]:
+        g.emit("turn_limit", turns=s["options"]["max_turns"])
+        raise GameOver(None, "turn_limit")
+    # always draw before playing (C_06); the turn's event says what was drawn, to its player
+    got = take_cards(g, p, 1)
+    g.emit("turn", player=p, turn=s["turn"], to=[p], secret={"cards": got})
+    check_fairies(g, (p,))
+    seat = s["players"][p]
+    if seat["blind"]:
+        # A digital table remembers every order, so the hand is mixed face down first:
+        # the blind play is a choice of position only (our reading of H_02).
+        seat["blind"] = False
+        g.shuffle(seat["hand"])
+        for card in seat["hand"]:
+            s["known"].pop(card, None)
+        s["step"] = "blind"
+        g.emit("blind", player=p)
+
+
+def end_turn(g) -> None:
+    s = g.s
+    p = s["active"]
+    seat = s["players"][p]
+    if len(seat["hand"]) < HAND_SIZE:
+        draw(g, p, HAND_SIZE - len(seat["hand"]))
+    if seat["wait"]:
+        seat["wait"] -= 1
+    start_turn(g, (p + 1) % len(s["players"]))  # its "turn" event marks this turn's end
+
+
+def settle(g) -> None:
+    """After an action: end turns that have nothing left to decide."""
+    s = g.s
+    while not s["pending"] and s["step"] == "play":
+        p = s["active"]
+        if not only_end_turn(g, p):
+            acts = play_step(g, p)
+            if len(acts) != 1 or acts[0]["type"] != "end_turn":
+                g.prepared = (p, acts)  # the next decision's actions, worked out already
+                return
+        end_turn(g)
+
+
+def only_end_turn(g, p: int) -> bool:
+    """A quick True when the play step surely offers nothing but `end_turn` (else False).
+
+    It skips building the lists after the turn's card is down, the common
+    case; every doubtful case says False and lets `play_step` decide.
+    """
+    s = g.s
+    tf = s["tf"]
+    hand = s["players"][p]["hand"]
+    if len(hand) > HAND_SIZE or (tf["played"] == 0 and not tf["attacked"]):
+        return False
+    if not tf["attacked"] and not g.wake_ids.isdisjoint(hand):
+        return False
+    if tf["attacked"] or tf["revealed"] or s["options"]["level"] <= 3:
+        return True  # no more dream cards this turn (one a turn at levels 1-3)
+    chain = tf["chain"]
+    if chain is None:
+        return True
+    return followers(g, next(d for d in s["players"][p]["dreams"] if d["id"] == chain)).isdisjoint(
+        hand
+    )
+
+
+def followers(g, dream: dict) -> frozenset[str]:
+    """The dream cards that make a group link after the dream's last card."""
+    purple = g.infos[dream["cards"][-1]].next_group
+    return g.follows.get(purple, g.follows.get(None, frozenset()))
+
+
+# --- legal actions ----------------------------------------------------------------
+def legal(g, p: int) -> list[Action]:
+    s = g.s
+    if s["pending"]:
+        return attacks.pending_legal(g, s["pending"][0])
+    step = s["step"]
+    if step == "play":
+        return play_step(g, p)
+    hand = s["players"][p]["hand"]
+    if step == "blind":
+        return [{"type": "play_blind", "player": p, "position": i} for i in range(len(hand))]
+    if step == "blind_use":
+        return blind_uses(g, p, s["tf"]["blind_card"])
+    if step == "staging":
+        return staging_step(g, p)
+    return [{"type": "discard", "player": p, "card": c} for c in hand]  # discarding
+
+
+def play_step(g, p: int) -> list[Action]:
+    s = g.s
+    tf = s["tf"]
+    level = s["options"]["level"]
+    hand = s["players"][p]["hand"]
+    acts: list[Action] = []
+    if not tf["attacked"] and not tf["revealed"]:
+        dream_ids = g.dream_ids
+        cards = [c for c in hand if c in dream_ids]
+        acts = dream_plays(g, p, cards)
+        if tf["played"] == 0:
+            if level >= 3 and not g.attack_ids.isdisjoint(hand):
+                acts += attacks.attack_actions(g, p)
+            if level >= 4 and not tf["cancelled"] and can_reveal(g, cards):
+                acts += [{"type": "stage", "player": p, "card": c} for c in cards]
+    if not tf["attacked"] and not g.wake_ids.isdisjoint(hand):
+        acts += wake_ups(g, p)
+    # levels 1-3: a card must go into the dream when one can (C_01-C_03; our reading)
+    if level <= 3 and acts and acts[0]["type"] == "play":
+        return acts
+    if len(hand) > HAND_SIZE:
+        acts += [{"type": "discard", "player": p, "card": c} for c in hand]
+    else:
+        acts.append({"type": "end_turn", "player": p})
+    return acts
+
+
+def dream_plays(g, p: int, cards: list[str]) -> list[Action]:
+    """Adding one of `cards` (dream cards) to a dream: one a turn at levels 1–3; at 4–5 more
+    when each links on to the card before it."""
+    s = g.s
+    tf = s["tf"]
+    level = s["options"]["level"]
+    seat = s["players"][p]
+    if level <= 3:
+        if tf["played"] or (level == 3 and seat["wait"]):
+            return []
+        target = f"p{p}" if level == 1 else SHARED
+        if level == 3:  # symbol cards only
+            cards = [c for c in cards if g.infos[c].type == "symbol"]
+        return [{"type": "play", "player": p, "card": c, "dream": target} for c in cards]
+    if tf["played"] == 0:
+        targets = [d["id"] for d in seat["dreams"]]
+        targets.append(NEW)
+        return [
+            {"type": "play", "player": p, "card": c, "dream": t} for c in cards for t in targets
+        ]
+    chain = tf["chain"]
+    if chain is None:
+        return []
+    after = followers(g, next(d for d in seat["dreams"] if d["id"] == chain))
+    return [{"type": "play", "player": p, "card": c, "dream": chain} for c in cards if c in after]
+
+
+def wake_ups(g, p: int, only: str | None = None) -> list[Action]:
+    s = g.s
+    infos = g.infos
+    cards = [only] if only else [c for c in s["players"][p]["hand"] if infos[c].type == "wake_up"]
+    if not cards:
+        return []
+    level = s["options"]["level"]
+    if level == 1:
+        targets = [d["id"] for d in s["players"][p]["dreams"] if d["complete"]]
+    elif level <= 3:
+        targets = [SHARED] if s["shared"]["complete"] else []
+    else:
+        # J_03: only a player with a complete dream of their own may play it; J_04: they
+        # may then lay it on another player's complete dream instead (own ones listed first)
+        if not any(d["complete"] for d in s["players"][p]["dreams"]):
+            return []
+        n = len(s["players"])
+        targets = [
+            d["id"] for q in range(p, p + n) for d in s["players"][q % n]["dreams"] if d["complete"]
+        ]
+    return [{"type": "wake_up", "player": p, "card": c, "dream": t} for c in cards for t in targets]
+
+
+def can_reveal(g, cards: list[str]) -> bool:
+    """Whether some order of these dream cards of a hand is a complete dream."""
+    n = len(cards)
+    if n < min_length(g):
+        return False
+    # quick no: five cards sharing a letter (or shape) leave at most n - 4 letters, and
+    # a run needs its stretch of digits; free cards (all bits 0) make up for any
+    letters = shapes = digits = wild = 0
+    infos = g.infos
+    for c in cards:
+        letter, shape, digit = infos[c].bits
+        letters |= letter
+        shapes |= shape
+        digits |= digit
+        wild += not digit
+    spread = n - 4  # at most this many different values leave five cards sharing one
+    if (
+        letters.bit_count() > spread
+        and shapes.bit_count() > spread
+        and missing_digits(digits) > wild
+    ):
+        return False
+    return can_form_complete([infos[c].facts for c in cards], min_length(g))
+
+
+def staging_step(g, p: int) -> list[Action]:
+    s = g.s
+    staged = s["tf"]["staged"]
+    acts = [
+        {"type": "stage", "player": p, "card": c}
+        for c in s["players"][p]["hand"]
+        if g.infos[c].is_dream and c not in staged
+    ]
+    if is_complete(facts(g, staged), min_length(g)):
+        acts.append({"type": "reveal", "player": p})
+    acts.append({"type": "cancel_reveal", "player": p})
+    return acts
+
+
+def blind_uses(g, p: int, card: str) -> list[Action]:
+    """What the blindly drawn card can do: go into a dream, attack, or wake (else it is lost)."""
+    kind = g.infos[card].type
+    if g.infos[card].is_dream:
+        return dream_plays(g, p, [card])
+    if kind in ("bad_night", "moon_head"):
+        return attacks.attack_actions(g, p, only=card)
+    if kind == "wake_up":
+        return wake_ups(g, p, only=card)
+    return []
+
+
+# --- carrying out an action -------------------------------------------------------
+def perform(g, action: Action) -> None:
+    try:
+        do(g, action)
+        settle(g)
+    except GameOver as over:
+        if series.end_game(g, over):  # a series goes on with its next game
+            reset_table(g.s)
+            guarded(g, deal, g)
+
+
+def do(g, a: Action) -> None:
+    t = a["type"]
+    s = g.s
+    if s["pending"]:
+        attacks.answer(g, a)
+        check_fairies(g)  # hands may have changed owners
+    elif t == "play":
+        play(g, a["player"], a["card"], a["dream"])
+    elif t == "wake_up":
+        wake_up(g, a["player"], a["card"], a["dream"])
+    elif t == "attack":
+        after_blind(s)
+        attacks.attack(g, a)
+    elif t == "stage":
+        s["tf"]["staged"].append(a["card"])
+        s["step"] = "staging"
+    elif t == "reveal":
+        reveal(g, a["player"])
+    elif t == "cancel_reveal":
+        s["tf"]["staged"], s["tf"]["cancelled"], s["step"] = [], True, "play"
+    elif t == "play_blind":
+        play_blind(g, a["player"], a["position"])
+    elif t == "discard":
+        discard(g, a["player"], a["card"])
+    elif t == "end_turn":
+        end_turn(g)
+
+
+def after_blind(s: dict) -> None:
+    if s["step"] == "blind_use":
+        s["step"], s["tf"]["blind_card"] = "play", None
+
+
+def play(g, p: int, card: str, dream_id: str) -> None:
+    s = g.s
+    if s["step"] == "blind_use":
+        after_blind(s)
+    remove_from_hand(s, p, card)
+    tf = s["tf"]
+    tf["played"] += 1
+    if dream_id == SHARED:
+        dream = s["shared"]
+        append_card(g, dream, card)
+    else:
+        dream = add_to_dream(g, p, dream_id, card)
+    tf["chain"] = dream["id"]
+    g.emit("play", player=p, card=card, code=s["cards"][card], dream=dream["id"])
+
+
+def wake_up(g, p: int, card: str, dream_id: str) -> None:
+    s = g.s
+    after_blind(s)
+    remove_from_hand(s, p, card)
+    s["discard"].append(card)
+    owner = find_dream(s, dream_id)[0]
+    own = dream_id == SHARED or owner == p
+    g.emit("wake_up", player=p, card=card, code=s["cards"][card], dream=dream_id, owner=owner)
+    level = s["options"]["level"]
+    if own:
+        raise GameOver(p, "wake_up", OWN_WAKE_UP_POINTS[level])
+    raise GameOver(p, "wake_up_other", OTHER_WAKE_UP_POINTS)
+
+
+def reveal(g, p: int) -> None:
+    s = g.s
+    tf = s["tf"]
+    staged, tf["staged"] = tf["staged"], []
+    for card in staged:
+        remove_from_hand(s, p, card)
+    dream = new_dream(s, p)
+    dream["cards"] = staged
+    refresh(g, dream)
+    tf["revealed"], tf["played"], tf["chain"] = True, len(staged), dream["id"]
+    s["step"] = "play"
+    g.emit(
+        "reveal",
+        player=p,
+        dream=dream["id"],
+        cards=list(staged),
+        codes=[s["cards"][c] for c in staged],
+    )
+    check_seven_free(g, p, dream)
+
+
+def play_blind(g, p: int, position: int) -> None:
+    s = g.s
+    card = s["players"][p]["hand"][position]
+    s["known"][card] = [q for q in g.players if q != p]  # turned face up for everyone
+    g.emit("blind_play", player=p, position=position, card=card, code=s["cards"][card])
+    s["tf"]["blind_card"] = card
+    if blind_uses(g, p, card):
+        s["step"] = "blind_use"
+        return
+    # a dream fairy, or a wake-up with no complete dream: played blind, it is lost
+    remove_from_hand(s, p, card)
+    s["discard"].append(card)
+    s["tf"]["played"] = 1
+    s["tf"]["blind_card"] = None
+    s["step"] = "play"
+    g.emit("discard", player=p, card=card, code=s["cards"][card], reason="blind")
+
+
+def discard(g, p: int, card: str) -> None:
+    """A discard to end the turn: once begun, the turn ends when the hand is down to 5."""
+    s = g.s
+    remove_from_hand(s, p, card)
+    s["discard"].append(card)
+    g.emit("discard", player=p, card=card, code=s["cards"][card], reason="hand_size")
+    s["step"] = "discarding"
+    if len(s["players"][p]["hand"]) <= HAND_SIZE:
+        end_turn(g)
+
+
+# --- refusals -----------------------------------------------------------------------
+def why_illegal(g, a: Action) -> IllegalAction:
+    t, p = a["type"], a["player"]
+    if t not in ACTION_TYPES:
+        return IllegalAction("unknown_action", f"There is no ONIROO action called {t!r}.")
+    decider = g.active_player
+    if p != decider:
+        return IllegalAction("not_your_turn", f"Seat {decider} decides now, not seat {p}.")
+    legal_now = g.legal_actions(p)
+    kinds = sorted({x["type"] for x in legal_now})
+    if t not in kinds:
+        return IllegalAction("wrong_step", f"{t} is not possible now; possible: {kinds}.")
+    card = a.get("card")
+    s = g.s
+    if card is not None and t in ("play", "wake_up", "attack", "stage", "discard", "show_fairy"):
+        if card not in s["players"][p]["hand"]:
+            return IllegalAction("not_in_hand", "That card is not in your hand.")
+    if t == "play" and s["tf"]["played"] and s["options"]["level"] >= 4:
+        return IllegalAction(
+            "no_link",
+            "More cards this turn go on the same dream, each linking to the card before it.",
+        )
+    if t == "wake_up":
+        return IllegalAction("dream_not_complete", "The wake-up goes on a complete dream only.")
+    return IllegalAction("not_allowed", f"That {t} is not a legal choice now.")
+
+
+def before_refill(g) -> None:
+    """Nothing stays on the table at refill time in the table game."""
