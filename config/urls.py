@@ -29,6 +29,7 @@ api_patterns = [
     path("matches/<uuid:match_id>/claim-win/", play_api.ClaimWinApi.as_view(), name="match-claim"),
     path("matches/<uuid:match_id>/replay/", play_api.ReplayApi.as_view(), name="match-replay"),
     path("matches/<uuid:match_id>/chat/", play_api.ChatApi.as_view(), name="match-chat"),
+    path("matches/<uuid:match_id>/hint/", play_api.hint_view, name="match-hint"),
     path("print-jobs/", printing_api.PrintJobListApi.as_view(), name="print-job-list"),
     path(
         "print-jobs/<uuid:job_id>/",

@@ -176,3 +176,35 @@ class ChatApi(APIView):
             {"type": "chat", "messages": [chat.message_dict(message)]},
             status=status.HTTP_201_CREATED,
         )
+
+
+async def hint_view(request, match_id):
+    """`GET /api/matches/<id>/hint/[?solve=1]`: the greedy choice (and the solver's verdict).
+
+    A plain async view, not DRF: the solver may search for about a second, and
+    it runs in its own worker thread instead of the one thread that serves
+    every synchronous view of this process.
+    """
+    from asgiref.sync import sync_to_async
+    from django.http import Http404, JsonResponse
+
+    from play.hints import match_hint
+
+    if request.method != "GET":
+        return JsonResponse(
+            {"error": {"code": "method_not_allowed", "message": _("Use GET.")}}, status=405
+        )
+    user = await request.auser()
+    solve = request.GET.get("solve") in ("1", "true", "yes")
+    try:
+        hint = await sync_to_async(match_hint, thread_sensitive=False)(
+            match_id=match_id, user=user, solve=solve
+        )
+    except Http404:
+        return JsonResponse(
+            {"error": {"code": "not_found", "message": _("No such match.")}}, status=404
+        )
+    except ApplicationError as refused:
+        body = {"error": {"code": refused.code, "message": str(refused.message)}}
+        return JsonResponse(body, status=refused.status_code)
+    return JsonResponse(hint)

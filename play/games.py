@@ -123,16 +123,16 @@ GAMES = {
             Choice(
                 "attack_kind",
                 _("Attacks at level 4"),
-                ("bad_night", "moon_head"),
-                "bad_night",
-                labels=(_("bad night"), _("moon head")),
+                ("moon_head", "bad_night"),
+                "moon_head",  # the engine's default too (docs/rules/oniroo.md)
+                labels=(_("moon head"), _("bad night")),
             ),
             Choice("games", _("Games in the series"), (1, 2, 3, 4, 5), 1),
             Choice(
                 "vote", _("Vote at the end of a game"), YES_NO, False, labels=(_("no"), _("yes"))
             ),
         ),
-    ),  # fmt: skip
+    ),
     "arcane-guardian": TableGame(
         slug="arcane-guardian",
         uses_decks=False,

@@ -282,8 +282,8 @@ def match_rematch(*, match_id, user) -> Match:
     match = match_create(
         user=user,
         game=old.game,
-        deck=seat.deck_version.deck,
-        opponent=old.opponent if old.opponent in BOT_KINDS else Opponent.INVITE,
+        deck=seat.deck_version.deck if seat.deck_version else None,  # games with decks
+        opponent=old.opponent if old.opponent in (*BOT_KINDS, Opponent.SOLO) else Opponent.INVITE,
         options=old.options,
         public=old.public,
     )
@@ -566,7 +566,7 @@ def _codes(value) -> set[str]:
 
 PUBLIC_CARD_FIELDS = (
     "code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus", "text",
-    "text_en",
+    "text_en", "effects",
 )  # fmt: skip
 # Printed card facts change only when the catalogue is reloaded, and every
 # frame of every table needs them: keep them a few minutes in this process.
@@ -577,9 +577,17 @@ _public_cards_lock = threading.Lock()
 
 
 def public_cards(view: dict) -> dict:
-    """The printed facts of every card the view shows (by code)."""
+    """The printed facts of every card the view shows (by code).
+
+    A view names a card by a `code` field, or lists the codes it shows under
+    `cards` (Arcane Guardian). Arcane Guardian's table also needs a card's
+    `effects` (what a fight costs, what a use does); the other games print
+    their abilities as text.
+    """
     global _public_cards_loaded_at
     codes = _codes(view)
+    if isinstance(view.get("cards"), dict):
+        codes |= {code for code in view["cards"] if isinstance(code, str)}
     with _public_cards_lock:
         if time.monotonic() - _public_cards_loaded_at > _PUBLIC_CARDS_TTL:
             _public_card_rows.clear()
@@ -590,4 +598,9 @@ def public_cards(view: dict) -> dict:
         with _public_cards_lock:
             _public_card_rows.update((row["code"], row) for row in rows)
     found = {code: _public_card_rows.get(code) for code in codes}
-    return {code: row for code, row in found.items() if row is not None}
+    keep_effects = view.get("game") == "arcane-guardian"
+    return {
+        code: row if keep_effects else {k: v for k, v in row.items() if k != "effects"}
+        for code, row in found.items()
+        if row is not None
+    }

@@ -182,9 +182,11 @@
       const waited = Math.max(0, Date.now() + clockOffset - since);
       const words = { who: playerName(who), time: duration(waited), limit: duration(claimAfter) };
       const you = mySeat();
+      // only a two-player match can be claimed (play/services.py): elsewhere no limit is named
+      const claimable = ((state && state.players) || []).length === 2;
       let text = t("clock_other", words);
-      if (you === who) text = t("clock_you", words);
-      else if (you != null) text = t("clock_opponent", words);
+      if (you === who) text = claimable ? t("clock_you", words) : t("clock_you_free", words);
+      else if (you != null && claimable) text = t("clock_opponent", words);
       setText(el.clock, text);
       el.clock.classList.toggle("is-late", waited >= claimAfter);
     }

@@ -1,0 +1,1252 @@
+/* Kártyavár: the live Arcane Guardian table. Plain ES2020, no dependencies, no build step.
+ *
+ * The page (templates/play/table_arcane.html) holds the first state message
+ * (#match-initial) and the page's words (#table-strings). live.js keeps the
+ * table in step with the server; this script draws the dungeon from each state
+ * message: the mage (level, life, mana, the Key, lasting effects), the four
+ * spells upright or sideways, the three piles with their face-up tops (a
+ * face-down top is only a card back), the faced card and its d6 roll, the
+ * collected cards, the three endings in play (never where they lie), the
+ * discard pile and the result. Each legal action is one `button[data-action]`:
+ * a pile's steps on the pile, a card's use on the card, the rest in the bar.
+ *
+ * What a card does (its text and `effects`) is public catalog data looked up
+ * by code. The frame's own `cards` facts come first; the catalog's Arcane
+ * Guardian cards, fetched once from the card API, fill in what a frame lacks.
+ * Either way only codes the view itself names (`view.cards`) are ever looked
+ * up, so nothing face down can show through.
+ *
+ * The pure part (words, labels, where each action goes, the event log diff) is
+ * exported for Node so tests can run it over whole games without a browser.
+ */
+(function () {
+  "use strict";
+  const Live =
+    typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
+  const { makeT, actionKey, readJSON, h, setText } = Live;
+
+  const MINUS = "\u2212";
+  const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+  const SPELLS_MAX = 4;
+
+  function signed(n) {
+    const v = Number(n) || 0;
+    return v < 0 ? MINUS + Math.abs(v) : "+" + v;
+  }
+
+  function vocabulary(t) {
+    return {
+      types: {
+        mage: t("type_mage"),
+        spell: t("type_spell"),
+        enemy: t("type_enemy"),
+        trap: t("type_trap"),
+        collectible: t("type_collectible"),
+        useable: t("type_useable"),
+        chest: t("type_chest"),
+        curse: t("type_curse"),
+        level_up: t("type_level_up"),
+        level_down: t("type_level_down"),
+        ending: t("type_ending"),
+      },
+      kinds: {
+        collectible: t("kind_collectible"),
+        useable: t("kind_useable"),
+        item: t("kind_item"),
+        mask: t("kind_mask"),
+        potion: t("kind_potion"),
+        torch: t("kind_torch"),
+      },
+      lifeReasons: {
+        enemy: t("life_enemy"),
+        trap: t("life_trap"),
+        chest: t("life_chest"),
+        reward: t("life_reward"),
+        ending: t("life_ending"),
+        curse: t("life_curse"),
+        level: t("life_level"),
+        use: t("life_use"),
+        heal: t("life_heal"),
+        level_up: t("life_level_up"),
+        max_life: t("life_max_life"),
+      },
+      discardReasons: {
+        done: t("gone_done"),
+        resolved: t("gone_resolved"),
+        used: t("gone_used"),
+        paid: t("gone_paid"),
+        curse: t("gone_curse"),
+        level_up: t("gone_level_up"),
+      },
+      endReasons: {
+        escaped: t("end_escaped"),
+        died: t("end_died"),
+        trapped: t("end_trapped"),
+        abandoned: t("end_abandoned"),
+        resigned: t("end_resigned"),
+        timeout: t("end_timeout"),
+      },
+      verdicts: {
+        winnable: t("solve_winnable"),
+        lost: t("solve_lost"),
+        unknown: t("solve_unknown"),
+      },
+    };
+  }
+
+  /** An event's identity for the log diff (events carry no sequence number). */
+  function eventKey(event) {
+    return JSON.stringify(
+      Object.keys(event)
+        .sort()
+        .map((k) => [k, event[k]])
+    );
+  }
+
+  /** The events of `events` that follow the ones already seen (`prevKeys`, in order).
+   *
+   * The view keeps only the last 30 events, so the longest overlap between the
+   * old tail and the new head counts as "already shown". `gap`: no overlap at all.
+   */
+  function newEvents(prevKeys, events) {
+    const list = Array.isArray(events) ? events : [];
+    const keys = list.map(eventKey);
+    for (let k = Math.min(prevKeys.length, keys.length); k > 0; k--) {
+      let same = true;
+      for (let i = 0; i < k; i++) {
+        if (prevKeys[prevKeys.length - k + i] !== keys[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return { keys, fresh: list.slice(k), gap: false };
+    }
+    return { keys, fresh: list.slice(), gap: prevKeys.length > 0 && list.length > 0 };
+  }
+
+  // the order of the action bar: the ways out of a window first, then the choices
+  const BAR_ORDER = ["fight", "cast", "open_chest", "roll", "accept_roll", "choose"];
+  // lasting effects: numbers first, then switches (the keys of view.mage.passive)
+  const PASSIVE_NUMBERS = [
+    "max_life",
+    "enemy_damage",
+    "trap_damage",
+    "trap_roll",
+    "chest_roll",
+    "chest_level",
+  ];
+  const PASSIVE_SWITCHES = ["reveal_without_mana", "reveal_used_pile", "no_reveal"];
+
+  // --- one state message, in words -------------------------------------------
+  class ArcaneTable {
+    /**
+     * msg: a state message; t: the words; lang: "hu" | "en";
+     * catalog: optional {code: public card data} (text, effects) to fill in what the frame lacks.
+     */
+    constructor(msg, t, lang, catalog) {
+      this.msg = msg || {};
+      this.t = t;
+      this.lang = lang === "en" ? "en" : "hu";
+      this.w = vocabulary(t);
+      this.view = this.msg.view || {};
+      this.catalog = catalog || {};
+      const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
+      this.you = typeof seat === "number" ? seat : null;
+      this.status = this.msg.status || "running";
+      this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
+      this.names = new Map((this.msg.players || []).map((p) => [p.seat, p.name]));
+      this.known = this.view.cards || {};
+      this.mage = this.view.mage || {};
+      this.piles = Array.isArray(this.view.piles) ? this.view.piles : [];
+      this.spells = Array.isArray(this.view.spells) ? this.view.spells : [];
+      this.held = Array.isArray(this.view.held) ? this.view.held : [];
+      this.facing = this.view.facing || null;
+      this.pending = this.view.pending || null;
+      this.spellCodes = new Set(this.spells.map((s) => s.code));
+      this.heldCodes = new Set(this.held);
+    }
+
+    get result() {
+      return this.msg.result || this.view.result || null;
+    }
+
+    get over() {
+      return this.status === "finished" || this.status === "abandoned" || !!this.result;
+    }
+
+    // --- cards ------------------------------------------------------------------
+    /** What is known of a card the view names; nothing at all for any other code. */
+    facts(code) {
+      if (!code || !Object.prototype.hasOwnProperty.call(this.known, code)) return {};
+      const frame = (this.msg.cards || {})[code] || {};
+      return Object.assign({}, this.catalog[code] || {}, this.known[code], frame);
+    }
+
+    cardName(code) {
+      const f = this.facts(code);
+      return (this.lang === "en" && f.name_en) || f.name || this.t("a_card");
+    }
+
+    cardText(code) {
+      const f = this.facts(code);
+      return (this.lang === "en" && f.text_en) || f.text || "";
+    }
+
+    effects(code) {
+      const e = this.facts(code).effects;
+      return e && typeof e === "object" && !Array.isArray(e) ? e : null;
+    }
+
+    kindWord(kind) {
+      return this.w.kinds[kind] || kind || "";
+    }
+
+    /** "enemy", "collectible, mask": the card's type (and subtype) in words. */
+    typeLabel(code) {
+      const f = this.facts(code);
+      const type = this.w.types[f.type] || f.type || "";
+      const sub = f.subtype || (Array.isArray(f.subtypes) && f.subtypes[0]) || null;
+      return sub && this.w.kinds[sub] ? type + ", " + this.w.kinds[sub] : type;
+    }
+
+    /** A card in one line: name (type). Text. */
+    describe(code) {
+      const type = this.typeLabel(code);
+      const text = this.cardText(code);
+      return this.cardName(code) + (type ? " (" + type + ")" : "") + (text ? ". " + text : "");
+    }
+
+    /** An effect bundle in words ("lose 2 life, lose 1 mana"); `enemy` adjusts life losses. */
+    bundleText(bundle, source) {
+      if (!bundle || typeof bundle !== "object") return "";
+      const t = this.t;
+      const passive = this.mage.passive || {};
+      const parts = [];
+      const n = (key) => Number(bundle[key]) || 0;
+      if (n("lose_level")) parts.push(t("b_lose_level", { n: n("lose_level") }));
+      if (n("lose_life")) {
+        let loss = n("lose_life");
+        if (source === "enemy") loss = Math.max(0, loss + (Number(passive.enemy_damage) || 0));
+        if (source === "trap") loss = Math.max(0, loss + (Number(passive.trap_damage) || 0));
+        if (loss) parts.push(t("b_lose_life", { n: loss }));
+      }
+      if (n("lose_mana")) parts.push(t("b_lose_mana", { n: n("lose_mana") }));
+      if (bundle.discard && typeof bundle.discard === "object") {
+        parts.push(
+          t("b_discard", {
+            n: Number(bundle.discard.count) || 1,
+            kind: this.kindWord(bundle.discard.kind),
+          })
+        );
+      }
+      if (n("gain_level")) parts.push(t("b_gain_level", { n: n("gain_level") }));
+      if (n("gain_life")) parts.push(t("b_gain_life", { n: n("gain_life") }));
+      if (n("gain_mana")) parts.push(t("b_gain_mana", { n: n("gain_mana") }));
+      if (bundle.reveal_all) parts.push(t("b_reveal_all"));
+      if (bundle.cancel) parts.push(t("b_cancel"));
+      if (bundle.reroll) parts.push(t("b_reroll"));
+      if (bundle.gain_key) parts.push(t("b_gain_key"));
+      if (bundle.win) parts.push(t("b_win"));
+      return parts.length ? parts.join(", ") : t("b_nothing");
+    }
+
+    namesOf(codes) {
+      return (Array.isArray(codes) ? codes : []).map((c) => this.cardName(c)).join(", ");
+    }
+
+    // --- people -----------------------------------------------------------------
+    playerName(seat) {
+      if (seat == null) return "?";
+      return this.names.get(seat) || this.t("seat_n", { n: seat + 1 });
+    }
+
+    deciding() {
+      return typeof this.view.to_act === "number" ? this.view.to_act : null;
+    }
+
+    // --- the regions ------------------------------------------------------------
+    summary() {
+      const m = this.mage;
+      if (m.level == null) return "";
+      return this.t("summary", {
+        step: this.view.step || 0,
+        level: m.level,
+        life: m.life,
+        max: m.max_life,
+        mana: m.mana,
+      });
+    }
+
+    mageInfo() {
+      const t = this.t;
+      const m = this.mage;
+      const passive = m.passive || {};
+      const lasting = [];
+      for (const key of PASSIVE_NUMBERS) {
+        const v = Number(passive[key]) || 0;
+        if (!v) continue;
+        const words = {
+          max_life: t("passive_max_life", { n: signed(v) }),
+          enemy_damage: t("passive_enemy_damage", { n: signed(v) }),
+          trap_damage: t("passive_trap_damage", { n: signed(v) }),
+          trap_roll: t("passive_trap_roll", { n: signed(v) }),
+          chest_roll: t("passive_chest_roll", { n: signed(v) }),
+          chest_level: t("passive_chest_level", { n: signed(v) }),
+        };
+        lasting.push(words[key]);
+      }
+      for (const key of PASSIVE_SWITCHES) {
+        if (!passive[key]) continue;
+        const words = {
+          reveal_without_mana: t("passive_reveal_without_mana"),
+          reveal_used_pile: t("passive_reveal_used_pile"),
+          no_reveal: t("passive_no_reveal"),
+        };
+        lasting.push(words[key]);
+      }
+      const level = Number(m.level) || 0;
+      const maxLevel = Number(m.max_level) || 4;
+      const life = Number(m.life) || 0;
+      const maxLife = Number(m.max_life) || 0;
+      const mana = Number(m.mana) || 0;
+      return {
+        level,
+        maxLevel,
+        life,
+        maxLife,
+        mana,
+        key: !!m.key,
+        stats: [
+          { id: "level", label: t("label_level"), value: t("n_of", { n: level, max: maxLevel }) },
+          { id: "life", label: t("label_life"), value: t("n_of", { n: life, max: maxLife }) },
+          { id: "mana", label: t("label_mana"), value: t("n_of", { n: mana, max: SPELLS_MAX }) },
+          { id: "key", label: t("label_key"), value: m.key ? t("key_yes") : t("key_no") },
+        ],
+        lasting,
+        lastRoll: this.lastRoll(),
+      };
+    }
+
+    spellsInfo() {
+      return this.spells.map((s) => ({
+        code: s.code,
+        name: this.cardName(s.code),
+        upright: !!s.upright,
+        state: s.upright ? this.t("spell_upright") : this.t("spell_sideways"),
+        describe: this.describe(s.code),
+      }));
+    }
+
+    /** One pile as the player sees it: how many cards, the top if face up, an ending that stops it. */
+    pileInfo(i) {
+      const t = this.t;
+      const p = this.piles[i] || {};
+      const count = Number(p.count) || 0;
+      const top = p.face_up && p.top ? p.top : null;
+      const info = {
+        index: i,
+        title: t("pile_n", { n: i + 1 }),
+        count,
+        countText: t("pile_count", { n: count }),
+        top,
+        faceUp: !!top,
+        stopped: !!p.stopped,
+        choosable: !!p.choosable,
+        inPlay: !!(this.facing && this.facing.pile === i && top && this.facing.card === top),
+        notes: [],
+      };
+      if (!count) info.notes.push(t("pile_empty"));
+      else if (!top) info.notes.push(t("pile_face_down"));
+      if (info.inPlay) info.notes.push(t("pile_in_play"));
+      if (info.stopped) {
+        info.notes.push(t("pile_stopped"));
+        if (!this.over) info.notes.push(p.choosable ? t("pile_ending_ready") : t("pile_ending_waits"));
+      }
+      const what = top ? this.describe(top) : count ? t("pile_face_down") : t("pile_empty");
+      const notes = info.notes.length && top ? " — " + info.notes.join(" ") : "";
+      info.describe = info.title + ", " + info.countText + ": " + what + notes;
+      return info;
+    }
+
+    pilesInfo() {
+      return this.piles.map((p, i) => this.pileInfo(i));
+    }
+
+    /** The card being faced (enemy, trap, chest) and its die roll, or null. */
+    facingInfo() {
+      const f = this.facing;
+      if (!f || !f.card) return null;
+      const t = this.t;
+      const info = {
+        card: f.card,
+        name: this.cardName(f.card),
+        type: this.typeLabel(f.card),
+        text: this.cardText(f.card),
+        kind: f.kind,
+        pile: typeof f.pile === "number" ? t("pile_n", { n: f.pile + 1 }) : "",
+        roll: null,
+        chest: null,
+      };
+      if (typeof f.roll === "number") info.roll = this.rollInfo(f.card, f.roll, f.result);
+      if (f.kind === "chest" && typeof f.opens === "boolean" && f.roll == null) {
+        info.chest = f.opens ? t("chest_opens") : t("chest_locked");
+      }
+      return info;
+    }
+
+    rollInfo(code, face, result) {
+      const t = this.t;
+      const shown = typeof result === "number" ? result : face;
+      const text =
+        shown !== face
+          ? t("roll_counts_as", { face, result: shown })
+          : t("roll_face", { face });
+      return {
+        face,
+        result: shown,
+        glyph: DIE_FACES[Math.min(6, Math.max(1, Number(face) || 1)) - 1],
+        text,
+        card: code ? this.cardName(code) : "",
+      };
+    }
+
+    /** The latest die roll in the recent events (shown once the faced card is gone). */
+    lastRoll() {
+      const events = Array.isArray(this.view.events) ? this.view.events : [];
+      for (let i = events.length - 1; i >= 0; i--) {
+        const ev = events[i];
+        if (ev.type === "roll" && typeof ev.face === "number") {
+          const info = this.rollInfo(ev.card, ev.face, ev.result);
+          info.line = this.t("last_roll", { card: info.card, roll: info.text });
+          return info;
+        }
+      }
+      return null;
+    }
+
+    /** What the player is deciding now, in words (also while a choice has no faced card). */
+    pendingLine() {
+      const p = this.pending;
+      if (!p) return "";
+      const t = this.t;
+      const count = Number(p.count) || 1;
+      switch (p.kind) {
+        case "lose_mana":
+          return t("pending_lose_mana", { count });
+        case "gain_mana":
+          return t("pending_gain_mana", { count });
+        case "discard":
+          return t("pending_discard", { count, kind: this.kindWord(p.of) });
+        case "level_up_curse":
+          return t("pending_level_up_curse");
+        case "dying":
+          return t("pending_dying");
+        default:
+          return "";
+      }
+    }
+
+    heldInfo() {
+      return this.held.map((code) => ({
+        code,
+        name: this.cardName(code),
+        type: this.typeLabel(code),
+        curse: this.facts(code).type === "curse",
+        describe: this.describe(code),
+      }));
+    }
+
+    /** The three endings in play: known openly; where a hidden one lies is never said. */
+    endingsInfo() {
+      const t = this.t;
+      const list = Array.isArray(this.view.endings) ? this.view.endings : [];
+      return list.map((code) => {
+        let where = t("ending_hidden");
+        if (this.heldCodes.has(code)) where = t("ending_held");
+        else {
+          const i = this.piles.findIndex((p) => p.face_up && p.top === code);
+          if (i >= 0) where = t("ending_on_pile", { n: i + 1 });
+        }
+        return { code, name: this.cardName(code), text: this.cardText(code), where };
+      });
+    }
+
+    discardInfo() {
+      const list = Array.isArray(this.view.discard) ? this.view.discard : [];
+      return {
+        summary: this.t("discard_summary", { n: list.length }),
+        cards: list.map((code) => ({ code, name: this.cardName(code), describe: this.describe(code) })),
+      };
+    }
+
+    // --- actions ----------------------------------------------------------------
+    pileWords(i) {
+      const p = this.piles[i] || {};
+      return p.face_up && p.top ? this.cardName(p.top) : null;
+    }
+
+    /** {short, full}: the words on a button (short on a card, full for screen readers and the bar). */
+    labels(action) {
+      const t = this.t;
+      const pair = (short, full) => ({ short, full });
+      const facing = this.facing ? this.facing.card : null;
+      switch (action.type) {
+        case "choose_pile": {
+          const n = Number(action.pile) + 1;
+          const pile = this.piles[action.pile] || {};
+          const card = this.pileWords(action.pile);
+          if (typeof action.cost === "number") {
+            const costs = (this.effects(pile.top) || {}).cost;
+            const bundle = Array.isArray(costs) ? costs[action.cost] : null;
+            const cost = bundle ? this.bundleText(bundle) : t("cost_n", { n: action.cost + 1 });
+            return pair(
+              t("do_step_cost", { cost }),
+              t("act_step_cost", { n, card: card || t("a_card"), cost })
+            );
+          }
+          const full = card ? t("act_step_card", { n, card }) : t("act_step_hidden", { n });
+          return pair(t("do_step"), full);
+        }
+        case "use": {
+          const card = this.cardName(action.card);
+          const use = (this.effects(action.card) || {}).use;
+          const does = use && use.do ? this.bundleText(use.do) : "";
+          return pair(
+            t("do_use"),
+            does ? t("act_use_does", { card, does }) : t("act_use", { card })
+          );
+        }
+        case "discard_curse":
+          return pair(t("do_discard_curse"), t("act_discard_curse", { card: this.cardName(action.card) }));
+        case "fight": {
+          const options = (this.effects(facing) || {}).options;
+          const bundle = Array.isArray(options) ? options[action.option] : null;
+          const text = bundle
+            ? t("act_fight", { how: this.bundleText(bundle, "enemy") })
+            : t("act_fight_n", { n: Number(action.option) + 1 });
+          return pair(text, text);
+        }
+        case "cast": {
+          const spells = Array.isArray(action.spells) ? action.spells : [];
+          const card = this.cardName(facing);
+          const text =
+            spells.length === 1
+              ? t("act_cast_one", { spell: this.cardName(spells[0]), card })
+              : t("act_cast_two", {
+                  a: this.cardName(spells[0]),
+                  b: this.cardName(spells[1]),
+                  card,
+                });
+          return pair(text, text);
+        }
+        case "roll": {
+          const text = t("act_roll");
+          return pair(text, text);
+        }
+        case "open_chest": {
+          const reward = (this.effects(facing) || {}).reward;
+          const text = reward
+            ? t("act_open_chest_for", { reward: this.bundleText(reward) })
+            : t("act_open_chest");
+          return pair(text, text);
+        }
+        case "accept_roll": {
+          const f = this.facing || {};
+          const result = typeof f.result === "number" ? f.result : f.roll;
+          const rows = (this.effects(facing) || {}).d6;
+          const row = Array.isArray(rows)
+            ? rows.find((r) => Array.isArray(r.roll) && r.roll.includes(result))
+            : null;
+          const bundle = row ? Object.assign({}, row) : null;
+          if (bundle) delete bundle.roll;
+          const text = bundle
+            ? t("act_accept_roll_does", {
+                result,
+                does: this.bundleText(bundle, f.kind === "trap" ? "trap" : null),
+              })
+            : t("act_accept_roll", { result });
+          return pair(text, text);
+        }
+        case "choose": {
+          const cards = Array.isArray(action.cards) ? action.cards : [];
+          const names = this.namesOf(cards);
+          const kind = this.pending ? this.pending.kind : null;
+          let text;
+          if (kind === "lose_mana") text = t("act_sideways", { cards: names });
+          else if (kind === "gain_mana") text = t("act_upright", { cards: names });
+          else if (kind === "level_up_curse") {
+            text = cards.length ? t("act_drop_curse", { card: names }) : t("act_keep_curses");
+          } else text = t("act_discard", { cards: names });
+          return pair(text, text);
+        }
+        default: {
+          const text = String(action.type || "?");
+          return pair(text, text);
+        }
+      }
+    }
+
+    /** Where each legal action is offered: on its pile, on its card, or in the action bar. */
+    sortActions() {
+      const onPiles = new Map();
+      const onCards = new Map();
+      const bar = [];
+      for (const action of this.legal) {
+        if (action.type === "choose_pile" && this.piles[action.pile]) {
+          if (!onPiles.has(action.pile)) onPiles.set(action.pile, []);
+          onPiles.get(action.pile).push(action);
+        } else if (
+          (action.type === "use" || action.type === "discard_curse") &&
+          (this.spellCodes.has(action.card) || this.heldCodes.has(action.card))
+        ) {
+          if (!onCards.has(action.card)) onCards.set(action.card, []);
+          onCards.get(action.card).push(action);
+        } else {
+          bar.push(action);
+        }
+      }
+      const rank = (a) => {
+        const i = BAR_ORDER.indexOf(a.type);
+        return i < 0 ? BAR_ORDER.length : i;
+      };
+      bar.sort((a, b) => rank(a) - rank(b));
+      return { onPiles, onCards, bar };
+    }
+
+    prompt() {
+      const t = this.t;
+      if (this.status === "abandoned") return t("status_abandoned");
+      if (this.over) return t("status_finished");
+      if (this.status === "waiting") return t("status_waiting");
+      if (!this.legal.length) {
+        const who = this.deciding();
+        if (who == null) return "";
+        return this.you == null || this.you !== who
+          ? t("prompt_watch", { who: this.playerName(who) })
+          : t("prompt_wait");
+      }
+      const p = this.pending;
+      const card = this.facing ? this.cardName(this.facing.card) : t("a_card");
+      if (!p) return t("prompt_step");
+      switch (p.kind) {
+        case "enemy":
+          return t("prompt_enemy", { card });
+        case "trap":
+          return t("prompt_trap", { card });
+        case "chest":
+          return t("prompt_chest", { card });
+        case "after_roll": {
+          const f = this.facing || {};
+          return t("prompt_after_roll", { card, roll: this.rollInfo(f.card, f.roll, f.result).text });
+        }
+        default:
+          return this.pendingLine() || t("prompt_act");
+      }
+    }
+
+    resultInfo() {
+      const r = this.result;
+      if (!r) {
+        return this.status === "abandoned"
+          ? { headline: this.t("status_abandoned"), outcome: "other", reason: "", stats: "" }
+          : null;
+      }
+      const t = this.t;
+      const winners = Array.isArray(r.winners) ? r.winners : [];
+      const won = winners.includes(0);
+      const who = this.playerName(0);
+      let headline;
+      if (this.you != null) headline = won ? t("result_won") : t("result_lost");
+      else headline = won ? t("result_watch_won", { who }) : t("result_watch_lost", { who });
+      const reason = r.reason ? this.w.endReasons[r.reason] || r.reason : "";
+      const stats =
+        typeof r.steps === "number"
+          ? t("result_stats", { steps: r.steps, level: r.level, life: r.life })
+          : "";
+      return { headline, outcome: won ? "won" : "lost", reason, stats };
+    }
+
+    // --- events -----------------------------------------------------------------
+    formatEvent(ev) {
+      const t = this.t;
+      const card = ev.card ? this.cardName(ev.card) : t("a_card");
+      const pile = typeof ev.pile === "number" ? ev.pile + 1 : "?";
+      switch (ev.type) {
+        case "step":
+          return t("ev_step", { step: ev.step, pile });
+        case "reveal":
+          return t("ev_reveal", { pile, card });
+        case "face":
+          return t("ev_face", { card });
+        case "take":
+          if (ev.reason === "curse") return t("ev_take_curse", { card });
+          if (ev.reason === "ending") return t("ev_take_ending", { card });
+          return t("ev_take", { card });
+        case "fight": {
+          const options = (this.effects(ev.card) || {}).options;
+          const bundle = Array.isArray(options) ? options[ev.option] : null;
+          return bundle
+            ? t("ev_fight", { card, how: this.bundleText(bundle) })
+            : t("ev_fight_n", { card, n: Number(ev.option) + 1 });
+        }
+        case "cast":
+          return t("ev_cast", { spells: this.namesOf(ev.spells), card });
+        case "cancel":
+          return t("ev_cancel", { card });
+        case "roll": {
+          const roll = this.rollInfo(ev.card, ev.face, ev.result);
+          return t("ev_roll", { card, roll: roll.text });
+        }
+        case "row":
+          return t("ev_row", { card, roll: ev.roll });
+        case "open_chest":
+          return t("ev_open_chest", { card });
+        case "use":
+          return t("ev_use", { card });
+        case "spells":
+          return ev.upright
+            ? t("ev_upright", { cards: this.namesOf(ev.cards) })
+            : t("ev_sideways", { cards: this.namesOf(ev.cards) });
+        case "life":
+          return t("ev_life", {
+            delta: signed(ev.delta),
+            life: ev.life,
+            reason: this.w.lifeReasons[ev.reason] || ev.reason || "",
+          });
+        case "level_up":
+          return t("ev_level_up", { level: ev.level });
+        case "level":
+          return t("ev_level", { delta: signed(ev.delta), level: ev.level });
+        case "discard":
+          return t("ev_discard", {
+            card,
+            reason: this.w.discardReasons[ev.reason] || ev.reason || "",
+          });
+        case "ending":
+          return t("ev_ending", { card });
+        case "pile_stopped":
+          return t("ev_pile_stopped", { pile, card });
+        case "key":
+          return t("ev_key");
+        case "game_over":
+          return ev.won
+            ? t("ev_won")
+            : t("ev_lost", { reason: this.w.endReasons[ev.reason] || ev.reason || "" });
+        default:
+          return null;
+      }
+    }
+
+    // --- hints ------------------------------------------------------------------
+    /** The words for the greedy bot's suggestion (stale when it is no longer a legal move). */
+    hintLine(action) {
+      const key = action ? actionKey(action) : null;
+      const found = key ? this.legal.find((a) => actionKey(a) === key) : null;
+      if (!found) return this.t("hint_stale");
+      return this.t("hint_says", { action: this.labels(found).full });
+    }
+
+    verdictLine(verdict) {
+      return this.w.verdicts[verdict] || this.w.verdicts.unknown;
+    }
+  }
+
+  // --- the page ----------------------------------------------------------------
+  function start() {
+    const root = document.getElementById("match-table");
+    if (!root || root.dataset.started) return;
+    root.dataset.started = "1";
+    const lang = root.dataset.language === "en" ? "en" : "hu";
+    const t = makeT(Object.assign({}, readJSON("live-strings"), readJSON("table-strings")));
+    const $ = (id) => document.getElementById(id);
+    const el = {
+      board: $("ag-board"),
+      summary: $("table-summary"),
+      result: $("table-result"),
+      mage: $("ag-mage-body"),
+      spells: $("ag-spell-list"),
+      encounter: $("ag-encounter"),
+      encounterBody: $("ag-encounter-body"),
+      piles: $("ag-pile-list"),
+      held: $("ag-held-list"),
+      endings: $("ag-ending-list"),
+      discard: $("ag-discard"),
+      prompt: $("table-prompt"),
+      actions: $("table-actions"),
+      log: $("table-log"),
+      hint: $("ag-hint"),
+      hintButton: $("ag-hint-button"),
+      solveButton: $("ag-solve-button"),
+      hintText: $("ag-hint-text"),
+    };
+
+    let state = null; // the latest state message
+    let model = null; // ArcaneTable(state)
+    let logKeys = [];
+    let live = null; // KartyavarLive.start's handle
+    let catalog = {}; // public card data by code (text, effects), filled by fetchCatalog
+    let hint = null; // {version, action} of the latest answered hint
+    let asking = null; // "hint" | "solve" while a request runs
+    const MAX_LOG = 300;
+
+    const busy = () => !!live && live.isBusy();
+
+    // ---- rendering -------------------------------------------------------------
+    function actionButton(action, labels, className) {
+      const key = actionKey(action);
+      return h(
+        "button",
+        {
+          type: "button",
+          class: className,
+          "data-action": key,
+          "data-focus": "act:" + key,
+          "aria-label": labels.full !== labels.short ? labels.full : null,
+          title: labels.full !== labels.short ? labels.full : null,
+          "aria-disabled": busy() ? "true" : null,
+        },
+        labels.short
+      );
+    }
+
+    function cardFace(code, extraClass) {
+      const f = model.facts(code);
+      const type = String(f.type || "unknown").replace(/[^a-z_]/g, "");
+      const text = model.cardText(code);
+      const classes = "ag-card ag-type-" + type + (extraClass ? " " + extraClass : "");
+      return h(
+        "div",
+        { class: classes, title: model.describe(code) },
+        h("span", { class: "ag-card-name" }, model.cardName(code)),
+        h("span", { class: "ag-card-type" }, model.typeLabel(code)),
+        text ? h("span", { class: "ag-card-text" }, text) : null
+      );
+    }
+
+    function cardBack(words) {
+      return h("div", { class: "ag-card ag-back" }, h("span", { class: "ag-back-words" }, words));
+    }
+
+    function actionList(acts) {
+      if (!acts.length) return null;
+      return h(
+        "div",
+        { class: "ag-card-actions" },
+        acts.map((a) => actionButton(a, model.labels(a), "ag-card-action ag-do-" + a.type))
+      );
+    }
+
+    function renderMage() {
+      const info = model.mageInfo();
+      // pictures of the numbers, for the eye only (the words say the same)
+      const pips = (cls, total, full, mark) => {
+        const list = [];
+        for (let i = 0; i < Math.max(total, 0); i++) {
+          list.push(h("span", { class: i < full ? "ag-pip is-full" : "ag-pip" }, mark(i, i < full)));
+        }
+        return h("span", { class: "ag-pips " + cls, "aria-hidden": "true" }, list);
+      };
+      const visual = {
+        level: pips("ag-levels", info.maxLevel, info.level, (i) => String(i + 1)),
+        life: pips("ag-hearts", info.maxLife, info.life, (i, on) => (on ? "\u2665" : "\u2661")),
+        mana: pips("ag-mana", SPELLS_MAX, info.mana, (i, on) => (on ? "\u25C6" : "\u25C7")),
+        key: null,
+      };
+      const statClass = (id) => {
+        let cls = "ag-stat ag-stat-" + id;
+        if (id === "life" && info.life < 1) cls += " is-danger";
+        if (id === "key" && info.key) cls += " is-yes";
+        return cls;
+      };
+      const children = [
+        h(
+          "dl",
+          { class: "ag-stats" },
+          info.stats.map((s) =>
+            h(
+              "div",
+              { class: statClass(s.id) },
+              h("dt", null, s.label),
+              h("dd", null, h("span", { class: "ag-stat-value" }, s.value), " ", visual[s.id])
+            )
+          )
+        ),
+      ];
+      if (info.lasting.length) {
+        children.push(
+          h("p", { class: "ag-lasting-heading" }, t("lasting_heading")),
+          h("ul", { class: "ag-lasting" }, info.lasting.map((line) => h("li", null, line)))
+        );
+      }
+      if (info.lastRoll) {
+        children.push(
+          h(
+            "p",
+            { class: "ag-last-roll" },
+            h("span", { class: "ag-die ag-die-small", "aria-hidden": "true" }, info.lastRoll.glyph),
+            " ",
+            info.lastRoll.line
+          )
+        );
+      }
+      el.mage.replaceChildren(...children);
+    }
+
+    function renderSpells(onCards) {
+      el.spells.replaceChildren(
+        ...model.spellsInfo().map((s) => {
+          const acts = onCards.get(s.code) || [];
+          return h(
+            "li",
+            {
+              class: "ag-slot ag-spell " + (s.upright ? "is-upright" : "is-sideways"),
+              "data-card": s.code,
+            },
+            h("div", { class: "ag-frame" }, cardFace(s.code)),
+            h("span", { class: "ag-note" }, s.state),
+            h("span", { class: "visually-hidden" }, s.describe),
+            actionList(acts)
+          );
+        })
+      );
+    }
+
+    function renderPiles(onPiles) {
+      el.piles.replaceChildren(
+        ...model.pilesInfo().map((p) => {
+          const acts = onPiles.get(p.index) || [];
+          let face;
+          if (p.top) face = cardFace(p.top, p.stopped ? "is-ending" : "");
+          else face = cardBack(p.count ? t("pile_face_down") : t("pile_empty"));
+          if (!p.count) face.classList.add("is-empty");
+          let frame;
+          if (acts.length === 1) {
+            // the whole pile is the button: a big target for a mouse or a finger
+            const labels = model.labels(acts[0]);
+            const key = actionKey(acts[0]);
+            frame = h(
+              "button",
+              {
+                type: "button",
+                class: "ag-frame ag-pile-button",
+                "data-action": key,
+                "data-focus": "act:" + key,
+                "aria-label": labels.full,
+                title: labels.full,
+                "aria-disabled": busy() ? "true" : null,
+              },
+              face,
+              h("span", { class: "ag-cta", "aria-hidden": "true" }, labels.short)
+            );
+            face.setAttribute("aria-hidden", "true");
+          } else {
+            frame = h("div", { class: "ag-frame" }, face);
+          }
+          const classes = ["ag-slot", "ag-pile"];
+          if (p.stopped) classes.push("is-stopped");
+          if (p.inPlay) classes.push("is-in-play");
+          if (acts.length) classes.push("is-choosable");
+          if (!p.count) classes.push("is-empty");
+          return h(
+            "li",
+            { class: classes.join(" "), "data-pile": p.index },
+            h(
+              "h3",
+              { class: "ag-pile-title" },
+              p.title,
+              " ",
+              h("span", { class: "ag-pile-count" }, "(" + p.countText + ")")
+            ),
+            frame,
+            p.notes.length ? h("p", { class: "ag-note" }, p.notes.join(" ")) : null,
+            h("span", { class: "visually-hidden" }, p.describe),
+            acts.length > 1 ? actionList(acts) : null
+          );
+        })
+      );
+    }
+
+    function renderEncounter() {
+      const info = model.facingInfo();
+      const line = model.pendingLine();
+      el.encounter.hidden = !info && !line;
+      el.encounter.classList.toggle("is-dying", !!model.pending && model.pending.kind === "dying");
+      const children = [];
+      if (info) {
+        const bits = [h("div", { class: "ag-frame" }, cardFace(info.card))];
+        const side = [h("p", { class: "ag-facing-name" }, info.name, info.pile ? " · " + info.pile : "")];
+        if (info.roll) {
+          side.push(
+            h(
+              "p",
+              { class: "ag-roll" },
+              h("span", { class: "ag-die", role: "img", "aria-label": info.roll.text }, info.roll.glyph),
+              " ",
+              h("span", { class: "ag-roll-text" }, info.roll.text)
+            )
+          );
+        } else if (info.kind === "trap" || info.kind === "chest") {
+          side.push(h("p", { class: "ag-roll ag-no-roll" }, t("roll_none")));
+        }
+        if (info.chest) side.push(h("p", { class: "ag-chest" }, info.chest));
+        bits.push(h("div", { class: "ag-facing-side" }, side));
+        children.push(h("div", { class: "ag-facing" }, bits));
+      }
+      if (line) children.push(h("p", { class: "ag-pending" }, line));
+      el.encounterBody.replaceChildren(...children);
+    }
+
+    function renderHeld(onCards) {
+      const held = model.heldInfo();
+      el.held.replaceChildren(
+        ...held.map((c) =>
+          h(
+            "li",
+            { class: "ag-slot ag-held" + (c.curse ? " is-curse" : ""), "data-card": c.code },
+            h("div", { class: "ag-frame" }, cardFace(c.code)),
+            h("span", { class: "visually-hidden" }, c.describe),
+            actionList(onCards.get(c.code) || [])
+          )
+        )
+      );
+      if (!held.length) el.held.append(h("li", { class: "ag-empty" }, t("held_empty")));
+    }
+
+    function renderEndings() {
+      el.endings.replaceChildren(
+        ...model.endingsInfo().map((e) =>
+          h(
+            "li",
+            { class: "ag-ending", "data-card": e.code },
+            h("strong", { class: "ag-ending-name" }, e.name),
+            " ",
+            h("span", { class: "ag-ending-where" }, "(" + e.where + ")"),
+            e.text ? h("span", { class: "ag-ending-text" }, e.text) : null
+          )
+        )
+      );
+    }
+
+    function renderDiscard() {
+      const info = model.discardInfo();
+      const summary = el.discard.querySelector("summary");
+      setText(summary, info.summary);
+      const list = el.discard.querySelector("ul");
+      list.replaceChildren(
+        ...info.cards.map((c) => h("li", { title: c.describe }, c.name))
+      );
+      if (!info.cards.length) list.append(h("li", { class: "ag-empty" }, t("discard_empty")));
+    }
+
+    function renderControls(bar) {
+      setText(el.prompt, model.prompt());
+      el.prompt.classList.toggle("is-mine", model.legal.length > 0);
+      el.actions.replaceChildren(
+        ...bar.map((a) => actionButton(a, model.labels(a), "bar-action ag-bar-" + a.type))
+      );
+      el.actions.hidden = !bar.length;
+    }
+
+    function renderResult() {
+      const info = model.over ? model.resultInfo() : null;
+      const wasHidden = el.result.hidden;
+      el.result.hidden = !info;
+      if (!info) {
+        el.result.replaceChildren();
+        return false;
+      }
+      el.result.className = "table-result outcome-" + info.outcome;
+      const children = [
+        h("h2", { id: "table-result-heading", tabindex: "-1", "data-focus": "result" }, info.headline),
+      ];
+      if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
+      if (info.stats) children.push(h("p", { class: "ag-result-stats" }, info.stats));
+      if (state.seed != null) {
+        children.push(h("p", { class: "result-seed" }, t("result_seed", { seed: state.seed })));
+      }
+      el.result.replaceChildren(...children);
+      return wasHidden;
+    }
+
+    function appendLog(fresh, gap) {
+      const box = el.log;
+      const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+      const items = [];
+      if (gap) items.push(h("li", { class: "ev ev-gap" }, t("log_gap")));
+      for (const ev of fresh) {
+        const line = model.formatEvent(ev);
+        if (line) items.push(h("li", { class: "ev ev-" + String(ev.type).replace(/[^a-z_]/g, "") }, line));
+      }
+      if (!items.length) return;
+      box.append(...items);
+      while (box.children.length > MAX_LOG) box.firstElementChild.remove();
+      if (atBottom || gap) box.scrollTop = box.scrollHeight;
+    }
+
+    // ---- hints -----------------------------------------------------------------
+    function hintUrl(solve) {
+      const id = root.dataset.match || "";
+      return "/api/matches/" + encodeURIComponent(id) + "/hint/" + (solve ? "?solve=1" : "");
+    }
+
+    function renderHint() {
+      if (!el.hint) return;
+      const mine = model.you != null && !model.over && model.legal.length > 0 && !root.dataset.replayUrl;
+      el.hint.hidden = !mine;
+      for (const b of [el.hintButton, el.solveButton]) {
+        if (!b) continue;
+        b.disabled = !mine || !!asking;
+        b.setAttribute("aria-busy", asking ? "true" : "false");
+      }
+      for (const b of root.querySelectorAll("[data-action].is-hinted")) {
+        b.classList.remove("is-hinted");
+        b.removeAttribute("data-hint");
+      }
+      if (hint && state && hint.version === state.version && hint.action) {
+        const key = actionKey(hint.action);
+        for (const b of root.querySelectorAll("button[data-action]")) {
+          if (b.getAttribute("data-action") === key) {
+            b.classList.add("is-hinted");
+            b.setAttribute("data-hint", t("hint_badge"));
+          }
+        }
+      }
+    }
+
+    async function ask(solve) {
+      if (asking || !state || !model || model.over) return;
+      const version = state.version;
+      asking = solve ? "solve" : "hint";
+      setText(el.hintText, solve ? t("solve_asking") : t("hint_asking"));
+      renderHint();
+      let text;
+      try {
+        const response = await fetch(hintUrl(solve), {
+          credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
+        const body = await response.json().catch(() => null);
+        if (!response.ok || !body) {
+          const message = body && body.error && body.error.message;
+          text = message ? t("hint_refused", { why: message }) : t("hint_failed");
+        } else {
+          const at = typeof body.version === "number" ? body.version : version;
+          if (!state || at !== state.version) text = t("hint_stale");
+          else if (solve && body.solver) {
+            text = model.verdictLine(body.solver.verdict);
+          } else {
+            hint = { version: at, action: body.action || null };
+            text = model.hintLine(body.action);
+          }
+        }
+      } catch (err) {
+        text = t("hint_failed");
+      }
+      asking = null;
+      setText(el.hintText, text);
+      renderHint();
+    }
+
+    if (el.hintButton) el.hintButton.addEventListener("click", () => ask(false));
+    if (el.solveButton) el.solveButton.addEventListener("click", () => ask(true));
+
+    // ---- one frame ---------------------------------------------------------------
+    function render() {
+      const active = document.activeElement;
+      const hadFocus = !!active && active !== document.body && root.contains(active);
+      const focusKey = hadFocus ? active.getAttribute("data-focus") : null;
+
+      const { onPiles, onCards, bar } = model.sortActions();
+      setText(el.summary, model.summary());
+      const newlyOver = renderResult();
+      renderMage();
+      renderSpells(onCards);
+      renderEncounter();
+      renderPiles(onPiles);
+      renderHeld(onCards);
+      renderEndings();
+      renderDiscard();
+      renderControls(bar);
+      renderHint();
+
+      if (newlyOver && hadFocus) {
+        el.result.querySelector("h2").focus();
+        return;
+      }
+      if (!hadFocus || root.contains(document.activeElement)) return;
+      if (focusKey) {
+        for (const node of root.querySelectorAll("[data-focus]")) {
+          if (node.getAttribute("data-focus") === focusKey) {
+            node.focus({ preventScroll: true });
+            return;
+          }
+        }
+      }
+      // the focused control went away with the move: keep the keyboard near the decision
+      el.prompt.focus({ preventScroll: true });
+    }
+
+    function renderFrame(msg, ctx) {
+      const moved = !state || state.version !== msg.version;
+      state = msg;
+      model = new ArcaneTable(msg, t, lang, catalog);
+      if (moved && !asking) {
+        hint = null;
+        setText(el.hintText, "");
+      }
+      if (ctx.stepping) {
+        el.log.replaceChildren(); // each replay step shows the log as it stood then
+        logKeys = [];
+      }
+      const diff = newEvents(logKeys, model.view.events);
+      logKeys = diff.keys;
+      render();
+      appendLog(diff.fresh, diff.gap);
+    }
+
+    /** The game's public card data (text, effects), once: a frame may carry only names. */
+    async function fetchCatalog() {
+      const url = el.board && el.board.dataset.cardsUrl;
+      if (!url) return;
+      try {
+        const response = await fetch(url, { headers: { Accept: "application/json" } });
+        if (!response.ok) return;
+        const body = await response.json();
+        const found = {};
+        for (const card of (body && body.results) || []) {
+          if (card && typeof card.code === "string") {
+            found[card.code] = {
+              text: card.text,
+              text_en: card.text_en,
+              effects: card.effects,
+              subtypes: card.subtypes,
+            };
+          }
+        }
+        catalog = found;
+        if (state) {
+          model = new ArcaneTable(state, t, lang, catalog);
+          render();
+        }
+      } catch (err) {
+        /* the table still shows names and types; the words of the cards wait */
+      }
+    }
+
+    live = Live.start(root, t, {
+      render: renderFrame,
+      // one seat: nobody else waits on the player, so no "claim the win" clock
+      deciding: () => null,
+      over: () => !!model && model.over,
+    });
+    fetchCatalog();
+  }
+
+  if (typeof document !== "undefined") {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = { makeT, vocabulary, ArcaneTable, actionKey, eventKey, newEvents, signed };
+  }
+})();

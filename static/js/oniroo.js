@@ -1,0 +1,1784 @@
+/* Kártyavár: the live ONIROO table (levels 1–5 for 2–6 players, and the solitaire).
+ * Plain ES2020, no dependencies, no build step.
+ *
+ * The page (templates/play/table_oniroo.html) holds the first state message
+ * (#match-initial) and the page's words (#table-strings). live.js keeps the
+ * table in step with the server; this script draws it from each message.
+ *
+ * Three parts, the first two pure (exported for Node, tested without a browser):
+ * - `explain` / `explainDream`: the dream explainer, a line-by-line mirror of
+ *   `explain` in play/engines/oniroo/dreams.py (tests compare the two);
+ * - `Oniroo`: one state message in words. `layout()` is everything the page
+ *   shows, as plain data: texts, cards, dreams with their explanations, and
+ *   each legal action as one button in exactly one place;
+ * - `start()`: turns a layout into DOM (text nodes only) and keeps focus.
+ *
+ * Everything drawn comes from the latest state message: the seat's `view`,
+ * its `legal` actions, the `players`' names and the printed `cards` facts.
+ */
+(function () {
+  "use strict";
+  const Live =
+    typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
+  const { makeT, actionKey, readJSON, h, setText } = Live;
+
+  // --- the dream explainer (mirrors play/engines/oniroo/dreams.py) ---------------
+  const SET_SIZE = 5; // cards in a letter or shape set
+  const RUN_LENGTH = 5; // adjacent cards in a digit run
+  const DIGIT_CYCLE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
+  const LETTER = 0;
+  const SHAPE = 1;
+  const DIGIT = 2;
+  const GROUP = 3;
+  const NEXT_GROUP = 4;
+
+  const mod10 = (n) => ((n % 10) + 10) % 10;
+  const cycleIndex = (digit) => DIGIT_CYCLE.indexOf(digit);
+  const orNull = (v) => (v === undefined ? null : v);
+
+  /** [letter, shape, digit, group, next_group]; a free card matches any of the first four. */
+  function factsOf(card) {
+    if (card.type === "free") return [null, null, null, null, orNull(card.next_group)];
+    return [
+      orNull(card.letter),
+      orNull(card.shape),
+      orNull(card.digit),
+      orNull(card.group),
+      orNull(card.next_group),
+    ];
+  }
+
+  function links(first, second) {
+    return second[GROUP] === null || (first[NEXT_GROUP] !== null && first[NEXT_GROUP] === second[GROUP]);
+  }
+
+  function runStart(window, step) {
+    let start = null;
+    for (let offset = 0; offset < window.length; offset++) {
+      const digit = window[offset][DIGIT];
+      if (digit === null) continue;
+      const here = mod10(cycleIndex(digit) - step * offset);
+      if (start === null) start = here;
+      else if (here !== start) return null;
+    }
+    return start === null ? 0 : start;
+  }
+
+  function digitRuns(dream) {
+    const found = [];
+    for (let i = 0; i + RUN_LENGTH <= dream.length; i++) {
+      const window = dream.slice(i, i + RUN_LENGTH);
+      for (const step of [1, -1]) if (runStart(window, step) !== null) found.push([i, step]);
+    }
+    return found;
+  }
+
+  /** How many cards show each value (in order of first appearance), and the free ones. */
+  function setCounts(dream, field) {
+    const counts = new Map();
+    let wild = 0;
+    for (const card of dream) {
+      const value = card[field];
+      if (value === null) wild += 1;
+      else counts.set(value, (counts.get(value) || 0) + 1);
+    }
+    return { counts, wild };
+  }
+
+  function longestRun(dream) {
+    let best = [Math.min(dream.length, 1), 0, 1];
+    for (let i = 0; i < dream.length; i++) {
+      for (const step of [1, -1]) {
+        let length = 1;
+        while (
+          length < RUN_LENGTH &&
+          i + length < dream.length &&
+          runStart(dream.slice(i, i + length + 1), step) !== null
+        ) {
+          length += 1;
+        }
+        if (length > best[0]) best = [length, i, step];
+      }
+    }
+    return best;
+  }
+
+  function progress(dream) {
+    const out = {};
+    for (const [kind, field] of [["letter", LETTER], ["shape", SHAPE]]) {
+      const { counts, wild } = setCounts(dream, field);
+      let value = null;
+      let have = 0;
+      for (const [v, n] of counts) {
+        if (n > have) {
+          value = v;
+          have = n;
+        }
+      }
+      out[kind] = { value, count: Math.min(SET_SIZE, have + wild) };
+    }
+    const [length, start, step] = longestRun(dream);
+    const positions = [];
+    for (let k = start; k < start + length; k++) positions.push(k);
+    out.digit_run = { count: length, positions, direction: step === 1 ? "up" : "down" };
+    return out;
+  }
+
+  function impliedDigits(window, step) {
+    const start = runStart(window, step);
+    if (start === null || window.every((card) => card[DIGIT] === null)) {
+      return window.map((card) => card[DIGIT]);
+    }
+    return window.map((card, k) => DIGIT_CYCLE[mod10(start + step * k)]);
+  }
+
+  const byValue = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+  /** Why a dream (a list of facts) is complete, or what it lacks; the engine's `explain`. */
+  function explain(dream, minLength, codes) {
+    const min = minLength === undefined ? 5 : minLength;
+    const useCodes = codes === undefined ? true : codes;
+    const n = dream.length;
+    const out = {
+      complete: false,
+      length: n,
+      min_length: min,
+      codes: useCodes,
+      code_sets: [],
+      group_links: [],
+      missing: [],
+    };
+    if (n < min) out.missing.push({ what: "cards", count: min - n });
+    if (!useCodes) {
+      out.complete = n >= min;
+      return out;
+    }
+    for (const [kind, field] of [["letter", LETTER], ["shape", SHAPE]]) {
+      const { counts, wild } = setCounts(dream, field);
+      const wildAt = [];
+      dream.forEach((card, i) => {
+        if (card[field] === null) wildAt.push(i);
+      });
+      for (const [value, have] of [...counts].sort((a, b) => byValue(a[0], b[0]))) {
+        if (have + wild >= SET_SIZE) {
+          const mine = [];
+          dream.forEach((card, i) => {
+            if (card[field] === value) mine.push(i);
+          });
+          const used = mine.concat(wildAt.slice(0, Math.max(0, SET_SIZE - have)));
+          used.sort((a, b) => a - b);
+          out.code_sets.push({ kind, value, positions: used });
+        }
+      }
+      if (wild >= SET_SIZE && counts.size === 0) {
+        out.code_sets.push({ kind, value: null, positions: wildAt.slice(0, SET_SIZE) });
+      }
+    }
+    for (const [start, step] of digitRuns(dream)) {
+      const window = dream.slice(start, start + RUN_LENGTH);
+      const positions = [];
+      for (let k = start; k < start + RUN_LENGTH; k++) positions.push(k);
+      out.code_sets.push({
+        kind: "digit_run",
+        direction: step === 1 ? "up" : "down",
+        digits: impliedDigits(window, step),
+        positions,
+      });
+    }
+    for (let i = 0; i + 1 < n; i++) if (links(dream[i], dream[i + 1])) out.group_links.push([i, i + 1]);
+    out.progress = progress(dream);
+    if (!out.code_sets.length) {
+      let best = null;
+      for (const kind of ["letter", "shape", "digit_run"]) {
+        const candidate = { kind };
+        for (const [k, v] of Object.entries(out.progress[kind])) if (k !== "positions") candidate[k] = v;
+        if (best === null || candidate.count > best.count) best = candidate;
+      }
+      best.need = SET_SIZE - best.count;
+      out.missing.push({ what: "code_set", best });
+    }
+    if (!out.group_links.length) out.missing.push({ what: "group_link" });
+    out.complete = out.missing.length === 0;
+    return out;
+  }
+
+  /** `explain` for card dicts (the card entries of a view). */
+  function explainDream(cards, minLength, codes) {
+    return explain(cards.map(factsOf), minLength, codes);
+  }
+
+  // --- words -------------------------------------------------------------------------
+  const SHAPE_GLYPHS = { square: "■", star: "★", circle: "●", cross: "✚", triangle: "▲" };
+  const OWN_WAKE_UP_POINTS = { 1: 5, 2: 5, 3: 10, 4: 15, 5: 15 };
+  const OTHER_WAKE_UP_POINTS = 5;
+  const HAND_SIZE = 5;
+  const BAR_ORDER = ["reveal", "cancel_reveal", "accept", "draw", "end_turn"];
+
+  function vocabulary(t) {
+    return {
+      groups: {
+        animals: t("group_animals"),
+        plants: t("group_plants"),
+        objects: t("group_objects"),
+        places: t("group_places"),
+        people: t("group_people"),
+        myth: t("group_myth"),
+        landscapes: t("group_landscapes"),
+        energy: t("group_energy"),
+      },
+      shapes: {
+        square: t("shape_square"),
+        star: t("shape_star"),
+        circle: t("shape_circle"),
+        cross: t("shape_cross"),
+        triangle: t("shape_triangle"),
+      },
+      types: {
+        symbol: t("type_symbol"),
+        free: t("type_free"),
+        wake_up: t("type_wake_up"),
+        bad_night: t("type_bad_night"),
+        moon_head: t("type_moon_head"),
+        dream_fairy: t("type_dream_fairy"),
+        magic_code: t("type_magic_code"),
+      },
+      kinds: { letter: t("kind_letter"), shape: t("kind_shape"), digit: t("kind_digit") },
+      reasons: {
+        wake_up: t("why_wake_up"),
+        wake_up_other: t("why_wake_up_other"),
+        seven_free: t("why_seven_free"),
+        five_fairies: t("why_five_fairies"),
+        no_cards: t("why_no_cards"),
+        turn_limit: t("why_turn_limit"),
+        series: t("why_series"),
+        goal: t("why_goal"),
+        resigned: t("why_resigned"),
+        abandoned: t("why_abandoned"),
+        timeout: t("why_timeout"),
+      },
+    };
+  }
+
+  /** An event's identity for the log diff. */
+  function eventKey(event) {
+    return JSON.stringify(Object.keys(event).sort().map((k) => [k, event[k]]));
+  }
+
+  /** The events of `events` after the ones already shown (`prevKeys`, in order); see table.js. */
+  function newEvents(prevKeys, events) {
+    const list = Array.isArray(events) ? events : [];
+    const keys = list.map(eventKey);
+    for (let k = Math.min(prevKeys.length, keys.length); k > 0; k--) {
+      let same = true;
+      for (let i = 0; i < k; i++) {
+        if (prevKeys[prevKeys.length - k + i] !== keys[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return { keys, fresh: list.slice(k), gap: false };
+    }
+    return { keys, fresh: list.slice(), gap: prevKeys.length > 0 && list.length > 0 };
+  }
+
+  function isCard(value) {
+    return (
+      !!value &&
+      typeof value === "object" &&
+      typeof value.id === "string" &&
+      typeof value.code === "string" &&
+      typeof value.type === "string"
+    );
+  }
+
+  /** Every card entry in a view (events aside), by id. */
+  function cardsIn(view) {
+    const found = new Map();
+    const walk = (value) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object") {
+        if (isCard(value)) found.set(value.id, value);
+        else for (const [k, v] of Object.entries(value)) if (k !== "events") walk(v);
+      }
+    };
+    walk(view);
+    return found;
+  }
+
+  const FACES = new WeakMap(); // t -> Map("lang:code" -> the words of a card's face)
+  const dreamNumber = (id) => (/^d(\d+)$/.exec(String(id)) || [])[1] || null;
+
+  // --- one state message, in words -----------------------------------------------------
+  class Oniroo {
+    /** `memory`: a Map (card id -> name) the page keeps across messages, for the event log. */
+    constructor(msg, t, lang, memory) {
+      this.msg = msg || {};
+      this.t = t;
+      this.lang = lang === "en" ? "en" : "hu";
+      this.w = vocabulary(t);
+      this.view = this.msg.view || {};
+      const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
+      this.you = typeof seat === "number" ? seat : null;
+      this.cards = this.msg.cards || {};
+      this.status = this.msg.status || "running";
+      this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
+      this.names = new Map((this.msg.players || []).map((p) => [p.seat, p.name]));
+      const counted = new Map();
+      for (const name of this.names.values()) counted.set(name, (counted.get(name) || 0) + 1);
+      this.twins = new Set([...counted].filter(([, n]) => n > 1).map(([name]) => name));
+      this.seats = Array.isArray(this.view.players) ? this.view.players : [];
+      this.solo = this.view.mode === "solitaire";
+      this.options = this.view.options || {};
+      this.level = this.view.level || this.options.level || 1;
+      this.memory = memory || new Map();
+      this.seen = cardsIn(this.view);
+      for (const [id, entry] of this.seen) this.memory.set(id, this.cardName(entry));
+      for (const ev of this.view.events || []) this.remember(ev);
+      this.owners = new Map();
+      for (const s of this.seats) for (const d of s.dreams || []) this.owners.set(d.id, s.seat);
+      this.homes = null;
+    }
+
+    remember(ev) {
+      const note = (id, code) => {
+        if (typeof id === "string" && typeof code === "string" && !this.memory.has(id)) {
+          this.memory.set(id, this.nameOfCode(code));
+        }
+      };
+      note(ev.card, ev.code);
+      if (Array.isArray(ev.cards) && Array.isArray(ev.codes)) {
+        ev.cards.forEach((id, i) => note(id, ev.codes[i]));
+      }
+    }
+
+    get result() {
+      return this.msg.result || this.view.result || null;
+    }
+
+    get over() {
+      return this.status === "finished" || this.status === "abandoned" || !!this.result;
+    }
+
+    deciding() {
+      return typeof this.view.to_act === "number" ? this.view.to_act : null;
+    }
+
+    // --- cards -------------------------------------------------------------
+    nameOfCode(code) {
+      const f = (code && this.cards[code]) || {};
+      if (this.lang === "en" && f.name_en) return f.name_en;
+      return f.name || null;
+    }
+
+    cardName(entry) {
+      if (!entry) return this.t("a_card");
+      const f = this.cards[entry.code] || {};
+      if (this.lang === "en" && f.name_en) return f.name_en;
+      return entry.name || f.name || this.t("a_card");
+    }
+
+    /** A card's name from its id (and code, when an event carries one). */
+    nameOf(id, code) {
+      const entry = id ? this.seen.get(id) : null;
+      if (entry) return this.cardName(entry);
+      if (id && this.memory.has(id)) return this.memory.get(id);
+      return (code && this.nameOfCode(code)) || this.t("a_card");
+    }
+
+    namesOf(ids, codes) {
+      const list = Array.isArray(ids) ? ids : [];
+      return list.map((id, i) => this.nameOf(id, Array.isArray(codes) ? codes[i] : null)).join(", ");
+    }
+
+    group(g) {
+      return g ? this.w.groups[g] || g : this.t("any_group");
+    }
+
+    typeName(entry) {
+      return this.w.types[entry.type] || entry.type || "";
+    }
+
+    reason(code) {
+      if (this.solo && code === "wake_up") return this.t("why_solo_wake_up");
+      return this.w.reasons[code] || code || "";
+    }
+
+    /** The printed codes of a card as short chips: [{k, text, label}]. */
+    chips(entry) {
+      const t = this.t;
+      const out = [];
+      const chip = (k, text, label) => out.push({ k, text: String(text), label });
+      if (entry.type === "symbol") {
+        chip("letter", entry.letter, t("code_letter", { value: entry.letter }));
+        chip("shape", SHAPE_GLYPHS[entry.shape] || entry.shape, this.w.shapes[entry.shape] || entry.shape);
+        chip("digit", entry.digit, t("code_digit", { value: entry.digit }));
+      } else if (entry.type === "free") {
+        chip("wild", t("any_code"), t("any_code_long"));
+      } else if (entry.type === "magic_code") {
+        if (entry.letter != null) chip("letter", entry.letter, t("code_letter", { value: entry.letter }));
+        if (entry.shape != null) {
+          chip("shape", SHAPE_GLYPHS[entry.shape] || entry.shape, this.w.shapes[entry.shape] || entry.shape);
+        }
+        if (entry.digit != null) chip("digit", entry.digit, t("code_digit", { value: entry.digit }));
+      }
+      return out;
+    }
+
+    /** "yellow → purple" for a dream card, else null. */
+    groups(entry) {
+      if (entry.type !== "symbol" && entry.type !== "free") return null;
+      return { yellow: this.group(entry.group), purple: this.group(entry.next_group) };
+    }
+
+    /** The whole card in one sentence, for screen readers and tooltips. */
+    describe(entry) {
+      const t = this.t;
+      const parts = [this.cardName(entry)];
+      if (entry.type === "symbol") {
+        parts.push(t("picture_number", { n: String(entry.number).padStart(3, "0") }));
+      }
+      parts.push(this.typeName(entry));
+      const codes = this.chips(entry).map((c) => c.label);
+      if (codes.length) parts.push(codes.join(", "));
+      const g = this.groups(entry);
+      if (g) parts.push(t("groups_words", g));
+      return parts.join(", ");
+    }
+
+    /** The printed face of a card in words; the same for every message, so kept per code. */
+    face(entry) {
+      let cache = FACES.get(this.t);
+      if (!cache) {
+        cache = new Map();
+        FACES.set(this.t, cache);
+      }
+      const key = this.lang + ":" + entry.code;
+      let face = cache.get(key);
+      if (!face) {
+        const f = this.cards[entry.code] || {};
+        const text = (this.lang === "en" && f.text_en) || f.text || "";
+        const name = this.cardName(entry);
+        face = {
+          name,
+          number: entry.type === "symbol" ? "#" + String(entry.number).padStart(3, "0") : "",
+          kind: this.typeName(entry),
+          chips: this.chips(entry),
+          groups: this.groups(entry),
+          desc: this.describe(entry),
+        };
+        face.title = text ? name + " — " + text : face.desc;
+        if (f.name || entry.name) cache.set(key, face); // only once the printed facts are known
+      }
+      return face;
+    }
+
+    /** One card as the page shows it. */
+    card(entry, extra) {
+      const c = Object.assign({ id: entry.id, code: entry.code, type: entry.type }, this.face(entry), {
+        marks: [],
+        buttons: this.takeButtons("card:" + entry.id),
+      });
+      return Object.assign(c, extra || {});
+    }
+
+    // --- people and dreams ------------------------------------------------------
+    /** A seat's name; two bots of a kind are told apart by their seat. */
+    playerName(seat) {
+      if (seat == null) return "?";
+      const name = this.names.get(seat);
+      if (!name) return this.t("seat_n", { n: seat + 1 });
+      return this.twins.has(name) ? name + " · " + this.t("seat_n", { n: seat + 1 }) : name;
+    }
+
+    /** "You" for the viewer, the name for anyone else. */
+    seatName(seat) {
+      if (seat == null) return "?";
+      return seat === this.you ? this.t("you") : this.playerName(seat);
+    }
+
+    /** A dream's heading: "Dream 3", "Dream", "Shared dream". */
+    dreamTitle(id) {
+      if (id === "shared") return this.t("dream_shared_title");
+      if (id === "new") return this.t("dream_new_title");
+      const n = dreamNumber(id);
+      return n ? this.t("dream_n_title", { n }) : this.t("dream_title");
+    }
+
+    /** A dream named with its owner: "your dream 3", "Bob's dream 3", "the shared dream". */
+    dreamLabel(id, owner) {
+      const t = this.t;
+      if (id === "shared") return t("dream_shared");
+      if (id === "new") return t("dream_new");
+      const who = owner === undefined ? this.owners.get(id) : owner;
+      const n = dreamNumber(id);
+      if (who === this.you && this.you != null) return n ? t("dream_n_yours", { n }) : t("dream_yours");
+      const name = this.playerName(who);
+      return n ? t("dream_n_of", { who: name, n }) : t("dream_of", { who: name });
+    }
+
+    minLength() {
+      return this.options.min_dream_length || (this.level >= 4 ? 5 : 10);
+    }
+
+    usesCodes() {
+      return this.level >= 3;
+    }
+
+    /** The explainer's words for one explanation: {headline, lines}. */
+    explainWords(x) {
+      const t = this.t;
+      const pos = (list) => list.map((i) => i + 1).join(", ");
+      const lines = [];
+      if (!x.codes) {
+        const headline = x.complete
+          ? t("explain_long_enough", { n: x.length })
+          : t("explain_length", { n: x.length, min: x.min_length });
+        return { headline, lines };
+      }
+      const SHOWN = 3; // a long dream may hold dozens of sets: name a few, count the rest
+      for (const set of x.code_sets.slice(0, SHOWN)) {
+        if (set.kind === "letter") {
+          lines.push(
+            set.value == null
+              ? t("set_letter_any", { cards: pos(set.positions) })
+              : t("set_letter", { value: set.value, cards: pos(set.positions) })
+          );
+        } else if (set.kind === "shape") {
+          lines.push(
+            set.value == null
+              ? t("set_shape_any", { cards: pos(set.positions) })
+              : t("set_shape", { value: this.w.shapes[set.value] || set.value, cards: pos(set.positions) })
+          );
+        } else {
+          const digits = set.digits.map((d) => (d == null ? "?" : String(d))).join("-");
+          lines.push(
+            set.direction === "up"
+              ? t("set_run_up", { digits, cards: pos(set.positions) })
+              : t("set_run_down", { digits, cards: pos(set.positions) })
+          );
+        }
+      }
+      if (x.code_sets.length > SHOWN) lines.push(t("more_sets", { n: x.code_sets.length - SHOWN }));
+      if (x.group_links.length) {
+        const pairs = x.group_links.slice(0, 8).map((p) => p[0] + 1 + "→" + (p[1] + 1));
+        if (x.group_links.length > 8) pairs.push("…");
+        lines.push(t("links_at", { pairs: pairs.join(", ") }));
+      }
+      for (const m of x.missing) {
+        if (m.what === "cards") lines.push(t("missing_cards", { n: m.count, min: x.min_length }));
+        else if (m.what === "group_link") lines.push(t("missing_link"));
+        else {
+          const b = m.best;
+          let best;
+          if (b.kind === "letter") {
+            best =
+              b.value == null
+                ? t("best_letter_any", { count: b.count })
+                : t("best_letter", { value: b.value, count: b.count });
+          } else if (b.kind === "shape") {
+            best =
+              b.value == null
+                ? t("best_shape_any", { count: b.count })
+                : t("best_shape", { value: this.w.shapes[b.value] || b.value, count: b.count });
+          } else {
+            best = t("best_run", { count: b.count });
+          }
+          lines.push(t("missing_code_set", { best, need: b.need }));
+        }
+      }
+      const headline = x.complete ? t("explain_complete") : t("explain_incomplete");
+      return { headline, lines };
+    }
+
+    /** One dream for the page: its cards in order (links and code sets marked) and why. */
+    dream(d, owner, extra) {
+      const cards = Array.isArray(d.cards) ? d.cards : [];
+      const x = explainDream(cards, this.minLength(), this.usesCodes());
+      const inSet = new Set((x.code_sets[0] || { positions: [] }).positions);
+      const linked = new Set(x.group_links.map((p) => p[1]));
+      const words = this.explainWords(x);
+      return Object.assign(
+        {
+          id: d.id,
+          title: this.dreamTitle(d.id),
+          label: this.dreamLabel(d.id, owner),
+          count: cards.length === 1 ? this.t("dream_count_one") : this.t("dream_count", { n: cards.length }),
+          complete: !!d.complete,
+          status: d.complete ? this.t("dream_complete") : this.t("dream_building"),
+          cards: cards.map((entry, i) =>
+            this.card(entry, { pos: i + 1, inSet: inSet.has(i), linkedFromPrev: linked.has(i) })
+          ),
+          headline: words.headline,
+          lines: words.lines,
+          explanation: x,
+        },
+        extra || {}
+      );
+    }
+
+    // --- actions -------------------------------------------------------------
+    /** Where an action's button goes: on a card the page shows, on a face-down card, or the bar. */
+    homeOf(action) {
+      if (action.type === "play_blind") return "blind:" + action.position;
+      if (action.card && this.seen.has(action.card)) return "card:" + action.card;
+      return "bar";
+    }
+
+    buttons() {
+      return this.legal.map((action) => {
+        const labels = this.labels(action);
+        return {
+          key: actionKey(action),
+          type: action.type,
+          short: labels.short,
+          full: labels.full,
+          home: this.homeOf(action),
+        };
+      });
+    }
+
+    /** The buttons for one place on the page; each is handed out once. */
+    takeButtons(home) {
+      if (!this.homes) return [];
+      const found = this.homes.get(home) || [];
+      this.homes.delete(home);
+      return found;
+    }
+
+    labels(a) {
+      const t = this.t;
+      const pair = (short, full) => ({ short, full: full || short });
+      const card = a.card ? this.nameOf(a.card) : "";
+      const pending = this.view.pending || null;
+      switch (a.type) {
+        case "play":
+          return a.dream === "new"
+            ? pair(t("do_play_new"), t("act_play", { card, dream: this.dreamLabel("new") }))
+            : pair(
+                t("do_play_on", { dream: this.dreamTitle(a.dream) }),
+                t("act_play", { card, dream: this.dreamLabel(a.dream) })
+              );
+        case "wake_up": {
+          const owner = a.dream === "shared" ? null : this.owners.get(a.dream);
+          const own = a.dream === "shared" || owner === a.player;
+          const points = own ? OWN_WAKE_UP_POINTS[this.level] || 0 : OTHER_WAKE_UP_POINTS;
+          const dream = this.dreamLabel(a.dream);
+          return pair(
+            t("do_wake_up", { dream: own ? this.dreamTitle(a.dream) : dream, points }),
+            t("act_wake_up", { card, dream, points })
+          );
+        }
+        case "attack": {
+          if (a.join === true) return pair(t("do_mouth_join"), t("act_mouth_join", { card }));
+          if (a.join === false) return pair(t("do_mouth_stay"), t("act_mouth_stay", { card }));
+          if (a.dream != null) {
+            const target = this.dreamLabel(a.dream, a.target);
+            return pair(t("do_attack_on", { target }), t("act_attack_on", { card, target }));
+          }
+          if (a.target != null) {
+            const target = this.playerName(a.target);
+            return pair(t("do_attack_on", { target }), t("act_attack_on", { card, target }));
+          }
+          if (this.level === 3) return pair(t("do_bad_night"), t("act_bad_night", { card }));
+          return pair(t("do_attack_all"), t("act_attack_all", { card }));
+        }
+        case "stage": {
+          const staged = ((this.view.this_turn || {}).staged || []).length;
+          return pair(t("do_stage", { n: staged + 1 }), t("act_stage", { card, n: staged + 1 }));
+        }
+        case "reveal":
+          return pair(t("act_reveal"));
+        case "cancel_reveal":
+          return pair(t("act_cancel_reveal"));
+        case "play_blind": {
+          const own = this.you != null ? this.seats[this.you] : null;
+          const count = own ? own.hand_count : "?";
+          return pair(t("do_blind", { n: a.position + 1 }), t("act_blind", { n: a.position + 1, count }));
+        }
+        case "discard":
+          if (pending && pending.kind === "discard_hand") {
+            return pair(t("do_discard"), t("act_discard_moon", { card }));
+          }
+          return pair(t("do_discard"), t("act_discard", { card }));
+        case "end_turn": {
+          const own = this.you != null ? this.seats[this.you] : null;
+          const missing = own ? HAND_SIZE - own.hand_count : 0;
+          return missing > 0 ? pair(t("act_end_turn_draw", { n: missing })) : pair(t("act_end_turn"));
+        }
+        case "show_fairy":
+          return pair(t("do_show_fairy"), t("act_show_fairy", { card }));
+        case "accept":
+          return pair(t("act_accept"));
+        case "give": {
+          const who = this.playerName((this.view.attack || {}).by);
+          return pair(t("do_give", { who }), t("act_give", { card, who }));
+        }
+        case "take": {
+          let where;
+          if (a.to === "hand") where = t("take_hand");
+          else if (a.to === "discard") where = t("take_discard");
+          else if (a.to === "new") where = t("take_new");
+          else where = t("take_dream", { dream: this.dreamTitle(a.to) });
+          return pair(where, t("act_take", { card, where }));
+        }
+        case "draw":
+          return pair(t("act_draw"));
+        case "lay": {
+          if (a.slot != null) {
+            return pair(t("do_lay_slot", { n: a.slot + 1 }), t("act_lay_slot", { card, n: a.slot + 1 }));
+          }
+          if (a.kind != null) {
+            const kind = this.w.kinds[a.kind] || a.kind;
+            return pair(t("do_lay_kind", { kind }), t("act_lay_kind", { card, kind }));
+          }
+          const entry = this.seen.get(a.card);
+          if (entry && entry.type === "magic_code") {
+            const kind = this.w.kinds[entry.subtype] || entry.subtype || "";
+            return pair(t("do_lay_kind", { kind }), t("act_lay_kind", { card, kind }));
+          }
+          return pair(t("do_lay_fairy"), t("act_lay_fairy", { card }));
+        }
+        case "placeholder":
+          return pair(
+            t("do_placeholder", { n: a.slot + 1, digit: a.digit }),
+            t("act_placeholder", { card, n: a.slot + 1, digit: a.digit })
+          );
+        case "swap": {
+          const entry = this.seen.get(a.card);
+          const kind = entry && entry.subtype;
+          const laid = kind && ((this.view.table || {}).codes || {})[kind];
+          const old = laid && laid.card ? this.cardName(laid.card) : t("a_card");
+          return pair(t("do_swap"), t("act_swap", { card, old }));
+        }
+        case "keep":
+          return pair(t("do_keep"), t("act_keep", { card }));
+        default:
+          return pair(card ? a.type + ": " + card : a.type);
+      }
+    }
+
+    // --- the turn --------------------------------------------------------------
+    summary() {
+      const v = this.view;
+      const t = this.t;
+      if (v.turn == null) return "";
+      if (this.solo) return t("summary_solo", { level: this.level, turn: v.turn });
+      if (this.over) {
+        return t("summary_over", { level: this.level, turn: v.turn });
+      }
+      const games = this.options.games || 1;
+      const who =
+        v.turn_player === this.you ? t("your_turn") : t("whose_turn", { who: this.playerName(v.turn_player) });
+      return games > 1
+        ? t("summary_series", { level: this.level, game: v.game_number, games, turn: v.turn, who })
+        : t("summary_table", { level: this.level, turn: v.turn, who });
+    }
+
+    prompt() {
+      const t = this.t;
+      if (this.status === "abandoned") return t("status_abandoned");
+      if (this.over) return t("status_finished");
+      if (this.status === "waiting" || !this.msg.view) return t("status_waiting");
+      if (this.legal.length) return this.solo ? this.soloPrompt() : this.tablePrompt();
+      const who = this.deciding();
+      if (who == null) return "";
+      if (this.you == null) return t("prompt_watch", { who: this.playerName(who) });
+      return t("prompt_wait", { who: this.playerName(who) });
+    }
+
+    tablePrompt() {
+      const t = this.t;
+      const v = this.view;
+      const p = v.pending;
+      const atk = v.attack || {};
+      const types = new Set(this.legal.map((a) => a.type));
+      if (p && p.kind === "defend") {
+        return t("prompt_defend", { who: this.playerName(atk.by), card: this.cardName(atk.card) });
+      }
+      if (p && p.kind === "discard_hand") return t("prompt_moon_hand", { n: (p.count || 0) - (p.done || 0) });
+      if (p && p.kind === "give") return t("prompt_give", { who: this.playerName(atk.by) });
+      if (p && p.kind === "take") return t("prompt_take", { card: this.cardName(p.card) });
+      const tf = v.this_turn || {};
+      if (v.step === "blind") return t("prompt_blind");
+      if (v.step === "blind_use") return t("prompt_blind_use", { card: this.cardName(tf.blind_card) });
+      if (v.step === "staging") {
+        return types.has("reveal") ? t("prompt_staging_ready") : t("prompt_staging");
+      }
+      if (v.step === "discarding" || [...types].every((x) => x === "discard")) return t("prompt_discard");
+      if (types.size === 1 && types.has("end_turn")) return t("prompt_end_turn");
+      if (tf.played > 0 && tf.chain && types.has("play")) {
+        return t("prompt_more", { dream: this.dreamLabel(tf.chain) });
+      }
+      if (types.has("wake_up")) return t("prompt_wake_up");
+      if (this.level === 1) return t("prompt_play_1");
+      if (this.level === 2) return t("prompt_play_2");
+      if (this.level === 3) return t("prompt_play_3");
+      return t("prompt_play_45");
+    }
+
+    soloPrompt() {
+      const t = this.t;
+      const v = this.view;
+      if (v.step === "consider" && (v.drawn || []).length) {
+        const card = this.cardName(v.drawn[0]);
+        if (!v.second) return t("prompt_solo_first", { card });
+        return t("prompt_solo_second", { card });
+      }
+      return t("prompt_solo_draw");
+    }
+
+    goal() {
+      const t = this.t;
+      const min = this.minLength();
+      if (this.solo) {
+        if (this.level === 1) return t("goal_solo_1");
+        if (this.level === 2) return t("goal_solo_2");
+        return t("goal_solo_3");
+      }
+      if (this.level === 1) return t("goal_1", { min });
+      if (this.level === 2) return t("goal_2", { min });
+      if (this.level === 3) return t("goal_3", { min });
+      return t("goal_45", { min });
+    }
+
+    /** The level and options chosen in the lobby. */
+    optionList() {
+      const t = this.t;
+      const o = this.options;
+      const yes = (b) => (b ? t("yes") : t("no"));
+      const rows = [[t("opt_level"), String(this.level)]];
+      if (this.solo) {
+        rows.push([t("opt_mode"), t("mode_solo")]);
+        if (this.level === 3) rows.push([t("opt_free_cards"), yes(o.free_cards)]);
+        return rows.map(([label, value]) => ({ label, value }));
+      }
+      rows.push([t("opt_players"), String(o.players || this.seats.length)]);
+      rows.push([t("opt_free_cards"), yes(o.free_cards)]);
+      if (this.level === 4 && o.attack_kind) {
+        const kind = o.attack_kind === "moon_head" ? t("type_moon_head") : t("type_bad_night");
+        rows.push([t("opt_attacks"), kind]);
+      }
+      rows.push([t("opt_min_length"), String(this.minLength())]);
+      rows.push([t("opt_games"), String(o.games || 1)]);
+      rows.push([t("opt_vote"), yes(o.vote)]);
+      return rows.map(([label, value]) => ({ label, value }));
+    }
+
+    piles() {
+      const t = this.t;
+      const v = this.view;
+      return {
+        draw: t("pile_draw", { n: v.draw_count || 0 }),
+        discard: t("pile_discard", { n: v.discard_count || 0 }),
+        top: v.discard_top ? t("pile_top", { card: this.cardName(v.discard_top) }) : t("pile_empty"),
+      };
+    }
+
+    /** The scores over the series: one row per game played, and the totals now. */
+    scores() {
+      if (this.solo || !this.seats.length) return null;
+      const t = this.t;
+      const history = Array.isArray(this.view.history) ? this.view.history : [];
+      return {
+        caption: t("scores_caption", { game: this.view.game_number || 1, games: this.options.games || 1 }),
+        head: [t("col_game"), t("col_winner"), ...this.seats.map((s) => this.seatName(s.seat))],
+        rows: history.map((g) => [
+          String(g.game),
+          (g.winner == null ? t("nobody") : this.seatName(g.winner)) +
+            (g.winner == null ? "" : " +" + g.points) +
+            " · " + this.reason(g.reason),
+          ...(g.scores || []).map(String),
+        ]),
+        totals: [t("col_now"), "", ...this.seats.map((s) => String(s.score))],
+      };
+    }
+
+    attackInfo() {
+      const v = this.view;
+      const a = v.attack;
+      if (!a) return null;
+      const t = this.t;
+      const by = this.seatName(a.by);
+      const target = a.target != null ? this.seatName(a.target) : "";
+      const effects = {
+        wait: () => t("eff_wait"),
+        nightmare: () =>
+          t("eff_nightmare", { target: a.dream ? this.dreamLabel(a.dream, a.target) : target }),
+        sleepwalker: () => t("eff_sleepwalker", { target }),
+        insomnia: () => t("eff_insomnia", { who: by }),
+        eye: () => t("eff_eye", { target }),
+        hand: () => t("eff_hand", { target }),
+        ear: () => t("eff_ear", { target }),
+        mouth: () => (a.join ? t("eff_mouth_join") : t("eff_mouth_stay", { who: by })),
+        nose: () => t("eff_nose", { target, who: by }),
+      };
+      const lines = [
+        t("attack_line", { who: by, card: a.card ? this.cardName(a.card) : t("a_card") }),
+        (effects[a.effect] || (() => a.effect))(),
+      ];
+      const reached = (a.reached || []).map((s) => this.seatName(s));
+      if (reached.length) lines.push(t("attack_reached", { who: reached.join(", ") }));
+      const safe = (a.protected || []).map((s) => this.seatName(s));
+      if (safe.length) lines.push(t("attack_protected", { who: safe.join(", ") }));
+      const p = v.pending;
+      if (p) {
+        const who = this.seatName(p.player);
+        const decisions = {
+          defend: () => t("pending_defend", { who }),
+          discard_hand: () => t("pending_discard", { who, n: (p.count || 0) - (p.done || 0) }),
+          give: () => t("pending_give", { who }),
+          take: () => t("pending_take", { who, card: p.card ? this.cardName(p.card) : t("a_card") }),
+        };
+        lines.push((decisions[p.kind] || (() => who))());
+      }
+      return {
+        title: t("attack_title"),
+        lines,
+        card: a.card ? this.card(a.card) : null,
+      };
+    }
+
+    /** A seat's panel: name, badges, score, hand size, known cards, dreams left to right. */
+    seat(s) {
+      const t = this.t;
+      const v = this.view;
+      const n = s.seat;
+      const own = n === this.you;
+      const badges = [];
+      if (!this.over && v.turn_player === n) badges.push({ k: "turn", text: t("badge_turn") });
+      if (!this.over && this.deciding() === n && v.turn_player !== n) {
+        badges.push({ k: "deciding", text: t("badge_deciding") });
+      }
+      if (s.waiting > 0) badges.push({ k: "waiting", text: t("badge_waiting", { n: s.waiting }) });
+      if (s.blind) {
+        const now = v.turn_player === n && v.step === "blind";
+        badges.push({ k: "blind", text: now ? t("badge_blind_now") : t("badge_blind") });
+      }
+      const attack = v.attack;
+      if (attack && (attack.protected || []).includes(n)) {
+        badges.push({ k: "protected", text: t("badge_protected") });
+      }
+      const dreams = (s.dreams || []).map((d) => this.dream(d, n));
+      return {
+        seat: n,
+        own,
+        turn: v.turn_player === n,
+        deciding: this.deciding() === n && !this.over,
+        name: this.playerName(n) + (own ? " " + t("you_suffix") : ""),
+        badges,
+        stats: [
+          { k: "score", label: t("label_points"), value: String(s.score) },
+          { k: "hand", label: t("label_hand"), value: String(s.hand_count) },
+          { k: "dreams", label: t("label_dreams"), value: String((s.dreams || []).length) },
+        ],
+        known: own ? [] : (s.known_hand || []).map((c) => this.card(c)),
+        knownTitle: t("known_hand", { who: this.playerName(n) }),
+        dreams,
+        empty: this.level === 2 || this.level === 3 ? t("dreams_shared_only") : t("no_dreams"),
+        dreamsLabel: t("dreams_of", { who: this.playerName(n) }),
+      };
+    }
+
+    /** Seats in table order: the others first (from the one after you), you last. */
+    seatOrder() {
+      const n = this.seats.length;
+      if (this.you == null || !this.seats[this.you]) return this.seats.slice();
+      const out = [];
+      for (let i = 1; i <= n; i++) out.push(this.seats[(this.you + i) % n]);
+      return out;
+    }
+
+    hand() {
+      const t = this.t;
+      if (this.you == null) return null;
+      const v = this.view;
+      if (this.solo) {
+        const cards = Array.isArray(v.hand) ? v.hand : [];
+        return {
+          title: t("hand_title"),
+          count: "(" + cards.length + "/" + HAND_SIZE + ")",
+          blind: false,
+          cards: cards.map((c) => this.card(c)),
+          backs: [],
+          empty: t("hand_empty"),
+        };
+      }
+      const own = this.seats[this.you];
+      if (!own) return null;
+      if (own.hand == null) {
+        const backs = [];
+        for (let i = 0; i < own.hand_count; i++) {
+          // face down: a position and nothing else, so the pick is a real blind pick
+          backs.push({ pos: i + 1, label: t("card_back", { n: i + 1 }), buttons: this.takeButtons("blind:" + i) });
+        }
+        return {
+          title: t("hand_title"),
+          count: "(" + own.hand_count + ")",
+          blind: true,
+          note: t("hand_blind_note"),
+          cards: [],
+          backs,
+          empty: t("hand_empty"),
+        };
+      }
+      const staged = ((v.this_turn || {}).staged || []).map((c) => c.id);
+      const cards = own.hand.map((c) => {
+        const at = staged.indexOf(c.id);
+        return this.card(c, { marks: at >= 0 ? [t("mark_staged", { n: at + 1 })] : [] });
+      });
+      return {
+        title: t("hand_title"),
+        count: "(" + own.hand.length + ")",
+        blind: false,
+        cards,
+        backs: [],
+        empty: t("hand_empty"),
+      };
+    }
+
+    /** This turn at the table: a card turned up blind, the dream being laid out, the chain. */
+    turnInfo() {
+      const t = this.t;
+      const v = this.view;
+      const tf = v.this_turn;
+      if (!tf || this.solo) return null;
+      const out = { lines: [], blindCard: null, staging: null };
+      if (tf.blind_card) {
+        out.lines.push(t("turn_blind_card", { who: this.seatName(v.turn_player) }));
+        out.blindCard = this.card(tf.blind_card);
+      }
+      if (Array.isArray(tf.staged) && (tf.staged.length || v.step === "staging")) {
+        out.staging = this.dream({ id: "staging", cards: tf.staged, complete: false }, this.you, {
+          title: t("staging_title"),
+          label: t("staging_title"),
+        });
+        out.staging.status = out.staging.explanation.complete ? t("staging_ready") : t("dream_building");
+      }
+      if (tf.chain && tf.played > 0 && this.level >= 4 && !tf.revealed && v.turn_player !== this.you) {
+        const who = this.seatName(v.turn_player);
+        out.lines.push(t("turn_chain", { who, dream: this.dreamLabel(tf.chain) }));
+      }
+      if (tf.attacked && !v.attack) out.lines.push(t("turn_attacked", { who: this.seatName(v.turn_player) }));
+      return out.lines.length || out.blindCard || out.staging ? out : null;
+    }
+
+    /** The solitaire table: goal, code slots, fairies, the pair just drawn. */
+    soloInfo() {
+      if (!this.solo) return null;
+      const t = this.t;
+      const v = this.view;
+      const table = v.table || {};
+      const out = { slots: [], target: null, drawn: [], note: "" };
+      out.fairies = (table.fairies || []).map((c) => this.card(c));
+      if (table.target) {
+        const digits = String(table.target.number).padStart(3, "0").split("").join(" ");
+        out.target = { card: this.card(table.target), line: t("solo_target", { digits }) };
+      }
+      if (Array.isArray(table.row)) {
+        table.row.forEach((slot, i) => {
+          const label = t("slot_n", { n: i + 1 });
+          if (!slot) out.slots.push({ label, text: t("slot_empty"), card: null });
+          else if (slot.placeholder) {
+            out.slots.push({ label, text: t("slot_placeholder", { digit: slot.digit }), card: null });
+          } else {
+            const card = slot.card ? this.card(slot.card) : null;
+            out.slots.push({ label, text: t("slot_digit", { digit: slot.digit }), card });
+          }
+        });
+        const number = table.row.map((s) => (s ? String(s.digit) : "_")).join("");
+        out.number = t("solo_number", { number });
+      } else if (table.codes) {
+        for (const kind of ["letter", "shape", "digit"]) {
+          const laid = table.codes[kind];
+          const label = this.w.kinds[kind];
+          if (!laid) out.slots.push({ label, text: t("slot_empty"), card: null });
+          else {
+            const card = laid.card ? this.card(laid.card) : null;
+            out.slots.push({ label, text: laid.wild ? t("slot_wild", { kind: label }) : "", card });
+          }
+        }
+      }
+      out.drawn = (v.drawn || []).map((c, i) =>
+        this.card(c, { marks: [i === 0 ? t("drawn_now") : t("drawn_next")] })
+      );
+      if ((v.drawn || []).length || v.step === "consider") {
+        if (!v.second) out.note = t("pair_first");
+        else out.note = v.second_counts ? t("pair_second_counts") : t("pair_second_void");
+      }
+      out.fairyNote = t("fairies_note", { n: out.fairies.length });
+      return out;
+    }
+
+    resultInfo() {
+      const t = this.t;
+      if (this.status === "abandoned" && !this.result) {
+        return { headline: t("status_abandoned"), outcome: "other", reason: "", lines: [] };
+      }
+      const r = this.result;
+      if (!r) return null;
+      const reason = r.reason ? this.reason(r.reason) : "";
+      if (this.solo) {
+        const won = r.won === true || (Array.isArray(r.winners) && r.winners.includes(0));
+        const lines = typeof r.turns === "number" ? [t("result_turns", { n: r.turns })] : [];
+        const headline = won ? t("result_solo_won") : t("result_solo_lost");
+        return { headline, outcome: won ? "won" : "lost", reason, lines };
+      }
+      const winners = Array.isArray(r.winners) ? r.winners : [];
+      const names = winners.map((s) => this.playerName(s)).join(", ");
+      let headline;
+      let outcome = "other";
+      if (!winners.length) {
+        headline = t("result_draw");
+        outcome = "draw";
+      } else if (this.you != null && winners.includes(this.you)) {
+        const others = winners.filter((s) => s !== this.you).map((s) => this.playerName(s)).join(", ");
+        headline = winners.length === 1 ? t("result_won") : t("result_shared", { who: others });
+        outcome = "won";
+      } else if (this.you != null) {
+        headline = t("result_lost", { who: names });
+        outcome = "lost";
+      } else {
+        headline = t("result_winner", { who: names });
+      }
+      const scores = Array.isArray(r.scores) ? r.scores : this.seats.map((s) => s.score);
+      const lines = scores.map((n, seat) => t("result_score_line", { who: this.seatName(seat), n }));
+      return { headline, outcome, reason, lines };
+    }
+
+    // --- the event log ----------------------------------------------------------
+    formatEvent(ev) {
+      const t = this.t;
+      const who = this.seatName(ev.player);
+      const card = ev.card ? this.nameOf(ev.card, ev.code) : t("a_card");
+      const cards = () => this.namesOf(ev.cards, ev.codes);
+      switch (ev.type) {
+        case "deal":
+          if (Array.isArray(ev.cards)) return t("ev_deal_you", { cards: cards() });
+          return t("ev_deal", { who, n: ev.count });
+        case "turn":
+          return Array.isArray(ev.cards) && ev.cards.length
+            ? t("ev_turn_drew", { turn: ev.turn, who, cards: cards() })
+            : t("ev_turn", { turn: ev.turn, who });
+        case "draw":
+          if (this.solo || ev.player == null) return t("ev_solo_draw", { cards: cards() });
+          if (Array.isArray(ev.cards)) return t("ev_draw_you", { cards: cards() });
+          return t("ev_draw", { who, n: ev.count });
+        case "refill":
+          return t("ev_refill", { n: ev.count });
+        case "play":
+          return t("ev_play", { who, card, dream: this.dreamLabel(ev.dream, ev.player) });
+        case "reveal":
+          return t("ev_reveal", { who, dream: this.dreamLabel(ev.dream, ev.player), cards: cards() });
+        case "wake_up":
+          return t("ev_wake_up", { who, card, dream: this.dreamLabel(ev.dream, ev.owner) });
+        case "attack":
+          if (ev.dream != null) {
+            return t("ev_attack_on", { who, card, target: this.dreamLabel(ev.dream, ev.target) });
+          }
+          if (ev.target != null) return t("ev_attack_on", { who, card, target: this.seatName(ev.target) });
+          if (ev.join === true) return t("ev_attack_mouth_join", { who, card });
+          if (ev.join === false) return t("ev_attack_mouth_stay", { who, card });
+          return t("ev_attack_all", { who, card });
+        case "fairy":
+          return ev.lost
+            ? t("ev_fairy", { who, attacker: this.seatName(ev.attacker), n: ev.lost })
+            : t("ev_fairy_free", { who });
+        case "wait":
+          return t("ev_wait", { who, n: ev.turns });
+        case "dream_lost":
+          return t("ev_dream_lost", { dream: this.dreamLabel(ev.dream, ev.player), n: (ev.cards || []).length });
+        case "hand_lost":
+          if (this.solo) return t("ev_solo_hand_lost", { card, n: (ev.cards || []).length });
+          return t("ev_hand_lost", { who, cards: cards() });
+        case "steal":
+          return ev.card
+            ? t("ev_steal_seen", { who, victim: this.seatName(ev.victim), card })
+            : t("ev_steal", { who, victim: this.seatName(ev.victim) });
+        case "blinded":
+          return t("ev_blinded", { who });
+        case "blind":
+          return t("ev_blind", { who });
+        case "blind_play":
+          return t("ev_blind_play", { who, n: ev.position + 1, card });
+        case "discard":
+          if (this.solo) return t("ev_solo_discard", { card });
+          if (ev.reason === "blind") return t("ev_discard_blind", { who, card });
+          if (ev.reason === "moon_hand") return t("ev_discard_moon", { who, card });
+          return t("ev_discard", { who, card });
+        case "ear":
+          return t("ev_ear", { victim: this.seatName(ev.victim), cards: cards() });
+        case "take": {
+          let where;
+          if (ev.to === "hand") where = t("take_hand");
+          else if (ev.to === "discard") where = t("take_discard");
+          else if (ev.to === "new") where = t("take_new");
+          else where = t("take_dream", { dream: this.dreamTitle(ev.to) });
+          return t("ev_take", { who, card, where });
+        }
+        case "give":
+          return (ev.cut || []).length
+            ? t("ev_give_cut", { who, card, to: this.seatName(ev.to_player), n: ev.cut.length })
+            : t("ev_give", { who, card, to: this.seatName(ev.to_player) });
+        case "mouth":
+          return (ev.players || []).length >= 2
+            ? t("ev_mouth", { who: ev.players.map((s) => this.seatName(s)).join(" → ") })
+            : t("ev_mouth_none");
+        case "seven_free":
+          return t("ev_seven_free", { who });
+        case "five_fairies":
+          return t("ev_five_fairies", { who });
+        case "no_cards":
+          return t("ev_no_cards");
+        case "turn_limit":
+          return t("ev_turn_limit", { n: ev.turns });
+        case "game_over": {
+          if (this.solo) {
+            return ev.won ? t("ev_solo_won") : t("ev_solo_lost", { reason: this.reason(ev.reason) });
+          }
+          const reason = this.reason(ev.reason);
+          return ev.winner == null
+            ? t("ev_game_over_draw", { game: ev.game, reason })
+            : t("ev_game_over", { game: ev.game, who: this.seatName(ev.winner), n: ev.points, reason });
+        }
+        case "vote":
+          return t("ev_vote", { who: this.seatName(ev.top), card: this.nameOf(ev.card), n: ev.points });
+        case "new_game":
+          return t("ev_new_game", { game: ev.game, who: this.seatName(ev.first_player) });
+        case "target":
+          return t("ev_target", { card, digits: (ev.digits || []).join(" ") });
+        case "lay":
+          if (ev.slot != null) return t("ev_lay_slot", { card, n: ev.slot + 1 });
+          if (ev.kind != null) return t("ev_lay_kind", { card, kind: this.w.kinds[ev.kind] || ev.kind });
+          return t("ev_lay", { card });
+        case "placeholder":
+          return t("ev_placeholder", { n: ev.slot + 1, digit: ev.digit });
+        case "swap":
+          return t("ev_swap", { card, old: this.nameOf(ev.replaced) });
+        case "keep":
+          return t("ev_keep", { card });
+        case "unused":
+          return t("ev_unused", { card });
+        case "protected":
+          return t("ev_protected", { card });
+        case "woke_up":
+          return t("ev_woke_up", { card });
+        case "fairies_gone":
+          return t("ev_fairies_gone");
+        case "goal":
+          return ev.card ? t("ev_goal_card", { card }) : t("ev_goal");
+        default:
+          return ev.player != null ? who + ": " + ev.type : ev.type;
+      }
+    }
+
+    // --- everything the page shows ------------------------------------------------
+    layout() {
+      const t = this.t;
+      const v = this.view;
+      this.homes = new Map();
+      const buttons = this.buttons();
+      for (const b of buttons) {
+        if (!this.homes.has(b.home)) this.homes.set(b.home, []);
+        this.homes.get(b.home).push(b);
+      }
+      const hasView = !!this.msg.view;
+      // Build order matters: a card's buttons go to the first place that shows it
+      // (your hand, the solitaire pair, the cards on their way round the table).
+      const hand = hasView ? this.hand() : null;
+      const solo = hasView ? this.soloInfo() : null;
+      const transit = (v.in_transit || []).map((c) => this.card(c));
+      const seats = hasView && !this.solo ? this.seatOrder().map((s) => this.seat(s)) : [];
+      const shared = v.shared_dream ? this.dream(v.shared_dream, null) : null;
+      const attack = hasView ? this.attackInfo() : null;
+      const turn = hasView ? this.turnInfo() : null;
+      const discard = {
+        summary: t("discard_summary", { n: v.discard_count || 0 }),
+        cards: (v.discard || []).slice().reverse().map((c) => this.card(c)),
+        empty: t("pile_empty"),
+      };
+      const rank = (b) => {
+        const i = BAR_ORDER.indexOf(b.type);
+        return i < 0 ? -1 : i;
+      };
+      const bar = [];
+      for (const list of this.homes.values()) bar.push(...list);
+      bar.sort((a, b) => rank(a) - rank(b));
+      this.homes = null;
+      return {
+        mode: this.solo ? "solitaire" : "table",
+        summary: this.summary(),
+        prompt: this.prompt(),
+        mine: this.legal.length > 0,
+        result: this.over ? this.resultInfo() : null,
+        info: hasView
+          ? {
+              title: this.solo ? t("info_title_solo") : t("info_title"),
+              goal: this.goal(),
+              options: this.optionList(),
+              piles: this.piles(),
+            }
+          : null,
+        scores: hasView ? this.scores() : null,
+        seats,
+        shared,
+        attack,
+        transit: transit.length ? { title: t("transit_title"), cards: transit } : null,
+        turn,
+        solo,
+        hand,
+        discard: hasView ? discard : null,
+        bar,
+      };
+    }
+  }
+
+  // --- the page ----------------------------------------------------------------------
+  function start() {
+    const root = document.getElementById("match-table");
+    if (!root || root.dataset.started) return;
+    root.dataset.started = "1";
+    const lang = root.dataset.language === "en" ? "en" : "hu";
+    const t = makeT(Object.assign({}, readJSON("live-strings"), readJSON("table-strings")));
+    const $ = (id) => document.getElementById(id);
+    const el = {
+      summary: $("table-summary"),
+      result: $("table-result"),
+      info: $("oni-info"),
+      scores: $("oni-scores"),
+      others: $("table-others"),
+      shared: $("oni-shared"),
+      attack: $("oni-attack"),
+      turn: $("oni-turn"),
+      solo: $("oni-solo"),
+      own: $("table-own"),
+      hand: $("table-hand"),
+      handCards: $("table-hand-cards"),
+      handCount: $("table-hand-count"),
+      handNote: $("table-hand-note"),
+      discard: $("oni-discard"),
+      prompt: $("table-prompt"),
+      actions: $("table-actions"),
+      log: $("table-log"),
+    };
+
+    let state = null;
+    let model = null;
+    let logKeys = [];
+    let live = null;
+    const memory = new Map(); // card id -> name, for the log: what this page was shown
+    let discardOpen = false;
+    let headings = 0; // ids for dream headings, unique within one drawing
+    const MAX_LOG = 300;
+    const busy = () => !!live && live.isBusy();
+
+    // ---- building blocks ----------------------------------------------------------
+    function buttonEl(b, className) {
+      return h(
+        "button",
+        {
+          type: "button",
+          class: className + " act-" + b.type,
+          "data-action": b.key,
+          "data-focus": "act:" + b.key,
+          "aria-label": b.full !== b.short ? b.full : null,
+          title: b.full !== b.short ? b.full : null,
+          "aria-disabled": busy() ? "true" : null,
+        },
+        b.short
+      );
+    }
+
+    function faceEl(c) {
+      const codes = h(
+        "span",
+        { class: "oni-codes" },
+        c.chips.map((chip) => h("span", { class: "oni-code oni-code-" + chip.k }, chip.text))
+      );
+      const bits = [
+        h("span", { class: "oni-card-name" }, c.name),
+        h(
+          "span",
+          { class: "oni-card-meta" },
+          c.number ? h("span", { class: "oni-number" }, c.number) : h("span", { class: "oni-kind" }, c.kind)
+        ),
+      ];
+      if (c.chips.length) bits.push(codes);
+      if (c.groups) {
+        bits.push(
+          h(
+            "span",
+            { class: "oni-groups" },
+            h("span", { class: "oni-group oni-yellow" }, c.groups.yellow),
+            h("span", { class: "oni-arrow" }, "→"),
+            h("span", { class: "oni-group oni-purple" }, c.groups.purple)
+          )
+        );
+      }
+      return bits;
+    }
+
+    function cardEl(c, zone) {
+      const classes = ["oni-slot", "zone-" + zone];
+      if (c.inSet) classes.push("in-set");
+      if (c.linkedFromPrev) classes.push("linked");
+      if (c.buttons.length) classes.push("has-actions");
+      const li = h("li", { class: classes.join(" "), "data-card": c.id });
+      if (c.pos && c.linkedFromPrev) li.append(h("span", { class: "oni-link", "aria-hidden": "true" }, "⟶"));
+      li.append(
+        h(
+          "div",
+          { class: "oni-card oni-" + c.type + (c.buttons.length ? " is-actionable" : ""), title: c.title },
+          h("span", { class: "oni-face", "aria-hidden": "true" }, faceEl(c)),
+          h("span", { class: "visually-hidden" }, (c.pos ? c.pos + ". " : "") + c.desc)
+        )
+      );
+      if (c.pos) li.append(h("span", { class: "oni-pos", "aria-hidden": "true" }, String(c.pos)));
+      if (c.marks && c.marks.length) li.append(h("span", { class: "card-note" }, c.marks.join(" · ")));
+      if (c.buttons.length) {
+        li.append(h("div", { class: "card-actions" }, c.buttons.map((b) => buttonEl(b, "card-action"))));
+      }
+      return li;
+    }
+
+    function cardRow(cards, zone, label, className) {
+      const items = cards.map((c) => cardEl(c, zone));
+      return h("ul", { class: "oni-row " + (className || ""), "aria-label": label }, items);
+    }
+
+    function dreamEl(d, headingLevel) {
+      headings += 1;
+      const headingId = "oni-dream-heading-" + headings;
+      const section = h(
+        "section",
+        { class: "oni-dream" + (d.complete ? " is-complete" : ""), "aria-labelledby": headingId },
+        h(
+          headingLevel || "h3",
+          { id: headingId, class: "oni-dream-title" },
+          d.title,
+          " ",
+          h("span", { class: "oni-dream-count" }, d.count),
+          " ",
+          h("span", { class: "oni-dream-status" + (d.complete ? " is-complete" : "") }, d.status)
+        )
+      );
+      if (d.cards.length) {
+        const items = d.cards.map((c) => cardEl(c, "dream"));
+        section.append(h("ol", { class: "oni-row oni-dream-cards", "aria-label": d.label }, items));
+      }
+      section.append(
+        h(
+          "div",
+          { class: "oni-explain" + (d.explanation.complete ? " is-complete" : "") },
+          h("p", { class: "oni-explain-head" }, d.headline),
+          d.lines.length ? h("ul", null, d.lines.map((line) => h("li", null, line))) : null
+        )
+      );
+      return section;
+    }
+
+    function seatEl(s) {
+      const classes = ["seat", "oni-seat", s.own ? "seat-own" : "seat-other"];
+      if (s.turn) classes.push("is-turn");
+      if (s.deciding) classes.push("is-deciding");
+      const headingId = "seat-heading-" + s.seat;
+      const section = h(
+        "section",
+        { class: classes.join(" "), "aria-labelledby": headingId, "data-seat": s.seat },
+        h(
+          "header",
+          { class: "seat-head" },
+          h(
+            "h2",
+            { id: headingId, class: "seat-name" },
+            s.name,
+            " ",
+            s.badges.map((b) => h("span", { class: "badge badge-" + b.k }, b.text))
+          ),
+          h(
+            "dl",
+            { class: "seat-stats" },
+            s.stats.map((st) =>
+              h("div", { class: "stat stat-" + st.k }, h("dt", null, st.label), h("dd", null, st.value))
+            )
+          )
+        )
+      );
+      if (s.known.length) {
+        section.append(
+          h("p", { class: "oni-known-title" }, s.knownTitle),
+          cardRow(s.known, "known", s.knownTitle, "oni-known")
+        );
+      }
+      const dreams = h("div", { class: "oni-dreams", role: "group", "aria-label": s.dreamsLabel });
+      if (s.dreams.length) dreams.append(...s.dreams.map((d) => dreamEl(d, "h3")));
+      else dreams.append(h("p", { class: "board-empty" }, s.empty));
+      section.append(dreams);
+      return section;
+    }
+
+    // ---- regions -----------------------------------------------------------------
+    function renderInfo(L) {
+      el.info.hidden = !L.info;
+      if (!L.info) return;
+      const i = L.info;
+      el.info.replaceChildren(
+        h("h2", { id: "oni-info-heading" }, i.title),
+        h("p", { class: "oni-goal" }, i.goal),
+        h(
+          "dl",
+          { class: "oni-options" },
+          i.options.map((o) => h("div", null, h("dt", null, o.label), h("dd", null, o.value)))
+        ),
+        h(
+          "p",
+          { class: "oni-piles" },
+          h("span", null, i.piles.draw),
+          " · ",
+          h("span", null, i.piles.discard),
+          " · ",
+          h("span", null, i.piles.top)
+        )
+      );
+      const sc = L.scores;
+      const row = (cells, cls) =>
+        h("tr", { class: cls }, h("th", { scope: "row" }, cells[0]), cells.slice(1).map((x) => h("td", null, x)));
+      el.scores.hidden = !sc;
+      if (sc) {
+        el.scores.replaceChildren(
+          h(
+            "table",
+            { class: "oni-scores" },
+            h("caption", null, sc.caption),
+            h("thead", null, h("tr", null, sc.head.map((x) => h("th", { scope: "col" }, x)))),
+            h(
+              "tbody",
+              null,
+              sc.rows.map((r) => row(r, null)),
+              row(sc.totals, "oni-totals")
+            )
+          )
+        );
+      }
+    }
+
+    function renderCenter(L) {
+      el.shared.hidden = !L.shared;
+      el.shared.replaceChildren(...(L.shared ? [dreamEl(L.shared, "h2")] : []));
+
+      el.attack.hidden = !L.attack && !L.transit;
+      const attack = [];
+      if (L.attack) {
+        attack.push(h("h2", null, L.attack.title));
+        for (const line of L.attack.lines) attack.push(h("p", null, line));
+        if (L.attack.card) attack.push(cardRow([L.attack.card], "attack", L.attack.title));
+      }
+      if (L.transit) {
+        attack.push(h("h3", null, L.transit.title), cardRow(L.transit.cards, "transit", L.transit.title));
+      }
+      el.attack.replaceChildren(...attack);
+
+      el.turn.hidden = !L.turn;
+      const turn = [];
+      if (L.turn) {
+        for (const line of L.turn.lines) turn.push(h("p", null, line));
+        if (L.turn.blindCard) turn.push(cardRow([L.turn.blindCard], "blind", L.turn.lines[0] || ""));
+        if (L.turn.staging) turn.push(dreamEl(L.turn.staging, "h2"));
+      }
+      el.turn.replaceChildren(...turn);
+
+      el.solo.hidden = !L.solo;
+      if (L.solo) {
+        const s = L.solo;
+        const parts = [];
+        if (s.target) {
+          parts.push(h("p", { class: "oni-target-line" }, s.target.line));
+          parts.push(cardRow([s.target.card], "target", s.target.line));
+        }
+        if (s.number) parts.push(h("p", { class: "oni-number-line" }, s.number));
+        parts.push(
+          h(
+            "ol",
+            { class: "oni-code-slots" },
+            s.slots.map((slot) =>
+              h(
+                "li",
+                { class: "oni-code-slot" + (slot.card ? " is-filled" : "") },
+                h("span", { class: "oni-slot-label" }, slot.label),
+                slot.text ? h("span", { class: "oni-slot-text" }, slot.text) : null,
+                slot.card ? cardRow([slot.card], "table", slot.label) : null
+              )
+            )
+          )
+        );
+        parts.push(h("p", { class: "oni-fairies-note" }, s.fairyNote));
+        if (s.fairies.length) parts.push(cardRow(s.fairies, "fairies", s.fairyNote));
+        if (s.note) parts.push(h("p", { class: "oni-pair-note" }, s.note));
+        if (s.drawn.length) parts.push(cardRow(s.drawn, "drawn", s.note || ""));
+        el.solo.replaceChildren(h("h2", null, t("solo_title")), ...parts);
+      }
+    }
+
+    function renderHand(L) {
+      const hand = L.hand;
+      el.hand.hidden = !hand;
+      if (!hand) return;
+      setText(el.handCount, hand.count);
+      setText(el.handNote, hand.blind ? hand.note : "");
+      el.handNote.hidden = !hand.blind;
+      if (hand.blind) {
+        el.handCards.replaceChildren(
+          ...hand.backs.map((b) =>
+            h(
+              "li",
+              { class: "oni-slot zone-back has-actions" },
+              h("div", { class: "oni-card oni-back", "aria-hidden": "true" }, "?"),
+              h("span", { class: "visually-hidden" }, b.label),
+              h("div", { class: "card-actions" }, b.buttons.map((x) => buttonEl(x, "card-action")))
+            )
+          )
+        );
+      } else {
+        el.handCards.replaceChildren(...hand.cards.map((c) => cardEl(c, "hand")));
+      }
+      if (!hand.cards.length && !hand.backs.length) {
+        el.handCards.append(h("li", { class: "board-empty" }, hand.empty));
+      }
+    }
+
+    /** The face-up discard pile, folded; its cards are drawn only while it is open. */
+    function renderDiscard(L) {
+      el.discard.hidden = !L.discard;
+      if (!L.discard) return;
+      const d = L.discard;
+      const details = h(
+        "details",
+        { class: "cage oni-discard", open: discardOpen },
+        h("summary", { "data-focus": "discard" }, d.summary)
+      );
+      const fill = () => {
+        if (details.childElementCount > 1) return;
+        details.append(
+          d.cards.length ? cardRow(d.cards, "discard", d.summary) : h("p", { class: "board-empty" }, d.empty)
+        );
+      };
+      if (discardOpen) fill();
+      details.addEventListener("toggle", () => {
+        discardOpen = details.open;
+        if (details.open) fill();
+      });
+      el.discard.replaceChildren(details);
+    }
+
+    function renderResult(L) {
+      const info = L.result;
+      const wasHidden = el.result.hidden;
+      el.result.hidden = !info;
+      if (!info) {
+        el.result.replaceChildren();
+        return false;
+      }
+      el.result.className = "table-result outcome-" + (info.outcome || "other");
+      const heading = { id: "table-result-heading", tabindex: "-1", "data-focus": "result" };
+      const children = [h("h2", heading, info.headline)];
+      if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
+      if (info.lines.length) {
+        children.push(h("ul", { class: "result-glory" }, info.lines.map((x) => h("li", null, x))));
+      }
+      if (state.seed != null) {
+        children.push(h("p", { class: "result-seed" }, t("result_seed", { seed: state.seed })));
+      }
+      el.result.replaceChildren(...children);
+      return wasHidden;
+    }
+
+    function appendLog(fresh, gap) {
+      const box = el.log;
+      const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+      const items = [];
+      if (gap) items.push(h("li", { class: "ev ev-gap" }, t("log_gap")));
+      for (const ev of fresh) {
+        const line = model.formatEvent(ev);
+        if (line) items.push(h("li", { class: "ev ev-" + String(ev.type).replace(/[^a-z_]/g, "") }, line));
+      }
+      if (!items.length) return;
+      box.append(...items);
+      while (box.children.length > MAX_LOG) box.firstElementChild.remove();
+      if (atBottom || gap) box.scrollTop = box.scrollHeight;
+    }
+
+    function render() {
+      const active = document.activeElement;
+      const hadFocus = !!active && active !== document.body && root.contains(active);
+      const focusKey = hadFocus ? active.getAttribute("data-focus") : null;
+      const L = model.layout();
+      headings = 0;
+      root.dataset.mode = L.mode;
+      setText(el.summary, L.summary + (state.rated ? " · " + t("rated_match") : ""));
+      const newlyOver = renderResult(L);
+      renderInfo(L);
+      const others = L.seats.filter((s) => !s.own);
+      const own = L.seats.find((s) => s.own);
+      el.others.replaceChildren(...others.map(seatEl));
+      el.own.replaceChildren(...(own ? [seatEl(own)] : []));
+      renderCenter(L);
+      renderHand(L);
+      renderDiscard(L);
+      setText(el.prompt, L.prompt);
+      el.prompt.classList.toggle("is-mine", L.mine);
+      el.actions.replaceChildren(...L.bar.map((b) => buttonEl(b, "bar-action")));
+      el.actions.hidden = !L.bar.length;
+
+      if (newlyOver && hadFocus) {
+        el.result.querySelector("h2").focus();
+        return;
+      }
+      if (!hadFocus || root.contains(document.activeElement)) return;
+      if (focusKey) {
+        for (const node of root.querySelectorAll("[data-focus]")) {
+          if (node.getAttribute("data-focus") === focusKey) {
+            node.focus({ preventScroll: true });
+            return;
+          }
+        }
+      }
+      el.prompt.focus({ preventScroll: true }); // keep the keyboard near the next decision
+    }
+
+    function renderFrame(msg, ctx) {
+      state = msg;
+      model = new Oniroo(msg, t, lang, memory);
+      if (ctx.stepping) {
+        el.log.replaceChildren(); // each replay step shows the log as it stood then
+        logKeys = [];
+      }
+      const diff = newEvents(logKeys, model.view.events);
+      logKeys = diff.keys;
+      render();
+      appendLog(diff.fresh, diff.gap);
+    }
+
+    live = Live.start(root, t, {
+      render: renderFrame,
+      deciding: () => (model ? model.deciding() : null),
+      over: () => !!model && model.over,
+    });
+  }
+
+  if (typeof document !== "undefined") {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = {
+      makeT,
+      actionKey,
+      Oniroo,
+      explain,
+      explainDream,
+      factsOf,
+      eventKey,
+      newEvents,
+      vocabulary,
+    };
+  }
+})();

@@ -1,0 +1,178 @@
+"""Arcane Guardian in the browser: from the lobby into the dungeon and on to the end.
+
+The test plays by pressing the buttons the table draws (on the piles, on the
+cards, in the action bar; with the mouse and, every other move, the
+keyboard), choosing each move from the legal actions the API gives the player
+with a simple policy, and after every move waits for the table to show the
+new version without a reload. At every step the buttons on the page must be
+exactly the legal actions. On the first move it asks for a hint and for the
+solver's verdict through the real hint endpoint; at the end it replays the
+game on the same table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from play import services
+from play.engines import get_engine
+from play.models import Match
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Lower first: settle the window in front of you, then step on; spells and items
+# only when nothing else is left (below 1 life the uses are all there is).
+EAGER = {
+    "open_chest": 0,
+    "accept_roll": 1,
+    "roll": 2,
+    "fight": 3,
+    "choose": 4,
+    "choose_pile": 5,
+    "cast": 6,
+    "use": 7,
+    "discard_curse": 8,
+}
+MOVES_CAP = 300  # the dungeon holds 57 cards; no game comes near this
+
+
+def simple_choice(legal: list[dict]) -> dict:
+    return min(legal, key=lambda action: EAGER.get(action["type"], 50))
+
+
+def action_key(action: dict) -> str:
+    """The key live.js gives an action's button (JSON of the sorted pairs)."""
+    pairs = [[key, action[key]] for key in sorted(action)]
+    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.fixture
+def seed_file(tmp_path, monkeypatch):
+    """New matches take their seed from a file the test writes once the cards are loaded.
+
+    Requested before the live server forks, so the server process inherits the
+    patched default; the test fixes the deal only to be sure the moments it
+    checks happen, and then plays it through the browser.
+    """
+    path = tmp_path / "seed"
+    path.write_text("1")
+    field = Match._meta.get_field("seed")
+    monkeypatch.setattr(field, "default", lambda: int(Path(path).read_text()))
+    return path
+
+
+def a_seed_with_a_full_game(pool: list[dict]) -> tuple[int, set[str]]:
+    """A seed under which the simple policy fights, rolls and makes a choice in a longer game."""
+    engine = get_engine("arcane-guardian")
+    wanted = {"fight", "roll", "accept_roll", "choose_pile", "choose", "use"}
+    for seed in random.Random(8).sample(range(10_000), 400):
+        state = engine.new_game([pool], {}, seed)
+        taken: set[str] = set()
+        while not state.is_over and state.version < MOVES_CAP:
+            action = simple_choice(state.legal_actions(0))
+            taken.add(action["type"])
+            state.apply(action)
+        if wanted <= taken and 20 <= state.version <= 80:
+            return seed, taken
+    raise AssertionError("no seed gives a game with a fight, a roll, a choice and a use")
+
+
+def showing(page, version: int) -> None:
+    page.wait_for_selector(f'#match-table[data-version="{version}"]', state="attached")
+
+
+def api_state(page, match_id) -> dict:
+    response = page.request.get(f"/api/matches/{match_id}/")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def offered(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#match-table button[data-action]", "buttons => buttons.map(b => b.dataset.action)"
+    )
+
+
+def test_a_player_enters_the_dungeon_and_plays_to_the_end(seed_file, signed_in):
+    call_command("load_cards", verbosity=0)
+    seed, expected = a_seed_with_a_full_game(services.game_pool("arcane-guardian"))
+    seed_file.write_text(str(seed))
+    zsofi = make_user("zsofi", language="en")
+    page = signed_in(zsofi)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    page.goto("/play/")
+    page.locator("form.arcane-new").get_by_role("button", name="Enter the dungeon").click()
+    showing(page, 0)
+    match = Match.objects.get()
+    assert match.game.slug == "arcane-guardian" and match.seed == seed
+    assert page.locator("#ag-spell-list > li").count() == 4
+    assert page.locator("#ag-pile-list > li").count() == 3
+    assert page.locator("#ag-ending-list > li").count() == 3
+    # the card texts come from the card API: the three face-up tops say what they do
+    page.wait_for_function("document.querySelectorAll('#ag-pile-list .ag-card-text').length === 3")
+
+    # A hint on the first move: the greedy bot's choice is marked and said in words.
+    page.get_by_role("button", name="Hint", exact=True).click()
+    page.locator("[data-action].is-hinted").first.wait_for()
+    assert page.locator("#ag-hint-text").inner_text().startswith("The greedy bot would choose:")
+    page.get_by_role("button", name="Can I still win?").click()
+    page.wait_for_function(
+        "/solver (says|ran out)/.test(document.getElementById('ag-hint-text').textContent)",
+        timeout=30_000,
+    )
+
+    taken: list[str] = []
+    while len(taken) < MOVES_CAP:
+        state = api_state(page, match.pk)
+        if state["status"] != "running":
+            break
+        showing(page, state["version"])
+        # every legal action is one button on the table, and nothing else is
+        keys = offered(page)
+        assert sorted(keys) == sorted(action_key(a) for a in state["legal"]), state["version"]
+        assert len(keys) == len(set(keys))
+        action = simple_choice(state["legal"])
+        button = page.locator(f"button[data-action={json.dumps(action_key(action))}]")
+        if len(taken) % 2:  # every other move from the keyboard
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+        taken.append(action["type"])
+        page.wait_for_function(
+            f'Number(document.getElementById("match-table").dataset.version) > {state["version"]}'
+        )
+        assert not page.locator(".is-hinted").count(), "a hint stays with its own move"
+
+    match = Match.objects.get()
+    assert match.status == "finished", "the game did not end"
+    assert set(taken) == expected
+    won = match.result["winners"] == [0]
+    headline = page.locator("#table-result h2")
+    headline.wait_for()
+    assert headline.inner_text().strip() == (
+        "You escaped the dungeon!" if won else "You did not escape."
+    )
+    assert page.locator("#table-actions button").count() == 0
+    assert page.locator("#ag-hint").is_hidden()
+    assert page.locator("#table-log li").count() > len(taken)
+    assert page.locator("#table-rematch").is_visible()
+
+    # The finished dungeon replays step by step on the same table, without hints.
+    page.get_by_role("link", name="Replay this match step by step").click()
+    showing(page, match.version)
+    page.get_by_role("link", name="First step").click()
+    showing(page, 0)
+    assert page.locator("#ag-pile-list > li").count() == 3
+    assert page.locator("#ag-spell-list > li.is-upright").count() == 4
+    assert page.locator("#ag-hint").count() == 0
+    assert page.locator("button[data-action]").count() == 0
+    assert not errors, errors

@@ -1,0 +1,601 @@
+"""The Arcane Guardian table's front end: the page, its words, and arcane.js over whole games.
+
+Pure tests: no database, no server. Node runs the pure half of
+static/js/arcane.js (labels, where each action goes, prompts, regions, the
+event log) over every state message a player or a spectator would receive in
+bot games, and the tests check that every legal action gets exactly one
+button, that nothing reads "undefined" or an unfilled placeholder, and that
+no face-down card shows through anything the page can display.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import uuid
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django.utils import translation
+
+import play.engines.arcane_guardian as engine
+from play.bots.arcane_cards import arcane_cards
+from play.bots.arcane_greedy import ArcaneGreedyBot
+from play.bots.base import bot_rng, decide
+from play.bots.random_bot import RandomBot
+
+ROOT = Path(__file__).resolve().parents[2]
+ARCANE_JS = ROOT / "static" / "js" / "arcane.js"
+LIVE_JS = ROOT / "static" / "js" / "live.js"
+NODE = shutil.which("node")
+CATALOG = {c["code"]: c for c in arcane_cards()}
+# what the match service puts in a frame's `cards` (play/services.py PUBLIC_CARD_FIELDS)
+FRAME_FACTS = ("code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus")
+FRAME_TEXT = ("text", "text_en")
+MATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000a6a6")
+
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+# --- what the server sends ----------------------------------------------------------
+def frame_codes(value) -> set[str]:
+    """The codes the match service finds in a view (`services.public_cards`: a "code" key)."""
+    found = set()
+    if isinstance(value, dict):
+        if isinstance(value.get("code"), str):
+            found.add(value["code"])
+        for item in value.values():
+            found |= frame_codes(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= frame_codes(item)
+    return found
+
+
+def state_message(state, seat: int | None) -> dict:
+    """A "state" message as the match service builds it, for `seat` (None: a spectator)."""
+    view = state.view(seat)
+    fields = FRAME_FACTS + FRAME_TEXT
+    return {
+        "type": "state",
+        "version": state.version,
+        "seat": seat,
+        "status": "finished" if state.is_over else "running",
+        "view": view,
+        "legal": state.legal_actions(seat) if seat is not None else [],
+        "result": state.result,
+        "players": [{"seat": 0, "name": "zsofi"}],
+        "cards": {
+            code: {k: CATALOG[code].get(k) for k in fields} for code in sorted(frame_codes(view))
+        },
+    }
+
+
+def card_api_facts() -> dict[str, dict]:
+    """What arcane.js reads from the card API (`/api/cards/?q=game:ag`): text, effects by code."""
+    return {
+        code: {k: card.get(k) for k in ("text", "text_en", "effects", "subtypes")}
+        for code, card in CATALOG.items()
+    }
+
+
+def new_state(seed: int):
+    return engine.new_game(arcane_cards(), None, seed)
+
+
+def make_bot(kind: str, seed: int):
+    bot = RandomBot(seed) if kind == "random" else ArcaneGreedyBot(seed)
+    rng = bot_rng(seed, 0, bot)
+    return lambda state: decide(state, 0, bot, rng)
+
+
+def hidden_cards(state) -> set[str]:
+    """Every card lying face down: the piles but for each face-up top."""
+    s = state.to_dict()
+    hidden = set()
+    for pile, up in zip(s["piles"], s["up"], strict=True):
+        hidden.update(pile[:-1] if up and pile else pile)
+    return hidden
+
+
+@functools.cache  # the same games serve several tests; nobody changes the messages
+def play_through(kind: str, seed: int, seat: int | None = 0) -> list[dict]:
+    """Every state message `seat` receives in a bot's game, first to last, with its secrets.
+
+    Each message gets a `_test` entry (stripped before node sees it): the cards
+    lying face down at that moment and the greedy bot's choice (a hint).
+    """
+    state = new_state(seed)
+    move = make_bot(kind, seed)
+    greedy = ArcaneGreedyBot(0)
+    messages = []
+    for _ in range(500):
+        msg = state_message(state, seat)
+        hint = None
+        if not state.is_over:
+            hint = decide(state, 0, greedy, bot_rng(seed, 0, greedy))
+        msg["_test"] = {"hidden": sorted(hidden_cards(state)), "hint": hint}
+        messages.append(msg)
+        if state.is_over:
+            break
+        state.apply(move(state))
+    assert state.is_over, "the bot game should end"
+    return messages
+
+
+# --- the page ---------------------------------------------------------------------
+class ScriptBlocks(HTMLParser):
+    """The text of every <script> with an id, by id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: dict[str, str] = {}
+        self._id: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "script":
+            self._id = dict(attrs).get("id")
+            if self._id:
+                self.blocks[self._id] = ""
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._id = None
+
+    def handle_data(self, data):
+        if self._id:
+            self.blocks[self._id] += data
+
+
+def render_table(initial: dict, language: str = "hu", seat: int | None = 0, **extra) -> str:
+    request = RequestFactory().get(f"/play/{MATCH_ID}/")
+    request.user = AnonymousUser()
+    match = SimpleNamespace(
+        pk=MATCH_ID, game=SimpleNamespace(slug="arcane-guardian"), status="running"
+    )
+    context = {
+        "match": match,
+        "seat": seat,
+        "initial": initial,
+        "ws_path": f"/ws/matches/{MATCH_ID}/",
+        "api_url": f"/api/matches/{MATCH_ID}/actions/",
+        "language": language,
+        **extra,
+    }
+    with translation.override(language):
+        return render_to_string("play/table_arcane.html", context, request=request)
+
+
+def scripts(html: str) -> dict[str, str]:
+    parser = ScriptBlocks()
+    parser.feed(html)
+    return parser.blocks
+
+
+def first_message(seat: int | None = 0) -> dict:
+    return state_message(new_state(3), seat)
+
+
+def page_blocks(language: str) -> tuple[dict, dict]:
+    blocks = scripts(render_table(first_message(), language))
+    return json.loads(blocks["live-strings"]), json.loads(blocks["table-strings"])
+
+
+def page_strings(language: str) -> dict[str, str]:
+    live, table = page_blocks(language)
+    return {**live, **table}
+
+
+def keys_used(script: Path) -> set[str]:
+    return set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', script.read_text(encoding="utf-8")))
+
+
+@needs_node
+def test_arcane_js_parses():
+    done = subprocess.run(
+        [NODE, "--check", str(ARCANE_JS)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_page_carries_the_first_state_and_its_regions(language):
+    initial = first_message()
+    html = render_table(initial, language)
+    assert json.loads(scripts(html)["match-initial"]) == initial
+    assert f'data-match="{MATCH_ID}"' in html
+    assert f'data-language="{language}"' in html
+    assert "js/arcane.js" in html and "js/live.js" in html and "defer" in html
+    assert "css/arcane.css" in html and "css/table.css" in html
+    for region in ("ag-mage", "ag-spells", "ag-encounter", "ag-piles", "ag-held", "ag-endings"):
+        assert f'id="{region}"' in html
+    assert 'id="table-actions"' in html and 'id="table-log"' in html
+    assert "<noscript>" in html and 'role="log"' in html
+    assert 'id="ag-hint-button"' in html and 'id="ag-solve-button"' in html
+    assert "data-cards-url=" in html and "game%3Aag" in html
+
+
+def test_spectators_and_replays_get_no_hint_buttons():
+    watching = render_table(first_message(None), "en", seat=None)
+    assert 'id="ag-hint"' not in watching and "data-seat=" not in watching
+    replay = render_table(
+        first_message(), "en", replay=True, replay_url="/x/", steps=3, turns=[], seats=[], step=0
+    )
+    assert 'id="ag-hint"' not in replay
+
+
+def test_hostile_card_text_cannot_close_the_script_block():
+    initial = first_message()
+    code = next(iter(initial["cards"]))
+    initial["cards"][code]["text"] = "</script><script>alert(1)</script>"
+    html = render_table(initial, "en")
+    assert "<script>alert(1)" not in html
+    assert json.loads(scripts(html)["match-initial"])["cards"][code]["text"].startswith("</script>")
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_strings_block_has_exactly_the_words_the_script_asks_for(language):
+    live, table = page_blocks(language)
+    assert table.pop("_language") == language
+    assert all(isinstance(v, str) and v for v in {**live, **table}.values())
+    used = keys_used(ARCANE_JS)
+    assert set(table) <= used, f"unused words: {sorted(set(table) - used)}"
+    assert used <= set(table) | set(live), f"missing words: {sorted(used - set(table) - set(live))}"
+
+
+def test_english_strings_keep_well_formed_placeholders():
+    for key, text in page_strings("en").items():
+        for name in re.findall(r"\{(\w+)\}", text):
+            assert re.fullmatch(r"[a-z_]+", name), f"{key}: odd placeholder {name!r}"
+
+
+# --- the pure half of arcane.js, run by node over whole games ------------------------
+NODE_DRIVER = r"""
+const lib = require(process.env.ARCANE_JS);
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const games = [];
+for (const game of input.games) {
+  const t = lib.makeT(input.strings[game.lang]);
+  let keys = [];
+  const frames = [];
+  for (const msg of game.messages) {
+    const m = new lib.ArcaneTable(msg, t, game.lang, game.catalog);
+    const diff = lib.newEvents(keys, (msg.view || {}).events);
+    keys = diff.keys;
+    const sorted = m.sortActions();
+    const placed = [];
+    const place = (where, list) => list.forEach((a) => placed.push([where, lib.actionKey(a)]));
+    for (const [pile, list] of sorted.onPiles) place("pile:" + pile, list);
+    for (const [code, list] of sorted.onCards) place("card:" + code, list);
+    place("bar", sorted.bar);
+    const mage = m.mageInfo();
+    const facing = m.facingInfo();
+    const result = m.resultInfo();
+    const discard = m.discardInfo();
+    const piles = m.pilesInfo();
+    frames.push({
+      version: msg.version,
+      fresh: diff.fresh.map((e) => e.type),
+      gap: diff.gap,
+      log: diff.fresh.map((e) => m.formatEvent(e)),
+      labels: m.legal.map((a) => m.labels(a)),
+      placed,
+      bar: sorted.bar.map((a) => a.type),
+      prompt: m.prompt(),
+      summary: m.summary(),
+      mage: [
+        ...mage.stats.map((s) => s.label + " " + s.value),
+        ...mage.lasting,
+        mage.lastRoll ? mage.lastRoll.line : "",
+      ],
+      spells: m.spellsInfo().map((s) => [s.name, s.state, s.describe]),
+      piles: piles.map((p) => ({
+        faceUp: p.faceUp,
+        texts: [p.title, p.countText, p.describe, ...p.notes],
+      })),
+      facing: facing
+        ? [facing.name, facing.type, facing.text, facing.pile, facing.roll ? facing.roll.text : "",
+           facing.chest || ""]
+        : [],
+      pending: m.pendingLine(),
+      held: m.heldInfo().map((c) => c.describe),
+      endings: m.endingsInfo().map((e) => [e.name, e.text, e.where]),
+      discard: [discard.summary, ...discard.cards.map((c) => c.describe)],
+      result: result ? [result.headline, result.reason, result.stats] : null,
+      hint: msg._hint ? m.hintLine(msg._hint) : null,
+      hintLabel: msg._hint ? m.labels(msg._hint).full : null,
+      verdicts: ["winnable", "lost", "unknown"].map((v) => m.verdictLine(v)),
+    });
+  }
+  games.push(frames);
+}
+process.stdout.write(JSON.stringify(games));
+"""
+
+
+def run_pure(games: list[dict]) -> list[list[dict]]:
+    """games: [{messages, lang, catalog}] → the frames node computed for each message."""
+    strings = {lang: page_strings(lang) for lang in {g["lang"] for g in games}}
+    payload = []
+    for game in games:
+        messages = []
+        for msg in game["messages"]:
+            clean = {k: v for k, v in msg.items() if k != "_test"}
+            clean["_hint"] = msg.get("_test", {}).get("hint")
+            messages.append(clean)
+        payload.append({"messages": messages, "lang": game["lang"], "catalog": game["catalog"]})
+    done = subprocess.run(
+        [NODE, "-e", NODE_DRIVER],
+        input=json.dumps({"games": payload, "strings": strings}),
+        env={**os.environ, "ARCANE_JS": str(ARCANE_JS)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+BAD_TEXT = re.compile(r"undefined|NaN|\[object|\bnull\b|\{[a-z_]+\}")
+CODE = re.compile(r"AG-\d{3}")
+
+
+def texts_of(frame: dict) -> list[str]:
+    found = [*(line for line in frame["log"] if line is not None), frame["prompt"]]
+    found += [frame["summary"], frame["pending"], *frame["mage"], *frame["held"]]
+    found += [*frame["facing"], *frame["discard"], *frame["verdicts"]]
+    for spell in frame["spells"]:
+        found += spell
+    for pile in frame["piles"]:
+        found += pile["texts"]
+    for ending in frame["endings"]:
+        found += ending
+    for label in frame["labels"]:
+        found += [label["short"], label["full"]]
+    found += [key for _, key in frame["placed"]]  # the data-action attributes
+    if frame["result"]:
+        found += frame["result"]
+    if frame["hint"]:
+        found += [frame["hint"]]
+    return found
+
+
+def card_names(code: str) -> set[str]:
+    card = CATALOG[code]
+    return {n for n in (card["name"], card.get("name_en")) if n}
+
+
+def names_in(text: str, name: str, shown: set[str]) -> bool:
+    """Whether `name` occurs in `text` other than inside a shown card's longer name.
+
+    ("Torch" may lie face down while "Bluefire Torch" is shown.)
+    """
+    covered = [
+        (m.start(), m.end())
+        for other in shown
+        if name in other and other != name
+        for m in re.finditer(re.escape(other), text)
+    ]
+    for m in re.finditer(re.escape(name), text):
+        if not any(a <= m.start() and m.end() <= b for a, b in covered):
+            return True
+    return False
+
+
+def assert_reads_cleanly(msg: dict, frame: dict) -> None:
+    version = frame["version"]
+    texts = texts_of(frame)
+    for text in texts:
+        assert not BAD_TEXT.search(text), f"version {version}: {text!r}"
+    # every legal action has exactly one button: on its pile, on its card or in the bar
+    keys = [key for _, key in frame["placed"]]
+    assert len(keys) == len(set(keys)) == len(msg["legal"]), f"version {version}"
+    legal = {json.dumps(sorted(a.items()), separators=(",", ":")) for a in msg["legal"]}
+    assert len(legal) == len(msg["legal"])
+    for place, key in frame["placed"]:
+        kind, _, where = place.partition(":")
+        action = dict(json.loads(key))
+        if kind == "pile":
+            assert action["type"] == "choose_pile" and int(where) == action["pile"]
+        elif kind == "card":
+            assert action["type"] in ("use", "discard_curse") and action["card"] == where
+    assert set(frame["bar"]) <= {"fight", "cast", "roll", "open_chest", "accept_roll", "choose"}
+    if msg["legal"]:
+        assert frame["prompt"], f"version {version}: no prompt on the player's move"
+    assert all(line for line in frame["log"]), f"version {version}: an event without words"
+    # nothing face down shows: no code, and no name that only a face-down card carries
+    view = msg["view"]
+    hidden = set(msg["_test"]["hidden"])
+    shown_names = set().union(*(card_names(c) for c in view["cards"]))
+    secret_names = set().union(set(), *(card_names(c) for c in hidden)) - shown_names
+    # a shown card's printed text may name other cards (Frostball names the enemies it defeats)
+    printed = [CATALOG[c][k] for c in view["cards"] for k in ("text", "text_en") if CATALOG[c][k]]
+    for text in texts:
+        for code in CODE.findall(text):
+            assert code not in hidden, f"version {version}: face-down {code} in {text!r}"
+        suspects = [name for name in secret_names if name in text]
+        if not suspects:
+            continue
+        for words in printed:
+            text = text.replace(words, "")
+        for name in suspects:
+            assert not names_in(text, name, shown_names), f"v{version}: {name!r} in {text!r}"
+    # the frame itself names no face-down card (the three endings in play are public)
+    raw = json.dumps({k: v for k, v in msg.items() if k != "_test"}, ensure_ascii=False)
+    for code in hidden - set(view["endings"]):
+        assert code not in raw, f"version {version}: face-down {code} in the frame"
+    # a face-down pile says nothing of what lies in it, an ending least of all
+    ending_names = set().union(*(card_names(c) for c in view["endings"]))
+    for pile in frame["piles"]:
+        if not pile["faceUp"]:
+            for text in pile["texts"]:
+                assert not any(n in text for n in ending_names | secret_names), text
+
+
+GAMES = [("random", seed) for seed in range(12)] + [("greedy", seed) for seed in range(12)]
+
+
+@needs_node
+@pytest.mark.parametrize("language", ["en", "hu"])
+@pytest.mark.parametrize("facts", ["frame", "catalog"])
+def test_every_state_of_many_bot_games_reads_cleanly(language, facts):
+    """Random and greedy games, every message: one button per legal action, clean words, no leak.
+
+    "frame": the card facts the match service sends (names; texts of a few);
+    "catalog": with the card API's text and effects as well, as arcane.js fetches them.
+    """
+    catalog = card_api_facts() if facts == "catalog" else {}
+    games = [
+        {"messages": play_through(kind, seed), "lang": language, "catalog": catalog}
+        for kind, seed in GAMES
+    ]
+    results = run_pure(games)
+    seen_actions: Counter = Counter()
+    seen_pending: Counter = Counter()
+    outcomes: Counter = Counter()
+    for game, frames in zip(games, results, strict=True):
+        messages = game["messages"]
+        assert len(frames) == len(messages)
+        for msg, frame in zip(messages, frames, strict=True):
+            assert_reads_cleanly(msg, frame)
+            pending = msg["view"]["pending"]
+            seen_pending[pending["kind"] if pending else None] += 1
+            for action in msg["legal"]:
+                seen_actions[action["type"] + ("+cost" if "cost" in action else "")] += 1
+            hint = msg["_test"]["hint"]
+            if hint is not None:
+                assert frame["hintLabel"] in frame["hint"], "the hint names the button's action"
+        assert not any(f["gap"] for f in frames), "the log missed events"
+        last = frames[-1]
+        assert last["result"] and last["result"][0] and last["result"][1]
+        assert last["prompt"] and not last["labels"]
+        outcomes[messages[-1]["result"]["reason"]] += 1
+    # the games exercised every kind of decision the table offers
+    assert set(seen_actions) >= {
+        "choose_pile", "choose_pile+cost", "use", "discard_curse", "fight", "cast", "roll",
+        "open_chest", "accept_roll", "choose",
+    }  # fmt: skip
+    assert set(seen_pending) >= {
+        None, "enemy", "trap", "chest", "after_roll", "dying", "lose_mana", "gain_mana",
+        "discard", "level_up_curse",
+    }  # fmt: skip
+    assert {"escaped", "died"} <= set(outcomes)
+
+
+@needs_node
+def test_a_spectator_reads_the_same_dungeon_without_moves():
+    games = [
+        {"messages": play_through("greedy", seed, seat=None), "lang": "hu", "catalog": {}}
+        for seed in (2, 5)
+    ]
+    for game, frames in zip(games, run_pure(games), strict=True):
+        for msg, frame in zip(game["messages"], frames, strict=True):
+            assert frame["labels"] == [] and frame["placed"] == []
+            assert_reads_cleanly(msg, frame)
+            if not msg["view"]["result"]:
+                assert "zsofi" in frame["prompt"]
+
+
+@needs_node
+def test_the_log_shows_each_event_once():
+    """Events come as a sliding window of 30; the diff yields each new one exactly once."""
+    expected = []
+    messages = []
+    state = new_state(7)
+    move = make_bot("greedy", 7)
+    expected += [e["type"] for e in state.view(0)["events"]]
+    messages.append(state_message(state, 0))
+    while not state.is_over:
+        expected += [e["type"] for e in state.apply(move(state))]
+        messages.append(state_message(state, 0))
+        messages.append(state_message(state, 0))  # a reconnect sends the same state again
+    (frames,) = run_pure([{"messages": messages, "lang": "en", "catalog": {}}])
+    assert [t for f in frames for t in f["fresh"]] == expected
+
+
+@needs_node
+def test_words_follow_the_card_data_when_it_is_known():
+    """With the card data, fights, paid steps, kept rolls and open chests say what they do."""
+    found = {}
+    for kind, seed in GAMES:
+        for msg in play_through(kind, seed):
+            for action in msg["legal"]:
+                key = action["type"] + ("+cost" if "cost" in action else "")
+                if key in ("fight", "choose_pile+cost", "accept_roll", "open_chest"):
+                    found.setdefault(key, msg)
+        if len(found) == 4:
+            break
+    assert len(found) == 4, sorted(found)
+    messages = list(found.values())
+    (frames,) = run_pure([{"messages": messages, "lang": "en", "catalog": card_api_facts()}])
+    words = " | ".join(label["full"] for frame in frames for label in frame["labels"])
+    assert re.search(r"Fight: (−\d+ (life|mana)|discard \d)", words), words
+    assert re.search(r"Step onto pile \d: .+, paying ", words), words
+    assert re.search(r"Keep the roll \(\d\): ", words), words
+    (plain,) = run_pure([{"messages": messages, "lang": "en", "catalog": {}}])
+    words = " | ".join(label["full"] for frame in plain for label in frame["labels"])
+    assert "Fight: option 1" in words and "cost 1" in words
+
+
+# --- the real frames: a whole dungeon through the API, hints included -----------------
+@needs_node
+@pytest.mark.django_db(transaction=True)  # the hint view reads the match from its own thread
+def test_a_whole_dungeon_through_the_api_reads_cleanly_and_never_leaks(client):
+    """The match service's own frames, move by move, and the real hint endpoint's choices."""
+    from django.core.management import call_command
+
+    from catalog.models import Game
+    from play import services
+    from play.models import Match
+    from tests.factories import PASSWORD, make_user
+
+    call_command("load_cards", verbosity=0)
+    zsofi = make_user("zsofi", language="en")
+    game = Game.objects.get(slug="arcane-guardian")
+    match = services.match_create(user=zsofi, game=game, deck=None, opponent="solo")
+    client.login(username="zsofi", password=PASSWORD)
+    messages = []
+    verdict = None
+    for _ in range(500):
+        body = client.get(f"/api/matches/{match.pk}/").json()
+        state = services.match_state(Match.objects.get(pk=match.pk))
+        hint = None
+        if body["status"] == "running":
+            answer = client.get(f"/api/matches/{match.pk}/hint/")
+            assert answer.status_code == 200, answer.content
+            hint = answer.json()["action"]
+            assert hint in body["legal"]
+            if verdict is None:
+                solved = client.get(f"/api/matches/{match.pk}/hint/?solve=1").json()
+                verdict = solved["solver"]["verdict"]
+        body["_test"] = {"hidden": sorted(hidden_cards(state)), "hint": hint}
+        messages.append(body)
+        if body["status"] != "running":
+            break
+        response = client.post(
+            f"/api/matches/{match.pk}/actions/",
+            {"action": hint, "version": body["version"]},
+            content_type="application/json",
+        )
+        assert response.status_code == 200, response.content
+    assert messages[-1]["status"] == "finished"
+    assert verdict in ("winnable", "lost", "unknown")
+    (frames,) = run_pure([{"messages": messages, "lang": "en", "catalog": card_api_facts()}])
+    for msg, frame in zip(messages, frames, strict=True):
+        assert_reads_cleanly(msg, frame)
+        if msg["_test"]["hint"]:
+            assert frame["hint"].startswith("The greedy bot would choose: ")
+    assert not any(f["gap"] for f in frames)
+    # a stranger gets no hint at all
+    client.logout()
+    assert client.get(f"/api/matches/{match.pk}/hint/").status_code == 404

@@ -1,0 +1,577 @@
+"""The live ONIROO table's front end: the page, its words, and oniroo.js run by Node on games.
+
+Pure tests: no database, no server. The engine plays whole games (table levels
+1–5 for 2–6 players, a series with the vote, solitaire levels 1–3) and every
+state is turned into the message a seat receives; Node runs the pure half of
+static/js/oniroo.js (`Oniroo.layout()`: everything the page draws) on each.
+Checked on every state: each legal action has exactly one button, no text reads
+"undefined", "null" or a left-over {placeholder}, nothing the seat may not see
+is shown, and the browser's dream explainer agrees with the engine's
+`complete` flag. A last test compares the JS explainer with the Python
+`explain_dream` on many dreams, hand-made and random.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import uuid
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django.utils import translation
+
+from play.bots import decide, get_bot
+from play.bots.decks import oniroo_cards
+from play.engines import get_engine
+from play.engines.oniroo import explain_dream
+from play.engines.oniroo import solitaire as solitaire_rules
+from play.engines.oniroo import table as table_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+ONIROO_JS = ROOT / "static" / "js" / "oniroo.js"
+LIVE_JS = ROOT / "static" / "js" / "live.js"
+NODE = shutil.which("node")
+ENGINE = get_engine("oniroo")
+CATALOG = {card["code"]: card for card in oniroo_cards()}
+CARD_FACTS = ("code", "name", "name_en", "type", "text", "text_en")
+MATCH_ID = uuid.UUID("00000000-0000-4000-8000-000000000011")
+NAMES = ["zsofi", "Bot (greedy)", "gergo", "Bot (easy)", "anna", "bence"]
+
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+# --- what the server sends --------------------------------------------------------------
+def codes_in(value) -> set[str]:
+    found = set()
+    if isinstance(value, dict):
+        if isinstance(value.get("code"), str):
+            found.add(value["code"])
+        for item in value.values():
+            found |= codes_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= codes_in(item)
+    return found
+
+
+def ids_in(value) -> set[str]:
+    """Every card id anywhere in a view: card entries and the ids events carry."""
+    found = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("id", "card", "replaced") and isinstance(item, str):
+                found.add(item)
+            elif key in ("cards", "cut", "fairies") and isinstance(item, list):
+                found |= {c for c in item if isinstance(c, str)}
+            found |= ids_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= ids_in(item)
+    return found
+
+
+def state_message(state, seat: int | None) -> dict:
+    """A "state" message as play.services.match_payload builds it (seat None: a spectator)."""
+    view = state.view(seat)
+    seats = len(state.players)
+    return {
+        "type": "state",
+        "version": state.version,
+        "seat": seat,
+        "status": "finished" if state.is_over else "running",
+        "view": view,
+        "legal": state.legal_actions(seat)
+        if seat is not None and state.active_player == seat
+        else [],
+        "result": state.result,
+        "players": [{"seat": p, "name": NAMES[p]} for p in range(seats)],
+        "cards": {
+            code: {k: CATALOG[code].get(k) for k in CARD_FACTS} for code in sorted(codes_in(view))
+        },
+    }
+
+
+def hidden_ids(state, seat: int | None) -> set[str]:
+    """The cards `seat` may not see now: the draw pile, other hands (but the cards it knows), and
+    its own hand while a moon eye makes it play blind."""
+    s = state.s
+    hidden = set(s["draw"])
+    if s["mode"] == "solitaire":
+        if seat is None:
+            hidden |= set(s["players"][0]["hand"])
+        return hidden
+    others = len(s["players"]) - 1
+    for p, player in enumerate(s["players"]):
+        for card in player["hand"]:
+            knows = s["known"].get(card, ())
+            if p == seat:
+                if s["step"] == "blind" and s["active"] == seat:
+                    hidden.add(card)
+            elif (len(knows) < others) if seat is None else seat not in knows:
+                hidden.add(card)
+    return hidden
+
+
+def frame_input(state, seat: int | None, language: str) -> dict:
+    """A message plus what Node must not find in what the page shows."""
+    msg = state_message(state, seat)
+    hidden = hidden_ids(state, seat)
+    shown = ids_in(msg["view"]) - hidden
+    key = "name_en" if language == "en" else "name"
+    card_name = {iid: CATALOG[code][key] for iid, code in state.s["cards"].items()}
+    visible_names = {card_name[i] for i in shown if i in card_name}
+    # Only a name one card alone carries tells which card it is; a shared one
+    # ("Álomtündér" on all five fairies) is also the word for the card type.
+    name_counts = Counter(card[key] for card in CATALOG.values())
+    unique = {name for name, count in name_counts.items() if count == 1}
+    forbidden = sorted(({card_name[i] for i in hidden} & unique) - visible_names)
+    return {"msg": msg, "hidden": sorted(hidden), "forbidden": forbidden}
+
+
+def play_through(options: dict, seed: int, kinds: list[str]):
+    """Yield the state before every decision of a bot game, and the finished state last."""
+    state = ENGINE.new_game(oniroo_cards(), options, seed)
+    bots = {p: get_bot(kinds[p % len(kinds)], seed + p, game="oniroo") for p in state.players}
+    rng = random.Random(seed)
+    for _ in range(3000):
+        yield state
+        if state.is_over:
+            return
+        mover = state.active_player
+        state.apply(decide(state, mover, bots[mover], rng))
+    raise AssertionError("the bot game should end")
+
+
+# --- rendering the page ---------------------------------------------------------------------
+class ScriptBlocks(HTMLParser):
+    """The text of every <script> with an id, by id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: dict[str, str] = {}
+        self._id: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "script":
+            self._id = dict(attrs).get("id")
+            if self._id:
+                self.blocks[self._id] = ""
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._id = None
+
+    def handle_data(self, data):
+        if self._id:
+            self.blocks[self._id] += data
+
+
+def render_table(initial: dict, language: str = "hu", seat: int | None = 0) -> str:
+    request = RequestFactory().get(f"/play/{MATCH_ID}/")
+    request.user = AnonymousUser()
+    match = SimpleNamespace(pk=MATCH_ID, game=SimpleNamespace(slug="oniroo"), status="running")
+    context = {
+        "match": match,
+        "seat": seat,
+        "initial": initial,
+        "ws_path": f"/ws/matches/{MATCH_ID}/",
+        "api_url": f"/api/matches/{MATCH_ID}/actions/",
+        "language": language,
+    }
+    with translation.override(language):
+        return render_to_string("play/table_oniroo.html", context, request=request)
+
+
+def scripts(html: str) -> dict[str, str]:
+    parser = ScriptBlocks()
+    parser.feed(html)
+    return parser.blocks
+
+
+def first_message(seat: int | None = 0) -> dict:
+    return state_message(ENGINE.new_game(oniroo_cards(), {"level": 5, "players": 3}, 1), seat)
+
+
+def page_strings(language: str) -> dict[str, str]:
+    blocks = scripts(render_table(first_message(), language))
+    return {**json.loads(blocks["live-strings"]), **json.loads(blocks["table-strings"])}
+
+
+def js_keys() -> set[str]:
+    found = set()
+    for script in (LIVE_JS, ONIROO_JS):
+        found |= set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', script.read_text(encoding="utf-8")))
+    return found
+
+
+# --- the page -------------------------------------------------------------------------------
+@needs_node
+def test_oniroo_js_parses():
+    done = subprocess.run(
+        [NODE, "--check", str(ONIROO_JS)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_page_carries_the_initial_state_and_its_regions(language):
+    initial = first_message()
+    html = render_table(initial, language)
+    blocks = scripts(html)
+    assert json.loads(blocks["match-initial"]) == initial
+    assert 'data-game="oniroo"' in html
+    assert f'data-ws-path="/ws/matches/{MATCH_ID}/"' in html
+    assert f'data-language="{language}"' in html
+    assert "js/live.js" in html and "js/oniroo.js" in html and "defer" in html
+    assert "css/table.css" in html and "css/oniroo.css" in html
+    assert "<noscript>" in html
+    assert re.search(r'id="table-prompt"[^>]*aria-live="polite"', html)
+    for region in ("oni-info", "oni-scores", "table-others", "oni-shared", "oni-attack"):
+        assert f'id="{region}"' in html
+    for region in ("oni-turn", "oni-solo", "table-own", "table-hand", "oni-discard", "table-log"):
+        assert f'id="{region}"' in html
+
+
+def test_a_spectators_page_hides_the_hand_region():
+    html = render_table(first_message(None), "en", seat=None)
+    assert json.loads(scripts(html)["match-initial"])["seat"] is None
+    assert re.search(r'id="table-hand"[^>]*\bhidden\b', html)
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_strings_block_holds_exactly_the_words_the_scripts_ask_for(language):
+    strings = page_strings(language)
+    assert strings.pop("_language") == language
+    assert all(isinstance(v, str) and v for v in strings.values())
+    assert set(strings) == js_keys(), (
+        "t(...) keys of live.js/oniroo.js and the string blocks differ"
+    )
+
+
+def test_english_strings_keep_their_placeholders():
+    for key, text in page_strings("en").items():
+        for name in re.findall(r"\{(\w+)\}", text):
+            assert re.fullmatch(r"[a-z_]+", name), f"{key}: odd placeholder {name!r}"
+
+
+# --- the pure half of oniroo.js over whole games -----------------------------------------------
+NODE_DRIVER = r"""
+const lib = require(process.env.ONIROO_JS);
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const t = lib.makeT(input.strings);
+const BAD = /undefined|NaN|\[object|\bnull\b|\{[a-z_]+\}/;
+const SKIP = new Set(["id", "code", "key", "home", "type", "k", "mode", "explanation"]);
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const memory = new Map();
+let keys = [];
+const out = [];
+for (const frame of input.frames) {
+  const msg = frame.msg;
+  const m = new lib.Oniroo(msg, t, input.lang, input.stream ? memory : new Map());
+  const layout = m.layout();
+  const texts = [];
+  const buttons = [];
+  const ids = new Set();
+  const dreams = [];
+  const walk = (value, key) => {
+    if (typeof value === "string") {
+      if (!SKIP.has(key)) texts.push(value);
+    } else if (Array.isArray(value)) {
+      if (key === "buttons" || key === "bar") buttons.push(...value);
+      value.forEach((v) => walk(v, key === "buttons" || key === "bar" ? "button" : key));
+    } else if (value && typeof value === "object") {
+      if (typeof value.id === "string" && typeof value.code === "string") ids.add(value.id);
+      if (value.explanation && value.id !== "staging") dreams.push(value);
+      for (const [k, v] of Object.entries(value)) if (!SKIP.has(k)) walk(v, k);
+    }
+  };
+  walk(layout, "");
+  const hidden = new Set(frame.hidden);
+  const named = new Set();
+  if (frame.forbidden.length) {
+    const names = frame.forbidden.map(escape).join("|");
+    const re = new RegExp("(?<![\\p{L}])(" + names + ")(?![\\p{L}])", "gu");
+    for (const text of texts) for (const found of text.matchAll(re)) named.add(found[1]);
+  }
+  const result = {
+    version: msg.version,
+    keys: buttons.map((b) => b.key).sort(),
+    unlabelled: buttons.filter((b) => !b.short || !b.full).length,
+    bad: texts.filter((x) => BAD.test(x)),
+    leakIds: [...ids].filter((id) => hidden.has(id)),
+    leakNames: [...named],
+    explainer: dreams.filter((d) => d.explanation.complete !== d.complete).map((d) => d.id),
+    dreams: dreams.length,
+    prompt: layout.prompt,
+    result: layout.result ? layout.result.headline : null,
+  };
+  if (input.stream) {
+    const diff = lib.newEvents(keys, (msg.view || {}).events);
+    keys = diff.keys;
+    result.gap = diff.gap;
+    result.fresh = diff.fresh.map((e) => e.type);
+    result.log = diff.fresh.map((e) => m.formatEvent(e));
+  }
+  out.push(result);
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def run_node(frames: list[dict], language: str, stream: bool = False) -> list[dict]:
+    payload = json.dumps(
+        {"frames": frames, "strings": page_strings(language), "lang": language, "stream": stream}
+    )
+    done = subprocess.run(
+        [NODE, "-e", NODE_DRIVER],
+        input=payload,
+        env={**os.environ, "ONIROO_JS": str(ONIROO_JS)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def action_key(action: dict) -> str:
+    """What `KartyavarLive.actionKey` makes of an action (JSON of the sorted pairs)."""
+    pairs = [[key, action[key]] for key in sorted(action)]
+    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
+
+
+# (options, seed, bot kinds by seat, language): table levels 1–5 with 2–6 players, both
+# attack kinds at level 4, a series with the vote, and the three solitaire levels. Random
+# bots take every kind of choice; the seeds were picked so that between them every action
+# of the vocabulary is offered (a moon eye's blind pick, a moon ear's take, reveals, ...).
+GAMES = [
+    ({"level": 1, "players": 2}, 1, ["random"], "en"),
+    ({"level": 1, "players": 3, "free_cards": True}, 2, ["greedy"], "hu"),
+    ({"level": 2, "players": 4, "free_cards": True}, 3, ["random"], "en"),
+    ({"level": 3, "players": 3}, 4, ["random"], "hu"),
+    ({"level": 3, "players": 5}, 5, ["greedy", "random"], "en"),
+    ({"level": 4, "players": 4, "attack_kind": "bad_night"}, 6, ["random"], "en"),
+    ({"level": 4, "players": 4, "attack_kind": "moon_head"}, 23, ["random"], "en"),
+    ({"level": 4, "players": 3, "attack_kind": "moon_head"}, 19, ["random"], "hu"),
+    ({"level": 4, "players": 2, "attack_kind": "moon_head"}, 7, ["greedy", "random"], "en"),
+    ({"level": 5, "players": 3}, 8, ["random"], "en"),
+    ({"level": 5, "players": 3}, 9, ["greedy", "random", "random"], "hu"),
+    ({"level": 5, "players": 6}, 10, ["random"], "en"),
+    ({"level": 5, "players": 2, "games": 2, "vote": True}, 11, ["greedy"], "en"),
+    ({"level": 1, "players": 1}, 12, ["random"], "en"),
+    ({"level": 2, "players": 1}, 13, ["random"], "hu"),
+    ({"level": 3, "players": 1, "free_cards": True}, 14, ["random"], "en"),
+    ({"level": 3, "players": 1}, 15, ["greedy"], "en"),
+]
+GAME_IDS = [
+    f"{'solitaire' if o['players'] == 1 else str(o['players']) + 'p'}-level{o['level']}-seed{s}"
+    for o, s, _, _ in GAMES
+]
+
+
+def check_frames(frames: list[dict], results: list[dict]) -> None:
+    assert len(results) == len(frames)
+    for frame, got in zip(frames, results, strict=True):
+        msg, where = frame["msg"], f"version {frame['msg']['version']}"
+        assert got["bad"] == [], f"{where}: {got['bad'][:3]}"
+        assert got["leakIds"] == [], f"{where}: hidden cards shown: {got['leakIds']}"
+        assert got["leakNames"] == [], f"{where}: hidden card names shown: {got['leakNames']}"
+        assert got["explainer"] == [], f"{where}: explainer and engine disagree on {got}"
+        # every legal action is one button, and every button is a legal action
+        assert got["keys"] == sorted(action_key(a) for a in msg["legal"]), where
+        assert got["unlabelled"] == 0, where
+        if msg["legal"]:
+            assert got["prompt"], f"{where}: no prompt on a move"
+        # events may name a card seen long ago that has since gone back into the draw pile
+        table = {k: v for k, v in msg["view"].items() if k != "events"}
+        assert not set(frame["hidden"]) & ids_in(table), f"{where}: the view shows hidden cards"
+
+
+@needs_node
+@pytest.mark.parametrize(("options", "seed", "kinds", "language"), GAMES, ids=GAME_IDS)
+def test_every_legal_action_of_a_game_is_one_button_and_the_page_reads_cleanly(
+    options, seed, kinds, language
+):
+    """At each state, the page of the seat that decides: its buttons are its legal actions."""
+    frames = []
+    for state in play_through(options, seed, kinds):
+        seat = state.active_player if state.active_player is not None else 0
+        frames.append(frame_input(state, seat, language))
+    results = run_node(frames, language)
+    check_frames(frames, results)
+    assert results[-1]["result"], "the finished game shows its result"
+    assert sum(r["dreams"] for r in results) > 0 or options["players"] == 1
+
+
+def test_between_them_the_games_offer_every_action_of_the_vocabulary():
+    offered = set()
+    for options, seed, kinds, _ in GAMES:
+        for state in play_through(options, seed, kinds):
+            if state.active_player is not None:
+                offered.update(a["type"] for a in state.legal_actions(state.active_player))
+    assert offered == set(table_rules.ACTION_TYPES) | set(solitaire_rules.ACTION_TYPES)
+
+
+STREAMS = [
+    ({"level": 4, "players": 4, "attack_kind": "moon_head"}, 23, ["random"], 0, "en"),
+    ({"level": 5, "players": 3}, 9, ["greedy", "random", "random"], 1, "hu"),
+    ({"level": 5, "players": 2, "games": 2, "vote": True}, 11, ["greedy"], None, "en"),
+    ({"level": 3, "players": 3}, 4, ["random"], 2, "en"),
+    ({"level": 2, "players": 1}, 13, ["random"], 0, "en"),
+]
+
+
+@needs_node
+@pytest.mark.parametrize(("options", "seed", "kinds", "seat", "language"), STREAMS)
+def test_one_seat_follows_a_whole_game_and_its_log_shows_each_event_once(
+    options, seed, kinds, seat, language
+):
+    """The messages one seat (or a spectator) receives, in order, as the browser gets them."""
+    frames, expected = [], []
+    state = None
+    for state in play_through(options, seed, kinds):
+        frames.append(frame_input(state, seat, language))
+        if len(frames) % 10 == 0:
+            frames.append(frames[-1])  # a reconnect resends the same state
+    results = run_node(frames, language, stream=True)
+    check_frames(frames, results)
+    expected = [e["type"] for e in state.view(seat)["events"]]
+    shown = [t for r in results for t in r["fresh"]]
+    assert shown[-len(expected) :] == expected
+    assert not any(r["gap"] for r in results)
+    for result in results:
+        for line in result["log"]:
+            assert line and not re.search(r"undefined|NaN|\bnull\b|\{[a-z_]+\}", line), line
+    if seat is None:
+        assert all(r["keys"] == [] for r in results)
+
+
+@needs_node
+def test_a_match_still_waiting_for_players_reads_cleanly():
+    msg = {
+        "type": "state", "version": 0, "seat": 0, "status": "waiting", "view": None,
+        "legal": [], "result": None, "players": [{"seat": 0, "name": "zsofi"}], "cards": {},
+    }  # fmt: skip
+    (got,) = run_node([{"msg": msg, "hidden": [], "forbidden": []}], "en")
+    assert got["prompt"] == "Waiting for the other players to join…"
+    assert got["bad"] == [] and got["keys"] == []
+
+
+# --- the dream explainer: JS and Python agree ----------------------------------------------------
+EXPLAIN_DRIVER = r"""
+const lib = require(process.env.ONIROO_JS);
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(cases.map((c) => lib.explainDream(c.cards, c.min, c.codes))));
+"""
+
+
+def sym(letter="A", shape="square", digit=1, group="animals", next_group="plants") -> dict:
+    return {
+        "type": "symbol",
+        "letter": letter,
+        "shape": shape,
+        "digit": digit,
+        "group": group,
+        "next_group": next_group,
+    }
+
+
+def free(next_group="animals") -> dict:
+    return {"type": "free", "next_group": next_group}
+
+
+def hand_made_dreams() -> list[list[dict]]:
+    run_up = [sym(digit=d, letter="ABCDEF"[i % 6]) for i, d in enumerate([8, 9, 0, 1, 2])]
+    run_down = [sym(digit=d, shape="star") for d in [2, 1, 0, 9, 8]]
+    linked = [sym(next_group="plants"), sym(group="plants", next_group="myth")]
+    return [
+        [],
+        [sym()],
+        [free()],
+        [free() for _ in range(5)],
+        [free() for _ in range(7)],
+        [sym(letter="C") for _ in range(5)],
+        [sym(letter="C", shape=s) for s in ("star", "circle", "cross", "square")] + [free()],
+        [sym(shape="cross", letter=x) for x in "ABCD"] + [sym(shape="star")],
+        run_up,
+        run_down,
+        run_up + linked,
+        [sym(digit=3), free(), sym(digit=5), free(), sym(digit=7)],
+        [sym(digit=3), free(), sym(digit=1), free(), sym(digit=9)],
+        [free(), sym(digit=4), free(), free(), free()],
+        linked * 5,
+        [sym(next_group="energy"), free("energy"), sym(group="energy")],
+        [sym(letter="B"), sym(letter="A"), sym(letter="B"), sym(letter="A")],
+        [sym(shape="triangle"), sym(shape="circle"), sym(shape="circle"), sym(shape="triangle")],
+    ]
+
+
+def random_dreams(rng: random.Random, count: int) -> list[list[dict]]:
+    """Random dreams of catalog cards, some of them biased toward sets, runs and links."""
+    pool = [c for c in oniroo_cards() if c["type"] in ("symbol", "free")]
+    symbols = [c for c in pool if c["type"] == "symbol"]
+    out = []
+    for i in range(count):
+        n = rng.randrange(0, 15)
+        style = i % 4
+        if style == 0:
+            out.append(rng.sample(pool, n))
+        elif style == 1:  # mostly one letter or one shape
+            field = rng.choice(["letter", "shape"])
+            value = rng.choice(sorted({c[field] for c in symbols}))
+            same = [c for c in symbols if c[field] == value]
+            out.append(
+                [rng.choice(same) if rng.random() < 0.7 else rng.choice(pool) for _ in range(n)]
+            )
+        elif style == 2:  # digits stepping round the cycle, with slips and free cards
+            start, step = rng.randrange(10), rng.choice((1, -1))
+            dream = []
+            for k in range(n):
+                digit = (start + step * k) % 10
+                choices = [c for c in symbols if c["digit"] == digit]
+                roll = rng.random()
+                dream.append(rng.choice(pool) if roll < 0.2 else rng.choice(choices))
+            out.append(dream)
+        else:  # each card following the last one's purple group
+            dream = [rng.choice(pool)] if n else []
+            while len(dream) < n:
+                follow = [c for c in pool if c.get("group") in (None, dream[-1]["next_group"])]
+                dream.append(rng.choice(follow) if rng.random() < 0.8 else rng.choice(pool))
+            out.append(dream)
+    return out
+
+
+@needs_node
+def test_the_browser_explainer_agrees_with_the_engine():
+    rng = random.Random(11)
+    cases = []
+    for dream in hand_made_dreams() + random_dreams(rng, 600):
+        for min_length, codes in ((5, True), (10, True), (rng.randrange(1, 31), True), (10, False)):
+            cases.append({"cards": dream, "min": min_length, "codes": codes})
+    done = subprocess.run(
+        [NODE, "-e", EXPLAIN_DRIVER],
+        input=json.dumps(cases),
+        env={**os.environ, "ONIROO_JS": str(ONIROO_JS)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    from_js = json.loads(done.stdout)
+    complete = 0
+    for case, got in zip(cases, from_js, strict=True):
+        expected = json.loads(json.dumps(explain_dream(case["cards"], case["min"], case["codes"])))
+        assert got == expected, case
+        complete += expected["complete"]
+    assert 0 < complete < len(cases)  # both answers were checked
