@@ -92,9 +92,9 @@ def record_result(match: Match) -> None:
             Rating.objects.filter(pk=rating.pk).update(
                 rating=after,
                 matches=F("matches") + 1,
-                wins=F("wins") + (score == 1.0),
-                losses=F("losses") + (score == 0.0),
-                draws=F("draws") + (score == 0.5),
+                wins=F("wins") + int(score == 1.0),  # ints: PostgreSQL adds no booleans
+                losses=F("losses") + int(score == 0.0),
+                draws=F("draws") + int(score == 0.5),
             )
         match.rating_changes = changes
         Match.objects.filter(pk=match.pk).update(rating_changes=changes)
