@@ -123,6 +123,8 @@ async def run(plan: list[dict], port: int, seconds: float) -> dict:
                 if frame["type"] == "error":
                     errors.append(frame)
                     continue
+                if frame["type"] != "state":
+                    continue  # the chat history sent on connect
                 started = sent.pop((match["id"], frame["version"]), None)
                 if started is not None and frame.get("seat") != started[1]:
                     latencies.append((time.perf_counter() - started[0]) * 1000)
