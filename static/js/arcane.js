@@ -103,25 +103,9 @@
     );
   }
 
-  /** The events of `events` that follow the ones already seen (`prevKeys`, in order).
-   *
-   * The view keeps only the last 30 events, so the longest overlap between the
-   * old tail and the new head counts as "already shown". `gap`: no overlap at all.
-   */
+  /** The events after the ones already shown: live.js's log diff with this game's event key. */
   function newEvents(prevKeys, events) {
-    const list = Array.isArray(events) ? events : [];
-    const keys = list.map(eventKey);
-    for (let k = Math.min(prevKeys.length, keys.length); k > 0; k--) {
-      let same = true;
-      for (let i = 0; i < k; i++) {
-        if (prevKeys[prevKeys.length - k + i] !== keys[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return { keys, fresh: list.slice(k), gap: false };
-    }
-    return { keys, fresh: list.slice(), gap: prevKeys.length > 0 && list.length > 0 };
+    return Live.newEvents(prevKeys, events, eventKey);
   }
 
   // the order of the action bar: the ways out of a window first, then the choices

@@ -39,6 +39,29 @@
     return JSON.stringify(Object.keys(action).sort().map((k) => [k, action[k]]));
   }
 
+  /** The events of `events` that follow the ones already shown (`prevKeys`, in order).
+   *
+   * A view keeps only its last events and they carry no sequence number, so the
+   * longest overlap between the old tail and the new head counts as "already
+   * shown"; `gap` says the two do not overlap at all (many moves were missed).
+   * `eventKey` is the game's identity of an event.
+   */
+  function newEvents(prevKeys, events, eventKey) {
+    const list = Array.isArray(events) ? events : [];
+    const keys = list.map(eventKey);
+    for (let k = Math.min(prevKeys.length, keys.length); k > 0; k--) {
+      let same = true;
+      for (let i = 0; i < k; i++) {
+        if (prevKeys[prevKeys.length - k + i] !== keys[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return { keys, fresh: list.slice(k), gap: false };
+    }
+    return { keys, fresh: list.slice(), gap: prevKeys.length > 0 && list.length > 0 };
+  }
+
   function readJSON(id) {
     const el = document.getElementById(id);
     if (!el) return null;
@@ -639,7 +662,7 @@
     return { send, state: () => state, isBusy: () => busy };
   }
 
-  const api = { start, makeT, fill, actionKey, readJSON, h, setText, csrfToken };
+  const api = { start, makeT, fill, actionKey, newEvents, readJSON, h, setText, csrfToken };
   if (typeof window !== "undefined") window.KartyavarLive = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;
 })();

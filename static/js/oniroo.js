@@ -264,21 +264,9 @@
     return JSON.stringify(Object.keys(event).sort().map((k) => [k, event[k]]));
   }
 
-  /** The events of `events` after the ones already shown (`prevKeys`, in order); see table.js. */
+  /** The events after the ones already shown: live.js's log diff with this game's event key. */
   function newEvents(prevKeys, events) {
-    const list = Array.isArray(events) ? events : [];
-    const keys = list.map(eventKey);
-    for (let k = Math.min(prevKeys.length, keys.length); k > 0; k--) {
-      let same = true;
-      for (let i = 0; i < k; i++) {
-        if (prevKeys[prevKeys.length - k + i] !== keys[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return { keys, fresh: list.slice(k), gap: false };
-    }
-    return { keys, fresh: list.slice(), gap: prevKeys.length > 0 && list.length > 0 };
+    return Live.newEvents(prevKeys, events, eventKey);
   }
 
   function isCard(value) {

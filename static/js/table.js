@@ -89,26 +89,9 @@
     );
   }
 
-  /** The events of `events` that follow the ones already seen (`prevKeys`, in order).
-   *
-   * The view keeps only the last events and ids carry no sequence number, so the
-   * longest overlap between the old tail and the new head is taken as "already
-   * shown". `gap` says the two lists do not overlap at all (many moves were missed).
-   */
+  /** The events after the ones already shown: live.js's log diff with this game's event key. */
   function newEvents(prevKeys, events) {
-    const list = Array.isArray(events) ? events : [];
-    const keys = list.map(eventKey);
-    for (let k = Math.min(prevKeys.length, keys.length); k > 0; k--) {
-      let same = true;
-      for (let i = 0; i < k; i++) {
-        if (prevKeys[prevKeys.length - k + i] !== keys[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return { keys, fresh: list.slice(k), gap: false };
-    }
-    return { keys, fresh: list.slice(), gap: prevKeys.length > 0 && list.length > 0 };
+    return Live.newEvents(prevKeys, events, eventKey);
   }
 
   // --- one state message, in words -------------------------------------------
