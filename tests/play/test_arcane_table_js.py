@@ -18,7 +18,6 @@ import shutil
 import subprocess
 import uuid
 from collections import Counter
-from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -33,6 +32,7 @@ from play.bots.arcane_cards import arcane_cards
 from play.bots.arcane_greedy import ArcaneGreedyBot
 from play.bots.base import bot_rng, decide
 from play.bots.random_bot import RandomBot
+from tests.play.page_scripts import scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCANE_JS = ROOT / "static" / "js" / "arcane.js"
@@ -134,29 +134,6 @@ def play_through(kind: str, seed: int, seat: int | None = 0) -> list[dict]:
 
 
 # --- the page ---------------------------------------------------------------------
-class ScriptBlocks(HTMLParser):
-    """The text of every <script> with an id, by id."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.blocks: dict[str, str] = {}
-        self._id: str | None = None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "script":
-            self._id = dict(attrs).get("id")
-            if self._id:
-                self.blocks[self._id] = ""
-
-    def handle_endtag(self, tag):
-        if tag == "script":
-            self._id = None
-
-    def handle_data(self, data):
-        if self._id:
-            self.blocks[self._id] += data
-
-
 def render_table(initial: dict, language: str = "hu", seat: int | None = 0, **extra) -> str:
     request = RequestFactory().get(f"/play/{MATCH_ID}/")
     request.user = AnonymousUser()
@@ -174,12 +151,6 @@ def render_table(initial: dict, language: str = "hu", seat: int | None = 0, **ex
     }
     with translation.override(language):
         return render_to_string("play/table_arcane.html", context, request=request)
-
-
-def scripts(html: str) -> dict[str, str]:
-    parser = ScriptBlocks()
-    parser.feed(html)
-    return parser.blocks
 
 
 def first_message(seat: int | None = 0) -> dict:

@@ -21,7 +21,6 @@ import shutil
 import subprocess
 import uuid
 from collections import Counter
-from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -37,6 +36,7 @@ from play.engines import get_engine
 from play.engines.oniroo import explain_dream
 from play.engines.oniroo import solitaire as solitaire_rules
 from play.engines.oniroo import table as table_rules
+from tests.play.page_scripts import scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 ONIROO_JS = ROOT / "static" / "js" / "oniroo.js"
@@ -154,29 +154,6 @@ def play_through(options: dict, seed: int, kinds: list[str]):
 
 
 # --- rendering the page ---------------------------------------------------------------------
-class ScriptBlocks(HTMLParser):
-    """The text of every <script> with an id, by id."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.blocks: dict[str, str] = {}
-        self._id: str | None = None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "script":
-            self._id = dict(attrs).get("id")
-            if self._id:
-                self.blocks[self._id] = ""
-
-    def handle_endtag(self, tag):
-        if tag == "script":
-            self._id = None
-
-    def handle_data(self, data):
-        if self._id:
-            self.blocks[self._id] += data
-
-
 def render_table(initial: dict, language: str = "hu", seat: int | None = 0) -> str:
     request = RequestFactory().get(f"/play/{MATCH_ID}/")
     request.user = AnonymousUser()
@@ -191,12 +168,6 @@ def render_table(initial: dict, language: str = "hu", seat: int | None = 0) -> s
     }
     with translation.override(language):
         return render_to_string("play/table_oniroo.html", context, request=request)
-
-
-def scripts(html: str) -> dict[str, str]:
-    parser = ScriptBlocks()
-    parser.feed(html)
-    return parser.blocks
 
 
 def first_message(seat: int | None = 0) -> dict:

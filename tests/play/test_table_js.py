@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import uuid
-from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -26,6 +25,7 @@ from django.utils import translation
 from play.bots.decks import all_cards, demo_decks
 from play.cli import make_bot
 from play.engines import get_engine
+from tests.play.page_scripts import scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_JS = ROOT / "static" / "js" / "table.js"
@@ -90,29 +90,6 @@ def play_through(seed: int, seat: int | None = 0, kind: str = "greedy") -> list[
 
 
 # --- rendering the page ---------------------------------------------------------
-class ScriptBlocks(HTMLParser):
-    """The text of every <script> with an id, by id."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.blocks: dict[str, str] = {}
-        self._id: str | None = None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "script":
-            self._id = dict(attrs).get("id")
-            if self._id:
-                self.blocks[self._id] = ""
-
-    def handle_endtag(self, tag):
-        if tag == "script":
-            self._id = None
-
-    def handle_data(self, data):
-        if self._id:
-            self.blocks[self._id] += data
-
-
 def render_table(initial: dict, language: str = "hu", seat: int | None = 0) -> str:
     request = RequestFactory().get(f"/play/matches/{MATCH_ID}/")
     request.user = AnonymousUser()
@@ -127,12 +104,6 @@ def render_table(initial: dict, language: str = "hu", seat: int | None = 0) -> s
     }
     with translation.override(language):
         return render_to_string("play/table.html", context, request=request)
-
-
-def scripts(html: str) -> dict[str, str]:
-    parser = ScriptBlocks()
-    parser.feed(html)
-    return parser.blocks
 
 
 LIVE_JS = ROOT / "static" / "js" / "live.js"
