@@ -154,6 +154,22 @@ def test_a_snapshot_in_the_middle_goes_on_like_the_live_state(seed, steps, level
     assert copy.to_dict() == g.to_dict()
 
 
+def test_a_state_saved_before_the_turn_kept_its_last_card_goes_on_the_same():
+    """Match snapshots written before `this turn's last card` was kept still load and play."""
+    g = ENGINE.new_game(ALL, {"level": 5, "players": 4}, 11)
+    rng = random.Random(11)
+    chains = 0
+    while not g.is_over and chains < 20:
+        if g.s["tf"]["chain"] is not None and not g.s["pending"]:
+            old = g.to_dict()
+            del old["tf"]["last"]
+            copy = ENGINE.from_dict(old)
+            assert copy.legal_actions(copy.active_player) == g.legal_actions(g.active_player)
+            chains += 1
+        g.apply(rng.choice(g.legal_actions(g.active_player)))
+    assert chains == 20
+
+
 @settings(max_examples=15, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 200), level=st.sampled_from([1, 3, 4, 5])

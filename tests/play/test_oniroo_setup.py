@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -183,6 +184,30 @@ def test_a_card_the_rules_cannot_read_is_refused(change, message):
     broken = dict(CARDS["ONI-S010"], **change)
     with pytest.raises(SetupError, match=message):
         ENGINE.new_game([broken, *ALL[1:]], {"level": 5}, 1)
+
+
+def test_a_card_list_changed_between_games_is_read_again():
+    """A pool is read once and remembered; a changed card is never answered from memory."""
+    pool = copy.deepcopy(ALL)  # its cards are changed in place below
+    first = ENGINE.new_game(pool, {"level": 5}, 1)
+    assert first.s["catalog"]["ONI-S010"]["letter"] == CARDS["ONI-S010"]["letter"]
+    card = next(c for c in pool if c["code"] == "ONI-S010")
+    card["letter"] = "A" if card["letter"] != "A" else "B"  # changed in place, same list
+    assert (
+        ENGINE.new_game(pool, {"level": 5}, 1).s["catalog"]["ONI-S010"]["letter"] == card["letter"]
+    )
+    card["letter"] = "G"
+    with pytest.raises(SetupError, match="letter must be one of"):
+        ENGINE.new_game(pool, {"level": 5}, 1)
+    card["letter"] = CARDS["ONI-S010"]["letter"]
+    assert ENGINE.new_game(pool, {"level": 5}, 1).s["catalog"] == first.s["catalog"]
+    attack = next(c for c in pool if c["code"] == "ONI-B01")
+    attack["subtypes"].append("sleepwalker")  # the list itself changed: now it names two kinds
+    with pytest.raises(SetupError, match="names one of"):
+        ENGINE.new_game(pool, {"level": 5}, 1)
+    attack["subtypes"][:] = ["sleepwalker"]
+    catalog = ENGINE.new_game(pool, {"level": 5}, 1).s["catalog"]
+    assert catalog["ONI-B01"]["subtype"] == "sleepwalker"
 
 
 def test_two_different_cards_with_one_code_are_refused():

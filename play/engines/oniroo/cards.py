@@ -143,7 +143,7 @@ _FIELDS = (
     "name",
     "name_en",
 )
-_READ = itemgetter(*_FIELDS)
+card_fields = itemgetter(*_FIELDS)  # the fields normalising reads, but subtypes
 _NORMALIZED: dict[tuple, tuple[dict, Info]] = {}
 _CACHE_LIMIT = 4096
 
@@ -159,7 +159,7 @@ def normalized(card: dict) -> tuple[dict, Info]:
         return normalize_card(card), None  # raises
     try:
         subtypes = card.get("subtypes")
-        key = (_READ(card), tuple(subtypes) if subtypes else ())
+        key = (card_fields(card), tuple(subtypes) if subtypes else ())
         found = _NORMALIZED.get(key)
     except (KeyError, TypeError):  # a field missing or unhashable: the checks say which
         key, found = None, None

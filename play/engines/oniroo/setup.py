@@ -9,9 +9,10 @@ passes); the number of seats is the `players` option.
 from __future__ import annotations
 
 import random
+from itertools import repeat
 
 from play.engines.base import SetupError
-from play.engines.oniroo.cards import Info, normalized
+from play.engines.oniroo.cards import Info, card_fields, normalized
 
 GAME_ID = "oniroo"
 HAND_SIZE = 5
@@ -161,24 +162,69 @@ def card_pool(decks) -> list:
     return first
 
 
+class Pool:
+    """A card pool read once: the catalog (code -> card), code -> Info, and each level's cards."""
+
+    def __init__(self, cards: list) -> None:
+        self.catalog: dict[str, dict] = {}
+        self.infos: dict[str, Info] = {}
+        self.codes: list[str] = []  # one per pool entry, in pool order
+        for raw in cards:
+            card, info = normalized(raw)  # refuses a card that is not an ONIROO card at all
+            code = card["code"]
+            known = self.catalog.setdefault(code, card)
+            if known is not card and known != card:
+                raise SetupError(f"card {code}: two different cards share this code.")
+            self.infos[code] = info
+            self.codes.append(code)
+        self._levels: dict[tuple, tuple[list[str], dict[str, Info], dict[str, dict]]] = {}
+
+    def for_level(self, opts: dict) -> tuple[list[str], dict[str, Info], dict[str, dict]]:
+        """(the codes the level uses, in pool order; their Infos; their catalog entries, sorted)."""
+        kinds = card_types(opts)
+        key = (kinds, opts["level"] in (1, 2))
+        found = self._levels.get(key)
+        if found is None:
+            used = [code for code in self.codes if uses(self.catalog[code], opts, kinds)]
+            infos = {code: self.infos[code] for code in used}
+            catalog = {code: self.catalog[code] for code in sorted(infos)}
+            found = self._levels[key] = (used, infos, catalog)
+        return found
+
+
+_POOLS: dict[tuple, Pool] = {}
+_POOL_LIMIT = 32
+
+
+def read_pool(cards: list) -> Pool:
+    """The `Pool` of these cards, remembered by every field normalising reads.
+
+    Reading 173 cards card by card cost more than dealing a game, and bots,
+    benchmarks and series set up game after game from the same pool. The key
+    is taken with C-level calls; a changed card makes a new key, never a stale
+    answer; a card the key cannot be taken of is read (and refused) as usual.
+    """
+    try:
+        subtypes = [tuple(x) if x else () for x in map(dict.get, cards, repeat("subtypes"))]
+        key = (tuple(map(card_fields, cards)), tuple(subtypes))
+        pool = _POOLS.get(key)
+    except (KeyError, TypeError):
+        return Pool(cards)
+    if pool is None:
+        pool = Pool(cards)
+        if len(_POOLS) >= _POOL_LIMIT:
+            _POOLS.clear()
+        _POOLS[key] = pool
+    return pool
+
+
 def new_game_data(
     decks, options: dict | None, seed: int
 ) -> tuple[dict, random.Random, dict[str, Info]]:
     """The state dict of a fresh game (before dealing), its generator, and code → Info."""
     opts = check_options(options)
-    pool = card_pool(decks)
-    kinds = card_types(opts)
-    catalog: dict[str, dict] = {}
-    infos: dict[str, Info] = {}
-    used = []
-    for raw in pool:
-        card, info = normalized(raw)  # refuses a card that is not an ONIROO card at all
-        known = catalog.setdefault(card["code"], card)
-        if known is not card and known != card:
-            raise SetupError(f"card {card['code']}: two different cards share this code.")
-        if uses(card, opts, kinds):
-            infos[card["code"]] = info
-            used.append(card["code"])
+    used, infos, catalog = read_pool(card_pool(decks)).for_level(opts)
+    used = list(used)
     rng = random.Random(seed)
     if opts["shuffle"]:
         rng.shuffle(used)
@@ -198,8 +244,8 @@ def new_game_data(
         "options": opts,
         "seed": seed,
         "rng": None,  # written by to_dict; the live generator sits on the state object
-        # shared with the normalising cache: catalog entries are read, never changed
-        "catalog": {code: catalog[code] for code in sorted(infos)},
+        # entries shared with the pool cache: read, never changed
+        "catalog": dict(catalog),
         "cards": cards,
         "draw": list(cards),
         "discard": [],

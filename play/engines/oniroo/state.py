@@ -69,7 +69,9 @@ class OnirooState(GameState):
         for iid in self.dream_ids:
             follows.setdefault(self.infos[iid].group, set()).add(iid)
         self.follows = {group: frozenset(ids | free) for group, ids in follows.items()}
+        self.no_follower = frozenset(free)  # a purple group no card shows: free cards only
         self._cache: tuple | None = None  # (version, player, actions)
+        self._actions: dict[int, dict] = {}  # seat -> card -> the action dicts made for it
         # the next decision's legal actions when the rules worked them out anyway
         self.prepared: tuple[int, list[Action]] | None = None
         if data["mode"] == "table":
@@ -115,6 +117,13 @@ class OnirooState(GameState):
             actions = self.rules.legal(self, player)
         self._cache = (version, player, actions)
         return actions
+
+    def actions_of(self, player: int) -> dict:
+        """Action dicts the rules made for a seat, kept for the next turns (never changed)."""
+        found = self._actions.get(player)
+        if found is None:
+            found = self._actions[player] = {}
+        return found
 
     def legal_actions(self, player: int) -> list[Action]:
         # copies: a caller may keep or change what it is given, the cache stays as built
@@ -225,7 +234,9 @@ def public_event(event: dict) -> dict:
     """An event without its secret part."""
     if "_secret" not in event:
         return event
-    return {k: v for k, v in event.items() if k not in ("_to", "_secret")}
+    shown = event.copy()  # a copy and two deletions cost less than a filtered rebuild
+    del shown["_to"], shown["_secret"]
+    return shown
 
 
 def event_for(event: dict, viewer: int | None) -> dict:

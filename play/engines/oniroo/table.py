@@ -38,6 +38,7 @@ FIVE_FAIRIES = 5  # dream fairies in one hand win at once (I_03)
 FIVE_FAIRIES_POINTS = 15
 SHARED = "shared"
 NEW = "new"
+DISCARD = "discard"  # the key of a card's discard action beside its plays (no dream's id)
 
 ACTION_TYPES = (
     "play",
@@ -59,6 +60,7 @@ def fresh_turn() -> dict:
     return {
         "played": 0,  # dream cards added (a reveal counts its cards)
         "chain": None,  # the dream this turn's cards went into
+        "last": None,  # the card laid last on it (the next one must link to it)
         "attacked": False,  # an attack was this turn's card
         "revealed": False,  # a complete dream came out of the hand
         "staged": [],  # hand cards laid out, in order, for a reveal
@@ -340,18 +342,18 @@ def only_end_turn(g, p: int) -> bool:
         return False
     if tf["attacked"] or tf["revealed"] or s["options"]["level"] <= 3:
         return True  # no more dream cards this turn (one a turn at levels 1-3)
-    chain = tf["chain"]
-    if chain is None:
+    if tf["chain"] is None:
         return True
-    return followers(g, next(d for d in s["players"][p]["dreams"] if d["id"] == chain)).isdisjoint(
-        hand
-    )
+    return followers(g, p).isdisjoint(hand)
 
 
-def followers(g, dream: dict) -> frozenset[str]:
-    """The dream cards that make a group link after the dream's last card."""
-    purple = g.infos[dream["cards"][-1]].next_group
-    return g.follows.get(purple, g.follows.get(None, frozenset()))
+def followers(g, p: int) -> frozenset[str]:
+    """The dream cards that make a group link after the last card laid this turn."""
+    tf = g.s["tf"]
+    last = tf.get("last")  # a state saved before "last" was kept: read the dream
+    if last is None:
+        last = next(d for d in g.s["players"][p]["dreams"] if d["id"] == tf["chain"])["cards"][-1]
+    return g.follows.get(g.infos[last].next_group, g.no_follower)
 
 
 # --- legal actions ----------------------------------------------------------------
@@ -369,7 +371,7 @@ def legal(g, p: int) -> list[Action]:
         return blind_uses(g, p, s["tf"]["blind_card"])
     if step == "staging":
         return staging_step(g, p)
-    return [{"type": "discard", "player": p, "card": c} for c in hand]  # discarding
+    return card_actions(g, p, hand, [DISCARD])  # discarding
 
 
 def play_step(g, p: int) -> list[Action]:
@@ -393,10 +395,36 @@ def play_step(g, p: int) -> list[Action]:
     if level <= 3 and acts and acts[0]["type"] == "play":
         return acts
     if len(hand) > HAND_SIZE:
-        acts += [{"type": "discard", "player": p, "card": c} for c in hand]
+        acts += card_actions(g, p, hand, [DISCARD])
     else:
         acts.append({"type": "end_turn", "player": p})
     return acts
+
+
+def card_actions(g, p: int, cards: list[str], keys: list[str]) -> list[Action]:
+    """For each card, its action for each key: `play` on that dream, or `discard` (DISCARD).
+
+    A level-5 turn starts with every dream card in hand on every dream (and a
+    new one): making those dicts anew every turn was a large part of the
+    engine's work. The rules never change an action, and callers get copies
+    (`legal_actions`), so the dicts are made once a game per seat, card and key.
+    """
+    memo = g.actions_of(p)
+    out = []
+    for c in cards:
+        per = memo.get(c)
+        if per is None:
+            per = memo[c] = {}
+        for k in keys:
+            a = per.get(k)
+            if a is None:
+                a = per[k] = (
+                    {"type": "discard", "player": p, "card": c}
+                    if k == DISCARD
+                    else {"type": "play", "player": p, "card": c, "dream": k}
+                )
+            out.append(a)
+    return out
 
 
 def dream_plays(g, p: int, cards: list[str]) -> list[Action]:
@@ -412,18 +440,16 @@ def dream_plays(g, p: int, cards: list[str]) -> list[Action]:
         target = f"p{p}" if level == 1 else SHARED
         if level == 3:  # symbol cards only
             cards = [c for c in cards if g.infos[c].type == "symbol"]
-        return [{"type": "play", "player": p, "card": c, "dream": target} for c in cards]
+        return card_actions(g, p, cards, [target])
     if tf["played"] == 0:
         targets = [d["id"] for d in seat["dreams"]]
         targets.append(NEW)
-        return [
-            {"type": "play", "player": p, "card": c, "dream": t} for c in cards for t in targets
-        ]
+        return card_actions(g, p, cards, targets)
     chain = tf["chain"]
     if chain is None:
         return []
-    after = followers(g, next(d for d in seat["dreams"] if d["id"] == chain))
-    return [{"type": "play", "player": p, "card": c, "dream": chain} for c in cards if c in after]
+    after = followers(g, p)
+    return card_actions(g, p, [c for c in cards if c in after], [chain])
 
 
 def wake_ups(g, p: int, only: str | None = None) -> list[Action]:
@@ -556,7 +582,7 @@ def play(g, p: int, card: str, dream_id: str) -> None:
         append_card(g, dream, card)
     else:
         dream = add_to_dream(g, p, dream_id, card)
-    tf["chain"] = dream["id"]
+    tf["chain"], tf["last"] = dream["id"], card
     g.emit("play", player=p, card=card, code=s["cards"][card], dream=dream["id"])
 
 
@@ -584,6 +610,7 @@ def reveal(g, p: int) -> None:
     dream["cards"] = staged
     refresh(g, dream)
     tf["revealed"], tf["played"], tf["chain"] = True, len(staged), dream["id"]
+    tf["last"] = staged[-1]
     s["step"] = "play"
     g.emit(
         "reveal",
