@@ -26,6 +26,7 @@ from catalog.vocab import TYPES
 from play.bots import bot_kinds, decide, get_bot
 from play.bots.base import bot_rng
 from play.bots.decks import DEMO_DECKS, all_cards, deck
+from play.cli_prompt import PROMPT_UI, Quit, ask
 from play.engines import GameState, get_engine
 from play.engines.base import Action
 
@@ -34,12 +35,12 @@ ONIROO = "oniroo"  # played by play/cli_oniroo.py, which has its own options
 ARCANE = "arcane-guardian"  # played by play/cli_arcane.py
 YOU, BOT = 0, 1
 LANGS = ("hu", "en")
-QUIT_WORDS = ("q", "quit", "exit", "kilép", "kilepes", "kilépés")
 
 Mover = Callable[[GameState, int], Action]  # the bot: (state, seat) -> its action
 
 UI = {
     "hu": {
+        **PROMPT_UI["hu"],
         "you": "Te",
         "bot": "Bot",
         "title": "Álomfogó — te ({deck} pakli) a bot ({bot}) ellen · seed {seed}",
@@ -79,10 +80,6 @@ UI = {
         "events": "Legutóbbi események:",
         "earlier": "  … és {n} korábbi",
         "actions": "Mit teszel?",
-        "prompt": "Választásod (1–{n}, q = kilépés): ",
-        "invalid": "Érvénytelen választás: {text!r}. Írj egy számot 1 és {n} között, vagy q-t.",
-        "quit": "Kiléptél a játékból.",
-        "eof": "Nincs több bemenet; a játék abbamaradt.",
         "bot_move": "Bot ▸ {text}",
         "over": "═══ A játék véget ért ═══",
         "won": "Nyertél! ({reason})",
@@ -97,6 +94,7 @@ UI = {
         "defense_power": "védő erő {n}",
     },
     "en": {
+        **PROMPT_UI["en"],
         "you": "You",
         "bot": "Bot",
         "title": "Álomfogó — you ({deck} deck) against the bot ({bot}) · seed {seed}",
@@ -136,10 +134,6 @@ UI = {
         "events": "Recent events:",
         "earlier": "  … and {n} earlier",
         "actions": "What do you do?",
-        "prompt": "Your choice (1–{n}, q = quit): ",
-        "invalid": "Not a valid choice: {text!r}. Type a number from 1 to {n}, or q.",
-        "quit": "You left the game.",
-        "eof": "No more input; the game stops here.",
         "bot_move": "Bot ▸ {text}",
         "over": "═══ The game is over ═══",
         "won": "You won! ({reason})",
@@ -719,16 +713,6 @@ def format_result(result: dict, view: dict, lang: str = "hu") -> str:
     return "\n".join([ui["over"], line, final])
 
 
-def parse_choice(text: str, count: int) -> int | str | None:
-    """1-based choice → 0-based index; "quit" for q; None when not a valid choice."""
-    text = text.strip().lower().rstrip(")")
-    if text in QUIT_WORDS:
-        return "quit"
-    if text.isdigit() and 1 <= int(text) <= count:
-        return int(text) - 1
-    return None
-
-
 # --- the bot -------------------------------------------------------------------
 def make_bot(kind: str, seed: int, seat: int = BOT) -> Mover:
     """play.bots' bot of `kind` for `seat`: it decides from that seat's view and legal actions."""
@@ -738,44 +722,11 @@ def make_bot(kind: str, seed: int, seat: int = BOT) -> Mover:
 
 
 # --- the loop ------------------------------------------------------------------
-class _Quit(Exception):
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
 def new_state(my_deck: str, seed: int, game: str = GAME) -> GameState:
     """A game with you on `my_deck` and the bot on the other demo deck."""
     other = next(name for name in DEMO_DECKS if name != my_deck)
     decks = [deck(DEMO_DECKS[my_deck]), deck(DEMO_DECKS[other])]
     return get_engine(game).new_game(decks, None, seed)
-
-
-def _is_tty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _ask(actions: list[dict], stdin: IO[str], stdout: IO[str], lang: str) -> dict:
-    ui = UI[lang]
-    while True:
-        stdout.write(ui["prompt"].format(n=len(actions)))
-        stdout.flush()
-        line = stdin.readline()
-        if not line:
-            stdout.write("\n" + ui["eof"] + "\n")
-            raise _Quit(1)
-        if not _is_tty(stdin):
-            stdout.write(line.strip() + "\n")  # scripted input: keep the transcript readable
-        choice = parse_choice(line, len(actions))
-        if choice == "quit":
-            stdout.write(ui["quit"] + "\n")
-            raise _Quit(0)
-        if choice is None:
-            stdout.write(ui["invalid"].format(text=line.strip(), n=len(actions)) + "\n")
-            continue
-        return actions[choice]
 
 
 def _new_events(state: GameState, count: int, seat: int, lang: str) -> list[str]:
@@ -807,7 +758,7 @@ def play(
                 view = state.view(you)
                 stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
                 stdout.write(format_actions(actions, view, lang) + "\n")
-                action = _ask(actions, stdin, stdout, lang)
+                action = ask(actions, stdin, stdout, lang)
                 recent = []
             else:
                 action = bot(state, seat)
@@ -818,7 +769,7 @@ def play(
                 text = format_action(action, state.view(you), lang, yours=False, purpose=purpose)
                 stdout.write(ui["bot_move"].format(text=text) + "\n")
             recent += _new_events(state, len(events), you, lang)
-    except _Quit as stop:
+    except Quit as stop:
         return stop.code
     except KeyboardInterrupt:
         stdout.write("\n" + ui["quit"] + "\n")

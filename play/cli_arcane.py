@@ -22,16 +22,17 @@ from play.bots.arcane_cards import arcane_cards, ending_codes
 from play.bots.arcane_greedy import ArcaneGreedyBot
 from play.bots.base import Bot, bot_rng, decide
 from play.bots.random_bot import RandomBot
+from play.cli_prompt import PROMPT_UI, Quit, ask
 from play.engines.base import GameState, SetupError
 
 GAME = "arcane-guardian"
 LANGS = ("hu", "en")
 BOTS = {"random": RandomBot, "greedy": ArcaneGreedyBot}
-QUIT_WORDS = ("q", "quit", "exit", "kilép", "kilepes", "kilépés")
 RECENT_EVENTS = 12
 
 UI = {
     "hu": {
+        **PROMPT_UI["hu"],
         "title": "Arcane Guardian — seed {seed} · véglapok: {endings}",
         "status": "{step}. lépés · {level}. szint · Élet {life}/{max_life} · Mana {mana}/4 · {key}",
         "key_yes": "nálad a Kulcs",
@@ -55,10 +56,6 @@ UI = {
         "pending_dying": "Életed 1 alá csökkent: gyógyítsd magad, vagy elveszíted a játékot!",
         "events": "Legutóbb:",
         "actions": "Mit teszel?",
-        "prompt": "Választásod (1–{n}, q = kilépés): ",
-        "invalid": "Érvénytelen választás: {text!r}. Írj egy számot 1 és {n} között, vagy q-t.",
-        "quit": "Kiléptél a játékból.",
-        "eof": "Nincs több bemenet; a játék abbamaradt.",
         "bot_move": "Bot ▸ {text}",
         "over": "═══ A játék véget ért ═══",
         "won": "Kijutottál a labirintusból: nyertél! ({steps} lépés)",
@@ -66,6 +63,7 @@ UI = {
         "lost_trapped": "Nem maradt szabályos lépés: vesztettél. ({steps} lépés)",
     },
     "en": {
+        **PROMPT_UI["en"],
         "title": "Arcane Guardian — seed {seed} · endings: {endings}",
         "status": "Step {step} · level {level} · life {life}/{max_life} · mana {mana}/4 · {key}",
         "key_yes": "you hold the Key",
@@ -89,10 +87,6 @@ UI = {
         "pending_dying": "Your life fell below 1: heal yourself or lose the game!",
         "events": "Recently:",
         "actions": "What do you do?",
-        "prompt": "Your choice (1–{n}, q = quit): ",
-        "invalid": "Not a valid choice: {text!r}. Type a number from 1 to {n}, or q.",
-        "quit": "You left the game.",
-        "eof": "No more input; the game stops here.",
         "bot_move": "Bot ▸ {text}",
         "over": "═══ The game is over ═══",
         "won": "You escaped the labyrinth: you win! ({steps} steps)",
@@ -415,50 +409,7 @@ def format_result(result: dict, lang: str = "hu") -> str:
     return "\n".join([ui["over"], line])
 
 
-def parse_choice(text: str, count: int) -> int | str | None:
-    """1-based choice → 0-based index; "quit" for q; None when not a valid choice."""
-    text = text.strip().lower().rstrip(")")
-    if text in QUIT_WORDS:
-        return "quit"
-    if text.isdigit() and 1 <= int(text) <= count:
-        return int(text) - 1
-    return None
-
-
 # --- the loop --------------------------------------------------------------------
-class _Quit(Exception):
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-def _is_tty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _ask(actions: list[dict], stdin: IO[str], stdout: IO[str], lang: str) -> dict:
-    ui = UI[lang]
-    while True:
-        stdout.write(ui["prompt"].format(n=len(actions)))
-        stdout.flush()
-        line = stdin.readline()
-        if not line:
-            stdout.write("\n" + ui["eof"] + "\n")
-            raise _Quit(1)
-        if not _is_tty(stdin):
-            stdout.write(line.strip() + "\n")  # scripted input: keep the transcript readable
-        choice = parse_choice(line, len(actions))
-        if choice == "quit":
-            stdout.write(ui["quit"] + "\n")
-            raise _Quit(0)
-        if choice is None:
-            stdout.write(ui["invalid"].format(text=line.strip(), n=len(actions)) + "\n")
-            continue
-        return actions[choice]
-
-
 def _describe(events: list[dict], state: GameState, lang: str) -> list[str]:
     view = state.view(0)
     return [t for t in (format_event(e, view, lang) for e in events) if t]
@@ -482,12 +433,12 @@ def play(
             stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
             if bot is None:
                 stdout.write(format_actions(actions, view, lang) + "\n")
-                action = _ask(actions, stdin, stdout, lang)
+                action = ask(actions, stdin, stdout, lang)
             else:
                 action = decide(state, 0, bot, rng)
                 stdout.write(ui["bot_move"].format(text=format_action(action, view, lang)) + "\n")
             recent = _describe(state.apply(action), state, lang)
-    except _Quit as stop:
+    except Quit as stop:
         return stop.code
     except KeyboardInterrupt:
         stdout.write("\n" + ui["quit"] + "\n")

@@ -18,13 +18,13 @@ from typing import IO
 from play.bots import bot_kinds, decide, get_bot
 from play.bots.base import bot_rng
 from play.bots.decks import oniroo_card, oniroo_cards
+from play.cli_prompt import PROMPT_UI, Quit, ask
 from play.engines import GameState, get_engine
 from play.engines.oniroo.dreams import explain_dream
 
 GAME = "oniroo"
 YOU = 0
 LANGS = ("hu", "en")
-QUIT_WORDS = ("q", "quit", "exit", "kilép", "kilepes", "kilépés")
 RECENT_EVENTS = 12
 
 SHAPE = {
@@ -49,6 +49,7 @@ KIND = {
 
 UI = {
     "hu": {
+        **PROMPT_UI["hu"],
         "you": "Te",
         "bot": "Bot {n}",
         "title": "ONIROO — {level}. szint, {players} játékos, botok: {bot} · seed {seed}",
@@ -83,10 +84,6 @@ UI = {
         "empty": "–",
         "events": "Legutóbbi események:",
         "actions": "Mit teszel?",
-        "prompt": "Választásod (1–{n}, q = kilépés): ",
-        "invalid": "Érvénytelen választás: {text!r}. Írj egy számot 1 és {n} között, vagy q-t.",
-        "quit": "Kiléptél a játékból.",
-        "eof": "Nincs több bemenet; a játék abbamaradt.",
         "bot_move": "{who} ▸ {text}",
         "over": "═══ A játék véget ért ═══",
         "won": "Nyertél! ({reason})",
@@ -115,6 +112,7 @@ UI = {
         "reason_goal": "teljesítetted a feladatot",
     },
     "en": {
+        **PROMPT_UI["en"],
         "you": "You",
         "bot": "Bot {n}",
         "title": "ONIROO — level {level}, {players} players, bots: {bot} · seed {seed}",
@@ -149,10 +147,6 @@ UI = {
         "empty": "–",
         "events": "Recent events:",
         "actions": "What do you do?",
-        "prompt": "Your choice (1–{n}, q = quit): ",
-        "invalid": "Not a valid choice: {text!r}. Type a number from 1 to {n}, or q.",
-        "quit": "You left the game.",
-        "eof": "No more input; the game stops here.",
         "bot_move": "{who} ▸ {text}",
         "over": "═══ The game is over ═══",
         "won": "You won! ({reason})",
@@ -787,22 +781,7 @@ def format_result(result: dict, view: dict, lang: str = "hu") -> str:
     return "\n".join([ui["over"], line, ui["scores"].format(scores=scores)])
 
 
-def parse_choice(text: str, count: int) -> int | str | None:
-    """1-based choice → 0-based index; "quit" for q; None when not a valid choice."""
-    text = text.strip().lower().rstrip(")")
-    if text in QUIT_WORDS:
-        return "quit"
-    if text.isdigit() and 1 <= int(text) <= count:
-        return int(text) - 1
-    return None
-
-
 # --- the loop -------------------------------------------------------------------------
-class _Quit(Exception):
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
 def options_from(args: argparse.Namespace) -> dict:
     options: dict = {"level": args.level, "players": args.players}
     if args.games != 1:
@@ -818,34 +797,6 @@ def options_from(args: argparse.Namespace) -> dict:
 
 def new_state(options: dict, seed: int) -> GameState:
     return get_engine(GAME).new_game(oniroo_cards(), options, seed)
-
-
-def _is_tty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _ask(actions: list[dict], stdin: IO[str], stdout: IO[str], lang: str) -> dict:
-    ui = UI[lang]
-    while True:
-        stdout.write(ui["prompt"].format(n=len(actions)))
-        stdout.flush()
-        line = stdin.readline()
-        if not line:
-            stdout.write("\n" + ui["eof"] + "\n")
-            raise _Quit(1)
-        if not _is_tty(stdin):
-            stdout.write(line.strip() + "\n")  # scripted input: keep the transcript readable
-        choice = parse_choice(line, len(actions))
-        if choice == "quit":
-            stdout.write(ui["quit"] + "\n")
-            raise _Quit(0)
-        if choice is None:
-            stdout.write(ui["invalid"].format(text=line.strip(), n=len(actions)) + "\n")
-            continue
-        return actions[choice]
 
 
 def _new_events(state: GameState, count: int, lang: str) -> list[str]:
@@ -876,7 +827,7 @@ def play(
                 view = state.view(YOU)
                 stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
                 stdout.write(format_actions(actions, view, lang) + "\n")
-                action = _ask(actions, stdin, stdout, lang)
+                action = ask(actions, stdin, stdout, lang)
                 recent = []
                 events = state.apply(action)
             else:
@@ -887,7 +838,7 @@ def play(
                 who = seat_name(seat, state.view(YOU), lang)
                 stdout.write(ui["bot_move"].format(who=who, text=text) + "\n")
             recent += _new_events(state, len(events), lang)
-    except _Quit as stop:
+    except Quit as stop:
         return stop.code
     except KeyboardInterrupt:
         stdout.write("\n" + ui["quit"] + "\n")

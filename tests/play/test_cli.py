@@ -13,6 +13,7 @@ import pytest
 
 from play import cli
 from play.bots.decks import all_cards
+from play.cli_prompt import parse_choice
 from play.engines import get_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,11 +130,11 @@ def test_end_of_input_stops_the_game():
 
 
 def test_parse_choice():
-    assert cli.parse_choice("3\n", 5) == 2
-    assert cli.parse_choice(" 1) ", 5) == 0
-    assert cli.parse_choice("Q", 5) == "quit"
+    assert parse_choice("3\n", 5) == 2
+    assert parse_choice(" 1) ", 5) == 0
+    assert parse_choice("Q", 5) == "quit"
     for bad in ("0", "6", "x", "", "-1", "1.5"):
-        assert cli.parse_choice(bad, 5) is None
+        assert parse_choice(bad, 5) is None
 
 
 def test_bad_arguments_stop_argparse():
