@@ -23,7 +23,7 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, readJSON, h, setText } = Live;
+  const { makeT, actionKey, readJSON, h, setText, focusBefore, restoreFocus, appendLog } = Live;
 
   const MINUS = "\u2212";
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
@@ -771,7 +771,6 @@
     let catalog = {}; // public card data by code (text, effects), filled by fetchCatalog
     let hint = null; // {version, action} of the latest answered hint
     let asking = null; // "hint" | "solve" while a request runs
-    const MAX_LOG = 300;
 
     const busy = () => !!live && live.isBusy();
 
@@ -1052,21 +1051,6 @@
       return wasHidden;
     }
 
-    function appendLog(fresh, gap) {
-      const box = el.log;
-      const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
-      const items = [];
-      if (gap) items.push(h("li", { class: "ev ev-gap" }, t("log_gap")));
-      for (const ev of fresh) {
-        const line = model.formatEvent(ev);
-        if (line) items.push(h("li", { class: "ev ev-" + String(ev.type).replace(/[^a-z_]/g, "") }, line));
-      }
-      if (!items.length) return;
-      box.append(...items);
-      while (box.children.length > MAX_LOG) box.firstElementChild.remove();
-      if (atBottom || gap) box.scrollTop = box.scrollHeight;
-    }
-
     // ---- hints -----------------------------------------------------------------
     function hintUrl(solve) {
       const id = root.dataset.match || "";
@@ -1136,9 +1120,7 @@
 
     // ---- one frame ---------------------------------------------------------------
     function render() {
-      const active = document.activeElement;
-      const hadFocus = !!active && active !== document.body && root.contains(active);
-      const focusKey = hadFocus ? active.getAttribute("data-focus") : null;
+      const focus = focusBefore(root);
 
       const { onPiles, onCards, bar } = model.sortActions();
       setText(el.summary, model.summary());
@@ -1153,21 +1135,7 @@
       renderControls(bar);
       renderHint();
 
-      if (newlyOver && hadFocus) {
-        el.result.querySelector("h2").focus();
-        return;
-      }
-      if (!hadFocus || root.contains(document.activeElement)) return;
-      if (focusKey) {
-        for (const node of root.querySelectorAll("[data-focus]")) {
-          if (node.getAttribute("data-focus") === focusKey) {
-            node.focus({ preventScroll: true });
-            return;
-          }
-        }
-      }
-      // the focused control went away with the move: keep the keyboard near the decision
-      el.prompt.focus({ preventScroll: true });
+      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
     }
 
     function renderFrame(msg, ctx) {
@@ -1185,7 +1153,7 @@
       const diff = newEvents(logKeys, model.view.events);
       logKeys = diff.keys;
       render();
-      appendLog(diff.fresh, diff.gap);
+      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
     }
 
     /** The game's public card data (text, effects), once: a frame may carry only names. */

@@ -99,6 +99,59 @@
     if (node && node.textContent !== text) node.textContent = text;
   }
 
+  const MAX_LOG = 300; // lines a table's event log keeps
+
+  /**
+   * New events at the end of a table's log `box`: a line each that `format`
+   * gives words to, after a gap line when events were missed; the oldest
+   * lines go past MAX_LOG, and the log follows its end unless the reader
+   * scrolled up.
+   */
+  function appendLog(box, fresh, gap, format, gapText) {
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+    const items = [];
+    if (gap) items.push(h("li", { class: "ev ev-gap" }, gapText));
+    for (const ev of fresh) {
+      const line = format(ev);
+      if (line) items.push(h("li", { class: "ev ev-" + String(ev.type).replace(/[^a-z_]/g, "") }, line));
+    }
+    if (!items.length) return;
+    box.append(...items);
+    while (box.children.length > MAX_LOG) box.firstElementChild.remove();
+    if (atBottom || gap) box.scrollTop = box.scrollHeight;
+  }
+
+  /** Where the keyboard focus is inside `root` before a redraw (for `restoreFocus`). */
+  function focusBefore(root) {
+    const active = document.activeElement;
+    const had = !!active && active !== document.body && root.contains(active);
+    return { had, key: had ? active.getAttribute("data-focus") : null };
+  }
+
+  /**
+   * After a redraw: a game that just ended focuses its result heading (`ended`);
+   * otherwise the focus goes back to the control with the same data-focus, and
+   * when that control went away with the move, to `fallback` (the prompt), so
+   * the keyboard stays near the next decision.
+   */
+  function restoreFocus(root, before, fallback, ended) {
+    if (!before.had) return;
+    if (ended) {
+      ended.focus();
+      return;
+    }
+    if (root.contains(document.activeElement)) return;
+    if (before.key) {
+      for (const node of root.querySelectorAll("[data-focus]")) {
+        if (node.getAttribute("data-focus") === before.key) {
+          node.focus({ preventScroll: true });
+          return;
+        }
+      }
+    }
+    fallback.focus({ preventScroll: true });
+  }
+
   function csrfToken() {
     const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
     if (match) return decodeURIComponent(match[1]);
@@ -662,7 +715,20 @@
     return { send, state: () => state, isBusy: () => busy };
   }
 
-  const api = { start, makeT, fill, actionKey, newEvents, readJSON, h, setText, csrfToken };
+  const api = {
+    start,
+    makeT,
+    fill,
+    actionKey,
+    newEvents,
+    readJSON,
+    h,
+    setText,
+    csrfToken,
+    focusBefore,
+    restoreFocus,
+    appendLog,
+  };
   if (typeof window !== "undefined") window.KartyavarLive = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;
 })();

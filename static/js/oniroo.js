@@ -20,7 +20,7 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, readJSON, h, setText } = Live;
+  const { makeT, actionKey, readJSON, h, setText, focusBefore, restoreFocus, appendLog } = Live;
 
   // --- the dream explainer (mirrors play/engines/oniroo/dreams.py) ---------------
   const SET_SIZE = 5; // cards in a letter or shape set
@@ -1356,7 +1356,6 @@
     const memory = new Map(); // card id -> name, for the log: what this page was shown
     let discardOpen = false;
     let headings = 0; // ids for dream headings, unique within one drawing
-    const MAX_LOG = 300;
     const busy = () => !!live && live.isBusy();
 
     // ---- building blocks ----------------------------------------------------------
@@ -1679,25 +1678,8 @@
       return wasHidden;
     }
 
-    function appendLog(fresh, gap) {
-      const box = el.log;
-      const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
-      const items = [];
-      if (gap) items.push(h("li", { class: "ev ev-gap" }, t("log_gap")));
-      for (const ev of fresh) {
-        const line = model.formatEvent(ev);
-        if (line) items.push(h("li", { class: "ev ev-" + String(ev.type).replace(/[^a-z_]/g, "") }, line));
-      }
-      if (!items.length) return;
-      box.append(...items);
-      while (box.children.length > MAX_LOG) box.firstElementChild.remove();
-      if (atBottom || gap) box.scrollTop = box.scrollHeight;
-    }
-
     function render() {
-      const active = document.activeElement;
-      const hadFocus = !!active && active !== document.body && root.contains(active);
-      const focusKey = hadFocus ? active.getAttribute("data-focus") : null;
+      const focus = focusBefore(root);
       const L = model.layout();
       headings = 0;
       root.dataset.mode = L.mode;
@@ -1716,20 +1698,7 @@
       el.actions.replaceChildren(...L.bar.map((b) => buttonEl(b, "bar-action")));
       el.actions.hidden = !L.bar.length;
 
-      if (newlyOver && hadFocus) {
-        el.result.querySelector("h2").focus();
-        return;
-      }
-      if (!hadFocus || root.contains(document.activeElement)) return;
-      if (focusKey) {
-        for (const node of root.querySelectorAll("[data-focus]")) {
-          if (node.getAttribute("data-focus") === focusKey) {
-            node.focus({ preventScroll: true });
-            return;
-          }
-        }
-      }
-      el.prompt.focus({ preventScroll: true }); // keep the keyboard near the next decision
+      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
     }
 
     function renderFrame(msg, ctx) {
@@ -1742,7 +1711,7 @@
       const diff = newEvents(logKeys, model.view.events);
       logKeys = diff.keys;
       render();
-      appendLog(diff.fresh, diff.gap);
+      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
     }
 
     live = Live.start(root, t, {

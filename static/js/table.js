@@ -14,7 +14,7 @@
 (function () {
   "use strict";
   const Live = typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, readJSON, h, setText } = Live;
+  const { makeT, actionKey, readJSON, h, setText, focusBefore, restoreFocus, appendLog } = Live;
 
   // --- words -------------------------------------------------------------------
   const MINUS = "\u2212";
@@ -593,7 +593,6 @@
     let logKeys = [];
     let live = null; // KartyavarLive.start's handle
     const openCages = new Set();
-    const MAX_LOG = 300;
 
     // ---- rendering -------------------------------------------------------------
     const busy = () => !!live && live.isBusy();
@@ -918,25 +917,8 @@
       return wasHidden; // newly shown
     }
 
-    function appendLog(fresh, gap) {
-      const box = el.log;
-      const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
-      const items = [];
-      if (gap) items.push(h("li", { class: "ev ev-gap" }, t("log_gap")));
-      for (const ev of fresh) {
-        const line = model.formatEvent(ev);
-        if (line) items.push(h("li", { class: "ev ev-" + String(ev.type).replace(/[^a-z_]/g, "") }, line));
-      }
-      if (!items.length) return;
-      box.append(...items);
-      while (box.children.length > MAX_LOG) box.firstElementChild.remove();
-      if (atBottom || gap) box.scrollTop = box.scrollHeight;
-    }
-
     function render() {
-      const active = document.activeElement;
-      const hadFocus = !!active && active !== document.body && root.contains(active);
-      const focusKey = hadFocus ? active.getAttribute("data-focus") : null;
+      const focus = focusBefore(root);
 
       const { onCards, bar } = model.sortActions();
       setText(el.summary, model.summary() + (state.rated ? " · " + t("rated_match") : ""));
@@ -946,21 +928,7 @@
       renderCasting(onCards);
       renderControls(bar);
 
-      if (newlyOver && hadFocus) {
-        el.result.querySelector("h2").focus(); // the game ended under the player's hands
-        return;
-      }
-      if (!hadFocus || root.contains(document.activeElement)) return;
-      if (focusKey) {
-        for (const node of root.querySelectorAll("[data-focus]")) {
-          if (node.getAttribute("data-focus") === focusKey) {
-            node.focus({ preventScroll: true });
-            return;
-          }
-        }
-      }
-      // the focused control went away with the move: keep the keyboard near the decision
-      el.prompt.focus({ preventScroll: true });
+      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
     }
 
     /** One state message: rebuild the model, redraw, add the new events to the log. */
@@ -974,7 +942,7 @@
       const diff = newEvents(logKeys, model.view.events);
       logKeys = diff.keys;
       render();
-      appendLog(diff.fresh, diff.gap);
+      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
     }
 
     // ---- events ------------------------------------------------------------------
