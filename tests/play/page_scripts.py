@@ -1,8 +1,33 @@
-"""Reading a table page's JSON script blocks (#match-initial, #live-strings, #table-strings)."""
+"""What the three table-script test modules share.
+
+The page's JSON script blocks (#match-initial, #live-strings, #table-strings),
+the card codes in a view (what the match service looks up for a frame), and
+Node, which runs the scripts outside a browser.
+"""
 
 from __future__ import annotations
 
+import shutil
 from html.parser import HTMLParser
+
+import pytest
+
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+def codes_in(value) -> set[str]:
+    """Every card code anywhere in a view (zones, events): a dict's "code" string."""
+    found = set()
+    if isinstance(value, dict):
+        if isinstance(value.get("code"), str):
+            found.add(value["code"])
+        for item in value.values():
+            found |= codes_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= codes_in(item)
+    return found
 
 
 class ScriptBlocks(HTMLParser):

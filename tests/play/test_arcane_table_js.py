@@ -14,7 +14,6 @@ import functools
 import json
 import os
 import re
-import shutil
 import subprocess
 import uuid
 from collections import Counter
@@ -32,36 +31,19 @@ from play.bots.arcane_cards import arcane_cards
 from play.bots.arcane_greedy import ArcaneGreedyBot
 from play.bots.base import bot_rng, decide
 from play.bots.random_bot import RandomBot
-from tests.play.page_scripts import scripts
+from tests.play.page_scripts import NODE, codes_in, needs_node, scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCANE_JS = ROOT / "static" / "js" / "arcane.js"
 LIVE_JS = ROOT / "static" / "js" / "live.js"
-NODE = shutil.which("node")
 CATALOG = {c["code"]: c for c in arcane_cards()}
 # what the match service puts in a frame's `cards` (play/services.py PUBLIC_CARD_FIELDS)
 FRAME_FACTS = ("code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus")
 FRAME_TEXT = ("text", "text_en")
 MATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000a6a6")
 
-needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
-
 
 # --- what the server sends ----------------------------------------------------------
-def frame_codes(value) -> set[str]:
-    """The codes the match service finds in a view (`services.public_cards`: a "code" key)."""
-    found = set()
-    if isinstance(value, dict):
-        if isinstance(value.get("code"), str):
-            found.add(value["code"])
-        for item in value.values():
-            found |= frame_codes(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= frame_codes(item)
-    return found
-
-
 def state_message(state, seat: int | None) -> dict:
     """A "state" message as the match service builds it, for `seat` (None: a spectator)."""
     view = state.view(seat)
@@ -76,7 +58,7 @@ def state_message(state, seat: int | None) -> dict:
         "result": state.result,
         "players": [{"seat": 0, "name": "zsofi"}],
         "cards": {
-            code: {k: CATALOG[code].get(k) for k in fields} for code in sorted(frame_codes(view))
+            code: {k: CATALOG[code].get(k) for k in fields} for code in sorted(codes_in(view))
         },
     }
 

@@ -17,7 +17,6 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import uuid
 from collections import Counter
@@ -36,35 +35,19 @@ from play.engines import get_engine
 from play.engines.oniroo import explain_dream
 from play.engines.oniroo import solitaire as solitaire_rules
 from play.engines.oniroo import table as table_rules
-from tests.play.page_scripts import scripts
+from tests.play.page_scripts import NODE, codes_in, needs_node, scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 ONIROO_JS = ROOT / "static" / "js" / "oniroo.js"
 LIVE_JS = ROOT / "static" / "js" / "live.js"
-NODE = shutil.which("node")
 ENGINE = get_engine("oniroo")
 CATALOG = {card["code"]: card for card in oniroo_cards()}
 CARD_FACTS = ("code", "name", "name_en", "type", "text", "text_en")
 MATCH_ID = uuid.UUID("00000000-0000-4000-8000-000000000011")
 NAMES = ["zsofi", "Bot (greedy)", "gergo", "Bot (easy)", "anna", "bence"]
 
-needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
-
 
 # --- what the server sends --------------------------------------------------------------
-def codes_in(value) -> set[str]:
-    found = set()
-    if isinstance(value, dict):
-        if isinstance(value.get("code"), str):
-            found.add(value["code"])
-        for item in value.values():
-            found |= codes_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= codes_in(item)
-    return found
-
-
 def ids_in(value) -> set[str]:
     """Every card id anywhere in a view: card entries and the ids events carry."""
     found = set()

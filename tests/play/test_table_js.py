@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import uuid
 from pathlib import Path
@@ -25,33 +24,16 @@ from django.utils import translation
 from play.bots.decks import all_cards, demo_decks
 from play.cli import make_bot
 from play.engines import get_engine
-from tests.play.page_scripts import scripts
+from tests.play.page_scripts import NODE, codes_in, needs_node, scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_JS = ROOT / "static" / "js" / "table.js"
-NODE = shutil.which("node")
 CATALOG = all_cards()
 CARD_FACTS = ("name", "name_en", "type", "cost", "attack", "defense", "text", "text_en")
 MATCH_ID = uuid.UUID("00000000-0000-4000-8000-000000000008")
 
-needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
-
 
 # --- building what the server sends -------------------------------------------
-def codes_in(value) -> set[str]:
-    """Every card code anywhere in a view (zones, events)."""
-    found = set()
-    if isinstance(value, dict):
-        if isinstance(value.get("code"), str):
-            found.add(value["code"])
-        for item in value.values():
-            found |= codes_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= codes_in(item)
-    return found
-
-
 def state_message(state, seat: int | None, status: str = "running") -> dict:
     """A "state" message as the contract describes it, for `seat` (None: a spectator)."""
     view = state.view(seat)
