@@ -23,7 +23,8 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, readJSON, h, setText, focusBefore, restoreFocus, appendLog } = Live;
+  const { makeT, actionKey, h, setText } = Live;
+  const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
 
   const MINUS = "\u2212";
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
@@ -737,11 +738,9 @@
 
   // --- the page ----------------------------------------------------------------
   function start() {
-    const root = document.getElementById("match-table");
-    if (!root || root.dataset.started) return;
-    root.dataset.started = "1";
-    const lang = root.dataset.language === "en" ? "en" : "hu";
-    const t = makeT(Object.assign({}, readJSON("live-strings"), readJSON("table-strings")));
+    const page = openTable();
+    if (!page) return;
+    const { root, lang, t } = page;
     const $ = (id) => document.getElementById(id);
     const el = {
       board: $("ag-board"),

@@ -99,6 +99,21 @@
     if (node && node.textContent !== text) node.textContent = text;
   }
 
+  /**
+   * The table page's root, claimed once (a second call finds it started):
+   * with the page language and its words (the live table's and the game's).
+   */
+  function openTable() {
+    const root = document.getElementById("match-table");
+    if (!root || root.dataset.started) return null;
+    root.dataset.started = "1";
+    return {
+      root,
+      lang: root.dataset.language === "en" ? "en" : "hu",
+      t: makeT(Object.assign({}, readJSON("live-strings"), readJSON("table-strings"))),
+    };
+  }
+
   const MAX_LOG = 300; // lines a table's event log keeps
 
   /**
@@ -728,6 +743,7 @@
     focusBefore,
     restoreFocus,
     appendLog,
+    openTable,
   };
   if (typeof window !== "undefined") window.KartyavarLive = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;

@@ -20,7 +20,8 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, readJSON, h, setText, focusBefore, restoreFocus, appendLog } = Live;
+  const { makeT, actionKey, h, setText } = Live;
+  const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
 
   // --- the dream explainer (mirrors play/engines/oniroo/dreams.py) ---------------
   const SET_SIZE = 5; // cards in a letter or shape set
@@ -1322,11 +1323,9 @@
 
   // --- the page ----------------------------------------------------------------------
   function start() {
-    const root = document.getElementById("match-table");
-    if (!root || root.dataset.started) return;
-    root.dataset.started = "1";
-    const lang = root.dataset.language === "en" ? "en" : "hu";
-    const t = makeT(Object.assign({}, readJSON("live-strings"), readJSON("table-strings")));
+    const page = openTable();
+    if (!page) return;
+    const { root, lang, t } = page;
     const $ = (id) => document.getElementById(id);
     const el = {
       summary: $("table-summary"),
