@@ -66,47 +66,80 @@ class _LookingRandomBot(RandomBot):
     needs_view = True
 
 
-def random_bots(seed: int, looking: bool = False) -> dict:
+def random_bots(seed: int, seats: int = 2, looking: bool = False) -> dict:
     cls = _LookingRandomBot if looking else RandomBot
-    return {0: cls(seed), 1: cls(seed + 1)}
+    return {p: cls(seed + p) for p in range(seats)}
 
 
-def throughput(engine, decks, seconds: float, *, looking: bool = False) -> dict:
-    games = actions = 0
+def throughput(
+    engine, decks, options: dict, seats: int, seconds: float, *, looking=False, runs: int = 5
+) -> dict:
+    """Random games per CPU second over `runs` runs sharing `seconds`: best, median, totals.
+
+    CPU time of this process, and the best run beside the median: on a shared
+    machine the best run is the closest to the engine's own speed (as timeit
+    reports the minimum); bench/arcane.py measures the same way.
+    """
+    games = actions = unfinished = 0
+    rates = []
     reasons: Counter = Counter()
-    unfinished = 0
-    start = time.perf_counter()
-    while True:
-        state, log = play_game(engine, decks, {}, games, random_bots(games, looking))
-        games += 1
-        actions += len(log)
-        if state.is_over:
-            reasons[state.result["reason"]] += 1
-        else:
-            unfinished += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            break
+    total = 0.0
+    for _ in range(runs):
+        run_games = 0
+        start = time.process_time()
+        while True:
+            bots = random_bots(games, seats, looking)
+            state, log = play_game(engine, decks, options, games, bots)
+            games += 1
+            run_games += 1
+            actions += len(log)
+            if state.is_over:
+                reasons[state.result["reason"]] += 1
+            else:
+                unfinished += 1
+            elapsed = time.process_time() - start
+            if elapsed >= seconds / runs:
+                break
+        rates.append(run_games / elapsed)
+        total += elapsed
     return {
         "games": games,
-        "seconds": elapsed,
-        "games_per_s": games / elapsed,
-        "actions_per_s": actions / elapsed,
+        "seconds": total,
+        "games_per_s": max(rates),
+        "median_games_per_s": statistics.median(rates),
+        "actions_per_s": actions / total,
         "actions_per_game": actions / games,
         "reasons": dict(reasons),
         "unfinished": unfinished,
     }
 
 
-def latencies(engine, decks, seconds: float) -> tuple[list[int], list[int]]:
-    """Nanoseconds of each legal_actions call (and of a view call every 4th step)."""
+def report_throughput(name: str, run: dict, looking: dict) -> None:
+    print(
+        f"\n{name}: best run {run['games_per_s']:.1f} games/s, median "
+        f"{run['median_games_per_s']:.1f} (5 runs, {run['games']} games in "
+        f"{run['seconds']:.1f} CPU s), {run['actions_per_s']:,.0f} actions/s, "
+        f"{run['actions_per_game']:.0f} actions/game; ends: {run['reasons']}"
+        + (f", {run['unfinished']} unfinished" if run["unfinished"] else "")
+    )
+    print(
+        f"  with a view built for every decision: best run {looking['games_per_s']:.1f}"
+        f" games/s, median {looking['median_games_per_s']:.1f}, "
+        f"{looking['actions_per_s']:,.0f} actions/s"
+    )
+
+
+def latencies(
+    engine, decks, options: dict, seconds: float, view_every: int = 1
+) -> tuple[list[int], list[int]]:
+    """Nanoseconds of each legal_actions call, and of a view call every `view_every` steps."""
     legal_ns: list[int] = []
     view_ns: list[int] = []
     clock = time.perf_counter_ns
     start = time.perf_counter()
     seed = 10_000
     while time.perf_counter() - start < seconds:
-        state = engine.new_game(decks, {}, seed)
+        state = engine.new_game(decks, options, seed)
         rng = random.Random(seed)
         steps = 0
         while not state.is_over and steps < 5000:
@@ -114,7 +147,7 @@ def latencies(engine, decks, seconds: float) -> tuple[list[int], list[int]]:
             t0 = clock()
             legal = state.legal_actions(seat)
             legal_ns.append(clock() - t0)
-            if steps % 4 == 0:
+            if steps % view_every == 0:
                 t0 = clock()
                 state.view(seat)
                 view_ns.append(clock() - t0)
@@ -142,11 +175,23 @@ def _where(key: tuple) -> str:
     return f"{filename}:{line}({func})"
 
 
-def profile(engine, decks, games: int, top: int) -> None:
+# the Álomfogó engine's entry points, as shares of a profiled run
+ALOMFOGO_PARTS = [
+    ("legal_actions, every call (bots and apply's own check)", "state.py", "legal_actions"),
+    ("  the rules' legal_actions (dispatch to main/duel/...)", "rules.py", "legal_actions"),
+    ("apply (template: checks, then _perform)", "base.py", "apply"),
+    ("  _perform (the rules carrying out the action, settle)", "state.py", "_perform"),
+    ("new_game (normalising cards, shuffles, dealing)", "__init__.py", "new_game"),
+    ("active_player (who decides)", "state.py", "active_player"),
+    ("effects.statics (static abilities on the board)", "effects.py", "statics"),
+]
+
+
+def profile(engine, decks, options: dict, seats: int, games: int, top: int, parts=()) -> None:
     prof = cProfile.Profile()
     prof.enable()
     for seed in range(games):
-        play_game(engine, decks, {}, seed, random_bots(seed))
+        play_game(engine, decks, options, seed, random_bots(seed, seats))
     prof.disable()
     stats = pstats.Stats(prof).stats
     total = max(ct for (_, _, _, ct, _) in stats.values())
@@ -155,15 +200,6 @@ def profile(engine, decks, games: int, top: int) -> None:
         return sum(v[3] for (f, _, fn), v in stats.items() if f.endswith(path_end) and fn == func)
 
     print(f"\nprofile of {games} random games (cProfile; shares of the whole run)")
-    parts = [
-        ("legal_actions, every call (bots and apply's own check)", "state.py", "legal_actions"),
-        ("  the rules' legal_actions (dispatch to main/duel/...)", "rules.py", "legal_actions"),
-        ("apply (template: checks, then _perform)", "base.py", "apply"),
-        ("  _perform (the rules carrying out the action, settle)", "state.py", "_perform"),
-        ("new_game (normalising cards, shuffles, dealing)", "__init__.py", "new_game"),
-        ("active_player (who decides)", "state.py", "active_player"),
-        ("effects.statics (static abilities on the board)", "effects.py", "statics"),
-    ]
     for label, path_end, func in parts:
         print(f"  {100 * cumulative(path_end, func) / total:5.1f} %  {label}")
     rows = sorted(stats.items(), key=lambda kv: kv[1][3], reverse=True)
@@ -218,20 +254,11 @@ def main() -> None:
     print(f"engine {args.game}: demo decks, random vs random, one core, Python {python}")
 
     play_game(engine, decks, {}, 0, random_bots(0))  # warm-up: imports, card cache
-    run = throughput(engine, decks, args.seconds)
-    print(
-        f"\nfull games: {run['games_per_s']:.1f} games/s ({run['games']} games in "
-        f"{run['seconds']:.1f} s), {run['actions_per_s']:,.0f} actions/s, "
-        f"{run['actions_per_game']:.0f} actions/game; ends: {run['reasons']}"
-        + (f", {run['unfinished']} unfinished" if run["unfinished"] else "")
-    )
-    looking = throughput(engine, decks, min(2.0, args.seconds), looking=True)
-    print(
-        f"with a view built for every decision: {looking['games_per_s']:.1f} games/s, "
-        f"{looking['actions_per_s']:,.0f} actions/s"
-    )
+    run = throughput(engine, decks, {}, 2, args.seconds)
+    looking = throughput(engine, decks, {}, 2, min(2.0, args.seconds), looking=True)
+    report_throughput("full games", run, looking)
 
-    legal_ns, view_ns = latencies(engine, decks, args.latency_seconds)
+    legal_ns, view_ns = latencies(engine, decks, {}, args.latency_seconds, view_every=4)
     print(
         f"\nlegal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs, "
         f"p99 {pct(legal_ns, 0.99):.1f} µs, mean {statistics.fmean(legal_ns) / 1000:.1f} µs "
@@ -243,11 +270,11 @@ def main() -> None:
     )
 
     if args.profile_games:
-        profile(engine, decks, args.profile_games, args.top)
+        profile(engine, decks, {}, 2, args.profile_games, args.top, ALOMFOGO_PARTS)
 
     met = run["games_per_s"] >= GOAL_GAMES_PER_S
     print(
-        f"\ngoal ≥ {GOAL_GAMES_PER_S} full games/s: {'met' if met else 'NOT met'} "
+        f"\ngoal ≥ {GOAL_GAMES_PER_S} full games/s (best run): {'met' if met else 'NOT met'} "
         f"({run['games_per_s']:.1f} games/s)"
     )
 
@@ -267,83 +294,6 @@ ONIROO_SETUPS = {
 }
 ONIROO_GOAL_GAMES_PER_S = 200
 ONIROO_GOAL_GREEDY = 0.60
-
-
-def oniroo_throughput(
-    engine, cards, options: dict, seconds: float, *, looking=False, runs: int = 5
-) -> dict:
-    """Random games per CPU second over `runs` runs sharing `seconds`: best, median, totals.
-
-    CPU time of this process, and the best run beside the median: on a shared
-    machine the best run is the closest to the engine's own speed (as timeit
-    reports the minimum); bench/arcane.py measures the same way.
-    """
-    seats = options["players"]
-    cls = _LookingRandomBot if looking else RandomBot
-    games = actions = 0
-    rates = []
-    reasons: Counter = Counter()
-    total = 0.0
-    for _ in range(runs):
-        run_games = 0
-        start = time.process_time()
-        while True:
-            bots = {p: cls(games + p) for p in range(seats)}
-            state, log = play_game(engine, cards, options, games, bots)
-            games += 1
-            run_games += 1
-            actions += len(log)
-            reasons[state.result["reason"] if state.is_over else "unfinished"] += 1
-            elapsed = time.process_time() - start
-            if elapsed >= seconds / runs:
-                break
-        rates.append(run_games / elapsed)
-        total += elapsed
-    return {
-        "games": games,
-        "seconds": total,
-        "games_per_s": max(rates),
-        "median_games_per_s": statistics.median(rates),
-        "actions_per_s": actions / total,
-        "actions_per_game": actions / games,
-        "reasons": dict(reasons),
-    }
-
-
-def oniroo_latencies(engine, cards, options: dict, seconds: float) -> tuple[list, list]:
-    legal_ns: list[int] = []
-    view_ns: list[int] = []
-    clock = time.perf_counter_ns
-    start = time.perf_counter()
-    seed = 10_000
-    while time.perf_counter() - start < seconds:
-        state = engine.new_game(cards, options, seed)
-        rng = random.Random(seed)
-        while not state.is_over:
-            seat = state.active_player
-            t0 = clock()
-            legal = state.legal_actions(seat)
-            legal_ns.append(clock() - t0)
-            t0 = clock()
-            state.view(seat)
-            view_ns.append(clock() - t0)
-            state.apply(rng.choice(legal))
-        seed += 1
-    return legal_ns, view_ns
-
-
-def oniroo_profile(engine, cards, options: dict, games: int, top: int) -> None:
-    prof = cProfile.Profile()
-    prof.enable()
-    for seed in range(games):
-        bots = {p: RandomBot(seed + p) for p in range(options["players"])}
-        play_game(engine, cards, options, seed, bots)
-    prof.disable()
-    stats = pstats.Stats(prof).stats
-    rows = sorted(stats.items(), key=lambda kv: kv[1][2], reverse=True)
-    print(f"  profile of {games} games (cProfile), top {top} by own time:")
-    for key, (_, nc, tt, ct, _) in rows[:top]:
-        print(f"  {nc:>9} {tt:7.3f} {ct:7.3f}  {_where(key)}")
 
 
 def oniroo_greedy(engine, cards, games: int) -> dict:
@@ -378,28 +328,18 @@ def run_oniroo(args) -> None:
     print(f"engine oniroo: the 173-card pool, random bots, one core, Python {python}")
     met = {}
     for name, options in ONIROO_SETUPS.items():
-        bots = {p: RandomBot(p) for p in range(options["players"])}
-        play_game(engine, cards, options, 0, bots)  # warm-up: imports, card cache
-        run = oniroo_throughput(engine, cards, options, args.seconds)
-        print(
-            f"\n{name}: best run {run['games_per_s']:.1f} games/s, median "
-            f"{run['median_games_per_s']:.1f} (5 runs, {run['games']} games in "
-            f"{run['seconds']:.1f} CPU s), {run['actions_per_s']:,.0f} actions/s, "
-            f"{run['actions_per_game']:.0f} actions/game; ends: {run['reasons']}"
-        )
-        looking = oniroo_throughput(engine, cards, options, min(2.0, args.seconds), looking=True)
-        print(
-            f"  with a view built for every decision: best run {looking['games_per_s']:.1f}"
-            f" games/s, median {looking['median_games_per_s']:.1f}, "
-            f"{looking['actions_per_s']:,.0f} actions/s"
-        )
-        legal_ns, view_ns = oniroo_latencies(engine, cards, options, args.latency_seconds)
+        seats = options["players"]
+        play_game(engine, cards, options, 0, random_bots(0, seats))  # warm-up: imports, cards
+        run = throughput(engine, cards, options, seats, args.seconds)
+        looking = throughput(engine, cards, options, seats, min(2.0, args.seconds), looking=True)
+        report_throughput(name, run, looking)
+        legal_ns, view_ns = latencies(engine, cards, options, args.latency_seconds)
         print(
             f"  legal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs;"
             f" view: p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs"
         )
         if args.profile_games:
-            oniroo_profile(engine, cards, options, min(args.profile_games, 50), args.top)
+            profile(engine, cards, options, seats, min(args.profile_games, 50), args.top)
         met[name] = run["games_per_s"]
     print()
     for name, rate in met.items():
