@@ -7,7 +7,9 @@
 
 Prints, for the game given:
 
-- full games per second and actions per second over ~`--seconds`, two random
+- full games per CPU second, the best and the median of five runs sharing
+  ~`--seconds` (as bench/arcane.py: on a shared machine the best run is the
+  closest to the engine's own speed), and actions per second; two random
   bots through `play.bots.play_game` (setup and shuffles included; the random
   bot never reads its view, so none is built), and the same with a view built
   for every decision, which is what a bot that reads it (or the web table) pays;
@@ -15,7 +17,7 @@ Prints, for the game given:
 - a cProfile run: the share of the main engine entry points, then the top
   functions by cumulative and by own time (profiling slows everything, so read
   shares, not speeds);
-- the goal (≥ 100 full games/s) met or NOT met;
+- the goal (≥ 100 full games/s, best run) met or NOT met;
 - the greedy bot's win rate against the random bot over `--greedy-games` games,
   seats and first player alternating.
 
