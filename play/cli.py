@@ -26,7 +26,7 @@ from catalog.vocab import TYPES
 from play.bots import bot_kinds, decide, get_bot
 from play.bots.base import bot_rng
 from play.bots.decks import DEMO_DECKS, all_cards, deck
-from play.cli_prompt import PROMPT_UI, Quit, ask
+from play.cli_prompt import PROMPT_UI, Quit, ask, recent_lines
 from play.engines import GameState, get_engine
 from play.engines.base import Action
 
@@ -729,14 +729,6 @@ def new_state(my_deck: str, seed: int, game: str = GAME) -> GameState:
     return get_engine(game).new_game(decks, None, seed)
 
 
-def _new_events(state: GameState, count: int, seat: int, lang: str) -> list[str]:
-    """The last `count` events, as `seat` sees them (the log keeps its redactions)."""
-    if not count:
-        return []
-    view = state.view(seat)
-    return [t for t in (format_event(e, view, lang) for e in view["events"][-count:]) if t]
-
-
 def play(
     state: GameState,
     bot: Mover,
@@ -748,7 +740,11 @@ def play(
 ) -> int:
     """Run the game to its end or until you quit; 0 when finished or quit, 1 on EOF."""
     ui = UI[lang]
-    recent = _new_events(state, len(state.view(you)["events"]), you, lang)
+
+    def describe(event: dict, view: dict) -> str:
+        return format_event(event, view, lang)
+
+    recent = recent_lines(state, len(state.view(you)["events"]), you, describe)
     purpose = None  # what the bot's choose_target picks
     try:
         while not state.is_over:
@@ -768,7 +764,7 @@ def play(
                 # described after the move: a card the bot plays leaves its hidden hand
                 text = format_action(action, state.view(you), lang, yours=False, purpose=purpose)
                 stdout.write(ui["bot_move"].format(text=text) + "\n")
-            recent += _new_events(state, len(events), you, lang)
+            recent += recent_lines(state, len(events), you, describe)
     except Quit as stop:
         return stop.code
     except KeyboardInterrupt:

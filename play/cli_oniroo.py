@@ -18,7 +18,7 @@ from typing import IO
 from play.bots import bot_kinds, decide, get_bot
 from play.bots.base import bot_rng
 from play.bots.decks import oniroo_card, oniroo_cards
-from play.cli_prompt import PROMPT_UI, Quit, ask
+from play.cli_prompt import PROMPT_UI, Quit, ask, recent_lines
 from play.engines import GameState, get_engine
 from play.engines.oniroo.dreams import explain_dream
 
@@ -799,13 +799,6 @@ def new_state(options: dict, seed: int) -> GameState:
     return get_engine(GAME).new_game(oniroo_cards(), options, seed)
 
 
-def _new_events(state: GameState, count: int, lang: str) -> list[str]:
-    if not count:
-        return []
-    view = state.view(YOU)
-    return [t for t in (format_event(e, view, lang) for e in view["events"][-count:]) if t]
-
-
 def play(
     state: GameState,
     bots: dict,
@@ -818,7 +811,11 @@ def play(
     `bots`: seat → a function (state, seat) → action, for every seat but yours.
     """
     ui = UI[lang]
-    recent = _new_events(state, len(state.view(YOU)["events"]), lang)
+
+    def describe(event: dict, view: dict) -> str:
+        return format_event(event, view, lang)
+
+    recent = recent_lines(state, len(state.view(YOU)["events"]), YOU, describe)
     try:
         while not state.is_over:
             seat = state.active_player
@@ -837,7 +834,7 @@ def play(
                 text = format_action(action, state.view(YOU), lang, yours=False)
                 who = seat_name(seat, state.view(YOU), lang)
                 stdout.write(ui["bot_move"].format(who=who, text=text) + "\n")
-            recent += _new_events(state, len(events), lang)
+            recent += recent_lines(state, len(events), YOU, describe)
     except Quit as stop:
         return stop.code
     except KeyboardInterrupt:

@@ -46,6 +46,17 @@ def parse_choice(text: str, count: int) -> int | str | None:
     return None
 
 
+def recent_lines(state, count: int, seat: int, describe) -> list[str]:
+    """The last `count` events as `seat` sees them (the log keeps its redactions), in words.
+
+    `describe(event, view)` gives an event's line, or nothing for an event not worth one.
+    """
+    if not count:
+        return []
+    view = state.view(seat)
+    return [line for line in (describe(e, view) for e in view["events"][-count:]) if line]
+
+
 def is_tty(stream) -> bool:
     try:
         return stream.isatty()

@@ -23,17 +23,11 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, h, setText } = Live;
+  const { makeT, actionKey, h, setText, signed } = Live;
   const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
 
-  const MINUS = "\u2212";
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
   const SPELLS_MAX = 4;
-
-  function signed(n) {
-    const v = Number(n) || 0;
-    return v < 0 ? MINUS + Math.abs(v) : "+" + v;
-  }
 
   function vocabulary(t) {
     return {

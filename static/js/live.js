@@ -114,6 +114,14 @@
     };
   }
 
+  const MINUS = "\u2212";
+
+  /** A change in points as a table shows it: +2, −1 (a true minus sign), +0. */
+  function signed(n) {
+    const v = Number(n) || 0;
+    return v < 0 ? MINUS + Math.abs(v) : "+" + v;
+  }
+
   const MAX_LOG = 300; // lines a table's event log keeps
 
   /**
@@ -744,6 +752,8 @@
     restoreFocus,
     appendLog,
     openTable,
+    signed,
+    MINUS,
   };
   if (typeof window !== "undefined") window.KartyavarLive = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;

@@ -14,16 +14,10 @@
 (function () {
   "use strict";
   const Live = typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, h, setText } = Live;
+  const { makeT, actionKey, h, setText, signed, MINUS } = Live;
   const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
 
   // --- words -------------------------------------------------------------------
-  const MINUS = "\u2212";
-
-  function signed(n) {
-    const v = Number(n) || 0;
-    return v < 0 ? MINUS + Math.abs(v) : "+" + v;
-  }
 
   function vocabulary(t) {
     return {
