@@ -27,6 +27,16 @@ api_patterns = [
     path("matches/<uuid:match_id>/join/", play_api.JoinApi.as_view(), name="match-join"),
     path("matches/<uuid:match_id>/actions/", play_api.ActionApi.as_view(), name="match-actions"),
     path("matches/<uuid:match_id>/claim-win/", play_api.ClaimWinApi.as_view(), name="match-claim"),
+    path(
+        "matches/<uuid:match_id>/seat-to-bot/",
+        play_api.SeatToBotApi.as_view(),
+        name="match-seat-to-bot",
+    ),
+    path(
+        "matches/<uuid:match_id>/take-seat-back/",
+        play_api.TakeSeatBackApi.as_view(),
+        name="match-take-seat-back",
+    ),
     path("matches/<uuid:match_id>/replay/", play_api.ReplayApi.as_view(), name="match-replay"),
     path("matches/<uuid:match_id>/chat/", play_api.ChatApi.as_view(), name="match-chat"),
     path("matches/<uuid:match_id>/hint/", play_api.hint_view, name="match-hint"),

@@ -112,13 +112,34 @@ class ActionApi(APIView):
         return Response(_payload(match, request.user))
 
 
-class ClaimWinApi(APIView):
+class _MatchStepApi(APIView):
+    """A POST asking the match service for one step (`step`, its name); answers the new table."""
+
     permission_classes = [permissions.IsAuthenticated]
+    step = ""
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
-        match = services.match_claim_win(match_id=match_id, user=request.user)
+        match = getattr(services, self.step)(match_id=match_id, user=request.user)
         return Response(_payload(match, request.user))
+
+
+class ClaimWinApi(_MatchStepApi):
+    """Two players: the win, when the other has not moved for too long."""
+
+    step = "match_claim_win"
+
+
+class SeatToBotApi(_MatchStepApi):
+    """A table of three or more: a bot takes the seat of the player keeping everyone waiting."""
+
+    step = "match_seat_to_bot"
+
+
+class TakeSeatBackApi(_MatchStepApi):
+    """The player whose seat a bot took plays on themselves."""
+
+    step = "match_take_seat_back"
 
 
 class ReplayApi(APIView):

@@ -109,7 +109,11 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.user.username if self.user_id else f"Bot ({self.bot})"
+        if not self.user_id:
+            return f"Bot ({self.bot})"
+        if self.bot:  # the person was away and a bot took their seat (a frame is one language)
+            return f"{self.user.username} (bot)"
+        return self.user.username
 
 
 class MatchAction(models.Model):

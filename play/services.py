@@ -304,6 +304,11 @@ def match_submit_action(*, match_id, user, action: dict, expected_version: int) 
             raise NotSeated("not_seated", _("Only the players of this match can act in it."))
         if match.status != MatchStatus.RUNNING:
             raise MatchRefused("not_running", _("This match is not running."))
+        if seat.bot:
+            raise MatchRefused(
+                "bot_plays_your_seat",
+                _("A bot plays your seat since you were away. Take your seat back to play on."),
+            )
         if expected_version != match.version:
             raise Conflict("stale", _("Someone moved first; here is the table as it is now."))
         _apply(match, seat.position, action)
@@ -459,13 +464,8 @@ def _one_bot_move(match_id, version: int) -> bool:
 def match_claim_win(*, match_id, user) -> Match:
     """A player whose opponent has been away too long takes the win."""
     with transaction.atomic():
-        match = _locked(match_id)
-        seat = match and _seat_of(_seats(match), user)
-        if seat is None:
-            raise NotFound("not_found", _("No such match."))
-        if match.status != MatchStatus.RUNNING:
-            raise MatchRefused("not_running", _("This match is not running."))
-        if len(_seats(match)) != 2:
+        match, seats, seat = _running_seat(match_id, user)
+        if len(seats) != 2:
             raise MatchRefused(
                 "two_players_only", _("A win can be claimed only in a match of two players.")
             )
@@ -474,13 +474,9 @@ def match_claim_win(*, match_id, user) -> Match:
             raise MatchRefused(
                 "your_turn", _("It is your move; the other player is not keeping you waiting.")
             )
-        waited = timezone.now() - match.last_action_at
-        if waited < ABANDON_AFTER:
-            left = int((ABANDON_AFTER - waited).total_seconds())
-            raise MatchRefused(
-                "too_early",
-                _("You can claim the win in %(s)s seconds if nobody moves.") % {"s": left},
-            )
+        _refuse_before_the_limit(
+            match, _("You can claim the win in %(s)s seconds if nobody moves.")
+        )
         match.status = MatchStatus.ABANDONED
         match.result = {"winners": [seat.position], "reason": "abandoned"}
         match.finished_at = timezone.now()
@@ -488,6 +484,80 @@ def match_claim_win(*, match_id, user) -> Match:
         ratings.record_result(match)
     notify(match.pk)
     return match
+
+
+def match_seat_to_bot(*, match_id, user) -> Match:
+    """At a table of three or more, a bot takes the seat of a player who has been away too long.
+
+    Two players settle an absence with a claimed win; with more, the game goes
+    on for the others. The absent player keeps their seat and their view, and
+    may take the seat back (`match_take_seat_back`).
+    """
+    with transaction.atomic():
+        match, seats, seat = _running_seat(match_id, user)
+        if len(seats) <= 2:
+            raise MatchRefused(
+                "claim_instead",
+                _(
+                    "With two players, claim the win instead: "
+                    "a bot takes seats only at bigger tables."
+                ),
+            )
+        state = states.take(match.pk, match.version) or match_state(match)
+        absent = _seat_at(seats, state.active_player)
+        try:
+            if absent is None or absent.position == seat.position:
+                raise MatchRefused(
+                    "your_turn", _("It is your move; nobody is keeping you waiting.")
+                )
+            if absent.bot:
+                raise MatchRefused("already_a_bot", _("A bot already plays that seat."))
+            _refuse_before_the_limit(
+                match, _("A bot may take the seat in %(s)s seconds if nobody moves.")
+            )
+        except MatchRefused:
+            states.put(match.pk, match.version, state, seats)  # nothing changed: keep it
+            raise
+        Seat.objects.filter(pk=absent.pk).update(bot=match.fill_bot or "greedy")
+        _seats_changed(match, state)
+    return match
+
+
+def match_take_seat_back(*, match_id, user) -> Match:
+    """The player whose seat a bot took plays on themselves."""
+    with transaction.atomic():
+        match, _seats_now, seat = _running_seat(match_id, user)
+        if not seat.bot:
+            raise MatchRefused("not_a_bot", _("You are playing your seat yourself."))
+        Seat.objects.filter(pk=seat.pk).update(bot="")
+        _seats_changed(match, states.take(match.pk, match.version) or match_state(match))
+    return match
+
+
+def _running_seat(match_id, user) -> tuple[Match, list[Seat], Seat]:
+    """The locked running match, its seats and the requester's seat (404 for anyone else)."""
+    match = _locked(match_id)
+    seats = _seats(match) if match else []
+    seat = _seat_of(seats, user)
+    if seat is None:
+        raise NotFound("not_found", _("No such match."))
+    if match.status != MatchStatus.RUNNING:
+        raise MatchRefused("not_running", _("This match is not running."))
+    return match, seats, seat
+
+
+def _refuse_before_the_limit(match: Match, message: str) -> None:
+    """Refuse with `message` (it names %(s)s, the seconds left) until ABANDON_AFTER has passed."""
+    waited = timezone.now() - match.last_action_at
+    if waited < ABANDON_AFTER:
+        left = int((ABANDON_AFTER - waited).total_seconds())
+        raise MatchRefused("too_early", message % {"s": left})
+
+
+def _seats_changed(match: Match, state) -> None:
+    """After a seat passed to a bot or back: everyone sees it, and a bot to move moves."""
+    states.forget(match.pk)  # the cached seats are out of date
+    _after_commit(match, state)
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -517,7 +587,7 @@ def match_payload(
     position = seat.position if seat else None
     if seats is None:
         seats = list(match.seats.select_related("user").order_by("position"))
-    players = [{"seat": s.position, "name": s.display_name} for s in seats]
+    players = [{"seat": s.position, "name": s.display_name, "bot": bool(s.bot)} for s in seats]
     if match.status == MatchStatus.WAITING:
         return {
             "type": "state", "version": match.version, "seat": position, "status": match.status,
@@ -526,9 +596,11 @@ def match_payload(
     if state is None:
         state = match_state(match)
     view = state.view(position)
+    bot_seat = bool(seat and seat.bot)  # a bot plays this person's seat: they only watch
     legal = (
         state.legal_actions(position)
         if position is not None
+        and not bot_seat
         and match.status == MatchStatus.RUNNING
         and state.active_player == position
         else []
@@ -550,6 +622,7 @@ def match_payload(
         "rating_changes": match.rating_changes,
         "server_time": timezone.now().isoformat(),
         "claim_after": int(ABANDON_AFTER.total_seconds()),
+        "bot_seat": bot_seat,
     }
 
 

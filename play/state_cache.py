@@ -21,9 +21,10 @@ from play.engines import GameState
 class StateCache:
     """Per match: the state at one version (taken by writers) and the seats (shared, read-only).
 
-    The seats of a running match never change, so they are kept beside the
-    state and handed to anyone; the state object is handed to one writer at a
-    time and removed while it is out.
+    The seats of a running match change only when a bot takes an absent
+    player's seat or gives it back, and those writers `forget` the entry, so
+    the seats are kept beside the state and handed to anyone; the state
+    object is handed to one writer at a time and removed while it is out.
     """
 
     def __init__(self, size: int = 1024) -> None:
@@ -52,6 +53,11 @@ class StateCache:
             self._items.move_to_end(str(match_id))
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+
+    def forget(self, match_id) -> None:
+        """Drop a match's entry: its seats changed (a bot took one, or gave it back)."""
+        with self._lock:
+            self._items.pop(str(match_id), None)
 
     def clear(self) -> None:
         with self._lock:

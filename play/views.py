@@ -142,14 +142,27 @@ def rematch(request: HttpRequest, match_id) -> HttpResponse:
     return redirect(match)
 
 
-@login_required
-@require_POST
-def claim_win(request: HttpRequest, match_id) -> HttpResponse:
-    try:
-        services.match_claim_win(match_id=match_id, user=request.user)
-    except ApplicationError as refused:
-        messages.error(request, refused.message)
-    return redirect("play:match", match_id)
+def _table_step(step: str):
+    """A table's form asking the match service for one step (`step`, its name), then the table.
+
+    A refusal (too early, not your seat, ...) is shown on the table as a message.
+    """
+
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, match_id) -> HttpResponse:
+        try:
+            getattr(services, step)(match_id=match_id, user=request.user)
+        except ApplicationError as refused:
+            messages.error(request, refused.message)
+        return redirect("play:match", match_id)
+
+    return view
+
+
+claim_win = _table_step("match_claim_win")
+seat_to_bot = _table_step("match_seat_to_bot")
+take_seat_back = _table_step("match_take_seat_back")
 
 
 def _perspective(request: HttpRequest, match: Match) -> int | None:

@@ -212,6 +212,8 @@
       retry: $("table-retry"),
       rematch: $("table-rematch"),
       claim: $("table-claim"),
+      takeover: $("table-takeover"),
+      takeBack: $("table-take-back"),
       clock: $("table-clock"),
       replay: $("table-replay"),
     };
@@ -266,9 +268,10 @@
 
     /** How long the seat to move has been at it, shown to everyone at the table.
      *
-     * Both players see the same clock (server time, corrected for this browser's
-     * drift), with what happens when it passes the limit: the one who is late is
-     * warned, the one waiting is told they may claim the win.
+     * Everyone sees the same clock (server time, corrected for this browser's
+     * drift), with what happens when it passes the limit (play/services.py):
+     * with two players the one waiting may claim the win; with more, the others
+     * may let a bot take the late player's seat. The late player is warned.
      */
     function updateClock() {
       if (!el.clock) return;
@@ -280,31 +283,41 @@
       if (!running) return;
       const waited = Math.max(0, Date.now() + clockOffset - since);
       const words = { who: playerName(who), time: duration(waited), limit: duration(claimAfter) };
-      const you = mySeat();
-      // only a two-player match can be claimed (play/services.py): elsewhere no limit is named
-      const claimable = ((state && state.players) || []).length === 2;
+      const you = state.bot_seat ? null : mySeat(); // a bot plays your seat: you only watch
+      const seats = state.players || [];
+      const person = seats.some((p) => p.seat === who && !p.bot);
       let text = t("clock_other", words);
-      if (you === who) text = claimable ? t("clock_you", words) : t("clock_you_free", words);
-      else if (you != null && claimable) text = t("clock_opponent", words);
+      if (seats.length === 2) {
+        if (you === who) text = t("clock_you", words);
+        else if (you != null) text = t("clock_opponent", words);
+      } else if (seats.length > 2 && person) {
+        if (you === who) text = t("clock_you_takeover", words);
+        else if (you != null) text = t("clock_others_takeover", words);
+      } else if (you === who) {
+        text = t("clock_you_free", words);
+      }
       setText(el.clock, text);
       el.clock.classList.toggle("is-late", waited >= claimAfter);
     }
 
-    /** Offer "claim the win" once the other side has kept a running match waiting too long. */
+    /** After the limit, offer the remedy for a running match kept waiting: claiming the win
+     * (two players) or a bot in the late player's seat (more); and a seat a bot took back. */
     function updateClaim() {
-      if (!el.claim || !state) return;
+      if (!state) return;
       const since = Date.parse(state.last_action_at || "");
       const now = Date.now() + clockOffset;
-      el.claim.hidden = !(
-        state.status === "running" &&
-        !isOver() &&
-        mySeat() != null &&
-        !(state.legal || []).length &&
-        Number.isFinite(since) &&
-        now - since >= claimAfter
-      );
+      const running = state.status === "running" && !isOver();
+      const you = state.bot_seat ? null : mySeat();
+      const who = game.deciding(state);
+      const seats = state.players || [];
+      const late = running && you != null && Number.isFinite(since) && now - since >= claimAfter;
+      if (el.claim) el.claim.hidden = !(late && seats.length === 2 && !(state.legal || []).length);
+      if (el.takeover) {
+        const person = seats.some((p) => p.seat === who && !p.bot);
+        el.takeover.hidden = !(late && seats.length > 2 && who != null && who !== you && person);
+      }
+      if (el.takeBack) el.takeBack.hidden = !(running && state.bot_seat);
     }
-
 
     // ---- errors and busy state ---------------------------------------------------
     function showError(error) {

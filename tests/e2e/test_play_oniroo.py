@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
+from catalog.models import Game
+from play import services
 from play.models import Match
 from tests.factories import make_user
 
@@ -212,3 +217,52 @@ def test_a_solitaire_game_is_played_to_its_end(signed_in):
     assert page.locator("#table-log li").count() > 0
     assert page.evaluate("window.__sameDocument") is True
     assert time.monotonic() - started < 90
+
+
+def a_table_of_three_people() -> tuple[Match, list, int]:
+    """A running level-5 match of three people, its player to move late: (match, users, seat)."""
+    users = [make_user(name, language="en") for name in ("zsofi", "gergo", "anna")]
+    match = services.match_create(
+        user=users[0],
+        game=Game.objects.get(slug="oniroo"),
+        deck=None,
+        opponent="invite",
+        options={"players": 3, "level": 5},
+    )
+    for user in users[1:]:
+        services.match_join(match_id=match.pk, user=user, deck=None)
+    late = services.match_state(Match.objects.get(pk=match.pk)).active_player
+    Match.objects.filter(pk=match.pk).update(last_action_at=timezone.now() - timedelta(minutes=6))
+    return match, users, late
+
+
+def test_a_bot_takes_the_seat_of_a_player_who_keeps_three_waiting(signed_in):
+    call_command("load_cards", verbosity=0)
+    # the services send frames with async_to_sync, which Playwright's event loop here forbids
+    with ThreadPoolExecutor(max_workers=1) as aside:
+        match, users, late = aside.submit(a_table_of_three_people).result()
+
+    # Another player sees the late one's clock run out, and lets a bot take the seat.
+    waiting = signed_in(users[(late + 1) % 3])
+    waiting.goto(f"/play/{match.pk}/")
+    offer = waiting.locator("#table-takeover")
+    offer.wait_for(state="visible")
+    clock = waiting.locator("#table-clock").inner_text()
+    assert users[late].username in clock and "a bot may take their seat" in clock
+    offer.get_by_role("button", name="Let a bot play their seat").click()
+    waiting.wait_for_selector("#match-table[data-version]", state="attached")
+    match.refresh_from_db()
+    assert match.version > 0, "the bot did not play the late player's move"
+    assert match.seats.get(position=late).bot == "greedy"
+    assert not waiting.locator("#table-takeover").is_visible()
+
+    # The late player comes back: they watch their own cards with no buttons, and take over.
+    away = signed_in(users[late])
+    away.goto(f"/play/{match.pk}/")
+    back = away.locator("#table-take-back")
+    back.wait_for(state="visible")
+    assert away.locator("#match-table button[data-action]").count() == 0
+    assert f"{users[late].username} (bot)" in away.locator("#match-table").inner_text()
+    back.get_by_role("button", name="Take my seat back").click()
+    away.wait_for_selector("#table-take-back", state="hidden")
+    assert match.seats.get(position=late).bot == ""
