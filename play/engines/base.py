@@ -105,6 +105,56 @@ class GameState(ABC):
         return self._perform(action)
 
 
+class LegalActions(list):
+    """The legal actions of one decision as a caller gets them: each action read is a fresh copy.
+
+    An engine that keeps its legal actions (and the action dicts inside them)
+    from one call to the next must not let a caller change them. Copying every
+    dict of a long list on every call cost a tenth of a random ONIROO game,
+    though most callers read one action (a random bot) or none. This list
+    holds the engine's own dicts and copies each one only when it is read
+    (indexing, slicing, iterating, `pop`), and tells `handed` which copy came
+    from which dict, so that `apply` finds the engine's action without a search.
+    Comparisons, `in`, `index`, `len` and JSON read the dicts without copying.
+    """
+
+    # id(copy) -> (copy, the engine's dict), shared with the state: set it after making the
+    # list (`LegalActions(actions)` with no __init__ of its own is list's, which is cheaper)
+    _handed: dict | None = None
+
+    def _copy(self, action: Action) -> Action:
+        copy = action.copy()
+        if self._handed is not None:
+            self._handed[id(copy)] = (copy, action)
+        return copy
+
+    def __getitem__(self, index):
+        found = list.__getitem__(self, index)
+        if isinstance(index, slice):
+            return list(map(self._copy, found))
+        return self._copy(found)
+
+    def __iter__(self):
+        return map(self._copy, list.__iter__(self))
+
+    def __reversed__(self):
+        return map(self._copy, list.__reversed__(self))
+
+    def pop(self, index: int = -1) -> Action:
+        return self._copy(list.pop(self, index))
+
+    def copy(self) -> list[Action]:
+        return list(self)
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __mul__(self, times):
+        return list(self) * times
+
+    __rmul__ = __mul__
+
+
 class Engine(Protocol):
     """What `get_engine(game_id)` returns."""
 

@@ -213,6 +213,25 @@ def test_a_mutated_action_dict_does_not_fool_the_engine():
     assert play not in g.legal_actions(g.active_player)
 
 
+def test_nothing_a_caller_reads_from_the_legal_list_reaches_the_engine():
+    g = ENGINE.new_game(ALL, {"level": 5}, 3)
+    seat = g.active_player
+    legal = g.legal_actions(seat)
+    as_built = json.loads(json.dumps(legal))  # JSON reads the list as it is
+    assert legal == as_built and isinstance(legal, list)
+    reads = [legal[0], legal[-1], legal[1:3][0], next(iter(legal)), next(reversed(legal))]
+    reads += [legal.copy()[0], (legal + [])[0], (legal * 2)[0], sorted(legal, key=str)[0]]
+    reads.append(legal.pop())
+    for action in reads:
+        action["card"] = "c999"  # the caller scribbles on everything it was handed
+    assert json.loads(json.dumps(g.legal_actions(seat))) == as_built
+    # a copy handed out and left alone is played as it is; the engine's list is unchanged
+    chosen = g.legal_actions(seat)[0]
+    assert chosen == as_built[0]
+    g.apply(chosen)
+    assert g.version == 1
+
+
 # --- 1,000 seeds for every level --------------------------------------------------------------
 @pytest.mark.parametrize(("level", "mode"), SETUPS)
 def test_one_thousand_seeded_games_end(level, mode):

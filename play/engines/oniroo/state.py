@@ -20,7 +20,7 @@ import json
 import random
 from typing import Any
 
-from play.engines.base import Action, Event, GameState, IllegalAction
+from play.engines.base import Action, Event, GameState, IllegalAction, LegalActions
 from play.engines.oniroo.cards import Info
 from play.engines.oniroo.setup import GAME_ID
 
@@ -71,6 +71,9 @@ class OnirooState(GameState):
         self.follows = {group: frozenset(ids | free) for group, ids in follows.items()}
         self.no_follower = frozenset(free)  # a purple group no card shows: free cards only
         self._cache: tuple | None = None  # (version, player, actions)
+        # the copies `legal_actions` handed out for this version: id -> (copy, own action)
+        self._handed: dict[int, tuple[Action, Action]] = {}
+        self._handed_version = -1
         self._actions: dict[int, dict] = {}  # seat -> card -> the action dicts made for it
         # the next decision's legal actions when the rules worked them out anyway
         self.prepared: tuple[int, list[Action]] | None = None
@@ -126,8 +129,14 @@ class OnirooState(GameState):
         return found
 
     def legal_actions(self, player: int) -> list[Action]:
-        # copies: a caller may keep or change what it is given, the cache stays as built
-        return list(map(dict.copy, self._legal(player)))
+        # copies as they are read: a caller may keep or change them, the cache stays as built
+        version = self.s["version"]
+        if self._handed_version != version:
+            self._handed = {}
+            self._handed_version = version
+        legal = LegalActions(self._legal(player))
+        legal._handed = self._handed
+        return legal
 
     def apply(self, action: Action) -> list[Event]:
         """The base template's checks, with membership looked up in the version's cached list.
@@ -143,6 +152,11 @@ class OnirooState(GameState):
         player = action.get("player")
         if type(player) is not int or not 0 <= player < len(s["players"]):
             raise IllegalAction("bad_player", "The action must name a seat as player.")
+        if self._handed_version == s["version"]:
+            # a copy `legal_actions` handed out for this version, unchanged: its own action
+            handed = self._handed.get(id(action))
+            if handed is not None and handed[0] is action and action == handed[1]:
+                return self._perform(handed[1])
         cache = self._cache
         if cache is not None and cache[0] == s["version"] and cache[1] == player:
             actions = cache[2]
