@@ -14,16 +14,13 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
-from django.utils import timezone
 
-from catalog.models import Game
-from play import services
 from play.models import Match
 from tests.factories import make_user
+from tests.play.test_absent_players import a_long_wait, oniroo_table_of, waiting_on
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -222,17 +219,9 @@ def test_a_solitaire_game_is_played_to_its_end(signed_in):
 def a_table_of_three_people() -> tuple[Match, list, int]:
     """A running level-5 match of three people, its player to move late: (match, users, seat)."""
     users = [make_user(name, language="en") for name in ("zsofi", "gergo", "anna")]
-    match = services.match_create(
-        user=users[0],
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 3, "level": 5},
-    )
-    for user in users[1:]:
-        services.match_join(match_id=match.pk, user=user, deck=None)
-    late = services.match_state(Match.objects.get(pk=match.pk)).active_player
-    Match.objects.filter(pk=match.pk).update(last_action_at=timezone.now() - timedelta(minutes=6))
+    match = oniroo_table_of(users)
+    late = waiting_on(match)
+    a_long_wait(match)
     return match, users, late
 
 

@@ -18,20 +18,28 @@ from tests.play.test_matches import players  # noqa: F401 (fixture: loads the ca
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def oniroo_table_of(users: list) -> Match:
+    """A running ONIROO level-5 match of these three people, seated in this order."""
+    match = services.match_create(
+        user=users[0],
+        game=Game.objects.get(slug="oniroo"),
+        deck=None,
+        opponent="invite",
+        options={"players": 3, "level": 5},
+    )
+    for user in users[1:]:
+        services.match_join(match_id=match.pk, user=user, deck=None)
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == "running"
+    return match
+
+
 @pytest.fixture
 def table(players):  # noqa: F811
     """A running ONIROO level-5 match of three people: (match, users by seat)."""
     zsofi, gergo, _deck, _deck2 = players
-    anna = make_user("anna")
-    oniroo = Game.objects.get(slug="oniroo")
-    match = services.match_create(
-        user=zsofi, game=oniroo, deck=None, opponent="invite", options={"players": 3, "level": 5}
-    )
-    services.match_join(match_id=match.pk, user=gergo, deck=None)
-    services.match_join(match_id=match.pk, user=anna, deck=None)
-    match = Match.objects.get(pk=match.pk)
-    assert match.status == "running"
-    return match, {0: zsofi, 1: gergo, 2: anna}
+    users = [zsofi, gergo, make_user("anna")]
+    return oniroo_table_of(users), dict(enumerate(users))
 
 
 def waiting_on(match) -> int:
