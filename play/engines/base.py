@@ -11,6 +11,7 @@ names the seat that takes it in `"player"`.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Protocol
 
@@ -103,6 +104,36 @@ class GameState(ABC):
         if action not in self.legal_actions(player):
             raise self._why_illegal(action)
         return self._perform(action)
+
+
+class DictState(GameState):
+    """A game state kept in one JSON-safe dict, `self.s`, with `version` and `result` keys.
+
+    All three engines keep their state this way, so a copy is a JSON round
+    trip and a replay compares equal dict to dict.
+    """
+
+    def __init__(self, data: dict) -> None:
+        self.s = data
+
+    @property
+    def version(self) -> int:
+        return self.s["version"]
+
+    @property
+    def is_over(self) -> bool:
+        return self.s["result"] is not None
+
+    @property
+    def result(self) -> dict | None:
+        return self.s["result"]
+
+    def to_dict(self) -> dict:
+        return json.loads(json.dumps(self.s))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        return cls(json.loads(json.dumps(data)))
 
 
 class LegalActions(list):

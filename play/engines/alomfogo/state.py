@@ -8,21 +8,20 @@ catalog code, the owner and, on the board, a state: active, resting, damaged.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
-from play.engines.base import Action, Event, GameState, IllegalAction
+from play.engines.base import Action, DictState, Event, IllegalAction
 
 GAME_ID = "alomfogo"
 EVENT_LOG = 30  # how many recent events a view shows
 
 
-class AlomfogoState(GameState):
+class AlomfogoState(DictState):
     game_id = GAME_ID
 
     def __init__(self, data: dict) -> None:
-        self.s = data
+        super().__init__(data)
         self._events: list[Event] = []
 
     # --- contract -------------------------------------------------------
@@ -38,18 +37,6 @@ class AlomfogoState(GameState):
         from play.engines.alomfogo import rules
 
         return rules.deciding_player(self)
-
-    @property
-    def version(self) -> int:
-        return self.s["version"]
-
-    @property
-    def is_over(self) -> bool:
-        return self.s["result"] is not None
-
-    @property
-    def result(self) -> dict | None:
-        return self.s["result"]
 
     def legal_actions(self, player: int) -> list[Action]:
         from play.engines.alomfogo import rules
@@ -74,13 +61,6 @@ class AlomfogoState(GameState):
         from play.engines.alomfogo import rules
 
         return rules.why_illegal(self, action)
-
-    def to_dict(self) -> dict:
-        return json.loads(json.dumps(self.s))
-
-    @classmethod
-    def from_dict(cls, data: dict) -> AlomfogoState:
-        return cls(json.loads(json.dumps(data)))
 
     def view(self, player: int | None) -> dict:
         from play.engines.alomfogo.view import build_view

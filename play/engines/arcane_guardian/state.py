@@ -12,21 +12,20 @@ computation would be a third of the time.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from play.engines.arcane_guardian import moves, rules
 from play.engines.arcane_guardian.view import EVENT_LOG, build_view
-from play.engines.base import Action, Event, GameState, IllegalAction
+from play.engines.base import Action, DictState, Event, IllegalAction
 
 PLAYERS = [0]
 
 
-class ArcaneGuardianState(GameState):
+class ArcaneGuardianState(DictState):
     game_id = "arcane-guardian"
 
     def __init__(self, data: dict) -> None:
-        self.s = data
+        super().__init__(data)
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
 
@@ -38,18 +37,6 @@ class ArcaneGuardianState(GameState):
     @property
     def active_player(self) -> int | None:
         return None if self.s["result"] is not None else 0
-
-    @property
-    def version(self) -> int:
-        return self.s["version"]
-
-    @property
-    def is_over(self) -> bool:
-        return self.s["result"] is not None
-
-    @property
-    def result(self) -> dict | None:
-        return self.s["result"]
 
     def legal_actions(self, player: int) -> list[Action]:
         if player != 0 or self.s["result"] is not None:
@@ -87,13 +74,6 @@ class ArcaneGuardianState(GameState):
 
     def _why_illegal(self, action: Action) -> IllegalAction:
         return rules.why_illegal(self, action)
-
-    def to_dict(self) -> dict:
-        return json.loads(json.dumps(self.s))
-
-    @classmethod
-    def from_dict(cls, data: dict) -> ArcaneGuardianState:
-        return cls(json.loads(json.dumps(data)))
 
     def view(self, player: int | None) -> dict:
         return build_view(self, player)

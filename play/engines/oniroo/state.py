@@ -20,7 +20,7 @@ import json
 import random
 from typing import Any
 
-from play.engines.base import Action, Event, GameState, IllegalAction, LegalActions
+from play.engines.base import Action, DictState, Event, IllegalAction, LegalActions
 from play.engines.oniroo.cards import Info
 from play.engines.oniroo.setup import GAME_ID
 
@@ -37,13 +37,13 @@ class GameOver(Exception):
         self.points = points
 
 
-class OnirooState(GameState):
+class OnirooState(DictState):
     game_id = GAME_ID
 
     def __init__(
         self, data: dict, rng: random.Random | None = None, infos: dict[str, Info] | None = None
     ) -> None:
-        self.s = data
+        super().__init__(data)
         self._events: list[Event] = []
         if rng is None:
             rng = random.Random()
@@ -96,18 +96,6 @@ class OnirooState(GameState):
             return None
         pending = s.get("pending")
         return pending[0]["player"] if pending else s["active"]
-
-    @property
-    def version(self) -> int:
-        return self.s["version"]
-
-    @property
-    def is_over(self) -> bool:
-        return self.s["result"] is not None
-
-    @property
-    def result(self) -> dict | None:
-        return self.s["result"]
 
     def _legal(self, player: int) -> list[Action]:
         cache = self._cache
@@ -196,10 +184,6 @@ class OnirooState(GameState):
         version, internal, gauss = self.rng.getstate()
         data["rng"] = [version, list(internal), gauss]
         return json.loads(json.dumps(data))
-
-    @classmethod
-    def from_dict(cls, data: dict) -> OnirooState:
-        return cls(json.loads(json.dumps(data)))
 
     # --- helpers for the rules modules ------------------------------------
     def emit(
