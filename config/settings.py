@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "core.middleware.RequestEdgeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -113,8 +114,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
 else:
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # One pool per process bounds the connections that process holds, however
+    # many threads the ASGI server runs views in: a request borrows one for
+    # its duration and gives it back, and waits (up to DB_POOL_TIMEOUT
+    # seconds, then a 503-worthy error) when all are out. Persistent
+    # per-thread connections (CONN_MAX_AGE) kept one open for every thread
+    # the server ever used, until PostgreSQL ran out.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN_SIZE", default=1),
+        "max_size": env.int("DB_POOL_MAX_SIZE", default=8),
+        "timeout": env.int("DB_POOL_TIMEOUT", default=20),
+    }
+    if DATABASES["default"]["OPTIONS"]["pool"]["max_size"] < 1:
+        raise ImproperlyConfigured("DB_POOL_MAX_SIZE must be at least 1.")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, Celery, Channels ----------------------------------------------
@@ -216,6 +229,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "core.jsonlimits.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kártyavár API",
@@ -238,6 +256,36 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 if env.bool("BEHIND_TLS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+
+# --- Limits -----------------------------------------------------------------
+# Every bound on what a visitor may send or make the site do, in one place,
+# each from the environment (README "Limits and security" lists them). Inputs
+# are checked against these where they are parsed, before anything is built.
+LIMITS = {
+    # Any request
+    "URL_MAX_LENGTH": env.int("LIMIT_URL_LENGTH", default=8192),
+    "JSON_MAX_DEPTH": env.int("LIMIT_JSON_DEPTH", default=32),
+    # Decks
+    "DECK_LIST_MAX_LINES": env.int("LIMIT_DECK_LIST_LINES", default=500),
+    "DECK_LIST_MAX_CHARS": env.int("LIMIT_DECK_LIST_CHARS", default=50_000),
+    "DECK_DESCRIPTION_MAX_CHARS": env.int("LIMIT_DECK_DESCRIPTION_CHARS", default=10_000),
+    "DECK_MAX_ENTRIES": env.int("LIMIT_DECK_ENTRIES", default=500),
+    # Printing: one job, and what one visitor may keep
+    "PRINT_MAX_CARDS": env.int("LIMIT_PRINT_CARDS", default=2000),
+    "PRINT_MAX_ENTRIES": env.int("LIMIT_PRINT_ENTRIES", default=500),
+    "PRINT_ACTIVE_JOBS_PER_VISITOR": env.int("LIMIT_PRINT_ACTIVE_JOBS", default=2),
+    "PRINT_BYTES_PER_USER": env.int("LIMIT_PRINT_BYTES_USER", default=500 * 1024 * 1024),
+    "PRINT_BYTES_PER_ANONYMOUS": env.int("LIMIT_PRINT_BYTES_ANONYMOUS", default=100 * 1024 * 1024),
+    "PRINT_EXPIRY_HOURS_USER": env.int("LIMIT_PRINT_EXPIRY_HOURS_USER", default=7 * 24),
+    "PRINT_EXPIRY_HOURS_ANONYMOUS": env.int("LIMIT_PRINT_EXPIRY_HOURS_ANONYMOUS", default=24),
+    # Play
+    "CHAT_MAX_CHARS": env.int("LIMIT_CHAT_CHARS", default=300),
+    "SOLVER_PARALLEL_PER_USER": env.int("LIMIT_SOLVER_PARALLEL", default=1),
+    # Logins and sign-ups
+    "LOGIN_FAILURES": env.int("LIMIT_LOGIN_FAILURES", default=5),
+    "LOGIN_COOLOFF_MINUTES": env.int("LIMIT_LOGIN_COOLOFF_MINUTES", default=15),
+    "SIGNUPS_PER_HOUR": env.int("LIMIT_SIGNUPS_PER_HOUR", default=5),
+}
 
 LOGGING = {
     "version": 1,

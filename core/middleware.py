@@ -41,3 +41,57 @@ class ChosenLanguageMiddleware:
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         response.headers.setdefault("Content-Language", language)
         return response
+
+
+class RequestEdgeMiddleware:
+    """Refuses, before any view runs, what no view should have to think about.
+
+    - A URL longer than LIMITS["URL_MAX_LENGTH"]: 414.
+    - A NUL character in the path, the query string or a url-encoded form
+      body: 400. PostgreSQL cannot store or even compare a string with NUL
+      (DataError, a 500), and no legitimate visitor sends one; refusing it
+      once here keeps every view and query free of the check. JSON bodies
+      are checked by core.jsonlimits, which decodes their escapes.
+
+    It runs first, so the answer is in the site's default language unless the
+    visitor's language cookie says otherwise.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        refused = self._refusal(request)
+        return refused if refused is not None else self.get_response(request)
+
+    @staticmethod
+    def _refusal(request):
+        from core.refusals import refusal
+
+        limit = settings.LIMITS["URL_MAX_LENGTH"]
+        query = request.META.get("QUERY_STRING", "")
+        with translation.override(chosen_language(request)):
+            if len(request.path) + len(query) > limit:
+                message = translation.gettext(
+                    "The address is too long (at most %(n)s characters)."
+                ) % {"n": limit}
+                return refusal(request, status=414, code="uri_too_long", message=message)
+            # The path is decoded already; the query string is still encoded.
+            if "\x00" in request.path or "%00" in query or "\x00" in query or _form_has_nul(request):
+                message = translation.gettext(
+                    "The request contains a NUL character, which is not allowed."
+                )
+                return refusal(request, status=400, code="nul_character", message=message)
+        return None
+
+
+def _form_has_nul(request) -> bool:
+    if request.method not in {"POST", "PUT", "PATCH", "DELETE"}:
+        return False
+    if not request.content_type == "application/x-www-form-urlencoded":
+        return False
+    try:
+        body = request.body  # bounded by DATA_UPLOAD_MAX_MEMORY_SIZE
+    except Exception:  # noqa: BLE001 - RequestDataTooBig etc. are answered by Django later
+        return False
+    return b"%00" in body or b"\x00" in body

@@ -1,0 +1,68 @@
+"""Reading numbers and ids that a visitor typed, with bounds, in one place.
+
+Query strings, form fields and JSON bodies all carry numbers as text. Python's
+``str.isdigit()`` accepts "²" and other digits that ``int()`` refuses, and
+``int()`` refuses more than 4,300 digits, so checking with one and converting
+with the other answers 500. Every integer a request carries goes through
+``int_param``: ASCII digits only, a bounded length, a bounded value, and a
+``BadParameter`` (400, in the reader's language) that names the limit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+
+# Enough for any id or count the site uses; longer text is refused before int().
+_INTEGER = re.compile(r"-?[0-9]{1,19}")
+
+
+class BadParameter(ApplicationError):
+    """A request parameter that is missing, not a number, or out of bounds."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__("bad_parameter", message, extra={"parameter": name})
+        self.name = name
+
+
+def int_param(
+    raw: object,
+    *,
+    name: str,
+    minimum: int,
+    maximum: int,
+    default: int | None = None,
+) -> int:
+    """``raw`` as an integer in [minimum, maximum].
+
+    An absent or empty value gives ``default``, or a BadParameter when there
+    is none. ``raw`` may be a string (query strings, forms) or an int (JSON);
+    booleans are refused, since JSON's ``true`` is not the number 1.
+    """
+    if raw is None or raw == "":
+        if default is None:
+            raise BadParameter(name, _("“%(name)s” is missing.") % {"name": name})
+        return default
+    if isinstance(raw, bool):
+        raise BadParameter(name, _("“%(name)s” must be a whole number.") % {"name": name})
+    if isinstance(raw, int):
+        value = raw
+    elif isinstance(raw, str) and _INTEGER.fullmatch(raw.strip()):
+        value = int(raw.strip())
+    else:
+        raise BadParameter(name, _("“%(name)s” must be a whole number.") % {"name": name})
+    if not minimum <= value <= maximum:
+        raise BadParameter(
+            name,
+            _("“%(name)s” must be between %(minimum)s and %(maximum)s.")
+            % {"name": name, "minimum": minimum, "maximum": maximum},
+        )
+    return value
+
+
+def id_param(raw: object, *, name: str) -> int:
+    """A database id a visitor sent (``deck=12``): a positive integer, or BadParameter."""
+    return int_param(raw, name=name, minimum=1, maximum=2**63 - 1)
