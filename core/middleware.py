@@ -77,7 +77,8 @@ class RequestEdgeMiddleware:
                 ) % {"n": limit}
                 return refusal(request, status=414, code="uri_too_long", message=message)
             # The path is decoded already; the query string is still encoded.
-            if "\x00" in request.path or "%00" in query or "\x00" in query or _form_has_nul(request):
+            nul_in_url = "\x00" in request.path or "%00" in query or "\x00" in query
+            if nul_in_url or _form_has_nul(request):
                 message = translation.gettext(
                     "The request contains a NUL character, which is not allowed."
                 )
