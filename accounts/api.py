@@ -4,13 +4,28 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
+
+
+class OptionalEmailField(serializers.EmailField):
+    """An address, or null when none was given.
+
+    The account stores "" for no address, and "" is not a valid
+    `format: email` string: answering null keeps answers and schema in step.
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(allow_null=True, **kwargs)
+
+    def to_representation(self, value):
+        return value or None
 
 
 class MeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
-    email = serializers.EmailField()
+    email = OptionalEmailField()
     language = serializers.CharField()
     date_joined = serializers.DateTimeField()
 
@@ -30,7 +45,16 @@ class TokenSerializer(serializers.Serializer):
 
 
 class ObtainTokenApi(ObtainAuthToken):
-    """Trade a username and password for the user's API token."""
+    """Trade a username and password for the user's API token.
+
+    Failed attempts count towards the login lockout: after too many for one
+    username or from one address, even the right password is answered 429
+    (with Retry-After) until the wait is over.
+    """
+
+    # DRF's view names its own parsers; the site's bound JSON nesting like
+    # every other endpoint (core.jsonlimits).
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
 
     @extend_schema(responses=TokenSerializer)
     def post(self, request, *args, **kwargs):

@@ -9,16 +9,35 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.forms import ProfileForm, SignUpForm
+from core.refusals import refusal
 
 
+def signup_rate(group: str, request: HttpRequest) -> str:
+    """Sign-ups one client address may send an hour (read per request, so tests can change it)."""
+    return f"{settings.LIMITS['SIGNUPS_PER_HOUR']}/h"
+
+
+# Only POSTs count: looking at the form is free. Every POST counts, a refused
+# form too, so a script cannot probe names or passwords without limit either.
+# The key is the client address as accounts.client_address reads it
+# (RATELIMIT_IP_META_KEY), the same one the login lockout counts.
+@ratelimit(group="accounts.signup", key="ip", rate=signup_rate, method="POST", block=False)
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("accounts:profile")
+    if request.limited:
+        return refusal(
+            request,
+            status=429,
+            code="too_many_signups",
+            message=_("Too many sign-ups from your address in the last hour. Try again later."),
+        )
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.user_create(
@@ -50,6 +69,8 @@ def profile(request: HttpRequest) -> HttpResponse:
             user.language,
             max_age=settings.LANGUAGE_COOKIE_AGE,
             samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
         )
         return response
     token = Token.objects.filter(user=request.user).first()

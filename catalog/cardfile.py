@@ -4,6 +4,13 @@
 and `Card.clean()` all call it, so a card the admin refuses is a card the
 loader refuses, with the same message. Problems are collected, never raised:
 a caller shows every problem of every file at once.
+
+Two things are refused that the database would only refuse in the middle of a
+load, or that would crash the reader: a NUL character in any string
+(PostgreSQL cannot store one; `card_problems` names the card and field), and
+JSON nested deeper than settings.LIMITS["JSON_MAX_DEPTH"] inside a card or set
+value (`read_card_file` measures the nesting on the text, before parsing, and
+names the line, column, card and field).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from pathlib import Path
 
 from catalog import vocab
 from catalog.text import fold
+from core.jsonlimits import has_nul, max_depth
 
 # Key order of docs/card-data.md; `dump_card_file` writes keys in this order.
 FILE_KEYS = ("game", "set", "cards")
@@ -111,18 +119,32 @@ def _kind_ok(value: object, kind: str) -> bool:
     raise ValueError(kind)
 
 
+NUL_MESSAGE = "contains the NUL character (\\u0000), which the database cannot store"
+
+
+def _shown_code(code: str) -> str:
+    # A code is printed in every problem of its card; a NUL would reach the terminal.
+    return code.replace("\x00", "\\u0000")
+
+
 def _keys_problems(
     record: dict, kinds: dict[str, str], *, code: str | None, prefix: str = ""
 ) -> tuple[list[Problem], set[str]]:
-    """Missing, unknown and wrongly typed keys; returns the keys that are safe to check further."""
+    """Missing, unknown and wrongly typed keys, and NUL characters in values.
+
+    Returns the keys that are safe to check further.
+    """
     problems = []
     for key in record:
         if key not in kinds:
-            problems.append(Problem("", code, f"{prefix}{key}", "unknown key"))
+            shown = _shown_code(key) if isinstance(key, str) else key
+            problems.append(Problem("", code, f"{prefix}{shown}", "unknown key"))
     good = set()
     for key, kind in kinds.items():
         if key not in record:
             problems.append(Problem("", code, f"{prefix}{key}", "missing"))
+        elif has_nul(record[key]):
+            problems.append(Problem("", code, f"{prefix}{key}", NUL_MESSAGE))
         elif not _kind_ok(record[key], kind):
             got = json.dumps(record[key], ensure_ascii=False)
             if len(got) > 40:
@@ -155,6 +177,7 @@ def card_problems(card: dict, *, game: str | None) -> list[Problem]:
     if not isinstance(card, dict):
         return [Problem("", None, None, "a card must be an object")]
     code = card.get("code") if isinstance(card.get("code"), str) and card.get("code") else None
+    code = _shown_code(code) if code else None
     problems, good = _keys_problems(card, CARD_KINDS, code=code)
 
     def add(field: str, message: str) -> None:
@@ -328,8 +351,12 @@ def read_card_file(
         return None, [Problem(name, None, None, f"not UTF-8 text (byte {error.start})")]
     except OSError as error:
         return None, [Problem(name, None, None, f"cannot be read: {error.strerror or error}")]
+    limit = max_depth()
+    deep = too_deep(text, limit + _CARD_VALUE_DEPTH)
+    if deep is not None:
+        return None, [Problem(name, deep.code, deep.field, deep.message(text, limit))]
     try:
-        raw = json.loads(text)
+        raw = json.loads(text)  # safe now: the nesting is bounded
     except json.JSONDecodeError as error:
         message = f"line {error.lineno}, column {error.colno}: invalid JSON: {error.msg}"
         return None, [Problem(name, None, None, message)]
@@ -353,6 +380,75 @@ def read_card_file(
     if game is None or not isinstance(card_set, dict):
         return None, problems
     return CardFileData(file=name, game=game, set=card_set, cards=cards), problems
+
+
+# A card's values sit three levels down: the file's object, "cards", the card.
+_CARD_VALUE_DEPTH = 3
+# Strings (a key when a colon follows) and brackets: all that nesting depends on.
+# The string pattern is the "unrolled" form: '"(?:[^"\\]|\\.)*"' would make
+# the regex engine keep a backtracking state per character of a string.
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?|[\[\]{}]', re.DOTALL)
+
+
+@dataclass(frozen=True)
+class DeepSpot:
+    """Where a JSON text first nests too deep, and the card and field that hold the spot."""
+
+    offset: int
+    code: str | None
+    field: str | None
+
+    def message(self, text: str, limit: int) -> str:
+        line = text.count("\n", 0, self.offset) + 1
+        column = self.offset - (text.rfind("\n", 0, self.offset) + 1) + 1
+        return f"line {line}, column {column}: nested more than {limit} levels deep"
+
+
+def _unquote(lexeme: str) -> str:
+    try:
+        return _shown_code(json.loads(lexeme))
+    except ValueError:
+        return lexeme.strip('"')
+
+
+def too_deep(text: str, limit: int) -> DeepSpot | None:
+    """The first spot where the arrays and objects of a JSON text nest deeper than `limit`.
+
+    Measured on the text, without recursion: json.loads recurses once per
+    level, so a file nested deep enough would crash it (RecursionError)
+    instead of getting an answer. Inside a card file's "cards" the spot is
+    named by its card's code (when it came before) and the card's key; in its
+    "set", by "set.<key>".
+    """
+    keys: list[str | None] = []  # the key each open container is the value of
+    key: str | None = None  # the last key read in the innermost object
+    code: str | None = None  # the code of the card being read
+    for token in _JSON_TOKEN.finditer(text):
+        lexeme = token.group()
+        if lexeme[0] == '"':
+            if token.group(1):
+                key = _unquote(lexeme[: len(lexeme) - len(token.group(1))])
+            elif key == "code" and len(keys) == _CARD_VALUE_DEPTH and keys[1] == "cards":
+                code = _unquote(lexeme)
+            continue
+        if lexeme in "[{":
+            keys.append(key)
+            key = None
+            if len(keys) > limit:
+                return DeepSpot(token.start(), code, _field_at(keys))
+        elif keys:  # an unbalanced closing bracket is json.loads's to report
+            key = keys.pop()
+            if len(keys) < _CARD_VALUE_DEPTH:
+                code = None
+    return None
+
+
+def _field_at(keys: list[str | None]) -> str | None:
+    if len(keys) > _CARD_VALUE_DEPTH and keys[1] == "cards":
+        return keys[_CARD_VALUE_DEPTH]
+    if len(keys) > 2 and keys[1] == "set" and keys[2] is not None:
+        return f"set.{keys[2]}"
+    return keys[1] if len(keys) > 1 else None
 
 
 def _ordered(record: dict, keys: tuple[str, ...]) -> dict:

@@ -13,7 +13,9 @@ docs/card-data.md, "CSV import":
   `provenance`); an empty `code` becomes `<set code>-<number, 3 digits>`;
 - `subtypes` and `reconstructed_fields` are separated by `;`;
 - `number`, `cost`, `attack`, `defense`, `glory_bonus`, `digit` are whole
-  numbers; `effects` is JSON text.
+  numbers; `effects` is JSON text, nested at most
+  settings.LIMITS["JSON_MAX_DEPTH"] levels;
+- a cell holds at most CELL_MAX_CHARS characters.
 
 Rows are checked with `card_problems`; a problem names the row (the header
 is row 1, as a spreadsheet numbers them) and the column.
@@ -21,12 +23,16 @@ is row 1, as a spreadsheet numbers them) and the column.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
-import json
 import re
+import threading
 
-from catalog.cardfile import CARD_KEYS, Problem, card_problems
+from django.utils import translation
+
+from catalog.cardfile import CARD_KEYS, CODE_MAX, Problem, card_problems
+from core.jsonlimits import BadJson, loads_bounded
 
 CSV_COLUMNS = CARD_KEYS
 CSV_REQUIRED = ("number", "name", "type")
@@ -36,6 +42,38 @@ TEXT_COLUMNS = frozenset({"text", "text_en", "flavor"})
 DEFAULT_PROVENANCE = "imported"
 
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
+
+# Python's csv module refuses a longer cell with a bare csv.Error (its
+# field_size_limit, 128 KiB); no card field needs as much. Cells are read
+# with that module limit lifted, and each one measured here, so that the
+# problem names the row and the column.
+CELL_MAX_CHARS = 128 * 1024
+_FIELD_LIMIT_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _csv_field_limit(limit: int):
+    """csv.field_size_limit is one setting for the whole process: set it back afterwards."""
+    with _FIELD_LIMIT_LOCK:
+        previous = csv.field_size_limit(limit)
+        try:
+            yield
+        finally:
+            csv.field_size_limit(previous)
+
+
+def _csv_rows(text: str, delimiter: str) -> tuple[list[list[str]], tuple[int, str] | None]:
+    """The rows, and (line, reason) if the csv module could not read them all."""
+    rows: list[list[str]] = []
+    # A cell cannot be longer than the text that holds it.
+    with _csv_field_limit(max(len(text), CELL_MAX_CHARS) + 1):
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        try:
+            for row in reader:
+                rows.append(row)
+        except csv.Error as error:
+            return rows, (reader.line_num, str(error))
+    return rows, None
 
 
 def cards_from_csv(
@@ -48,15 +86,38 @@ def cards_from_csv(
     text = text.removeprefix("\ufeff")  # spreadsheets often write a byte-order mark
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if ";" in first_line and "," not in first_line else ","
-    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    rows, unreadable = _csv_rows(text, delimiter)
 
     def where(row_number: int) -> str:
         return f"{source}, row {row_number}" if source else f"row {row_number}"
 
+    if unreadable is not None:
+        line, reason = unreadable
+        where_line = f"{source}, line {line}" if source else f"line {line}"
+        return [], [Problem(where_line, None, None, f"not readable as CSV: {reason}")]
     if not rows or not any(cell.strip() for cell in rows[0]):
         return [], [Problem(where(1), None, None, "no header row")]
     header = [cell.strip().lower() for cell in rows[0]]
     problems = []
+    code_at = header.index("code") if "code" in header else None
+    for row_number, row in enumerate(rows, start=1):
+        for index, cell in enumerate(row):
+            if len(cell) <= CELL_MAX_CHARS:
+                continue
+            column = header[index] if index < len(header) else ""
+            if not column or len(column) > CODE_MAX:  # an oversized header cell names nothing
+                column = f"column {index + 1}"
+            code = row[code_at].strip() if code_at is not None and code_at < len(row) else ""
+            problems.append(
+                Problem(
+                    where(row_number),
+                    code if code and len(code) <= CODE_MAX and "\x00" not in code else None,
+                    column,
+                    f"a cell of {len(cell)} characters; a cell may hold {CELL_MAX_CHARS}",
+                )
+            )
+    if problems:  # nothing else is read from a file this far from a card list
+        return [], problems
     for index, column in enumerate(header):
         if column not in CSV_COLUMNS:
             problems.append(
@@ -126,10 +187,12 @@ def _card_from_cells(cells: dict[str, str], *, set_code: str) -> tuple[dict, lis
             card[column] = cell
         elif column == "effects":
             try:
-                card[column] = json.loads(cell) if cell else []
-            except json.JSONDecodeError as error:
+                # Problems are English, like every other loader message.
+                with translation.override("en"):
+                    card[column] = loads_bounded(cell) if cell else []
+            except BadJson as error:
                 card[column] = []
-                problems.append(Problem("", None, column, f"not valid JSON: {error.msg}"))
+                problems.append(Problem("", None, column, error.message))
         elif column == "provenance":
             card[column] = cell or DEFAULT_PROVENANCE
         else:

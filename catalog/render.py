@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from PIL import Image
@@ -115,13 +116,49 @@ def _write_atomically(image: Image.Image, path: Path, fmt: str) -> None:
 
 def _cached(key: str, fmt: str, cache_dir: Path, draw) -> Path:
     path = cache_dir / key[:2] / f"{key}.{fmt}"
-    if not path.exists():
-        image = draw()
-        if fmt == "webp":
-            height = round(image.height * THUMB_WIDTH / image.width)
-            image = image.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
-        _write_atomically(image, path, FORMATS[fmt])
+    if path.exists():
+        return path
+    image = draw()
+    if fmt == "webp":
+        height = round(image.height * THUMB_WIDTH / image.width)
+        image = image.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
+    _write_atomically(image, path, FORMATS[fmt])
     return path
+
+
+def prune_face_cache(cache_dir: Path, *, max_bytes: int, keep_seconds: float) -> dict:
+    """Delete the faces unused longest until the cache holds at most ``max_bytes``.
+
+    Every option a visitor may choose (bleed in tenths of a millimetre, card
+    sizes, print copies as JPEG) is another file, so without a bound the cache
+    grows with what visitors ask for. A file's last use is the later of its
+    access and modification times (the file is not touched on a hit: the
+    print JPEG copies are keyed on the source's mtime). Linux's default
+    `relatime` refreshes the access time at most once a day, so files used in
+    the last ``keep_seconds`` (more than a day) stay even over the bound: a
+    running print job may be reading them.
+    """
+    files = []
+    for path in cache_dir.rglob("*"):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue  # deleted meanwhile
+        if path.is_file():
+            files.append((max(stat.st_atime, stat.st_mtime), stat.st_size, path))
+    total = sum(size for _used, size, _path in files)
+    deleted = freed = 0
+    cutoff = time.time() - keep_seconds
+    for used, size, path in sorted(files):
+        if total - freed <= max_bytes or used > cutoff:
+            break
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        deleted += 1
+        freed += size
+    return {"files": len(files), "bytes": total, "deleted": deleted, "freed": freed}
 
 
 def default_cache_dir() -> Path:

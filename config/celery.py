@@ -9,3 +9,22 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("kartyavar")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Periodic work, sent by exactly one beat: `manage.py serve` runs it inside its
+# worker (-B), production runs `celery -A config beat` once (docs/deploy.md).
+# A sweep that waited longer than its interval is dropped, not piled up behind
+# a worker that was down: the next one does the same work.
+# PRINT_SWEEP_SECONDS shortens it to watch a sweep happen; a non-number stops start-up.
+SWEEP_SECONDS = int(os.environ.get("PRINT_SWEEP_SECONDS", 15 * 60))
+app.conf.beat_schedule = {
+    "printing-delete-expired-files": {
+        "task": "printing.delete_expired_files",
+        "schedule": SWEEP_SECONDS,
+        "options": {"expires": max(SWEEP_SECONDS - 60, SWEEP_SECONDS // 2)},
+    },
+    "catalog-prune-face-cache": {
+        "task": "catalog.prune_face_cache",
+        "schedule": 3600,
+        "options": {"expires": 1800},
+    },
+}

@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     "django_filters",
     "django_htmx",
     "channels",
+    "axes",
+    "csp",
     "core",
     "accounts",
     "catalog",
@@ -67,6 +69,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.middleware.RequestEdgeMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -76,6 +80,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as Axes asks: it turns a lockout flagged during authenticate()
+    # into our 429 page (accounts.lockout.lockout_response).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -145,8 +152,11 @@ if REDIS_URL:
             # default (100) drops frames as soon as a busy server falls behind.
             # redis-py caps a pool at 100 connections and fails beyond that;
             # a server with a few hundred tables opening at once needs more.
+            # redis-py's default socket timeout (5 s) equals channels-redis's
+            # blocking read of 5 s, so a table quiet for 5 s lost its socket
+            # ("Timeout reading"); the read must be allowed to outlast it.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
                 "capacity": 5000,
             },
         }
@@ -176,6 +186,36 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 
+# --- Cache ------------------------------------------------------------------
+# The sign-up limit counts in the cache, so every process must see the same
+# one: Redis when there is one, else files under VAR_DIR that the web server
+# and the worker of `make run` share.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cache",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+            # Past MAX_ENTRIES a third of the files are dropped, counters
+            # included; finished-match replays share this cache.
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+# django-ratelimit needs an atomic increment. Django's Redis backend has one
+# (Redis INCR). The file cache's is a read then a write, which two processes
+# could interleave; without Redis there is one web process (`make run`), and
+# it runs every sync view on one thread (thread_sensitive under ASGI), so no
+# two counts interleave. That is also why django_ratelimit is not in
+# INSTALLED_APPS: it needs no app, and its system check refuses the file
+# cache outright.
+
 # --- Auth -----------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
@@ -187,6 +227,31 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out username or address is refused before any
+    # password is checked: during a lockout the right password fails too.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Brute force (django-axes, accounts/lockout.py). LIMITS["LOGIN_FAILURES"]
+# failed logins for one username, or from one client address, lock that
+# username or address out of every login path (form, admin, token API) for
+# LIMITS["LOGIN_COOLOFF_MINUTES"]; the failures count while each follows the
+# last within that time. A refused attempt during the lockout restarts it
+# (Axes' default), so a steady guesser never gets in and the wait our message
+# names is the true one. Attempts are kept in the database (Axes' default
+# handler), which every process shares.
+AXES_FAILURE_LIMIT = "accounts.lockout.failure_limit"
+AXES_COOLOFF_TIME = "accounts.lockout.cool_off"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_ip"
+AXES_VERBOSE = False  # else a banner at every start of every manage.py command
+# Axes would also keep every successful login with its address and browser,
+# for ever: failures are what the lockout needs, and they expire by themselves.
+AXES_DISABLE_ACCESS_LOG = True
 
 # --- Internationalisation -------------------------------------------------
 LANGUAGE_CODE = "hu"
@@ -243,6 +308,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.schema.add_error_responses",
+    ],
 }
 
 # --- Security ---------------------------------------------------------------
@@ -256,6 +325,87 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 if env.bool("BEHIND_TLS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True  # no script reads it: the switch is a form
+
+# The client address that login lockouts and the sign-up limit count against
+# (accounts/client_address.py, used by Axes and django-ratelimit alike). 0:
+# the connection's own address. Behind reverse proxies that append to
+# X-Forwarded-For, how many of them there are; more than there really are
+# would let a client choose its own address (docs/deploy.md).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or a positive number of proxies.")
+RATELIMIT_IP_META_KEY = "accounts.client_address.client_ip"
+
+
+def _websocket_sources(hosts: list[str]) -> list[str]:
+    """connect-src entries for the live tables' websockets to the site's own hosts.
+
+    CSP Level 3 lets 'self' cover ws: and wss: to the page's own host; browsers
+    older than that need them spelled out. Any port: `make run` and tests
+    serve on one. CSP has no syntax for IPv6 literals, which 'self' covers.
+    """
+    sources = []
+    for host in hosts:
+        if host == "*":  # every host is ours
+            return ["ws:", "wss:"]
+        if host.startswith("["):
+            continue
+        names = [host[1:], f"*{host}"] if host.startswith(".") else [host]
+        sources += [f"{scheme}://{name}:*" for name in names for scheme in ("ws", "wss")]
+    return sources
+
+
+# Content-Security-Policy (django-csp). Every script is a file of ours (the
+# table scripts, htmx and its debug helper, the Swagger UI's split init
+# script), JSON data rides in <script type="application/json">, and htmx may
+# not eval (allowEval false in base.html), so scripts need neither
+# 'unsafe-inline' nor 'unsafe-eval'. Styles keep 'unsafe-inline' for the
+# Swagger UI's <style> block, htmx's indicator style, the style attributes of
+# the card admin's thumbnails and the bare 500 page. Django's debug 404 and
+# 500 pages go without a policy.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "connect-src": ["'self'", *_websocket_sources(ALLOWED_HOSTS)],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Permissions-Policy (django-permissions-policy): the site needs none of the
+# devices and sensors a page can ask for, so no page of ours, nor anything
+# injected into one, may ask. Clipboard writing keeps the browser's default
+# (the table copies replay links). Only features Chromium knows: it logs an
+# error for each name it does not.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "idle-detection",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
 
 # --- Limits -----------------------------------------------------------------
 # Every bound on what a visitor may send or make the site do, in one place,
@@ -278,6 +428,8 @@ LIMITS = {
     "PRINT_BYTES_PER_ANONYMOUS": env.int("LIMIT_PRINT_BYTES_ANONYMOUS", default=100 * 1024 * 1024),
     "PRINT_EXPIRY_HOURS_USER": env.int("LIMIT_PRINT_EXPIRY_HOURS_USER", default=7 * 24),
     "PRINT_EXPIRY_HOURS_ANONYMOUS": env.int("LIMIT_PRINT_EXPIRY_HOURS_ANONYMOUS", default=24),
+    # Card faces drawn for pages, previews and prints, kept on disk (MEDIA_ROOT/faces)
+    "FACE_CACHE_MAX_MB": env.int("LIMIT_FACE_CACHE_MB", default=4096),
     # Play
     "CHAT_MAX_CHARS": env.int("LIMIT_CHAT_CHARS", default=300),
     "SOLVER_PARALLEL_PER_USER": env.int("LIMIT_SOLVER_PARALLEL", default=1),
@@ -286,6 +438,9 @@ LIMITS = {
     "LOGIN_COOLOFF_MINUTES": env.int("LIMIT_LOGIN_COOLOFF_MINUTES", default=15),
     "SIGNUPS_PER_HOUR": env.int("LIMIT_SIGNUPS_PER_HOUR", default=5),
 }
+for _name, _value in LIMITS.items():
+    if _value < 1:
+        raise ImproperlyConfigured(f"LIMITS[{_name!r}] must be at least 1, not {_value}.")
 
 LOGGING = {
     "version": 1,

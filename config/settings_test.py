@@ -18,6 +18,15 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 
+# Each test run counts in its own memory, never in var/ or a shared Redis.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Django's test client logs in without a request, which Axes refuses, and a
+# count left by one test must not refuse the next. The tests of the login
+# lockout and the sign-up limit (tests/accounts) switch both on, with fresh
+# counts each time.
+AXES_ENABLED = False
+RATELIMIT_ENABLE = False
+
 # On SQLite the test database is a file, not memory: the end-to-end tests run
 # the ASGI server (websockets) in a forked process that must see the same data.
 # One file per test run, so two runs side by side do not share it.

@@ -14,7 +14,5 @@ def refusal(request: HttpRequest, *, status: int, code: str, message: str) -> Ht
     if request.headers.get("HX-Request") == "true":
         html = render_to_string("partials/refusal.html", {"message": message}, request=request)
         return HttpResponse(html, status=status)
-    html = render_to_string(
-        "refusal.html", {"message": message, "status": status}, request=request
-    )
+    html = render_to_string("refusal.html", {"message": message, "status": status}, request=request)
     return HttpResponse(html, status=status)

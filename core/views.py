@@ -2,12 +2,15 @@
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language as django_set_language
 
 from core import health
 from core.games import GAMES
+from core.refusals import refusal
 
 
 @require_GET
@@ -37,3 +40,31 @@ def set_language(request: HttpRequest) -> HttpResponse:
             request.user.language = language
             request.user.save(update_fields=["language"])
     return response
+
+
+# Django's error handlers, with the API's body for /api/ paths: an API client
+# that follows a wrong link gets {"error": ...} JSON, not an HTML page.
+def _api_or_page(default_view, status: int, code: str, message):
+    def handler(request, exception=None, **kwargs):
+        if request.path.startswith("/api/"):
+            return refusal(request, status=status, code=code, message=str(message))
+        if exception is None:
+            return default_view(request)
+        return default_view(request, exception)
+
+    return handler
+
+
+bad_request = _api_or_page(defaults.bad_request, 400, "bad_request", _("Malformed request."))
+permission_denied = _api_or_page(
+    defaults.permission_denied, 403, "permission_denied", _("You may not do this.")
+)
+page_not_found = _api_or_page(
+    defaults.page_not_found,
+    404,
+    "not_found",
+    _("There is nothing here, or it is not yours to see."),
+)
+server_error = _api_or_page(
+    defaults.server_error, 500, "server_error", _("Something went wrong; the error was logged.")
+)

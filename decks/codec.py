@@ -3,8 +3,12 @@
 Pure: card records (docs/card-data.md) and `Entry` lists in, `Entry` lists and
 bilingual line errors out. Reading never raises on what a user typed or pasted:
 every problem becomes a `LineError`, and the caller saves nothing while any
-exist. Only `decode_deck_code` raises, and only `DeckCodeError`, because a
-damaged code has no lines to point at.
+exist. Two exceptions: every reader raises `ListTooLarge` for input over its
+`ListLimits` (the work of reading a list grows with its size, so an oversized
+list is refused whole; characters, card lines and JSON items are counted
+before any card is looked up, a deck code's entries as they are decoded), and
+`decode_deck_code` raises `DeckCodeError`, because a damaged code has no
+lines to point at.
 
 Cards are found through a `CardLookup`; `RecordLookup` is the plain in-memory
 one over a game's card records.
@@ -27,10 +31,84 @@ from catalog.text import fold, fold_words
 from catalog.vocab import GAME_IDS, TYPES
 from decks.entries import MAIN, SIDE, Entry, display_name
 
+# The one bound of a card's count, for every reader and for decks.services.
 MIN_COUNT, MAX_COUNT = 1, 99
 SUGGEST_CUTOFF = 60
 SUGGEST_SPREAD = 25  # a suggestion this far below the best one is noise
 BOARDS = (MAIN, SIDE)
+
+
+@dataclass(frozen=True)
+class ListLimits:
+    """How much one list may hold. The site passes settings.LIMITS (decks.limits)."""
+
+    max_lines: int = 500  # lines that name a card; blank, comment and header lines are free
+    max_chars: int = 50_000
+    max_entries: int = 500  # different (card, board) pairs, unknown cards included
+
+
+DEFAULT_LIMITS = ListLimits()
+
+
+class ListTooLarge(ValueError):
+    """A list over one of its limits, refused whole. `code` names the limit, `limit` is it."""
+
+    def __init__(self, code: str, limit: int, message_hu: str, message_en: str) -> None:
+        super().__init__(message_en)
+        self.code = code
+        self.limit = limit
+        self.message_hu = message_hu
+        self.message_en = message_en
+
+    def message(self, language: str) -> str:
+        return self.message_en if language == "en" else self.message_hu
+
+
+def _too_many_chars(limit: int, found: int) -> ListTooLarge:
+    return ListTooLarge(
+        "list_too_long",
+        limit,
+        f"Egy lista legfeljebb {limit} karakteres lehet; ez {found} karakter.",
+        f"A list may be at most {limit} characters long; this one has {found}.",
+    )
+
+
+def _too_many_lines(limit: int, found: int) -> ListTooLarge:
+    return ListTooLarge(
+        "too_many_lines",
+        limit,
+        f"Egy listában legfeljebb {limit} kártyás sor lehet; ebben {found} van.",
+        f"A list may have at most {limit} card lines; this one has {found}.",
+    )
+
+
+def _too_many_entries(limit: int, found: int | None = None) -> ListTooLarge:
+    more_hu = f"; ebben {found} van" if found is not None else ", ebben több van"
+    more_en = f"; this one has {found}" if found is not None else "; this one has more"
+    return ListTooLarge(
+        "too_many_entries",
+        limit,
+        f"Egy pakliban legfeljebb {limit} különböző tétel (lap a paklin vagy az oldalpaklin) "
+        f"lehet{more_hu}.",
+        f"A deck may hold at most {limit} different entries (a card on the main deck or the "
+        f"side board){more_en}.",
+    )
+
+
+def check_size(text: str, limits: ListLimits = DEFAULT_LIMITS) -> None:
+    """Raise ListTooLarge if a pasted list is over `limits`; reads no card.
+
+    `parse_text` does the same checks; forms call this to put the message on
+    their field.
+    """
+    check_chars(text, limits)
+    _check_lines(_card_lines(text), limits)
+
+
+def check_chars(text: str | bytes, limits: ListLimits = DEFAULT_LIMITS) -> None:
+    """Raise ListTooLarge for a text (a list, a JSON file, a code) over `limits.max_chars`."""
+    if len(text) > limits.max_chars:
+        raise _too_many_chars(limits.max_chars, len(text))
 
 
 # -- finding cards -----------------------------------------------------------
@@ -171,23 +249,30 @@ class _Collector:
     """Adds up entries of the same card and board, keeping first-seen order.
 
     With a limit, an entry that would take a card past it is refused (add gives
-    False) and reported against `line_no`.
+    False) and reported against `line_no`. With `max_entries`, one entry more
+    than that raises ListTooLarge.
     """
 
-    def __init__(self, limit: int | None = MAX_COUNT) -> None:
+    def __init__(self, limit: int | None = MAX_COUNT, max_entries: int | None = None) -> None:
         self.result = ParsedList()
         self.limit = limit
+        self.max_entries = max_entries
         self._index: dict[tuple[str, str], int] = {}
+
+    def _append(self, entry: Entry) -> None:
+        if self.max_entries is not None and len(self.result.entries) >= self.max_entries:
+            raise _too_many_entries(self.max_entries)
+        self.result.entries.append(entry)
 
     def add(self, entry: Entry, line_no: int = 0) -> bool:
         if entry.card is None:
-            self.result.entries.append(entry)
+            self._append(entry)
             return True
         key = (entry.card["code"], entry.board)
         at = self._index.get(key)
         if at is None:
-            self._index[key] = len(self.result.entries)
-            self.result.entries.append(entry)
+            self._append(entry)
+            self._index[key] = len(self.result.entries) - 1
             return True
         known = self.result.entries[at]
         total = known.count + entry.count
@@ -395,16 +480,21 @@ def _report_unknown(
     out.add(Entry(None, count, board, raw))
 
 
-def parse_text(text: str, *, lookup: CardLookup) -> ParsedList:
-    """Read a deck list typed or pasted by a person, one card per line.
+@dataclass(frozen=True)
+class _CardLine:
+    line_no: int
+    raw: str
+    content: str
+    board: str
 
-    A line is a count and a card name or code ("3 Éjlépő Kajtár", "3x AF1-001",
-    "3 x ejlepo kajtar"; no count means 1), optionally with a set hint
-    ("1 Jégszem Soyana (AF1)") and a trailing "# comment" or "// comment".
-    "Side board:", "Sideboard", "Oldalpakli:" start the side board; "Main",
-    "Pakli:" go back to the main deck. Lines naming the same card add up.
+
+def _card_lines(text: str) -> list[_CardLine]:
+    """The lines of a pasted list that name a card, with the board each is on.
+
+    Blank lines, comments and board headers are read here and dropped; this
+    pass looks up no card, so counting the lines costs little.
     """
-    out = _Collector()
+    found = []
     board = MAIN
     for line_no, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         content = _BULLET.sub("", _COMMENT.sub("", raw).strip()).strip()
@@ -421,7 +511,32 @@ def parse_text(text: str, *, lookup: CardLookup) -> ParsedList:
             if header:
                 board = header
                 content = rest.strip()
-        _read_card_line(content, line_no, raw.strip(), board, lookup, out)
+        found.append(_CardLine(line_no, raw.strip(), content, board))
+    return found
+
+
+def _check_lines(lines: list[_CardLine], limits: ListLimits) -> None:
+    if len(lines) > limits.max_lines:
+        raise _too_many_lines(limits.max_lines, len(lines))
+
+
+def parse_text(text: str, *, lookup: CardLookup, limits: ListLimits = DEFAULT_LIMITS) -> ParsedList:
+    """Read a deck list typed or pasted by a person, one card per line.
+
+    A line is a count and a card name or code ("3 Éjlépő Kajtár", "3x AF1-001",
+    "3 x ejlepo kajtar"; no count means 1), optionally with a set hint
+    ("1 Jégszem Soyana (AF1)") and a trailing "# comment" or "// comment".
+    "Side board:", "Sideboard", "Oldalpakli:" start the side board; "Main",
+    "Pakli:" go back to the main deck. Lines naming the same card add up.
+
+    Raises ListTooLarge, before looking up any card, for a text over `limits`.
+    """
+    check_chars(text, limits)
+    lines = _card_lines(text)
+    _check_lines(lines, limits)
+    out = _Collector(max_entries=limits.max_entries)
+    for line in lines:
+        _read_card_line(line.content, line.line_no, line.raw, line.board, lookup, out)
     return out.result
 
 
@@ -516,15 +631,23 @@ def _not_a_deck() -> LineError:
     )
 
 
-def parse_json(data: dict | str | bytes, *, lookup: CardLookup) -> ParsedList:
+def parse_json(
+    data: dict | str | bytes, *, lookup: CardLookup, limits: ListLimits = DEFAULT_LIMITS
+) -> ParsedList:
     """Read the shape `export_json` writes (a dict, or its JSON text).
 
     Each item is found by its code if it has one (a code wins over a name), else
     by its name; an unknown code or name is reported like a text line, with
     line_no the item's place in "cards" counting from 1.
+
+    Raises ListTooLarge for a text longer than `limits.max_chars` or a "cards"
+    list longer than `limits.max_entries`, before reading any item. Text from
+    a visitor is best parsed by the caller with core.jsonlimits.loads_bounded,
+    which also bounds the nesting, and passed in as a dict.
     """
-    out = _Collector()
+    out = _Collector(max_entries=limits.max_entries)
     if isinstance(data, str | bytes | bytearray):
+        check_chars(data, limits)
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as error:
@@ -540,6 +663,8 @@ def parse_json(data: dict | str | bytes, *, lookup: CardLookup) -> ParsedList:
     if not isinstance(cards, list):
         out.error(_not_a_deck())
         return out.result
+    if len(cards) > limits.max_entries:
+        raise _too_many_entries(limits.max_entries, len(cards))
     for item_no, item in enumerate(cards, start=1):
         _read_json_item(item_no, item, lookup, out)
     return out.result
@@ -725,13 +850,21 @@ class _Reader:
         raise _damaged()
 
 
-def _code_bytes(code: object) -> bytes:
+def _code_bytes(code: object, limits: ListLimits) -> bytes:
     """The payload of a deck code, its checksum verified."""
+    if isinstance(code, str):
+        check_chars(code, limits)
     text = "".join(code.split()).rstrip("=") if isinstance(code, str) else None
     if not text:
         raise DeckCodeError("empty", "Üres a paklikód.", "The deck code is empty.")
     if len(text) > _MAX_CODE_CHARS:
-        raise _damaged()
+        # Longer than any code encode_deck_code writes for a deck within the limits.
+        raise ListTooLarge(
+            "code_too_long",
+            _MAX_CODE_CHARS,
+            f"Egy paklikód legfeljebb {_MAX_CODE_CHARS} karakteres lehet; ez {len(text)}.",
+            f"A deck code is at most {_MAX_CODE_CHARS} characters long; this one has {len(text)}.",
+        )
     if not _B64URL.fullmatch(text):
         raise DeckCodeError(
             "alphabet",
@@ -751,15 +884,18 @@ def _code_bytes(code: object) -> bytes:
     return payload
 
 
-def decode_deck_code(code: str, *, lookup: CardLookup) -> DecodedCode:
+def decode_deck_code(
+    code: str, *, lookup: CardLookup, limits: ListLimits = DEFAULT_LIMITS
+) -> DecodedCode:
     """The game, format number and entries of a deck code.
 
-    Raises DeckCodeError, and nothing else, for any code that is not one that
-    `encode_deck_code` wrote. A card the catalog does not have (a valid code
-    from a newer catalog) is not an error of the code: it comes back as an
-    Entry with card None and a LineError, line_no counting the cards from 1.
+    Raises DeckCodeError for any code that is not one that `encode_deck_code`
+    wrote, and ListTooLarge for one over `limits` (more characters or
+    entries). A card the catalog does not have (a valid code from a newer
+    catalog) is not an error of the code: it comes back as an Entry with card
+    None and a LineError, line_no counting the cards from 1.
     """
-    reader = _Reader(_code_bytes(code))
+    reader = _Reader(_code_bytes(code, limits))
     if reader.varint() != CODE_VERSION:
         raise DeckCodeError(
             "version",
@@ -774,7 +910,7 @@ def decode_deck_code(code: str, *, lookup: CardLookup) -> DecodedCode:
             "This deck code is for a game this site does not know.",
         )
     format_number = reader.varint()
-    out = _Collector()
+    out = _Collector(max_entries=limits.max_entries)
     item_no = 0
     while not reader.done():
         set_bytes = reader.take(reader.varint())

@@ -3,12 +3,40 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from catalog import vocab
-from decks import formats
+from core.errors import ApplicationError
+from decks import codec, formats, limits
 from decks.models import Visibility
 
 
 def game_choices():
     return [(t.id, t.label(get_language())) for t in vocab.GAMES.terms]
+
+
+def _checked(check, value):
+    """Run a decks.limits or codec size check as a field check: its message goes on the field."""
+    try:
+        check(value)
+    except ApplicationError as problem:
+        raise forms.ValidationError(problem.message, code=problem.code) from None
+    except codec.ListTooLarge as problem:
+        raise forms.ValidationError(problem.message(get_language()), code=problem.code) from None
+    return value
+
+
+class NameField(forms.CharField):
+    """A deck name: the same limit and message as the API and the services.
+
+    The check runs in validate() rather than through max_length, whose
+    message Django's Hungarian translation words formally.
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", forms.TextInput(attrs={"maxlength": limits.NAME_MAX_CHARS}))
+        super().__init__(**kwargs)
+
+    def validate(self, value):
+        super().validate(value)
+        _checked(limits.check_name, value)
 
 
 def format_choices():
@@ -22,7 +50,7 @@ def format_choices():
 
 class NewDeckForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
-    name = forms.CharField(label=_("Name"), max_length=120, required=False)
+    name = NameField(label=_("Name"), required=False)
     card = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
@@ -31,7 +59,7 @@ class NewDeckForm(forms.Form):
 
 
 class DeckSettingsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = NameField(label=_("Name"))
     description = forms.CharField(
         label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
@@ -45,23 +73,44 @@ class DeckSettingsForm(forms.Form):
             (f.id, f.name(language)) for f in formats.formats_for(game)
         ]
 
+    def clean_description(self):
+        description = self.cleaned_data["description"]
+        if "description" not in self.changed_data:
+            return description  # one saved before the limit existed may stay as it is
+        return _checked(limits.check_description, description)
+
 
 class ImportForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
-    name = forms.CharField(label=_("Name"), max_length=120, required=False)
+    name = NameField(label=_("Name"), required=False)
     text = forms.CharField(
         label=_("Card list"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 12, "placeholder": "3 Éjlépő Kajtár\n3x AF1-002\n…"}),
-        help_text=_(
-            "One card a line: “3 Éjlépő Kajtár” or “3x AF1-001”. A line “Side board:” starts the side board."  # noqa: E501
-        ),
+        widget=forms.Textarea(attrs={"rows": 12, "placeholder": "3 Éjlépő Kajtár\n3x AF1-001\n…"}),
     )
     code = forms.CharField(label=_("…or a deck code"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
+        bounds = limits.list_limits()
+        self.fields["text"].help_text = _(
+            "One card a line: “3 Éjlépő Kajtár” or “3x AF1-001”. A line “Side board:” starts "
+            "the side board. A JSON export can be pasted too. At most %(lines)s card lines "
+            "and %(chars)s characters."
+        ) % {"lines": bounds.max_lines, "chars": bounds.max_chars}
+
+    def clean_text(self):
+        # The same bounds the import applies, here so the message sits on the field.
+        text = self.cleaned_data["text"]
+        bounds = limits.list_limits()
+        if text.lstrip().startswith("{"):  # a JSON export: its lines are not card lines
+            return _checked(lambda t: codec.check_chars(t, bounds), text)
+        return _checked(lambda t: codec.check_size(t, bounds), text)
+
+    def clean_code(self):
+        bounds = limits.list_limits()
+        return _checked(lambda code: codec.check_chars(code, bounds), self.cleaned_data["code"])
 
     def clean(self):
         data = super().clean()

@@ -27,6 +27,13 @@ class Board(models.TextChoices):
     SIDE = "side", _("side board")
 
 
+class LiveDeckManager(models.Manager):
+    """Decks that were not deleted: the default, so no query meets a deleted deck by accident."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Deck(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
@@ -45,12 +52,23 @@ class Deck(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Set when its owner deleted a deck that a match was played with
+    # (services.deck_delete): the match keeps its deck version, nobody sees the deck.
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    # Deck.objects, related managers (user.decks) and every app's queries
+    # (the lobby's "your decks", print jobs) leave deleted decks out without
+    # knowing about them. Following a foreign key (version.deck) uses the
+    # plain base manager, so a match's deck version still reaches its deck.
+    objects = LiveDeckManager()
+    all_objects = models.Manager()  # noqa: DJ012 (ruff takes LiveDeckManager() for a field)
 
     class Meta:
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["visibility", "game", "-updated_at"])]
         verbose_name = _("deck")
         verbose_name_plural = _("decks")
+        base_manager_name = "all_objects"
 
     def __str__(self) -> str:
         return self.name

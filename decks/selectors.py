@@ -21,7 +21,8 @@ def deck_for_viewer(*, deck_id: int, user) -> Deck:
     """A deck its owner, or anyone if it is public, may open by number; others get 404.
 
     An unlisted deck opens only through its share link (deck_by_share_token),
-    so guessing numbers reveals nothing.
+    so guessing numbers reveals nothing. A deleted deck is not found at all
+    (Deck.objects leaves it out), here or by any selector.
     """
     deck = Deck.objects.select_related("game", "owner").filter(pk=deck_id).first()
     if deck is None:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import ProtectedError
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from catalog.models import Card, Game
 from core.errors import ApplicationError, NotFound
-from decks import codec, formats
+from core.jsonlimits import loads_bounded
+from decks import codec, formats, limits
 from decks.entries import MAIN, SIDE, Entry
 from decks.models import Deck, DeckEntry, DeckVersion, Visibility
 from decks.selectors import card_dict, deck_entries, entries_diff
 
-MAX_COUNT = 99
+MAX_COUNT = codec.MAX_COUNT
 
 
 class DeckImportError(ApplicationError):
@@ -91,6 +94,8 @@ def _replace_entries(deck: Deck, entries: list[Entry]) -> None:
             continue
         key = (entry.card["code"], entry.board)
         counts[key] = counts.get(key, 0) + entry.count
+    if len(counts) > limits.max_entries():
+        raise limits.too_many_entries(len(counts))
     cards = {c.code: c for c in Card.objects.filter(code__in={code for code, _ in counts})}
     for (code, _board), count in counts.items():
         if cards.get(code) is None or cards[code].game_id != deck.game_id:
@@ -124,10 +129,14 @@ def deck_create(
 ) -> Deck:
     fmt = _format_or_error(game, format_id)
     name = name.strip() or _("New deck")
+    limits.check_name(name)
+    limits.check_description(description)
+    if visibility not in Visibility.values:
+        raise ApplicationError("bad_visibility", _("Choose private, link or public."))
     deck = Deck.objects.create(
         owner=owner,
         game=game,
-        name=name[:120],
+        name=name,
         description=description,
         format=fmt.id,
         visibility=visibility,
@@ -154,6 +163,10 @@ def deck_change_card(*, deck: Deck, user, card: Card, delta: int, board: str = M
     count = (entry.count if entry else 0) + delta
     if count > MAX_COUNT:
         raise ApplicationError("too_many", _("At most %(n)s copies of a card.") % {"n": MAX_COUNT})
+    if entry is None and count > 0:
+        held = deck.entries.count()
+        if held >= limits.max_entries():
+            raise limits.too_many_entries(held + 1)
     if count <= 0:
         if entry:
             entry.delete()
@@ -183,8 +196,14 @@ def deck_update(
     fmt = _format_or_error(deck.game, format_id)
     if visibility not in Visibility.values:
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
+    # Only what changes is checked: a deck saved before the limits existed
+    # can still be renamed without cutting its description.
+    if name.strip() != deck.name:
+        limits.check_name(name.strip())
+    if description != deck.description:
+        limits.check_description(description)
     changed_meta = name.strip() != deck.name or fmt.id != deck.format
-    deck.name = (name.strip() or deck.name)[:120]
+    deck.name = name.strip() or deck.name
     deck.description = description
     deck.format = fmt.id
     deck.visibility = visibility
@@ -192,6 +211,27 @@ def deck_update(
     if changed_meta:
         before = _snapshot(deck)
         _write_version(deck, before=before, summary=_("Name or format changed"))
+    return deck
+
+
+@transaction.atomic
+def deck_change(
+    *,
+    deck: Deck,
+    user,
+    name: str,
+    description: str,
+    format_id: str,
+    visibility: str,
+    entries: list[Entry] | None = None,
+) -> Deck:
+    """The settings and, when `entries` is given, the cards, all or nothing (the API's PATCH)."""
+    deck_update(
+        deck=deck, user=user, name=name, description=description, format_id=format_id,
+        visibility=visibility,
+    )  # fmt: skip
+    if entries is not None:
+        deck_set_entries(deck=deck, user=user, entries=entries)
     return deck
 
 
@@ -222,12 +262,17 @@ def deck_restore(*, deck: Deck, user, number: int) -> DeckVersion:
 @transaction.atomic
 def deck_clone(*, deck: Deck, user) -> Deck:
     """A private copy for `user` of a deck they may see."""
+    name = _("Copy of %(name)s") % {"name": deck.name}
+    if len(name) > limits.NAME_MAX_CHARS:  # our words made it long, not the user's
+        name = name[: limits.NAME_MAX_CHARS - 1] + "…"
+    # A deck saved before the description limit existed can still be copied.
+    description = deck.description[: limits.description_max_chars()]
     return deck_create(
         owner=user,
         game=deck.game,
-        name=_("Copy of %(name)s") % {"name": deck.name},
+        name=name,
         format_id=deck.format,
-        description=deck.description,
+        description=description,
         entries=deck_entries(deck),
         cloned_from=deck,
         summary=_("Copied from “%(name)s”") % {"name": deck.name},
@@ -235,9 +280,26 @@ def deck_clone(*, deck: Deck, user) -> Deck:
 
 
 @transaction.atomic
-def deck_delete(*, deck: Deck, user) -> None:
+def deck_delete(*, deck: Deck, user) -> bool:
+    """Delete a deck for its owner; True when it was kept, hidden, for its matches.
+
+    A deck no match ever used is removed with its versions. A match seat
+    keeps the deck version it was played with (play.Seat.deck_version
+    protects it), and the match's replay and rating read it, so a deck that
+    was played is soft-deleted instead: `deleted_at` is set, and from then
+    on the deck is gone for everyone, its owner too (Deck.objects leaves it
+    out: lists, search, pages, API, share link), while its rows stay for the
+    matches. Trying the real delete first, rather than asking whether a seat
+    uses the deck, also covers a match that starts meanwhile.
+    """
     _check_owner(deck, user)
-    deck.delete()
+    try:
+        with transaction.atomic():  # a savepoint, so the refused delete leaves nothing behind
+            deck.delete()
+    except ProtectedError:
+        Deck.all_objects.filter(pk=deck.pk).update(deleted_at=timezone.now())
+        return True
+    return False
 
 
 def deck_import(
@@ -249,31 +311,59 @@ def deck_import(
     text: str = "",
     code: str = "",
     language: str = "hu",
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
 ) -> Deck:
-    """A new deck from a text list or a deck code; any bad line → DeckImportError, nothing saved."""
+    """A new deck from a text list, its JSON export or a deck code.
+
+    Any bad line → DeckImportError; a list over the limits → LimitExceeded;
+    nothing is saved either way.
+    """
+    # The name and description first: a long list is not read only to be
+    # refused for its name.
+    limits.check_name(name.strip())
+    limits.check_description(description)
     if code.strip():
         # A deck code names its own game, which wins over the one chosen.
         try:
-            decoded = codec.decode_deck_code(code.strip(), lookup=all_cards_lookup())
+            decoded = codec.decode_deck_code(
+                code, lookup=all_cards_lookup(), limits=limits.list_limits()
+            )
+        except codec.ListTooLarge as problem:
+            raise limits.refused(problem) from None
         except codec.DeckCodeError as problem:
-            raise ApplicationError(
-                problem.code, problem.message_en if language == "en" else problem.message_hu
-            ) from None
+            raise ApplicationError(problem.code, problem.message(language)) from None
         if decoded.game != game.slug:
             game = Game.objects.get(slug=decoded.game)
         parsed = decoded.parsed
         fmt = formats.format_by_number(game.slug, decoded.format_number)
         format_id = fmt.id if fmt else format_id
     else:
-        parsed = codec.parse_text(text, lookup=game_lookup(game))
+        parsed = list_parse(text=text, game=game)
     if parsed.errors:
         raise DeckImportError(parsed.errors, language)
     if not parsed.entries:
         raise ApplicationError("empty_import", _("The list names no cards."))
     return deck_create(
         owner=owner, game=game, name=name, format_id=format_id, entries=parsed.entries,
-        summary=_("Imported"),
+        description=description, visibility=visibility, summary=_("Imported"),
     )  # fmt: skip
+
+
+def list_parse(*, text: str, game: Game) -> codec.ParsedList:
+    """A pasted list: the JSON that the JSON export writes, or lines of text.
+
+    Raises LimitExceeded (400) for a list over the limits and BadJson for
+    JSON that cannot be read, before any card is looked up.
+    """
+    bounds = limits.list_limits()
+    try:
+        if text.lstrip().startswith("{"):
+            codec.check_chars(text, bounds)  # before the JSON parser walks it
+            return codec.parse_json(loads_bounded(text), lookup=game_lookup(game), limits=bounds)
+        return codec.parse_text(text, lookup=game_lookup(game), limits=bounds)
+    except codec.ListTooLarge as problem:
+        raise limits.refused(problem) from None
 
 
 def game_lookup(game: Game) -> codec.RecordLookup:

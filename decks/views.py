@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -10,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -18,12 +20,42 @@ from catalog.models import Card, Game
 from catalog.search import SearchError, cards_search
 from catalog.selectors import cards_autocomplete
 from core.errors import ApplicationError
-from decks import codec, formats, odds, selectors, services
+from core.params import BadParameter, int_param
+from core.refusals import refusal
+from decks import codec, formats, limits, odds, selectors, services
 from decks.forms import CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
 from decks.models import Deck
 from decks.panel import deck_panel
 
 SEARCH_LIMIT = 30
+SEED_MAX = 2**63 - 1
+
+
+def _refuses_bad_parameters(view):
+    """A malformed number in the query string is a 400 that names it, never a 500."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except BadParameter as problem:
+            return refusal(request, status=400, code=problem.code, message=problem.message)
+
+    return wrapped
+
+
+def _next_or(request: HttpRequest, fallback: str) -> str:
+    """The `next` address a form carries, if it is a path on this site; else `fallback`.
+
+    `next` comes from the visitor, so a link could make it another site
+    (an open redirect that lends our address to a phishing page).
+    """
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
 
 
 def _deck_context(request, deck: Deck, **extra) -> dict:
@@ -79,7 +111,8 @@ def new(request: HttpRequest) -> HttpResponse:
         if first:
             services.deck_change_card(deck=deck, user=request.user, card=first, delta=1)
         return redirect("decks:edit", deck.pk)
-    return render(request, "decks/new.html", {"form": form, "card": card})
+    status = 400 if form.errors else 200
+    return render(request, "decks/new.html", {"form": form, "card": card}, status=status)
 
 
 @login_required
@@ -198,15 +231,22 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
         return render(request, "decks/_panel.html", context, status=400 if error else 200)
     if error:
         messages.error(request, error)
-    return redirect(request.POST.get("next") or reverse("decks:edit", args=[deck.pk]))
+    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
 
 
 @require_POST
 def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Quick add: a typed line such as “3 Éjlépő Kajtár” or “2x AF1-004”."""
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    parsed = codec.parse_text(request.POST.get("line", ""), lookup=services.game_lookup(deck.game))
     error = None
+    try:
+        parsed = codec.parse_text(
+            request.POST.get("line", ""),
+            lookup=services.game_lookup(deck.game),
+            limits=limits.list_limits(),
+        )
+    except codec.ListTooLarge as problem:
+        parsed, error = codec.ParsedList(), problem.message(get_language())
     if parsed.errors:
         first = parsed.errors[0]
         error = first.message(get_language())  # names the closest cards itself
@@ -236,6 +276,7 @@ def autocomplete(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@_refuses_bad_parameters
 def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
     seed = _seed(request)
@@ -251,17 +292,15 @@ def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_GET
+@_refuses_bad_parameters
 def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
     """The chance of drawing a chosen card or type by turn N (the builder's odds form)."""
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
     entries = selectors.deck_entries(deck)
     target = request.GET.get("target", "")
     kind, _sep, value = target.partition(":")
-    try:
-        turn = max(0, min(20, int(request.GET.get("turn", "1"))))
-        k = max(1, min(10, int(request.GET.get("k", "1"))))
-    except ValueError:
-        turn, k = 1, 1
+    turn = int_param(request.GET.get("turn"), name="turn", minimum=0, maximum=20, default=1)
+    k = int_param(request.GET.get("k"), name="k", minimum=1, maximum=10, default=1)
     on_the_play = request.GET.get("play", "1") == "1"
     if kind == "type":
         test = odds.of_type(value)
@@ -283,10 +322,11 @@ def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 def _seed(request: HttpRequest) -> int:
-    try:
-        return int(request.GET["seed"])
-    except (KeyError, ValueError):
+    """The seed a shared link names, or a fresh one."""
+    raw = request.GET.get("seed")
+    if not raw:
         return random.SystemRandom().randrange(1, 10**9)
+    return int_param(raw, name="seed", minimum=0, maximum=SEED_MAX)
 
 
 # --- settings, history ------------------------------------------------------------
@@ -311,18 +351,25 @@ def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
         )
         messages.success(request, _("Deck settings saved."))
         return redirect("decks:edit", deck.pk)
-    return render(request, "decks/settings.html", {"deck": deck, "form": form})
+    status = 400 if form.errors else 200
+    return render(request, "decks/settings.html", {"deck": deck, "form": form}, status=status)
 
 
 @require_POST
 def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    services.deck_delete(deck=deck, user=request.user)
-    messages.success(request, _("Deck deleted."))
+    if services.deck_delete(deck=deck, user=request.user):
+        messages.success(
+            request,
+            _("Deck deleted. The matches played with it keep the version they were played with."),
+        )
+    else:
+        messages.success(request, _("Deck deleted."))
     return redirect("decks:index")
 
 
 @require_GET
+@_refuses_bad_parameters
 def history(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     versions = list(selectors.deck_versions(deck))
@@ -334,12 +381,15 @@ def history(request: HttpRequest, deck_id: int) -> HttpResponse:
             (version, selectors.entries_diff(previous.entries if previous else [], version.entries))
         )
     compare = None
-    a, b = request.GET.get("a"), request.GET.get("b")
-    if a and b and a.isdigit() and b.isdigit() and int(a) in by_number and int(b) in by_number:
+    # "²".isdigit() is true and int("²") fails: the numbers go through int_param.
+    last = max(by_number, default=1)
+    a = int_param(request.GET.get("a"), name="a", minimum=1, maximum=last, default=0)
+    b = int_param(request.GET.get("b"), name="b", minimum=1, maximum=last, default=0)
+    if a in by_number and b in by_number:
         compare = {
-            "a": by_number[int(a)],
-            "b": by_number[int(b)],
-            "diff": selectors.entries_diff(by_number[int(a)].entries, by_number[int(b)].entries),
+            "a": by_number[a],
+            "b": by_number[b],
+            "diff": selectors.entries_diff(by_number[a].entries, by_number[b].entries),
         }
     return render(request, "decks/history.html", {"deck": deck, "rows": rows, "compare": compare})
 

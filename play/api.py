@@ -4,34 +4,73 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog.models import Game
 from core.errors import ApplicationError
+from core.params import BadParameter, int_param
 from decks.models import Deck
-from play import chat, replays, services
+from play import chat, hints, replays, services
 from play.models import Match, Opponent
+
+ID_MAX = 2**63 - 1  # a database id (bigint)
+COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
+SEAT_MAX = 2**15 - 1  # a seat position (smallint column); seats beyond the match's are 404
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer read by core.params.int_param: JSON `true` or "1.0" or "²" is not a number.
+
+    DRF's IntegerField accepts `1.0` and strings with a decimal point, and
+    its bounds are optional; here both bounds are required and named.
+    """
+
+    def __init__(self, *, minimum: int, maximum: int, **kwargs) -> None:
+        super().__init__(min_value=minimum, max_value=maximum, **kwargs)
+        self.minimum, self.maximum = minimum, maximum
+
+    def to_internal_value(self, data):
+        try:
+            return int_param(data, name=self.field_name, minimum=self.minimum, maximum=self.maximum)
+        except BadParameter as bad:
+            raise serializers.ValidationError(bad.message, code="bad_parameter") from None
 
 
 class CreateSerializer(serializers.Serializer):
     game = serializers.SlugField(default="alomfogo")
-    deck = serializers.IntegerField(required=False, help_text="games where each seat brings a deck")
+    deck = StrictIntegerField(
+        minimum=1, maximum=ID_MAX, required=False, help_text="games where each seat brings a deck"
+    )
     opponent = serializers.ChoiceField(choices=Opponent.values, default=Opponent.BOT_GREEDY)
     options = serializers.DictField(default=dict, help_text="the game's lobby options")
-    starting_glory = serializers.IntegerField(required=False, help_text="Álomfogó: 10, 15 or 20")
+    starting_glory = StrictIntegerField(
+        minimum=0, maximum=COUNTER_MAX, required=False, help_text="Álomfogó: 10, 15 or 20"
+    )
     public = serializers.BooleanField(default=False)
 
 
 class JoinSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(required=False)
+    deck = StrictIntegerField(minimum=1, maximum=ID_MAX, required=False)
 
 
 class ActionSerializer(serializers.Serializer):
     action = serializers.DictField()
-    version = serializers.IntegerField(min_value=0)
+    version = StrictIntegerField(minimum=0, maximum=COUNTER_MAX)
+
+
+class SolverVerdictSerializer(serializers.Serializer):
+    verdict = serializers.ChoiceField(choices=["winnable", "lost", "unknown"])
+
+
+class HintSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the match version the hint is for")
+    action = serializers.DictField(help_text="the greedy bot's choice: one of your legal actions")
+    solver = SolverVerdictSerializer(
+        required=False, help_text="with ?solve=1 only: whether the deal can still be won"
+    )
 
 
 def _deck(user, deck_id: int) -> Deck | None:
@@ -150,13 +189,19 @@ class ReplayApi(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request, match_id):
         match = replays.replayable(match_id, request.user)
-        raw_seat, raw_step = request.query_params.get("seat", "0"), request.query_params.get("step")
-        if raw_seat != "watch" and not raw_seat.isdigit():
-            raise ApplicationError("bad_seat", _("Choose a seat number or watch."))
-        if raw_step is not None and not raw_step.isdigit():
-            raise ApplicationError("bad_step", _("A step is a whole number."))
-        position = None if raw_seat == "watch" else int(raw_seat)
-        step = match.version if raw_step is None else int(raw_step)
+        raw_seat = request.query_params.get("seat", "0")
+        position = (
+            None
+            if raw_seat == "watch"
+            else int_param(raw_seat, name="seat", minimum=0, maximum=SEAT_MAX)
+        )
+        step = int_param(
+            request.query_params.get("step"),
+            name="step",
+            minimum=0,
+            maximum=COUNTER_MAX,
+            default=match.version,
+        )
         return Response({"id": str(match.pk), **replays.replay_frame(match, position, step)})
 
 
@@ -181,10 +226,7 @@ class ChatApi(APIView):
         data = request.data if isinstance(request.data, dict) else {}
         if "mute" in data:
             muted = chat.chat_mute(
-                match_id=match_id,
-                user=request.user,
-                muted_id=data["mute"],
-                on=data.get("on", True) is not False,
+                match_id=match_id, user=request.user, muted_id=data["mute"], on=data.get("on", True)
             )
             history = chat.chat_history(match_id=match_id, user=request.user)
             return Response(
@@ -199,33 +241,37 @@ class ChatApi(APIView):
         )
 
 
-async def hint_view(request, match_id):
-    """`GET /api/matches/<id>/hint/[?solve=1]`: the greedy choice (and the solver's verdict).
+class HintApi(APIView):
+    """Arcane Guardian: the greedy bot's choice for your move; `?solve=1` adds the solver's verdict.
 
-    A plain async view, not DRF: the solver may search for about a second, and
-    it runs in its own worker thread instead of the one thread that serves
-    every synchronous view of this process.
+    Only the seated player, on their move (404 for anyone else, 400
+    `not_running` / `not_your_move`). The solver searches within a node
+    budget; each person may run at most settings.LIMITS["SOLVER_PARALLEL_PER_USER"]
+    searches at once, across every web process (429 `solver_busy`).
     """
-    from asgiref.sync import sync_to_async
-    from django.http import Http404, JsonResponse
 
-    from play.hints import match_hint
+    permission_classes = [permissions.AllowAny]
 
-    if request.method != "GET":
-        return JsonResponse(
-            {"error": {"code": "method_not_allowed", "message": _("Use GET.")}}, status=405
-        )
-    user = await request.auser()
-    solve = request.GET.get("solve") in ("1", "true", "yes")
-    try:
-        hint = await sync_to_async(match_hint, thread_sensitive=False)(
-            match_id=match_id, user=user, solve=solve
-        )
-    except Http404:
-        return JsonResponse(
-            {"error": {"code": "not_found", "message": _("No such match.")}}, status=404
-        )
-    except ApplicationError as refused:
-        body = {"error": {"code": refused.code, "message": str(refused.message)}}
-        return JsonResponse(body, status=refused.status_code)
-    return JsonResponse(hint)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "solve", OpenApiTypes.BOOL, description="also ask the solver (1, true or yes)"
+            )
+        ],
+        responses={
+            200: HintSerializer,
+            400: OpenApiResponse(description="not running, or not your move"),
+            404: OpenApiResponse(description="not your match"),
+            429: OpenApiResponse(description="a solver search of yours is still running"),
+        },
+    )
+    def get(self, request, match_id):
+        # A synchronous view is not a bottleneck under ASGI: Django runs each
+        # request's synchronous code in that request's own thread, so a search
+        # of about a second holds only this request.
+        solve = request.query_params.get("solve") in ("1", "true", "yes")
+        hint = hints.match_hint(match_id=match_id, user=request.user, solve=solve)
+        return Response(HintSerializer(hint).data)
+
+
+hint_view = HintApi.as_view()  # the name config/urls.py routes to

@@ -1,10 +1,13 @@
-"""In-match chat: short messages for the players and spectators of one match.
+"""In-match chat: short messages between the players of one match.
 
-Who may read is who may open the match (its players; anyone, for a public
-match). Writing needs an account. A message is plain text of at most
-300 characters — the table shows it as text, never as HTML — and one person
-may send at most `RATE_MAX` messages in `RATE_WINDOW` at one table. Anyone may
-mute another person at that table; muted messages are not sent to them.
+Who may read: the seated players, and anyone for a public match (its
+spectators). Who may write: only the seated players — an invitation link
+shows a waiting match to whoever has it, and that is not a seat at the table.
+A message is plain text of at most settings.LIMITS["CHAT_MAX_CHARS"]
+characters without NUL — the table shows it as text, never as HTML — and one
+person may send at most `RATE_MAX` messages in `RATE_WINDOW` at one table.
+Anyone who may read may mute another person at that table; muted messages are
+not sent to them.
 """
 
 from __future__ import annotations
@@ -13,13 +16,15 @@ from datetime import timedelta
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.errors import ApplicationError
+from core.errors import ApplicationError, NotFound
+from core.params import id_param
 from play import services
-from play.models import ChatMessage, ChatMute
+from play.models import ChatMessage, ChatMute, Match, Seat
 
 RATE_WINDOW = timedelta(seconds=10)
 RATE_MAX = 5
@@ -30,8 +35,16 @@ class ChatRefused(ApplicationError):
     pass
 
 
+class ChatPlayersOnly(ApplicationError):
+    status_code = 403
+
+
 class ChatTooFast(ApplicationError):
     status_code = 429
+
+
+def max_chars() -> int:
+    return settings.LIMITS["CHAT_MAX_CHARS"]
 
 
 def message_dict(message: ChatMessage) -> dict:
@@ -45,25 +58,63 @@ def message_dict(message: ChatMessage) -> dict:
 
 
 def clean_text(text) -> str:
-    """The message as it will be stored: whitespace runs made single, ends trimmed."""
+    """The message as it will be stored: whitespace runs made single, ends trimmed.
+
+    Refuses (ChatRefused) what is not text, text with NUL (PostgreSQL cannot
+    store it) and text longer than the limit.
+    """
+    limit = max_chars()
     if not isinstance(text, str):
-        return ""
-    return " ".join(text.split())
+        raise ChatRefused("chat_not_text", _("A message is text."))
+    # Measured before tidying too, so a huge text is refused without splitting it.
+    if len(text) > 4 * limit:
+        raise _too_long(limit)
+    if "\x00" in text:
+        raise ChatRefused("nul_character", _("A message may not contain the NUL character."))
+    text = " ".join(text.split())
+    if len(text) > limit:
+        raise _too_long(limit)
+    return text
+
+
+def _too_long(limit: int) -> ChatRefused:
+    return ChatRefused("chat_too_long", _("A message is at most %(n)s characters.") % {"n": limit})
+
+
+def _reader(match_id, user, *, lock: bool = False) -> tuple[Match, Seat | None]:
+    """The match and `user`'s seat, if `user` may read its chat; NotFound for anyone else.
+
+    `lock` takes the match row's lock until the transaction ends.
+    """
+    found = Match.objects.select_related("game").filter(pk=match_id)
+    if lock:
+        found = found.select_for_update(of=("self",)).defer("snapshot")
+    match = found.first()
+    seat = None
+    if match is not None and user.is_authenticated:
+        seat = match.seats.filter(user=user).first()
+    if match is None or (seat is None and not match.public):
+        raise NotFound("not_found", _("No such match."))
+    return match, seat
 
 
 def chat_post(*, match_id, user, text) -> ChatMessage:
-    match, _seat = services.match_for(match_id=match_id, user=user)  # 404 for outsiders
-    if not user.is_authenticated:
-        raise ChatRefused("login_required", _("Log in to chat."))
-    text = clean_text(text)
-    if not text:
-        raise ChatRefused("chat_empty", _("Write something first."))
-    if len(text) > ChatMessage.MAX_LENGTH:
-        raise ChatRefused(
-            "chat_too_long",
-            _("A message is at most %(n)s characters.") % {"n": ChatMessage.MAX_LENGTH},
-        )
+    """One message from a seated player, unless they sent too many just now."""
     with transaction.atomic():
+        # The match row's lock makes counting and inserting one step for every
+        # process: two posts of the same person wait for each other, so the
+        # second counts the first (PostgreSQL; SQLite takes its write lock at
+        # the start of the transaction, which orders them the same way).
+        match, seat = _reader(match_id, user, lock=True)
+        if not user.is_authenticated:
+            raise ChatRefused("login_required", _("Log in to chat."))
+        if seat is None:
+            raise ChatPlayersOnly(
+                "players_only", _("Only the players of this match can write in its chat.")
+            )
+        text = clean_text(text)
+        if not text:
+            raise ChatRefused("chat_empty", _("Write something first."))
         since = timezone.now() - RATE_WINDOW
         recent = ChatMessage.objects.filter(match=match, author=user, created_at__gte=since)
         if recent.count() >= RATE_MAX:
@@ -100,18 +151,21 @@ def muted_ids(match_id, user) -> set[int]:
 
 def chat_history(*, match_id, user) -> list[dict]:
     """The last messages `user` may see (not those of people they muted), oldest first."""
-    match, _seat = services.match_for(match_id=match_id, user=user)
+    match, _seat = _reader(match_id, user)
     rows = match.chat.select_related("author").exclude(author_id__in=muted_ids(match.pk, user))
     latest = list(rows.order_by("-created_at", "-pk")[:HISTORY])
     return [message_dict(m) for m in reversed(latest)]
 
 
-def chat_mute(*, match_id, user, muted_id, on: bool = True) -> set[int]:
+def chat_mute(*, match_id, user, muted_id, on=True) -> set[int]:
     """Mute (or unmute) one person at this table; returns who `user` now mutes."""
-    match, _seat = services.match_for(match_id=match_id, user=user)
+    match, _seat = _reader(match_id, user)
     if not user.is_authenticated:
         raise ChatRefused("login_required", _("Log in to chat."))
-    if not isinstance(muted_id, int) or isinstance(muted_id, bool) or muted_id == user.pk:
+    muted_id = id_param(muted_id, name="mute")  # an id the database can hold, not a bool
+    if not isinstance(on, bool):
+        raise ChatRefused("bad_mute", _("“on” is true or false."))
+    if muted_id == user.pk:
         raise ChatRefused("bad_mute", _("Choose someone else at this table to mute."))
     at_table = (
         match.seats.filter(user_id=muted_id).exists()

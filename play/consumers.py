@@ -7,18 +7,59 @@ connecting, acting and a refused move reach the database, in a worker thread.
 
 The same socket carries the table's chat: `{"chat": text}` sends a message,
 `{"mute": user_id, "on": bool}` hides someone's messages from this person.
+
+Only the seated players and, at a public match, spectators may connect: an
+invitation link to a waiting match opens its page to join, not its socket.
+Every frame a client sends is text of at most `FRAME_MAX_CHARS`, read by
+core.jsonlimits (bounded nesting, no NUL), and every number in it is read
+strictly (`"version": true` is not version 1).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import close_old_connections
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, Conflict
+from core.jsonlimits import BadJson, loads_bounded
+from core.params import int_param
 from play import chat, services
+
+# A move echoes one of the legal actions and a chat message is 300 characters
+# (at most 6 escaped bytes each): 16 KiB leaves room for both and keeps a
+# client from making the server parse megabytes per frame.
+FRAME_MAX_CHARS = 16 * 1024
+VERSION_MAX = 2**31 - 1  # Match.version is an integer column
+
+
+def database_sync_to_async(func, *, thread_sensitive: bool = True):
+    """`func` in a worker thread, its database connections given back when it returns.
+
+    Channels' own `database_sync_to_async` closes connections around the
+    worker thread's handler, but asgiref (3.13) runs the function inside
+    that handler in the caller's context, where Django keeps its
+    connections. Where that context outlives the call — under channels'
+    WebsocketCommunicator in the tests — the cleanup saw no connection and
+    each consumer kept one checked out of the pool: a test run on
+    PostgreSQL ran the pool dry (PoolTimeout) after about eight websocket
+    tests. Closing inside the function returns them in every case.
+    """
+
+    @functools.wraps(func)
+    def closing(*args, **kwargs):
+        close_old_connections()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(closing, thread_sensitive=thread_sensitive)
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -30,7 +71,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         try:
             position = await database_sync_to_async(self._position, thread_sensitive=False)()
-        except Http404:
+        except (Http404, ApplicationError):
             await self.close(code=4404)
             return
         # Join before reading the state: a move made meanwhile arrives as a frame after it.
@@ -46,37 +87,58 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """Parse a client's frame with the site's bounds (the base class would use json.loads)."""
+        if text_data is None:
+            await self._error("bad_message", _("Send text frames of JSON."))
+            return
+        if len(text_data) > FRAME_MAX_CHARS:
+            await self._error(
+                "frame_too_long",
+                _("A message is at most %(n)s characters of JSON.") % {"n": FRAME_MAX_CHARS},
+            )
+            return
+        try:
+            content = loads_bounded(text_data)
+        except BadJson as bad:
+            await self._error(bad.code, bad.message)
+            return
+        await self.receive_json(content, **kwargs)
+
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and "chat" in content:
             await self._chat(content["chat"])
             return
         if isinstance(content, dict) and "mute" in content:
-            await self._mute(content["mute"], content.get("on", True) is not False)
+            await self._mute(content["mute"], content.get("on", True))
             return
-        if not isinstance(content, dict) or not isinstance(content.get("version"), int):
-            await self.send_json(
-                {"type": "error", "code": "bad_message", "message": "Send {action, version}."}
-            )
+        if not isinstance(content, dict) or not isinstance(content.get("action"), dict):
+            await self._error("bad_message", _("Send {action, version}."))
             return
         try:
+            version = int_param(
+                content.get("version"), name="version", minimum=0, maximum=VERSION_MAX
+            )
             # Not thread-sensitive: moves of different matches wait for the
             # database side by side; the match row's lock orders each match's.
             await database_sync_to_async(services.match_submit_action, thread_sensitive=False)(
                 match_id=self.match_id,
                 user=self.scope["user"],
-                action=content.get("action"),
-                expected_version=content["version"],
+                action=content["action"],
+                expected_version=version,
             )
         except ApplicationError as refused:
             # Only the sender hears why; the others' tables did not change.
-            await self.send_json(
-                {"type": "error", "code": refused.code, "message": str(refused.message)}
-            )
+            await self._error(refused.code, refused.message)
             if isinstance(refused, Conflict):
                 await self._send_current()
         except Http404:
             await self.close(code=4404)
         # On success the new frame reaches this consumer through match_frame, like everyone's.
+
+    async def _error(self, code: str, message) -> None:
+        """A refusal, sent only to this socket."""
+        await self.send_json({"type": "error", "code": code, "message": str(message)})
 
     async def match_frame(self, event):
         """A frame built for this seat by the writer of a move (already JSON text)."""
@@ -100,19 +162,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 match_id=self.match_id, user=self.scope["user"], text=text
             )
         except ApplicationError as refused:
-            await self.send_json(
-                {"type": "error", "code": refused.code, "message": str(refused.message)}
-            )
+            await self._error(refused.code, refused.message)
 
-    async def _mute(self, muted_id, on: bool):
+    async def _mute(self, muted_id, on):
         try:
             self.muted = await database_sync_to_async(chat.chat_mute, thread_sensitive=False)(
                 match_id=self.match_id, user=self.scope["user"], muted_id=muted_id, on=on
             )
         except ApplicationError as refused:
-            await self.send_json(
-                {"type": "error", "code": refused.code, "message": str(refused.message)}
-            )
+            await self._error(refused.code, refused.message)
             return
         history, _muted = await database_sync_to_async(self._chat_history)()
         await self.send_json(
@@ -133,7 +191,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
     def _position(self) -> int | None:
-        _match, seat = services.match_for(match_id=self.match_id, user=self.scope["user"])
+        """The reader's seat (None: a spectator); Http404 for anyone who may not watch.
+
+        `match_for` also opens a waiting match to whoever has its link, so that
+        they can join it; its socket (the table's frames and chat) is only for
+        the seated players and, when the match is public, spectators.
+        """
+        match, seat = services.match_for(match_id=self.match_id, user=self.scope["user"])
+        if seat is None and not match.public:
+            raise Http404
         return seat.position if seat else None
 
     def _payload(self) -> dict:

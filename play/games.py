@@ -27,9 +27,15 @@ class Choice:
     help: str = ""
 
     def parse(self, raw):
-        """The value chosen in a form (strings) or JSON (already typed); None if not allowed."""
+        """The value chosen in a form (strings) or JSON (already typed); None if not allowed.
+
+        JSON values must have the option's own type: `true` is not 1 and 1.0
+        is not 1, although Python's == says so.
+        """
         for value in self.values:
-            if raw == value or (isinstance(raw, str) and raw == _form_value(value)):
+            if (type(raw) is type(value) and raw == value) or (
+                isinstance(raw, str) and raw == _form_value(value)
+            ):
                 return value
         return None
 

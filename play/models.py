@@ -45,6 +45,11 @@ class Match(models.Model):
     # Published at the start so players can check their shuffles after the end.
     seed_sha256 = models.CharField(max_length=64)
     version = models.PositiveIntegerField(default=0)
+    # Raised by every change to the match's seats (a join, bots filling in, a
+    # bot taking an absent player's seat or giving it back). A process that
+    # keeps the seats in memory keys them on this number and compares it with
+    # the row it locked, so every process agrees on who plays which seat.
+    seats_version = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
     snapshot = models.JSONField(null=True, blank=True)  # a cache; the log is the truth
     created_by = models.ForeignKey(
@@ -132,15 +137,18 @@ class MatchAction(models.Model):
 
 
 class ChatMessage(models.Model):
-    """A short message at a match's table, seen by its players and spectators."""
+    """A short message at a match's table, written by its players.
 
-    MAX_LENGTH = 300
+    The length is bounded by settings.LIMITS["CHAT_MAX_CHARS"] where a message
+    is posted (play/chat.py), not by the column, so the limit can be changed
+    without a migration.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
     )
-    text = models.CharField(max_length=MAX_LENGTH)
+    text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
@@ -164,6 +172,28 @@ class ChatMute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} mutes {self.muted_id} in {self.match_id}"
+
+
+class SolverRun(models.Model):
+    """One solver search running for `user` (play/hints.py), in one of their `slot`s.
+
+    A row, not a lock in the cache: the cache may be per process, and every web
+    process must count the same runs. The unique slot makes taking one atomic
+    on every database; a row older than a solver run can last belongs to a
+    process that died and is taken over.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    slot = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "slot"], name="one_solver_run_per_slot")
+        ]
+
+    def __str__(self) -> str:
+        return f"solver run of {self.user_id} in slot {self.slot}"
 
 
 class Rating(models.Model):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import random
 import threading
 import time
@@ -45,6 +46,7 @@ ABANDON_AFTER = timedelta(minutes=5)
 # small row instead of the whole state.
 SNAPSHOT_EVERY = 20
 SPECTATORS = "watch"
+log = logging.getLogger(__name__)
 
 
 class NotSeated(ApplicationError):
@@ -219,6 +221,17 @@ def _fill_with_bots(match: Match) -> None:
     for position in range(match.seat_count):
         if position not in taken:
             Seat.objects.create(match=match, position=position, bot=match.fill_bot)
+    _seats_moved(match)
+
+
+def _seats_moved(match: Match) -> None:
+    """Record that the match's seats changed (the caller holds the row, or just made it).
+
+    Every process keys the seats it keeps in memory on this number and reads
+    it from the row, so none goes on with seats another process changed.
+    """
+    match.seats_version += 1
+    Match.objects.filter(pk=match.pk).update(seats_version=match.seats_version)
 
 
 @transaction.atomic
@@ -234,6 +247,7 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
     version = _check_deck(deck, user, match.game, match.options) if spec.uses_decks else None
     taken = match.seats.count()
     Seat.objects.create(match=match, position=taken, user=user, deck_version=version)
+    _seats_moved(match)
     if taken + 1 >= match.seat_count:
         _start(match)
     return match
@@ -275,14 +289,29 @@ def _locked(match_id) -> Match | None:
 
 @transaction.atomic
 def match_rematch(*, match_id, user) -> Match:
+    """A new match like a finished one, started by one of its players (404 for anyone else)."""
     old = Match.objects.select_related("game").filter(pk=match_id).first()
-    seat = old and old.seats.filter(user=user).select_related("deck_version__deck").first()
-    if seat is None or old.status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+    seat = (
+        old.seats.filter(user=user).select_related("deck_version__deck").first()
+        if old is not None and user.is_authenticated
+        else None
+    )
+    if seat is None:
         raise NotFound("not_found", _("No finished match of yours to play again."))
+    if old.status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+        raise Conflict(
+            "not_over", _("This match is not over yet: play it to the end before a new one.")
+        )
+    deck = seat.deck_version.deck if seat.deck_version else None  # games with decks
+    if deck is not None and deck.deleted_at is not None:
+        # The match keeps the version it was played with; a new one needs a live deck.
+        raise Conflict(
+            "deck_deleted", _("Your deck of this match was deleted: start a new match instead.")
+        )
     match = match_create(
         user=user,
         game=old.game,
-        deck=seat.deck_version.deck if seat.deck_version else None,  # games with decks
+        deck=deck,
         opponent=old.opponent if old.opponent in (*BOT_KINDS, Opponent.SOLO) else Opponent.INVITE,
         options=old.options,
         public=old.public,
@@ -309,23 +338,29 @@ def match_submit_action(*, match_id, user, action: dict, expected_version: int) 
                 "bot_plays_your_seat",
                 _("A bot plays your seat since you were away. Take your seat back to play on."),
             )
+        if type(expected_version) is not int:  # True is no version, even if True == 1
+            raise MatchRefused("bad_version", _("A version is a whole number."))
         if expected_version != match.version:
             raise Conflict("stale", _("Someone moved first; here is the table as it is now."))
-        _apply(match, seat.position, action)
+        _apply(match, seat.position, action, as_offered=True)
     return match
 
 
-def _apply(match: Match, position: int, action: dict) -> None:
-    """Apply `action` for the seat at `position` inside the caller's transaction and lock."""
+def _apply(match: Match, position: int, action: dict, *, as_offered: bool = False) -> None:
+    """Apply `action` for the seat at `position` inside the caller's transaction and lock.
+
+    `as_offered`: the action came from a person, so it must be one of the
+    legal actions with every value of the same JSON type (`_offered`).
+    """
     if not isinstance(action, dict):
         raise MatchRefused("bad_action", _("An action is an object with a type."))
     action = {**action, "player": position}  # nobody acts for another seat
     state = states.take(match.pk, match.version) or match_state(match)
     try:
-        state.apply(action)
+        state.apply(_offered(state, action) if as_offered else action)
     except IllegalAction as refused:
         # An illegal action changed nothing: the state goes back as it was.
-        states.put(match.pk, match.version, state, _seats(match))
+        _keep(match, state, _seats(match))
         raise MatchRefused(refused.code, refused.message) from None
     match.version += 1
     MatchAction.objects.create(match=match, seq=match.version, seat=position, action=action)
@@ -345,13 +380,64 @@ def _apply(match: Match, position: int, action: dict) -> None:
     _after_commit(match, state)
 
 
+def _offered(state, action: dict) -> dict:
+    """The engine's own copy of `action` if it is legal exactly as offered; else IllegalAction.
+
+    Engines compare actions with ==, for which JSON's `true` equals 1 and 1.0
+    equals 1: `{"card": true}` would pass as card 1 and be logged as `true`.
+    A person's move must carry each value with the type the engine offered,
+    so the legal action found is compared again with types. An action that
+    is not legal at all goes to the engine for its own reason; the engine
+    looks only at what it was sent, so a shape it does not expect (a list
+    where a card id belongs) is refused here rather than answered with a 500.
+    """
+    legal = state.legal_actions(action["player"])
+    try:
+        offered = legal[legal.index(action)]
+    except ValueError:
+        pass
+    else:
+        if not _same_json(offered, action):
+            raise IllegalAction(
+                "bad_action",
+                _("Send the move as it was offered: numbers as numbers, true/false as true/false."),
+            )
+        return offered
+    try:
+        state.apply(action)  # not legal, so the engine refuses it and says why
+    except IllegalAction:
+        raise
+    except Exception:  # noqa: BLE001 - a shape the engine's explanation did not expect
+        log.warning("the engine could not explain refusing %r", action, exc_info=True)
+        raise IllegalAction("illegal_action", _("This move is not allowed now.")) from None
+    # The engine applied what it had not listed: a bug. The state taken from
+    # the cache is dropped (never kept), and nothing was written.
+    raise RuntimeError(f"the engine applied an action it did not offer: {action!r}")
+
+
+def _same_json(a, b) -> bool:
+    """Equal, and of the same JSON type at every level (unlike ==, for which True == 1)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _keep(match: Match, state, seats: list[Seat]) -> None:
+    """Give the state (and the seats) back to this process's cache, keyed on the row's numbers."""
+    states.put(match.pk, match.version, state, seats, match.seats_version)
+
+
 def _after_commit(match: Match, state) -> None:
     """Once the move is stored: send the new views, keep the state, wake a bot if it is its turn."""
     seats = _seats(match)
 
     def publish() -> None:
         frames = _frames(match, seats, state)  # built before another writer may take the state
-        states.put(match.pk, match.version, state, seats)
+        _keep(match, state, seats)
         _send_frames(match.pk, match.version, match.status, frames)
 
     transaction.on_commit(publish)
@@ -365,8 +451,12 @@ def _after_commit(match: Match, state) -> None:
 
 
 def _seats(match: Match) -> list[Seat]:
-    """The seats with their users, in order; kept in memory once the match runs."""
-    seats = states.seats(match.pk) if match.status != MatchStatus.WAITING else None
+    """The seats with their users, in order, as they are at the row `match` was read from.
+
+    The copy kept in memory is used only when its seats version is the row's:
+    another process may have given a seat to a bot since it was made.
+    """
+    seats = states.seats(match.pk, match.seats_version)
     if seats is None:
         seats = list(match.seats.select_related("user").order_by("position"))
     return seats
@@ -450,7 +540,7 @@ def _one_bot_move(match_id, version: int) -> bool:
             return False  # someone moved already, or it is over: nothing to do
         seats = _seats(match)
         state = states.take(match.pk, match.version) or match_state(match)
-        states.put(match.pk, match.version, state, seats)  # we hold the lock: _apply takes it back
+        _keep(match, state, seats)  # we hold the lock: _apply takes it back
         seat = next((s for s in seats if s.position == state.active_player and s.bot), None)
         if seat is None:
             return False
@@ -516,7 +606,7 @@ def match_seat_to_bot(*, match_id, user) -> Match:
                 match, _("A bot may take the seat in %(s)s seconds if nobody moves.")
             )
         except MatchRefused:
-            states.put(match.pk, match.version, state, seats)  # nothing changed: keep it
+            _keep(match, state, seats)  # nothing changed: keep it
             raise
         Seat.objects.filter(pk=absent.pk).update(bot=match.fill_bot or "greedy")
         _seats_changed(match, state)
@@ -556,7 +646,8 @@ def _refuse_before_the_limit(match: Match, message: str) -> None:
 
 def _seats_changed(match: Match, state) -> None:
     """After a seat passed to a bot or back: everyone sees it, and a bot to move moves."""
-    states.forget(match.pk)  # the cached seats are out of date
+    _seats_moved(match)  # other processes learn it from the row's seats version
+    states.forget(match.pk)
     _after_commit(match, state)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,12 +15,43 @@ from django.views.decorators.http import require_GET, require_POST
 
 from catalog.models import Game
 from core.errors import ApplicationError
+from core.params import id_param, int_param
+from core.refusals import refusal
 from decks.models import Deck
 from play import chat, ratings, replays, services
 from play.games import GAMES, playable_slugs, table_game
 from play.models import Match, MatchStatus, Opponent
 
 PLAYABLE_GAMES = ("alomfogo",)  # the games whose seats bring their own decks
+COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
+SEAT_MAX = 2**15 - 1  # a seat position (smallint column)
+
+
+def refusals(view):
+    """Answer a refusal the view did not handle itself (a bad parameter, not yours) as a 4xx page.
+
+    Forms that can be refused for a reason the player should read on the
+    table catch ApplicationError themselves and redirect with a message.
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except ApplicationError as refused:
+            return refusal(
+                request, status=refused.status_code, code=refused.code, message=refused.message
+            )
+
+    return wrapped
+
+
+def _own_deck(request: HttpRequest) -> Deck | None:
+    """The deck the form chose (`deck`, one of the user's own), None when none was sent."""
+    raw = request.POST.get("deck")
+    if raw in (None, ""):
+        return None
+    return Deck.objects.filter(pk=id_param(raw, name="deck"), owner=request.user).first()
 
 
 def _my_decks(user):
@@ -61,15 +94,14 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@refusals
 def create(request: HttpRequest) -> HttpResponse:
     game = Game.objects.filter(slug=request.POST.get("game", "alomfogo")).first()
     spec = table_game(game.slug) if game else None
     if spec is None:
         messages.error(request, _("This game cannot be played online yet."))
         return redirect("play:index")
-    deck = None
-    if spec.uses_decks:
-        deck = Deck.objects.filter(pk=request.POST.get("deck") or 0, owner=request.user).first()
+    deck = _own_deck(request) if spec.uses_decks else None
     options = {c.name: request.POST[c.name] for c in spec.choices if c.name in request.POST}
     opponent = Opponent.SOLO if spec.seats({}) == 1 else request.POST.get("opponent", "")
     try:
@@ -116,6 +148,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         "seat": seat.position if seat else None,
         "initial": services.match_payload(match, seat),
         "chat": chat.chat_history(match_id=match.pk, user=request.user),
+        "chat_max": chat.max_chars(),
         "ws_path": f"/ws/matches/{match.pk}/",
         "api_url": reverse("api:match-actions", args=[match.pk]),
         "language": get_language(),
@@ -125,8 +158,9 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
 
 @login_required
 @require_POST
+@refusals
 def join(request: HttpRequest, match_id) -> HttpResponse:
-    deck = Deck.objects.filter(pk=request.POST.get("deck") or 0, owner=request.user).first()
+    deck = _own_deck(request)
     try:
         services.match_join(match_id=match_id, user=request.user, deck=deck)
     except ApplicationError as refused:
@@ -137,7 +171,9 @@ def join(request: HttpRequest, match_id) -> HttpResponse:
 
 @login_required
 @require_POST
+@refusals
 def rematch(request: HttpRequest, match_id) -> HttpResponse:
+    """A new match like this finished one: 404 for anyone who did not play it, 409 while it runs."""
     match = services.match_rematch(match_id=match_id, user=request.user)
     return redirect(match)
 
@@ -170,18 +206,20 @@ def _perspective(request: HttpRequest, match: Match) -> int | None:
     raw = request.GET.get("seat", "")
     if raw == "watch":
         return None
-    if raw.isdigit():
-        return int(raw)
+    if raw != "":
+        return int_param(raw, name="seat", minimum=0, maximum=SEAT_MAX)
     own = match.seats.filter(user=request.user).first() if request.user.is_authenticated else None
     return own.position if own else 0
 
 
 def _step(request: HttpRequest, match: Match) -> int:
-    raw = request.GET.get("step", "")
-    return int(raw) if raw.isdigit() else match.version
+    return int_param(
+        request.GET.get("step"), name="step", minimum=0, maximum=COUNTER_MAX, default=match.version
+    )
 
 
 @require_GET
+@refusals
 def replay_page(request: HttpRequest, match_id) -> HttpResponse:
     match = replays.replayable(match_id, request.user)
     position = _perspective(request, match)

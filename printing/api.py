@@ -1,8 +1,7 @@
-"""Print job API: create a job, watch it, download its file."""
+"""Print job API: create a job (or make one again), watch it, download or delete its file."""
 
 from __future__ import annotations
 
-from django.http import FileResponse, Http404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -11,17 +10,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.sessions import ensure_session_key
-from printing import services
+from printing import limits, services, views
 from printing.models import PrintJob, Status
 
 
 class PrintCardSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=32)
-    count = serializers.IntegerField(min_value=1, max_value=99, default=1)
+    count = serializers.IntegerField(min_value=1, max_value=limits.MAX_COUNT, default=1)
 
 
 class PrintJobInputSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(required=False)
+    deck = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1)
+    again = serializers.UUIDField(
+        required=False, help_text="Make this earlier job of yours again (same cards, options)."
+    )
     set = serializers.CharField(required=False, max_length=16)
     cards = PrintCardSerializer(many=True, required=False)
     page_size = serializers.CharField(required=False)
@@ -37,37 +39,65 @@ class PrintJobInputSerializer(serializers.Serializer):
     back_offset_mm = serializers.ListField(
         child=serializers.FloatField(), min_length=2, max_length=2, required=False
     )
-    quantity = serializers.IntegerField(required=False)
+    quantity = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_QUANTITY)
 
 
 def job_payload(job: PrintJob, request) -> dict:
     body = {
         "id": str(job.pk),
         "title": job.title,
-        "status": job.status,
+        "status": job.shown_status,
         "progress": job.progress,
         "pages": job.pages,
+        "cards": job.cards,
         "options": job.options,
         "created_at": job.created_at,
+        "expires_at": job.expires_at,
+        "file_size": job.file_size if job.status == Status.DONE else 0,
         "error": job.error,
     }
-    if job.status == Status.DONE:
+    if job.expired:
+        body["message"] = views.expired_message(job)
+    elif job.status == Status.DONE:
         body["download_url"] = request.build_absolute_uri(
             reverse("api:print-job-download", args=[job.pk])
         )
+    if job.expired or job.status == Status.FAILED:
+        # Making it again is a new job: POST this body to the list endpoint.
+        body["again"] = {
+            "method": "POST",
+            "url": request.build_absolute_uri(reverse("api:print-job-list")),
+            "body": {"again": str(job.pk)},
+        }
     return body
 
 
 class PrintJobListApi(APIView):
-    """POST a deck, a set or a card list with options; the sheets are made in the background."""
+    """POST a deck, a set or a card list with options; the sheets are made in the background.
+
+    ``{"again": "<id>"}`` makes an earlier job of yours again, with its cards
+    and options. 400 for a request over a job's limits, 429 when you already
+    have jobs being made, 409 when your kept files fill your space.
+    """
 
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(request=PrintJobInputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request):
+        cards = request.data.get("cards") if isinstance(request.data, dict) else None
+        if isinstance(cards, list):
+            # Before the serializer, which would check every one of a million entries.
+            limits.check_entry_count(len(cards))
         serializer = PrintJobInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        if "again" in data:
+            job = services.print_job_again(
+                job_id=data["again"],
+                user=request.user,
+                session_key=ensure_session_key(request),
+            )
+            return Response(job_payload(job, request), status=status.HTTP_201_CREATED)
         source = {k: data[k] for k in ("deck", "set", "cards") if k in data}
         options = {k: v for k, v in data.items() if k not in ("deck", "set", "cards")}
         job = services.print_job_create(
@@ -80,6 +110,8 @@ class PrintJobListApi(APIView):
 
 
 class PrintJobDetailApi(APIView):
+    """A job of yours; DELETE removes it and its file (not while it is being made: 409)."""
+
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
@@ -88,6 +120,13 @@ class PrintJobDetailApi(APIView):
             job_id=job_id, user=request.user, session_key=request.session.session_key or ""
         )
         return Response(job_payload(job, request))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, job_id):
+        services.print_job_delete(
+            job_id=job_id, user=request.user, session_key=request.session.session_key or ""
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PrintJobDownloadApi(APIView):
@@ -98,11 +137,4 @@ class PrintJobDownloadApi(APIView):
         job = services.print_job_for(
             job_id=job_id, user=request.user, session_key=request.session.session_key or ""
         )
-        if job.status != Status.DONE or not job.file:
-            raise Http404
-        return FileResponse(
-            job.file.open("rb"),
-            as_attachment=True,
-            filename="kartyavar.pdf",
-            content_type="application/pdf",
-        )
+        return views.download_response(request, job, filename="kartyavar.pdf")

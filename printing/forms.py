@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from printing.layout import CARD_SIZES, PAGE_SIZES
+from printing.limits import MAX_QUANTITY
 
 PAGE_LABELS = {"a4": "A4", "letter": "US Letter"}
 CARD_LABELS = {
@@ -20,7 +21,7 @@ class PrintOptionsForm(forms.Form):
     card_size = forms.ChoiceField(
         label=_("Card size"), choices=[(k, CARD_LABELS.get(k, k)) for k in CARD_SIZES]
     )
-    quantity = forms.IntegerField(label=_("Copies"), min_value=1, max_value=10, initial=1)
+    quantity = forms.IntegerField(label=_("Copies"), min_value=1, max_value=MAX_QUANTITY, initial=1)
     margin_mm = forms.DecimalField(
         label=_("Printer margin (mm)"),
         min_value=0,

@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -15,6 +16,8 @@ class Status(models.TextChoices):
     RUNNING = "running", _("running")
     DONE = "done", _("done")
     FAILED = "failed", _("failed")
+    # Done once, its file since deleted (it expired, or nobody kept it): it can be made again.
+    EXPIRED = "expired", _("expired")
 
 
 class SourceKind(models.TextChoices):
@@ -60,6 +63,8 @@ class PrintJob(models.Model):
     progress = models.PositiveSmallIntegerField(default=0)
     error = models.TextField(blank=True)
     file = models.FileField(upload_to="prints/", blank=True)
+    # Bytes of the file, kept so a visitor's storage is one SUM, not a stat per file.
+    file_size = models.PositiveBigIntegerField(default=0)
     pages = models.PositiveIntegerField(default=0)
     attempts = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -67,6 +72,9 @@ class PrintJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # Touched on every progress step: a running job whose heartbeat stops has lost its worker.
     heartbeat_at = models.DateTimeField(null=True, blank=True)
+    # Set when the file is made (or reused): after it the file is deleted and
+    # the download answers 410; anonymous visitors' files expire sooner.
+    expires_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -81,4 +89,23 @@ class PrintJob(models.Model):
 
     @property
     def finished(self) -> bool:
-        return self.status in (Status.DONE, Status.FAILED)
+        return self.status in (Status.DONE, Status.FAILED, Status.EXPIRED)
+
+    @property
+    def expired(self) -> bool:
+        """Past its expiry, whether or not the periodic task has deleted the file yet."""
+        if self.status == Status.EXPIRED:
+            return True
+        return (
+            self.status == Status.DONE
+            and self.expires_at is not None
+            and self.expires_at <= timezone.now()
+        )
+
+    @property
+    def shown_status(self) -> str:
+        """The status a visitor sees: a done job past its expiry is expired already."""
+        return Status.EXPIRED if self.expired else self.status
+
+    def get_shown_status_display(self) -> str:
+        return Status(self.shown_status).label

@@ -18,9 +18,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from catalog import render
-from catalog.models import Card, CardSet
-from core.errors import ApplicationError
-from decks.selectors import deck_for_viewer
+from catalog.models import Card
+from core.errors import ApplicationError, Conflict
+from core.params import BadParameter, int_param
+from printing import limits, sources
 from printing.layout import LayoutError, SheetOptions, sheet_layout
 from printing.models import PrintJob, SourceKind, Status
 
@@ -38,9 +39,11 @@ OPTION_DEFAULTS = {
     "back_offset_mm": [0.0, 0.0],
     "quantity": 1,
 }
-MAX_QUANTITY = 10
-MAX_CARDS = 2000
+MAX_QUANTITY = limits.MAX_QUANTITY  # the job's bounds live in printing.limits and settings.LIMITS
 MAX_ATTEMPTS = 3
+# A finished file is reused only while it has at least this long to live, so
+# the expiry task never deletes a file that a job is being pointed at.
+REUSE_MARGIN = timedelta(hours=1)
 
 
 class PrintOptionsError(ApplicationError):
@@ -85,7 +88,12 @@ def print_options_clean(raw: dict, *, user=None) -> dict:
     if not isinstance(offset, list | tuple) or len(offset) != 2:
         raise PrintOptionsError("bad_option", _("The back offset is two numbers: dx and dy."))
     options["back_offset_mm"] = [_number(v, "back_offset_mm", low=-20, high=20) for v in offset]
-    options["quantity"] = int(_number(options["quantity"], "quantity", low=1, high=MAX_QUANTITY))
+    try:
+        options["quantity"] = int_param(
+            options["quantity"], name="quantity", minimum=1, maximum=MAX_QUANTITY, default=1
+        )
+    except BadParameter as problem:
+        raise PrintOptionsError("bad_option", problem.message) from None
     if options["flip"] not in ("long", "short"):
         raise PrintOptionsError("bad_option", _("Flip on the long or the short edge."))
     try:
@@ -107,87 +115,110 @@ def sheet_options(options: dict) -> SheetOptions:
     )
 
 
-def _source_cards(source: dict, user) -> tuple[str, list[dict], dict]:
-    """(title, [{"code", "count"}], row links) for a deck, a set or a card list."""
-    if source.get("deck"):
-        deck = deck_for_viewer(deck_id=int(source["deck"]), user=user)
-        version = deck.versions.order_by("-number").first()
-        cards = [
-            {"code": e["code"], "count": e["count"]}
-            for e in version.entries
-            if e["board"] == "main"
-        ]
-        return deck.name, cards, {"source_kind": SourceKind.DECK, "deck_version": version}
-    if source.get("set"):
-        card_set = CardSet.objects.filter(code=str(source["set"]).upper()).first()
-        if card_set is None:
-            raise Http404
-        codes = card_set.cards.order_by("number").values_list("code", flat=True)
-        return (
-            card_set.name,
-            [{"code": c, "count": 1} for c in codes],
-            {
-                "source_kind": SourceKind.SET,
-                "card_set": card_set,
-            },
-        )
-    if source.get("cards"):
-        cards = [
-            {"code": str(c["code"]).upper(), "count": int(c.get("count", 1))}
-            for c in source["cards"]
-        ]
-        return source.get("title") or _("Card list"), cards, {"source_kind": SourceKind.CARDS}
-    raise ApplicationError("missing_source", _("Say what to print: a deck, a set or a card list."))
+def _visitor_lock(user, session_key: str) -> None:
+    """Serialise one visitor's job creation, so two requests at once cannot both pass the caps.
+
+    The row locked is the visitor's own (the account, or the session), which
+    exists already and which nothing else locks for long.
+    """
+    if user.is_authenticated:
+        from django.contrib.auth import get_user_model
+
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    elif session_key:
+        from django.contrib.sessions.models import Session
+
+        Session.objects.select_for_update().filter(pk=session_key).first()
+
+
+def _requeue_stuck(user, session_key: str) -> None:
+    """A visitor is not kept waiting by a job that lost its worker: its stopped heartbeat
+    requeues or fails it now, as the job page would. Done before the caps are counted,
+    and outside their transaction, so that a refusal does not undo it."""
+    for job in jobs_of(user=user, session_key=session_key).filter(status=Status.RUNNING):
+        print_job_check_stuck(job)
 
 
 def print_job_create(*, user, session_key: str, source: dict, options: dict) -> PrintJob:
-    title, cards, links = _source_cards(source, user)
+    """A new job for a deck, a set or a card list, within the job's and the visitor's limits.
+
+    Everything is checked before the row is written: options, the list's
+    bounds and total (cards × copies), unknown codes, then the visitor's jobs
+    being made and files kept. The same cards with the same options reuse a
+    finished file that is not about to expire.
+    """
     options = print_options_clean(options, user=user)
-    if not cards:
-        raise ApplicationError("nothing_to_print", _("There are no cards to print."))
-    if any(not 1 <= c["count"] <= 99 for c in cards) or sum(c["count"] for c in cards) > MAX_CARDS:
-        raise ApplicationError(
-            "too_many", _("At most %(n)s cards in one print job.") % {"n": MAX_CARDS}
-        )
+    title, cards, links = sources.source_cards(source, user)
+    return _create(user=user, session_key=session_key, title=title, cards=cards,
+                   links=links, options=options)  # fmt: skip
+
+
+def print_job_again(*, job_id, user, session_key: str) -> PrintJob:
+    """A new job with an earlier job's cards and options (its file expired, or it failed)."""
+    job = print_job_for(job_id=job_id, user=user, session_key=session_key)
+    links = {"source_kind": job.source_kind}
+    if job.source_kind == SourceKind.DECK:
+        links["deck_version"] = job.deck_version
+    elif job.source_kind == SourceKind.SET:
+        links["card_set"] = job.card_set
+    options = print_options_clean(job.options)
+    cards = sources.cards_from_list(job.cards)
+    return _create(user=user, session_key=session_key, title=job.title, cards=cards,
+                   links=links, options=options)  # fmt: skip
+
+
+def _create(*, user, session_key: str, title: str, cards: list, links: dict, options: dict):
+    limits.check_total(cards, options["quantity"])
     known = {
         c.code: c
-        for c in Card.objects.filter(code__in=[c["code"] for c in cards]).select_related(
+        for c in Card.objects.filter(code__in={c["code"] for c in cards}).select_related(
             "game", "card_set"
         )
     }
     unknown = [c["code"] for c in cards if c["code"] not in known]
     if unknown:
-        raise ApplicationError(
-            "unknown_card", _("No card has the code %(codes)s.") % {"codes": ", ".join(unknown)}
-        )
+        raise sources.unknown_cards(unknown)
     versions = {code: render.face_version(card) for code, card in known.items()}
     digest = hashlib.sha256(
         json.dumps([cards, options, versions, render.LAYOUT_VERSION], sort_keys=True).encode()
     ).hexdigest()
-    job = PrintJob(
-        user=user if user.is_authenticated else None,
-        session_key="" if user.is_authenticated else session_key,
-        title=title[:200],
-        cards=cards,
-        options=options,
-        content_hash=digest,
-        **links,
-    )
-    finished = (
-        PrintJob.objects.filter(content_hash=digest, status=Status.DONE).exclude(file="").first()
-    )
-    if finished and finished.file.storage.exists(finished.file.name):
-        # Same cards, same options, same faces: the finished file is reused.
-        job.status, job.progress, job.file, job.pages = (
-            Status.DONE,
-            100,
-            finished.file.name,
-            finished.pages,
+    signed_in = user.is_authenticated
+    _requeue_stuck(user, session_key)
+    with transaction.atomic():
+        _visitor_lock(user, session_key)
+        limits.check_visitor(jobs_of(user=user, session_key=session_key), signed_in=signed_in)
+        job = PrintJob(
+            user=user if signed_in else None,
+            session_key="" if signed_in else session_key,
+            title=title[:200],
+            cards=cards,
+            options=options,
+            content_hash=digest,
+            **links,
         )
-        job.finished_at = timezone.now()
+        now = timezone.now()
+        finished = (
+            PrintJob.objects.filter(
+                content_hash=digest, status=Status.DONE, expires_at__gt=now + REUSE_MARGIN
+            )
+            .exclude(file="")
+            .order_by("-expires_at")
+            .first()
+        )
+        if finished and finished.file.storage.exists(finished.file.name):
+            # Same cards, same options, same faces: the finished file is reused.
+            job.status, job.progress, job.file, job.pages = (
+                Status.DONE,
+                100,
+                finished.file.name,
+                finished.pages,
+            )
+            job.file_size = finished.file_size
+            job.finished_at = now
+            job.expires_at = limits.expires_at(signed_in=signed_in, start=now)
+            job.save()
+            return job
         job.save()
-        return job
-    job.save()
     from printing.tasks import make_sheets
 
     transaction.on_commit(lambda: make_sheets.delay(str(job.pk)))
@@ -261,7 +292,7 @@ def print_job_run(job_id: str) -> PrintJob:
 
     with transaction.atomic():
         job = PrintJob.objects.select_for_update().filter(pk=job_id).first()
-        if job is None or job.status in (Status.DONE, Status.FAILED):
+        if job is None or job.status in (Status.DONE, Status.FAILED, Status.EXPIRED):
             return job
         job.status, job.progress, job.error = Status.RUNNING, 0, ""
         job.attempts += 1
@@ -305,10 +336,12 @@ def print_job_run(job_id: str) -> PrintJob:
             path,
             progress=lambda done, total: progress(60 + 39 * done / total),
         )
+        job.file_size = path.stat().st_size
         with path.open("rb") as handle:
             job.file.save(f"{job.content_hash[:16]}-{job.pk}.pdf", File(handle), save=False)
     job.status, job.progress, job.pages = Status.DONE, 100, summary.pages
     job.finished_at = timezone.now()
+    job.expires_at = limits.expires_at(signed_in=job.user_id is not None, start=job.finished_at)
     job.save()
     return job
 
@@ -317,6 +350,98 @@ def print_job_fail(job_id: str, message: str) -> None:
     PrintJob.objects.filter(pk=job_id).exclude(status=Status.DONE).update(
         status=Status.FAILED, error=message, finished_at=timezone.now()
     )
+
+
+def print_job_delete(*, job_id, user, session_key: str) -> None:
+    """Delete one of the visitor's jobs and, unless another job still uses it, its file.
+
+    A job being made right now is refused: its worker would write it back.
+    """
+    job = print_job_for(job_id=job_id, user=user, session_key=session_key)
+    with transaction.atomic():
+        job = PrintJob.objects.select_for_update().filter(pk=job.pk).first()
+        if job is None:
+            return
+        if job.status == Status.RUNNING:
+            raise Conflict(
+                "job_running",
+                _("This print job is being made right now; delete it once it is finished."),
+            )
+        name = job.file.name if job.file else ""
+        job.delete()
+    if name:
+        transaction.on_commit(lambda: _delete_unused_file(name))
+
+
+def _delete_unused_file(name: str) -> bool:
+    """Delete a print file that no job refers to any more (reused files are shared)."""
+    if PrintJob.objects.filter(file=name).exists():
+        return False
+    storage = PrintJob._meta.get_field("file").storage
+    try:
+        storage.delete(name)
+    except OSError:
+        return False  # already gone, or the disk is unwell: the next sweep tries again
+    return True
+
+
+ORPHAN_AGE = timedelta(hours=1)  # a file younger than this may belong to a job being saved
+
+
+def print_files_expire(*, now=None) -> dict:
+    """Expire finished jobs past their time and delete the files nobody uses any more.
+
+    The periodic task ``printing.tasks.delete_expired_files`` calls this. Jobs
+    are marked expired first (in one short transaction per batch), files are
+    deleted afterwards, and only when no job still points at them. A file in
+    ``prints/`` that no job names (its job was deleted with its account, or a
+    worker died between writing it and saving the row) goes too, once it is
+    an hour old.
+    """
+    now = now or timezone.now()
+    expired = deleted = 0
+    names: set[str] = set()
+    while True:
+        with transaction.atomic():
+            batch = list(
+                PrintJob.objects.select_for_update()
+                .filter(status=Status.DONE, expires_at__lte=now)
+                .values_list("pk", "file")[:500]
+            )
+            if not batch:
+                break
+            PrintJob.objects.filter(pk__in=[pk for pk, _file in batch]).update(
+                status=Status.EXPIRED, file="", file_size=0
+            )
+        expired += len(batch)
+        names.update(name for _pk, name in batch if name)
+    for name in sorted(names):
+        deleted += _delete_unused_file(name)
+    deleted += _delete_orphans(now=now)
+    return {"expired": expired, "deleted_files": deleted}
+
+
+def _delete_orphans(*, now) -> int:
+    field = PrintJob._meta.get_field("file")
+    storage, folder = field.storage, str(field.upload_to).rstrip("/")
+    try:
+        _dirs, files = storage.listdir(folder)
+    except (FileNotFoundError, NotImplementedError):
+        return 0
+    deleted = 0
+    for start in range(0, len(files), 500):
+        names = [f"{folder}/{filename}" for filename in files[start : start + 500]]
+        used = set(PrintJob.objects.filter(file__in=names).values_list("file", flat=True))
+        for name in names:
+            if name in used:
+                continue
+            try:
+                if now - storage.get_modified_time(name) < ORPHAN_AGE:
+                    continue
+            except (OSError, NotImplementedError):
+                continue
+            deleted += _delete_unused_file(name)
+    return deleted
 
 
 def jobs_of(*, user, session_key: str):

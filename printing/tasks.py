@@ -29,3 +29,9 @@ def make_sheets(self, job_id: str) -> str:
         services.print_job_fail(job_id, _("Making the sheets failed: %(error)s") % {"error": error})
         raise
     return job.status if job else "missing"
+
+
+@shared_task(name="printing.delete_expired_files", ignore_result=True)
+def delete_expired_files() -> dict:
+    """Run by celery beat (config/celery.py): expire old print files and delete them."""
+    return services.print_files_expire()

@@ -12,4 +12,6 @@ urlpatterns = [
     path("alignment.pdf", views.alignment_sheet, name="alignment"),
     path("jobs/<uuid:job_id>/", views.job, name="job"),
     path("jobs/<uuid:job_id>/download/", views.download, name="download"),
+    path("jobs/<uuid:job_id>/again/", views.again, name="again"),
+    path("jobs/<uuid:job_id>/delete/", views.delete, name="delete"),
 ]

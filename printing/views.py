@@ -7,32 +7,20 @@ from urllib.parse import urlencode
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from catalog import render as card_faces
 from catalog.models import Card
 from core.errors import ApplicationError
+from core.refusals import refusal
 from core.sessions import ensure_session_key
-from printing import alignment, services
+from printing import alignment, limits, services, sources
 from printing.forms import PrintOptionsForm
 from printing.layout import sheet_layout
+from printing.models import Status
 from printing.preview import sheet_preview
-
-
-def _source(params) -> dict:
-    """deck=ID, set=CODE or cards=CODE:N,CODE:N from a query string or form."""
-    if params.get("deck"):
-        return {"deck": params["deck"]}
-    if params.get("set"):
-        return {"set": params["set"]}
-    if params.get("cards"):
-        cards = []
-        for part in params["cards"].split(","):
-            code, _sep, count = part.strip().partition(":")
-            if code:
-                cards.append({"code": code, "count": int(count) if count.isdigit() else 1})
-        return {"cards": cards}
-    return {}
 
 
 def _initial(request: HttpRequest) -> dict:
@@ -53,36 +41,66 @@ def _initial(request: HttpRequest) -> dict:
     }
 
 
+def _session_key(request: HttpRequest) -> str:
+    return request.session.session_key or ""
+
+
+def _form_message(form: PrintOptionsForm) -> str:
+    """The first problem of an invalid options form, named by its field's label."""
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        return f"{label}: {errors[0]}" if label else str(errors[0])
+    return _("The print options are not valid.")
+
+
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    jobs = services.jobs_of(user=request.user, session_key=request.session.session_key or "")[:50]
-    return render(request, "printing/index.html", {"jobs": jobs})
+    jobs = services.jobs_of(user=request.user, session_key=_session_key(request))
+    signed_in = request.user.is_authenticated
+    context = {
+        "jobs": jobs[:50],
+        "stored_mb": limits.megabytes(limits.stored_bytes(jobs)),
+        "allowed_mb": limits.megabytes(limits.bytes_allowed(signed_in=signed_in)),
+        "expiry_hours": limits.expiry_hours(signed_in=signed_in),
+    }
+    return render(request, "printing/index.html", context)
 
 
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
-    source = _source(request.POST if request.method == "POST" else request.GET)
+    params = request.POST if request.method == "POST" else request.GET
     form = PrintOptionsForm(request.POST or None, initial=_initial(request))
-    error = None
-    if request.method == "POST" and form.is_valid():
-        try:
+    error, status, source = None, 200, {}
+    try:
+        source = sources.source_from_params(params)
+        if request.method == "GET" and source:
+            # Say what is wrong with the list now, not after the options are filled in.
+            _title, cards, _links = sources.source_cards(source, request.user)
+            limits.check_total(cards, 1)
+            sources.check_known(cards)
+        if request.method == "POST" and form.is_valid():
             job = services.print_job_create(
                 user=request.user,
                 session_key=ensure_session_key(request),
                 source=source,
                 options=form.to_options(),
             )
-        except ApplicationError as problem:
-            error = problem.message
-        else:
             return redirect(job)
+    except ApplicationError as problem:
+        error, status = problem.message, problem.status_code
+    if request.method == "POST" and form.errors:
+        status = 400
     context = {
         "form": form,
         "source": source,
-        "preview_query": _preview_query(request.POST or None, source, _initial(request)),
+        # No preview of a list that was refused: it would only show a broken image.
+        "preview_query": (
+            _preview_query(request.POST or None, source, _initial(request))
+            if source and not error
+            else ""
+        ),
         "error": error,
     }
-    status = 400 if error or (request.method == "POST" and form.errors) else 200
     return render(request, "printing/new.html", context, status=status)
 
 
@@ -100,31 +118,58 @@ def _preview_query(data, source: dict, initial: dict) -> str:
     return urlencode(values)
 
 
+def _checked_preview(request: HttpRequest) -> tuple[dict, list[dict]]:
+    """The options and cards of a preview request, checked as for a real job.
+
+    Raises ApplicationError with the reason; nothing is looked up beyond the
+    codes' existence (one query) and nothing is drawn.
+    """
+    form = PrintOptionsForm(request.GET)
+    if not form.is_valid():
+        raise services.PrintOptionsError("bad_option", _form_message(form))
+    options = services.print_options_clean(form.to_options())
+    source = sources.source_from_params(request.GET)
+    _title, cards, _links = sources.source_cards(source, request.user)
+    limits.check_total(cards, options["quantity"])
+    sources.check_known(cards)
+    return options, cards
+
+
+def _refused(request: HttpRequest, problem: ApplicationError) -> HttpResponse:
+    return refusal(request, status=problem.status_code, code=problem.code, message=problem.message)
+
+
 @require_GET
 def preview_frame(request: HttpRequest) -> HttpResponse:
-    """The <img> of the preview for the form's current values (htmx swaps it in)."""
+    """The <img> of the preview for the form's current values (htmx swaps it in), or why not."""
+    try:
+        _checked_preview(request)
+        source = sources.source_from_params(request.GET)
+    except ApplicationError as problem:
+        return _refused(request, problem)
     return render(
         request,
         "printing/_preview.html",
-        {"preview_query": _preview_query(request.GET, _source(request.GET), {})},
+        {"preview_query": _preview_query(request.GET, source, {})},
     )
 
 
 @require_GET
 def preview(request: HttpRequest) -> HttpResponse:
-    """The first sheet as a PNG, for the options the form currently shows."""
-    form = PrintOptionsForm(request.GET)
-    if not form.is_valid():
-        raise Http404
+    """The first sheet as a PNG, for the options the form currently shows.
+
+    Only the first sheet's cards are ever looked up and drawn, whatever the
+    length of the list.
+    """
     try:
-        options = services.print_options_clean(form.to_options())
-        _title, cards, _links = services._source_cards(_source(request.GET), request.user)
-    except ApplicationError:
-        raise Http404 from None
+        options, cards = _checked_preview(request)
+    except ApplicationError as problem:
+        return _refused(request, problem)
     layout = sheet_layout(services.sheet_options(options))
-    codes = [c["code"] for c in cards for _ in range(c["count"])][: layout.per_page]
+    codes = list(sources.first_codes(cards, layout.per_page))
     found = {
-        c.code: c for c in Card.objects.filter(code__in=codes).select_related("game", "card_set")
+        c.code: c
+        for c in Card.objects.filter(code__in=set(codes)).select_related("game", "card_set")
     }
     faces = [card_faces.face_file(found[code], fmt="webp")[0] for code in codes if code in found]
     image = sheet_preview(
@@ -138,34 +183,82 @@ def preview(request: HttpRequest) -> HttpResponse:
 @require_GET
 def job(request: HttpRequest, job_id) -> HttpResponse:
     print_job = services.print_job_for(
-        job_id=job_id, user=request.user, session_key=request.session.session_key or ""
+        job_id=job_id, user=request.user, session_key=_session_key(request)
     )
     template = "printing/_job_status.html" if request.htmx else "printing/job.html"
     return render(request, template, {"job": print_job})
 
 
+def expired_message(print_job) -> str:
+    when = print_job.expires_at
+    if when is None:
+        return _("This print file has been deleted. Make it again from the job's page.")
+    return _(
+        "This print file expired on %(when)s and was deleted. Make it again from the job's page."
+    ) % {"when": formats.date_format(when, "SHORT_DATETIME_FORMAT")}
+
+
+def download_response(request: HttpRequest, print_job, *, filename: str) -> HttpResponse:
+    """The PDF; 410 with a message once it expired (or its file is gone), 404 while not done."""
+    if print_job.expired:
+        return refusal(request, status=410, code="expired", message=expired_message(print_job))
+    if print_job.status != Status.DONE or not print_job.file:
+        raise Http404
+    try:
+        handle = print_job.file.open("rb")
+    except FileNotFoundError:
+        return refusal(request, status=410, code="expired", message=expired_message(print_job))
+    return FileResponse(
+        handle, as_attachment=True, filename=filename, content_type="application/pdf"
+    )
+
+
 @require_GET
 def download(request: HttpRequest, job_id) -> HttpResponse:
     print_job = services.print_job_for(
-        job_id=job_id, user=request.user, session_key=request.session.session_key or ""
+        job_id=job_id, user=request.user, session_key=_session_key(request)
     )
-    if print_job.status != "done" or not print_job.file:
-        raise Http404
     filename = f"kartyavar-{print_job.title[:40]}.pdf".replace("/", "-")
-    return FileResponse(
-        print_job.file.open("rb"),
-        as_attachment=True,
-        filename=filename,
-        content_type="application/pdf",
-    )
+    return download_response(request, print_job, filename=filename)
+
+
+@require_POST
+def again(request: HttpRequest, job_id) -> HttpResponse:
+    """Make an expired (or failed) job again: a new job with the same cards and options."""
+    try:
+        new_job = services.print_job_again(
+            job_id=job_id, user=request.user, session_key=_session_key(request)
+        )
+    except ApplicationError as problem:
+        print_job = services.print_job_for(
+            job_id=job_id, user=request.user, session_key=_session_key(request)
+        )
+        context = {"job": print_job, "error": problem.message}
+        return render(request, "printing/job.html", context, status=problem.status_code)
+    return redirect(new_job)
+
+
+@require_POST
+def delete(request: HttpRequest, job_id) -> HttpResponse:
+    """Delete one of my jobs and its file (the space counts against what I may keep)."""
+    try:
+        services.print_job_delete(
+            job_id=job_id, user=request.user, session_key=_session_key(request)
+        )
+    except ApplicationError as problem:
+        return _refused(request, problem)
+    return redirect("printing:index")
 
 
 @require_GET
 def alignment_sheet(request: HttpRequest) -> HttpResponse:
     form = PrintOptionsForm(request.GET or None, initial=_initial(request))
-    options = services.print_options_clean(
-        form.to_options() if form.is_valid() else {}, user=request.user
-    )
+    try:
+        options = services.print_options_clean(
+            form.to_options() if form.is_valid() else {}, user=request.user
+        )
+    except ApplicationError as problem:
+        return _refused(request, problem)
     buffer = io.BytesIO()
     alignment.write_alignment_sheet(
         buffer,

@@ -175,3 +175,42 @@ def test_the_users_own_page_greets_them(client):
     html = client.get("/").content.decode()
     assert "hunorka" in html
     assert '<html lang="en">' in html
+
+
+def test_api_me_answers_null_for_no_email_and_the_address_when_given(client, owner):
+    client.login(username="owner", password=PASSWORD)
+    assert client.get("/api/me/").json()["email"] is None
+    owner.email = "owner@example.com"
+    owner.save()
+    assert client.get("/api/me/").json()["email"] == "owner@example.com"
+
+
+def _as_json_schema(node):
+    """OpenAPI 3.0's `nullable: true` spelled as JSON Schema, for jsonschema to check."""
+    if isinstance(node, list):
+        return [_as_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _as_json_schema(value) for key, value in node.items()}
+    if node.pop("nullable", False) and "type" in node:
+        node["type"] = [node["type"], "null"]
+    return node
+
+
+def test_the_schema_of_me_allows_what_it_answers(client, owner):
+    import jsonschema
+
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    operation = schema["paths"]["/api/me/"]["get"]
+    ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    me = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
+    assert me["properties"]["email"]["format"] == "email"
+    client.login(username="owner", password=PASSWORD)
+    checker = jsonschema.Draft202012Validator(
+        {"$ref": ref, "components": _as_json_schema(schema["components"])},
+        format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
+    )
+    for email in ("", "owner@example.com"):
+        owner.email = email
+        owner.save()
+        checker.validate(client.get("/api/me/").json())

@@ -380,3 +380,190 @@ def test_the_documented_csv_example_imports():
         text=example, game="alomfogo", set_code="AF2", set_name="Második kiadás", dry_run=True
     )
     assert report.created == ["AF2-001", "AF2-002", "AF2-003"]
+
+
+# --- input that would crash a reader or the database --------------------------
+
+
+def nested(depth: int) -> list:
+    """`depth` levels of lists, built without recursion: [[[...[]...]]]."""
+    value: list = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def deep_json_text(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def first_alomleny(data: dict) -> dict:
+    return first_card(data, "alomleny")
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda card: card.update(name="Rossz\x00név"), "name"),
+        (lambda card: card.update(text="+1 erő\x00"), "text"),
+        (lambda card: card.update(subtypes=["samanok\x00"]), "subtypes"),
+        (lambda card: card.update(effects=[{"kind": "gain\x00"}]), "effects"),
+        (lambda card: card.update(effects=[{"ki\x00nd": "gain"}]), "effects"),
+    ],
+    ids=["name", "text", "subtypes", "effects-value", "effects-key"],
+)
+def test_a_nul_character_is_refused_naming_file_card_and_field(tmp_path, change, field):
+    card_files_load()
+    before = catalog_snapshot()
+
+    def nul(data):
+        card = first_alomleny(data)
+        change(card)
+        data["cards"][0]["name"] = "Átnevezett lap"  # a good change in the same file
+        return card["code"]
+
+    data = json.loads(AFD.read_text(encoding="utf-8"))
+    code = nul(data)
+    bad = tmp_path / AFD.name
+    # json.dumps writes NUL as the escape \u0000, as any JSON writer does
+    bad.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("load_cards", str(bad), stderr=err)
+    assert err.getvalue().splitlines() == [
+        f"{bad}: {code}: {field}: contains the NUL character (\\u0000), "
+        "which the database cannot store"
+    ]
+    assert catalog_snapshot() == before
+
+
+def test_a_nul_character_in_the_set_is_refused(tmp_path):
+    bad = tampered_copy(tmp_path, AFD, lambda data: data["set"].update(name="Dem\x00o"))
+    _data, problems = read_card_file(bad)
+    assert [str(p) for p in problems] == [
+        f"{bad}: set.name: contains the NUL character (\\u0000), which the database cannot store"
+    ]
+
+
+@pytest.mark.parametrize("depth", [33, 1_000, 200_000])
+def test_deep_effects_are_refused_naming_line_card_and_field(tmp_path, depth):
+    card_files_load()
+    before = catalog_snapshot()
+    data = json.loads(AFD.read_text(encoding="utf-8"))
+    card = first_alomleny(data)
+    card["effects"] = "DEEP"
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    # json.dumps itself recurses, so the deep value is spliced into the text
+    bad = tmp_path / AFD.name
+    bad.write_text(text.replace('"DEEP"', deep_json_text(depth)), encoding="utf-8")
+    line = next(n for n, s in enumerate(bad.read_text().splitlines(), 1) if '"effects": [[' in s)
+
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("load_cards", str(bad), stderr=err)
+    [problem] = err.getvalue().splitlines()
+    assert problem.startswith(f"{bad}: {card['code']}: effects: line {line}, column ")
+    assert problem.endswith("nested more than 32 levels deep")
+    assert catalog_snapshot() == before
+
+
+def test_effects_nested_32_levels_are_accepted(tmp_path):
+    data = json.loads(AFD.read_text(encoding="utf-8"))
+    first_alomleny(data)["effects"] = nested(32)
+    path = tmp_path / AFD.name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert read_card_file(path)[1] == []
+
+
+def test_a_deep_file_outside_the_cards_is_refused_with_its_place(tmp_path):
+    bad = tmp_path / "deep.json"
+    prefix = ' "set": '
+    bad.write_text('{"game": "alomfogo",\n' + prefix + deep_json_text(100_000) + "}", "utf-8")
+    data, problems = read_card_file(bad)
+    assert data is None
+    assert [str(p) for p in problems] == [
+        # the 35th "[" of the set (after the file's "{") is one level too many
+        f"{bad}: set: line 2, column {len(prefix) + 35}: nested more than 32 levels deep"
+    ]
+
+
+CSV_EFFECTS_HEADER = CSV_HEADER + ",effects"
+
+
+def csv_with_effects(effects_cell: str) -> str:
+    return (
+        CSV_EFFECTS_HEADER + "\n"
+        "CSV-001,1,Próba Révülő,Test Walker,revulo,samanok;osok,common,2,3,2,0,," + effects_cell
+        + "\n"
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("depth", [33, 5_000, 65_000])  # 130,000 characters: one cell
+def test_csv_deep_effects_name_row_card_and_column(tmp_path, depth):
+    before = catalog_snapshot()
+    path = tmp_path / "cards.csv"
+    path.write_text(csv_with_effects(f'"{deep_json_text(depth)}"'), encoding="utf-8")
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command(
+            "import_cards_csv", str(path), "--game", "alomfogo", "--set", "CSV",
+            "--set-name", "Próba", stderr=err,
+        )  # fmt: skip
+    assert err.getvalue().splitlines() == [
+        f"{path}, row 2: CSV-001: effects: JSON may be nested at most 32 levels deep."
+    ]
+    assert not CardSet.objects.filter(code="CSV").exists()
+    assert catalog_snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "row", "code", "column"),
+    [
+        ("Test Walker", "Test\x00Walker", 2, "CSV-001", "name_en"),
+        ("Próba Lény", "Próba\x00Lény", 3, "CSV-002", "name"),
+        ("+2 erő.", "+2\x00erő.", 4, "CSV-003", "text"),
+        ("samanok;osok", "samanok;o\x00sok", 2, "CSV-001", "subtypes"),
+    ],
+)
+def test_csv_nul_characters_name_row_card_and_column(good, bad, row, code, column):
+    before = catalog_snapshot()
+    with pytest.raises(CardDataError) as raised:
+        cards_csv_import(
+            text=CSV_GOOD.replace(good, bad), game="alomfogo", set_code="CSV", set_name="Próba"
+        )
+    assert [str(p) for p in raised.value.problems] == [
+        f"row {row}: {code}: {column}: contains the NUL character (\\u0000), "
+        "which the database cannot store"
+    ]
+    assert catalog_snapshot() == before
+
+
+@pytest.mark.parametrize("size", [131_073, 1_000_000])
+def test_csv_cell_over_128_kib_names_row_card_and_column(tmp_path, size):
+    import csv
+
+    before = catalog_snapshot()
+    limit_before = csv.field_size_limit()
+    path = tmp_path / "cards.csv"
+    path.write_text(CSV_GOOD.replace("+2 erő.", "x" * size), encoding="utf-8")
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command(
+            "import_cards_csv", str(path), "--game", "alomfogo", "--set", "CSV",
+            "--set-name", "Próba", stderr=err,
+        )  # fmt: skip
+    assert err.getvalue().splitlines() == [
+        f"{path}, row 4: CSV-003: text: a cell of {size} characters; a cell may hold 131072"
+    ]
+    assert csv.field_size_limit() == limit_before  # the process-wide setting is back
+    assert not CardSet.objects.filter(code="CSV").exists()
+    assert catalog_snapshot() == before
+
+
+def test_csv_cell_of_exactly_128_kib_is_read(tmp_path):
+    text = CSV_GOOD.replace("+2 erő.", "x" * 131_072)
+    report = cards_csv_import(
+        text=text, game="alomfogo", set_code="CSV", set_name="Próba", dry_run=True
+    )
+    assert report.created == ["CSV-001", "CSV-002", "CSV-003"]

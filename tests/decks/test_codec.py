@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from catalog.vocab import ALOMFOGO, ARCANE_GUARDIAN, GAME_IDS, ONIROO
 from decks.codec import (
     DeckCodeError,
+    ListTooLarge,
     ParsedList,
     RecordLookup,
     decode_deck_code,
@@ -590,7 +591,6 @@ def test_the_checked_layout_is_the_documented_one():
         ("abc$def", "alphabet"),
         ("árvíztűrő", "alphabet"),
         ("AQABA0FGMQ+/", "alphabet"),
-        ("x" * 5000, "damaged"),
         (_sealed(_varint(2) + _varint(0) + _varint(1)), "version"),
         (_sealed(_varint(1) + _varint(9) + _varint(1)), "game"),
         (_sealed(_varint(1)), "damaged"),  # truncated after the version
@@ -612,6 +612,13 @@ def test_corrupted_codes_raise_deck_code_error(code, reason):
         decode_deck_code(code, lookup=AF)
     assert raised.value.code == reason
     assert raised.value.message_hu and raised.value.message_en
+
+
+def test_a_code_longer_than_any_deck_is_refused_naming_the_limit():
+    with pytest.raises(ListTooLarge) as raised:
+        decode_deck_code("x" * 5000, lookup=AF)
+    assert (raised.value.code, raised.value.limit) == ("code_too_long", 4000)
+    assert "4000" in raised.value.message("hu") and "4000" in raised.value.message("en")
 
 
 @pytest.mark.parametrize("deck", sorted(DECKS))

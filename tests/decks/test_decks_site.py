@@ -4,46 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from catalog.models import Card, Game
+from catalog.models import Card
 from decks import services
-from decks.entries import Entry
 from decks.models import Deck, DeckVersion
-from decks.selectors import card_dict
-from tests.factories import PASSWORD
+from tests.decks.conftest import demo_entries, login
 
 pytestmark = pytest.mark.django_db
-
-
-def demo_entries(n_cards: int = 45) -> list[Entry]:
-    """A legal-by-copies Álomfogó list of n cards: 3 of each card in order."""
-    entries, left = [], n_cards
-    for card in (
-        Card.objects.filter(game__slug="alomfogo")
-        .select_related("game", "card_set")
-        .order_by("sort_key")
-    ):
-        if left <= 0:
-            break
-        count = min(3, left)
-        entries.append(Entry(card=card_dict(card), count=count))
-        left -= count
-    return entries
-
-
-@pytest.fixture
-def alomfogo(cards):
-    return Game.objects.get(slug="alomfogo")
-
-
-@pytest.fixture
-def deck(owner, alomfogo):
-    return services.deck_create(
-        owner=owner, game=alomfogo, name="Sámánok", entries=demo_entries(40)
-    )
-
-
-def login(client, user):
-    client.login(username=user.username, password=PASSWORD)
 
 
 # --- building and history ------------------------------------------------------------------

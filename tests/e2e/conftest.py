@@ -78,6 +78,14 @@ def _fresh_child_process() -> None:
     for conn in connections.all(initialized_only=True):
         _inherited.append(conn.connection)  # kept alive, never closed, never used
         conn.connection = None
+    # PostgreSQL's connection pool (one per process, DB_POOL_MAX_SIZE) is a
+    # class attribute: left in place, the child would borrow the parent's
+    # sockets. Kept alive like the connections, so closing never ends the
+    # parent's sessions; the child opens a pool of its own on first use.
+    from django.db.backends.postgresql.base import DatabaseWrapper
+
+    _inherited.append(dict(DatabaseWrapper._connection_pools))
+    DatabaseWrapper._connection_pools.clear()
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     channel_layers.backends = {}
 
@@ -116,6 +124,9 @@ def asgi_live_server(transactional_db):
     yield SimpleNamespace(url=f"http://localhost:{process.port.value}")
     process.terminate()
     process.join(timeout=10)
+    if process.is_alive():  # a server left running holds Playwright's pipes open
+        process.kill()
+        process.join(timeout=10)
 
 
 @pytest.fixture

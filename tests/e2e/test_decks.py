@@ -63,3 +63,21 @@ def test_sign_up_build_45_cards_export_and_import_the_code(page, live_server, lo
     assert sorted(copy.entries.values_list("card__code", "count")) == sorted(
         deck.entries.values_list("card__code", "count")
     )
+
+
+def test_quick_add_clears_the_box_once_the_line_is_added(signed_in, owner, loaded):
+    # The reset is a listener in static/js/forms.js: the policy forbids the
+    # inline hx-on handler it used to be.
+    from catalog.models import Game
+    from decks import services
+
+    deck = services.deck_create(
+        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Gyors", entries=[]
+    )
+    page = signed_in(owner)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    box = page.locator("#quick-line")
+    box.fill("2 Éjlépő Kajtár")
+    box.press("Enter")
+    expect(page.locator(".verdict strong")).to_have_text("2 lap")
+    expect(box).to_have_value("")

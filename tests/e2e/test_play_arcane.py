@@ -117,7 +117,11 @@ def test_a_player_enters_the_dungeon_and_plays_to_the_end(seed_file, signed_in):
     assert page.locator("#ag-pile-list > li").count() == 3
     assert page.locator("#ag-ending-list > li").count() == 3
     # the card texts come from the card API: the three face-up tops say what they do
-    page.wait_for_function("document.querySelectorAll('#ag-pile-list .ag-card-text').length === 3")
+    # Functions, not expression strings: Playwright evaluates strings with
+    # eval, which the Content-Security-Policy refuses.
+    page.wait_for_function(
+        "() => document.querySelectorAll('#ag-pile-list .ag-card-text').length === 3"
+    )
 
     # A hint on the first move: the greedy bot's choice is marked and said in words.
     page.get_by_role("button", name="Hint", exact=True).click()
@@ -125,7 +129,7 @@ def test_a_player_enters_the_dungeon_and_plays_to_the_end(seed_file, signed_in):
     assert page.locator("#ag-hint-text").inner_text().startswith("The greedy bot would choose:")
     page.get_by_role("button", name="Can I still win?").click()
     page.wait_for_function(
-        "/solver (says|ran out)/.test(document.getElementById('ag-hint-text').textContent)",
+        "() => /solver (says|ran out)/.test(document.getElementById('ag-hint-text').textContent)",
         timeout=30_000,
     )
 
@@ -148,7 +152,8 @@ def test_a_player_enters_the_dungeon_and_plays_to_the_end(seed_file, signed_in):
             button.click()
         taken.append(action["type"])
         page.wait_for_function(
-            f'Number(document.getElementById("match-table").dataset.version) > {state["version"]}'
+            'v => Number(document.getElementById("match-table").dataset.version) > v',
+            arg=state["version"],
         )
         assert not page.locator(".is-hinted").count(), "a hint stays with its own move"
 

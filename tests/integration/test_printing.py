@@ -75,3 +75,68 @@ def test_a_worker_killed_mid_job_leaves_no_job_running_for_ever(
     )
     assert job.attempts >= 2
     assert job.status == "done", job.error
+
+
+def test_the_sweep_sent_through_redis_deletes_an_expired_file(
+    postgres, start_worker, media, client
+):
+    from datetime import timedelta
+    from pathlib import Path
+
+    from django.utils import timezone
+
+    from printing.tasks import delete_expired_files
+
+    call_command("load_cards", verbosity=0)
+    start_worker(MEDIA_ROOT=str(media))
+    job_id = client.post(
+        "/api/print-jobs/", {"set": "AF1"}, content_type="application/json"
+    ).json()["id"]
+    job = wait_for(job_id, lambda j: j.status == "done", seconds=90)
+    path = Path(media) / job.file.name
+    assert path.exists() and job.expires_at > timezone.now()
+    PrintJob.objects.filter(pk=job_id).update(expires_at=timezone.now() - timedelta(seconds=1))
+
+    # what beat sends every quarter hour, through the broker to the worker
+    result = delete_expired_files.apply_async(ignore_result=False)
+    assert result.get(timeout=60) == {"expired": 1, "deleted_files": 1}
+    assert not path.exists()
+    assert client.get(f"/api/print-jobs/{job_id}/download/").status_code == 410
+
+
+def test_simultaneous_requests_cannot_pass_the_cap_on_jobs_being_made(
+    postgres, transactional_db, monkeypatch, settings
+):
+    """Four requests at once from one player: the row lock lets exactly two through."""
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    from tests.factories import PASSWORD, make_user
+
+    call_command("load_cards", verbosity=0)
+    make_user("egyszerre")
+    monkeypatch.setattr("printing.tasks.make_sheets.delay", lambda job_id: None)
+    clients = []
+    for _ in range(4):
+        one = Client()
+        one.login(username="egyszerre", password=PASSWORD)
+        clients.append(one)
+    statuses, start = [], threading.Barrier(4)
+
+    def post(one: Client) -> None:
+        start.wait()
+        try:
+            response = one.post("/api/print-jobs/", {"set": "AF1"}, content_type="application/json")
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post, args=(one,)) for one in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(statuses) == [201, 201, 429, 429]
+    assert PrintJob.objects.filter(status="queued").count() == 2

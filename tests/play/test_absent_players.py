@@ -174,3 +174,72 @@ def test_the_page_and_the_api_offer_the_bot_and_the_way_back(table, client):
     frame = client.post(f"/api/matches/{match.pk}/take-seat-back/").json()
     assert frame["bot_seat"] is False
     assert Seat.objects.get(match=match, position=late).bot == ""
+
+
+def test_a_seat_change_made_by_one_process_holds_in_every_other(table, monkeypatch):
+    """Each web process keeps its own cache; none may act on seats another process changed.
+
+    Two caches stand for two processes: B serves moves (and keeps the seats
+    in memory), A hands the late seat to a bot. B must then refuse the late
+    player's own move, and when B hands the turn back to that seat it must
+    wake the bot (Celery runs eagerly here), or the match would stall.
+    """
+    from play.models import MatchAction
+    from play.state_cache import StateCache
+
+    match, users = table
+    process_a, process_b = StateCache(), StateCache()
+
+    def move_through_b() -> Match:
+        monkeypatch.setattr(services, "states", process_b)
+        current = Match.objects.get(pk=match.pk)
+        state = services.match_state(current)
+        services.match_submit_action(
+            match_id=match.pk,
+            user=users[state.active_player],
+            action=state.legal_actions(state.active_player)[-1],
+            expected_version=current.version,
+        )
+        return Match.objects.get(pk=match.pk)
+
+    move_through_b()
+    assert process_b.seats(match.pk, Match.objects.get(pk=match.pk).seats_version) is not None
+    late = waiting_on(match)
+    a_long_wait(match)
+    monkeypatch.setattr(services, "states", process_a)
+    services.match_seat_to_bot(match_id=match.pk, user=users[(late + 1) % 3])
+    changed = Match.objects.get(pk=match.pk)
+    assert Seat.objects.get(match=match, position=late).bot == "greedy"
+    bot_moves = MatchAction.objects.filter(match=match, seat=late).count()
+    assert bot_moves >= 1  # the bot played the late player's move at once
+
+    monkeypatch.setattr(services, "states", process_b)
+    with pytest.raises(MatchRefused) as refused:
+        services.match_submit_action(
+            match_id=match.pk,
+            user=users[late],
+            action={"type": "end_turn"},
+            expected_version=changed.version,
+        )
+    assert refused.value.code == "bot_plays_your_seat"
+    assert Match.objects.get(pk=match.pk).version == changed.version
+
+    for _ in range(60):  # the others play on through B until the bot's seat moved again
+        if MatchAction.objects.filter(match=match, seat=late).count() > bot_moves:
+            break
+        assert waiting_on(match) != late, "the bot's seat is to move and nobody woke the bot"
+        move_through_b()
+    assert MatchAction.objects.filter(match=match, seat=late).count() > bot_moves
+    assert Match.objects.get(pk=match.pk).status == "running" and waiting_on(match) != late
+
+
+def test_the_state_cache_hands_out_seats_only_for_the_row_they_came_from():
+    from play.state_cache import StateCache
+
+    cache = StateCache()
+    cache.put("m", 4, state="S", seats=["old"], seats_version=1)
+    assert cache.seats("m", 1) == ["old"]
+    assert cache.seats("m", 2) is None  # another process changed the seats: read the rows
+    assert cache.take("m", 5) is None  # another process moved: rebuild from the log
+    cache.put("m", 4, state="S", seats=["old"], seats_version=1)
+    assert cache.take("m", 4) == "S" and cache.take("m", 4) is None  # one writer at a time

@@ -6,7 +6,7 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from play import services
-from play.models import ChatMessage
+from play.models import ChatMessage, ChatMute, Match
 from tests.factories import make_user
 from tests.play.test_matches import connect, players  # noqa: F401 (fixture)
 
@@ -32,7 +32,7 @@ async def opened(match, user):
     return communicator, history
 
 
-def test_players_and_spectators_hear_each_other_and_muting_stops_one(public_match):
+def test_players_talk_spectators_listen_and_muting_stops_one(public_match):
     match, zsofi, gergo = public_match
     watcher = make_user("nezo")
 
@@ -53,8 +53,12 @@ def test_players_and_spectators_hear_each_other_and_muting_stops_one(public_matc
         assert (await a.receive_json_from(timeout=5))["messages"][0]["text"] == "Hallasz?"
         assert (await w.receive_json_from(timeout=5))["messages"][0]["text"] == "Hallasz?"
         assert await b.receive_nothing(timeout=0.3)  # Gergő muted Zsófi
-        await w.send_json_to({"chat": "Szép lépés."})  # spectators may talk too
-        assert (await b.receive_json_from(timeout=5))["messages"][0]["author"] == "nezo"
+        await w.send_json_to({"chat": "Szép lépés."})  # spectators read, only players write
+        refused = await w.receive_json_from(timeout=5)
+        assert refused["type"] == "error" and refused["code"] == "players_only"
+        assert await a.receive_nothing(timeout=0.3) and await b.receive_nothing(timeout=0.1)
+        await b.send_json_to({"chat": "Köszi!"})
+        assert (await w.receive_json_from(timeout=5))["messages"][0]["author"] == "gergo"
         for communicator in (a, b, w):
             await communicator.disconnect()
 
@@ -62,7 +66,8 @@ def test_players_and_spectators_hear_each_other_and_muting_stops_one(public_matc
     from play.chat import chat_history
 
     seen_by_gergo = [m["text"] for m in chat_history(match_id=match.pk, user=gergo)]
-    assert seen_by_gergo == ["Szép lépés."]  # also after a reload: the mute is kept
+    assert seen_by_gergo == ["Köszi!"]  # also after a reload: the mute is kept
+    assert not ChatMessage.objects.filter(author=watcher).exists()
 
 
 def test_chat_refuses_empty_long_fast_and_outsiders(players, client):  # noqa: F811
@@ -96,3 +101,101 @@ def test_the_table_page_shows_chat_escaped(public_match, client):
     # without JavaScript the form posts and comes back to the table
     response = client.post(f"/play/{match.pk}/chat/", {"text": "jó játékot"})
     assert response.status_code == 302 and ChatMessage.objects.filter(text="jó játékot").exists()
+
+
+def test_an_invitation_link_shows_the_match_but_not_its_chat(players, client):  # noqa: F811
+    """Whoever has the link of a waiting match may open it to join; its chat is the players'."""
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    url = f"/api/matches/{match.pk}/chat/"
+    client.force_login(zsofi)
+    assert client.post(url, {"chat": "Gyere!"}, content_type="application/json").status_code == 201
+    client.force_login(gergo)  # not seated yet: he has only the link
+    assert client.get(f"/play/{match.pk}/").status_code == 200  # the page to join from
+    for answer in (
+        client.get(url),
+        client.post(url, {"chat": "Itt vagyok"}, content_type="application/json"),
+        client.post(url, {"mute": zsofi.pk}, content_type="application/json"),
+    ):
+        assert answer.status_code == 404 and answer.json()["error"]["message"]
+    form = client.post(f"/play/{match.pk}/chat/", {"text": "Itt vagyok"})
+    assert form.status_code == 302
+    client.logout()
+    assert client.get(url).status_code == 404
+
+    async def socket_of(user):
+        communicator, connected = await connect(match, user)
+        if connected:
+            await communicator.disconnect()
+        return connected
+
+    assert async_to_sync(socket_of)(gergo) is False
+    assert async_to_sync(socket_of)(zsofi) is True
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Gyere!"]
+    assert not ChatMute.objects.exists()
+
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)  # seated now
+    client.force_login(gergo)
+    assert [m["text"] for m in client.get(url).json()["messages"]] == ["Gyere!"]
+    assert (
+        client.post(url, {"chat": "Itt vagyok"}, content_type="application/json").status_code == 201
+    )
+
+
+def test_spectators_of_a_public_match_read_but_do_not_write(public_match, client):
+    match, zsofi, _gergo = public_match
+    ChatMessage.objects.create(match=match, author=zsofi, text="Hajrá")
+    url = f"/api/matches/{match.pk}/chat/"
+    watcher = make_user("nezo")
+    for reader in (watcher, None):
+        if reader is None:
+            client.logout()
+        else:
+            client.force_login(reader)
+        assert [m["text"] for m in client.get(url).json()["messages"]] == ["Hajrá"]
+        answer = client.post(url, {"chat": "Én is!"}, content_type="application/json")
+        assert answer.status_code == (403 if reader else 400)
+        assert answer.json()["error"]["code"] == ("players_only" if reader else "login_required")
+        page = client.get(f"/play/{match.pk}/").content.decode()
+        assert "Hajrá" in page and 'id="chat-form"' not in page
+    client.force_login(watcher)
+    assert client.post(f"/play/{match.pk}/chat/", {"text": "Én is!"}).status_code == 302
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Hajrá"]
+    client.force_login(zsofi)
+    assert 'id="chat-form"' in client.get(f"/play/{match.pk}/").content.decode()
+
+    Match.objects.filter(pk=match.pk).update(public=False)  # a private match: strangers see 404
+    client.force_login(watcher)
+    assert client.get(url).status_code == 404
+    assert client.get(f"/play/{match.pk}/").status_code == 404
+
+
+def test_the_rate_limit_holds_for_simultaneous_posts(public_match):
+    """Counting and inserting are one step: 20 posts at once, exactly the limit gets through."""
+    import threading
+
+    from django.db import connections
+
+    from play import chat
+
+    match, zsofi, _gergo = public_match
+    barrier = threading.Barrier(20)
+    outcomes: list[str] = []
+
+    def post(n: int) -> None:
+        try:
+            barrier.wait()
+            chat.chat_post(match_id=match.pk, user=zsofi, text=f"üzenet {n}")
+            outcomes.append("sent")
+        except chat.ChatTooFast:
+            outcomes.append("too_fast")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post, args=(n,)) for n in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(outcomes).count("sent") == chat.RATE_MAX and len(outcomes) == 20
+    assert ChatMessage.objects.filter(match=match).count() == chat.RATE_MAX

@@ -62,3 +62,100 @@ def test_a_finished_dungeon_can_be_played_again_and_frames_carry_the_card_facts(
         and again.status == "running"
         and again.rematch_of_id == match.pk
     )
+
+
+def test_the_hint_is_a_drf_endpoint_with_token_auth_and_a_schema(dungeon, client):
+    from rest_framework.authtoken.models import Token
+
+    match, mage = dungeon
+    token = Token.objects.create(user=mage)
+    url = f"/api/matches/{match.pk}/hint/"
+    answer = client.get(url, HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert answer.status_code == 200 and answer.json()["version"] == 0
+    assert client.get(url, HTTP_AUTHORIZATION="Token nope").status_code in (401, 403)
+    assert client.post(url, HTTP_AUTHORIZATION=f"Token {token.key}").status_code == 405
+
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    operation = schema["paths"]["/api/matches/{match_id}/hint/"]["get"]
+    assert {p["name"] for p in operation["parameters"]} >= {"match_id", "solve"}
+    ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    hint = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
+    assert {"version", "action", "solver"} <= set(hint["properties"])
+    assert "429" in operation["responses"]
+
+
+def test_one_solver_run_at_a_time_per_person(dungeon, client, monkeypatch):
+    """A second `?solve=1` while the first searches is a 429; others and plain hints go on."""
+    import threading
+
+    from django.db import connections
+    from django.test import Client
+
+    from play import hints
+    from play.bots import arcane_solver
+    from play.models import SolverRun
+
+    match, mage = dungeon
+    started, release = threading.Event(), threading.Event()
+    budgets: list[int] = []
+    real_solve = arcane_solver.solve_state
+
+    def slow_solve(state, *, budget, **kwargs):
+        budgets.append(budget)
+        started.set()
+        release.wait(timeout=30)
+        return real_solve(state, budget=budget, **kwargs)
+
+    monkeypatch.setattr(arcane_solver, "solve_state", slow_solve)
+    url = f"/api/matches/{match.pk}/hint/?solve=1"
+    first: list = []
+
+    def ask_first() -> None:
+        other = Client()
+        other.force_login(mage)
+        first.append(other.get(url))
+        connections.close_all()
+
+    thread = threading.Thread(target=ask_first)
+    thread.start()
+    assert started.wait(timeout=30)
+    client.force_login(mage)
+    busy = client.get(url)
+    assert busy.status_code == 429 and busy.json()["error"]["code"] == "solver_busy"
+    assert busy.json()["error"]["message"]
+    assert client.get(f"/api/matches/{match.pk}/hint/").status_code == 200  # no solver: fine
+
+    rival = make_user("rivalis")
+    theirs = services.match_create(
+        user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
+    )
+    client.force_login(rival)
+    release.set()  # (the rival's own run may start before or after the first ends)
+    assert client.get(f"/api/matches/{theirs.pk}/hint/?solve=1").status_code == 200
+    thread.join(timeout=30)
+    assert first[0].status_code == 200 and "verdict" in first[0].json()["solver"]
+    assert budgets and set(budgets) == {hints.SOLVER_BUDGET}  # every run within its node budget
+    assert not SolverRun.objects.exists()  # every slot given back
+    client.force_login(mage)
+    assert client.get(url).status_code == 200  # free again
+    assert Match.objects.get(pk=match.pk).version == 0  # hints never move
+
+
+def test_a_solver_slot_left_by_a_dead_process_is_taken_over(dungeon, client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from play import hints
+    from play.models import SolverRun
+
+    match, mage = dungeon
+    client.force_login(mage)
+    url = f"/api/matches/{match.pk}/hint/?solve=1"
+    run = SolverRun.objects.create(user=mage, slot=0)
+    assert client.get(url).status_code == 429
+    SolverRun.objects.filter(pk=run.pk).update(
+        started_at=timezone.now() - hints.SOLVER_RUN_STALE - timedelta(seconds=1)
+    )
+    assert client.get(url).status_code == 200
+    assert not SolverRun.objects.exists()

@@ -7,7 +7,6 @@ import random
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
@@ -17,6 +16,7 @@ from decks import services as deck_services
 from decks.entries import Entry
 from decks.selectors import card_dict
 from play import services
+from play.consumers import database_sync_to_async  # gives its connections back (see there)
 from play.models import Match, MatchAction
 from play.routing import websocket_urlpatterns
 from tests.factories import PASSWORD, make_user

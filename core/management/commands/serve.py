@@ -2,7 +2,9 @@
 
 `make run` ends here. Both run as child processes; Ctrl-C (or SIGTERM) stops
 both, and if either one dies the other is stopped too, so the terminal never
-shows a half-running site.
+shows a half-running site. The worker embeds celery beat (-B), which sends
+the periodic tasks of config/celery.py (deleting expired print files): one
+machine, one worker, so exactly one beat.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
@@ -50,6 +53,11 @@ class Command(BaseCommand):
                 # nothing here uses it, and without it the worker starts faster.
                 "--without-mingle",
                 "--without-gossip",
+                # Beat inside the worker; it remembers the last runs in var/, so a
+                # restart does not send every periodic task again at once.
+                "-B",
+                "--schedule",
+                str(Path(settings.VAR_DIR) / "celerybeat-schedule"),
             ],
         }
         database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
@@ -67,18 +75,30 @@ class Command(BaseCommand):
             nonlocal stopping
             stopping = True
 
-        signal.signal(signal.SIGINT, stop)
-        signal.signal(signal.SIGTERM, stop)
+        # Put back what was there when this returns: a caller that runs the
+        # command in its own process (call_command in a test) must not be left
+        # ignoring SIGTERM, nor pass that on to every process it forks.
+        previous = {
+            signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)
+        }
+        try:
+            exit_code = self._supervise(children, lambda: stopping)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+        if exit_code:
+            sys.exit(exit_code)
 
+    def _supervise(self, children: dict, stopping) -> int:
+        """Wait until a child exits or a signal asks to stop; then stop every child."""
         exit_code = 0
-        while not stopping:
-            for name, child in children.items():
-                if child.poll() is not None:
-                    self.stderr.write(
-                        f"The {name} process exited with code {child.returncode}; stopping."
-                    )
-                    exit_code = child.returncode or 1
-                    stopping = True
+        while not stopping():
+            exited = next((n for n, child in children.items() if child.poll() is not None), None)
+            if exited is not None:
+                code = children[exited].returncode
+                self.stderr.write(f"The {exited} process exited with code {code}; stopping.")
+                exit_code = code or 1
+                break
             time.sleep(0.2)
 
         for child in children.values():
@@ -90,5 +110,4 @@ class Command(BaseCommand):
                 child.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 child.kill()
-        if exit_code:
-            sys.exit(exit_code)
+        return exit_code

@@ -1,0 +1,37 @@
+"""The client's network address, as the login lockout and the sign-up limit see it.
+
+Both count per address, so both must agree on what the address is and must
+not believe what a client can forge. By default that is the connection's own
+address (REMOTE_ADDR). Behind reverse proxies, settings.TRUSTED_PROXY_COUNT
+says how many of them append to X-Forwarded-For; the client is the entry that
+the outermost of them appended, counted from the right. Entries further left
+came from the client itself and are never trusted (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from django.conf import settings
+from django.http import HttpRequest
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The address to count this request's logins and sign-ups against."""
+    remote = request.META.get("REMOTE_ADDR") or ""
+    proxies = settings.TRUSTED_PROXY_COUNT
+    if proxies <= 0:
+        return remote
+    header = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    entries = [entry.strip() for entry in header.split(",") if entry.strip()]
+    if not entries:
+        return remote  # reached us without passing the proxies: its own address is all we have
+    # Fewer entries than proxies: the request skipped an outer proxy, and the
+    # leftmost entry is the furthest any proxy of ours saw.
+    candidate = entries[-min(proxies, len(entries))]
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:
+        # A proxy that writes something else ("unknown", a port) is
+        # misconfigured; counting against the proxy is safer than a crash.
+        return remote

@@ -1,0 +1,100 @@
+"""How much one deck may hold, read from settings.LIMITS when a request asks.
+
+Every way into a deck (the HTML forms, the API, imports, the quick-add line)
+checks its input here or in the codec's readers, before any card is looked up
+or any row written, and refuses with an ApplicationError (400) whose message
+names the limit. The settings are read at call time, so an environment that
+changes them (LIMIT_DECK_*) or a test that overrides them is obeyed at once.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from decks import codec
+
+# The Deck.name column; the forms, the API and the services all refuse longer
+# names with the same message instead of cutting them short.
+NAME_MAX_CHARS = 120
+
+
+def list_limits() -> codec.ListLimits:
+    return codec.ListLimits(
+        max_lines=settings.LIMITS["DECK_LIST_MAX_LINES"],
+        max_chars=settings.LIMITS["DECK_LIST_MAX_CHARS"],
+        max_entries=settings.LIMITS["DECK_MAX_ENTRIES"],
+    )
+
+
+def max_entries() -> int:
+    return settings.LIMITS["DECK_MAX_ENTRIES"]
+
+
+def description_max_chars() -> int:
+    return settings.LIMITS["DECK_DESCRIPTION_MAX_CHARS"]
+
+
+class LimitExceeded(ApplicationError):
+    """Input over one of the deck limits; `extra["limit"]` is the bound."""
+
+    def __init__(self, code: str, message: str, limit: int) -> None:
+        super().__init__(code, message, extra={"limit": limit})
+        self.limit = limit
+
+
+def refused(problem: codec.ListTooLarge) -> LimitExceeded:
+    """The codec's refusal of an oversized list, in the reader's language."""
+    return LimitExceeded(problem.code, problem.message(get_language()), problem.limit)
+
+
+def too_many_entries(found: int) -> LimitExceeded:
+    limit = max_entries()
+    return LimitExceeded(
+        "too_many_entries",
+        _(
+            "A deck may hold at most %(limit)s different entries (a card on the main deck or "
+            "the side board); this one would have %(found)s."
+        )
+        % {"limit": limit, "found": found},
+        limit,
+    )
+
+
+def check_name(name: str) -> None:
+    """Refuse a deck name that cannot be stored as given."""
+    if len(name) > NAME_MAX_CHARS:
+        raise LimitExceeded(
+            "name_too_long",
+            _("A deck name may be at most %(limit)s characters long; this one has %(found)s.")
+            % {"limit": NAME_MAX_CHARS, "found": len(name)},
+            NAME_MAX_CHARS,
+        )
+    _check_no_nul(name)
+
+
+def check_description(description: str) -> None:
+    """Refuse a deck description over the limit."""
+    limit = description_max_chars()
+    if len(description) > limit:
+        raise LimitExceeded(
+            "description_too_long",
+            _(
+                "A deck description may be at most %(limit)s characters long; this one has "
+                "%(found)s."
+            )
+            % {"limit": limit, "found": len(description)},
+            limit,
+        )
+    _check_no_nul(description)
+
+
+def _check_no_nul(text: str) -> None:
+    # PostgreSQL cannot store NUL. The edge refuses it in url-encoded forms;
+    # a JSON body or a multipart form reaches the deck services with it.
+    if "\x00" in text:
+        raise ApplicationError(
+            "nul_character", _("Text may not contain the NUL character (\\u0000).")
+        )

@@ -1,0 +1,193 @@
+"""Malformed requests across the site: each class of issue #18 with several
+instances. Every one answers a 4xx with a message, and nothing changes in the
+database or under MEDIA_ROOT. (Each app's own tests cover its cases in depth;
+this module holds the classes that cut across apps.)"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+
+from catalog.models import Game
+from decks import services as deck_services
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+APPS = ("accounts", "decks", "play", "printing", "catalog")
+PREVIEW = (
+    "/print/preview.png?page_size=a4&card_size=poker&quantity=1&margin_mm=5&gap_mm=0"
+    "&bleed_mm=0&flip=long&back_offset_x=0&back_offset_y=0"
+)
+
+
+def _snapshot() -> dict:
+    counts = {
+        model._meta.label: model.objects.count()
+        for name in APPS
+        for model in apps.get_app_config(name).get_models()
+    }
+    media = Path(settings.MEDIA_ROOT)
+    files = sorted(str(p) for p in media.rglob("*") if p.is_file()) if media.exists() else []
+    return {"rows": counts, "files": files}
+
+
+def _message(response) -> str:
+    if response.get("Content-Type", "").startswith("application/json"):
+        return response.json()["error"]["message"]
+    return response.content.decode("utf-8", "replace")
+
+
+def _assert_refused(response, before: dict, *, status: int | None = None) -> None:
+    assert 400 <= response.status_code < 500, (response.status_code, response.content[:300])
+    if status is not None:
+        assert response.status_code == status
+    assert _message(response).strip()
+    assert _snapshot() == before
+
+
+@pytest.fixture
+def player(client, owner):
+    client.login(username=owner.username, password=PASSWORD)
+    return owner
+
+
+@pytest.fixture
+def deck(player, cards):
+    return deck_services.deck_create(
+        owner=player, game=Game.objects.get(slug="alomfogo"), name="Próba", entries=[]
+    )
+
+
+# --- a NUL character, refused once at the edge ---------------------------------------------
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/cards/AF%00C/",
+        "/api/sets/A%00F/",
+        "/cards/sets/A%00F/",
+        "/decks/s/ab%00c/",
+        "/decks/public/?q=a%00b",
+        "/decks/public/?card=a%00b",
+        "/decks/public/?game=a%00b",
+        "/cards/?q=%00",
+        PREVIEW + "&cards=AF%00D:1",
+    ],
+)
+def test_a_nul_in_the_address_is_refused_with_a_message(client, cards, url):
+    before = _snapshot()
+    _assert_refused(client.get(url), before, status=400)
+
+
+def test_a_nul_in_a_form_is_refused_before_any_view(client, player, cards):
+    before = _snapshot()
+    response = client.post(
+        "/decks/new/",
+        "name=a%00b&game=alomfogo&format=casual",
+        content_type="application/x-www-form-urlencoded",
+    )
+    _assert_refused(response, before, status=400)
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/decks/validate/", {"game": "alomfogo", "list": "1 Éjlépő\u0000 Kajtár"}),
+        ("/api/decks/", {"name": "a\u0000b", "game": "alomfogo"}),
+        ("/api/auth/token/", {"username": "x\u0000", "password": "y"}),
+    ],
+)
+def test_a_nul_in_a_json_body_is_refused(client, player, cards, path, body):
+    before = _snapshot()
+    response = client.post(path, json.dumps(body), content_type="application/json")
+    _assert_refused(response, before, status=400)
+
+
+# --- JSON nested deeper than the limit ------------------------------------------------------
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/decks/validate/",
+        "/api/decks/",
+        "/api/print-jobs/",
+        "/api/matches/",
+        "/api/auth/token/",
+    ],
+)
+@pytest.mark.parametrize("depth", [settings.LIMITS["JSON_MAX_DEPTH"] + 1, 50_000])
+def test_json_nested_too_deep_is_a_400_on_every_json_endpoint(client, player, cards, path, depth):
+    before = _snapshot()
+    body = "[" * depth + "]" * depth
+    response = client.post(path, body, content_type="application/json")
+    _assert_refused(response, before, status=400)
+    assert str(settings.LIMITS["JSON_MAX_DEPTH"]) in _message(response)
+
+
+def test_json_within_the_depth_limit_is_read(client, cards):
+    response = client.post(
+        "/api/decks/validate/",
+        json.dumps({"game": "alomfogo", "list": "1 Éjlépő Kajtár", "x": [[[[1]]]]}),
+        content_type="application/json",
+    )
+    assert response.status_code == 200
+
+
+# --- an address longer than the limit --------------------------------------------------------
+@pytest.mark.parametrize("path", ["/cards/", "/api/cards/", "/decks/public/", "/print/new/"])
+def test_an_address_over_the_limit_is_a_414_with_a_message(client, cards, path):
+    before = _snapshot()
+    response = client.get(path, {"q": "a" * settings.LIMITS["URL_MAX_LENGTH"]})
+    _assert_refused(response, before, status=414)
+
+
+# --- numbers that are not numbers, or far too large --------------------------------------------
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/print/new/?cards=AFD-005:²",
+        PREVIEW + "&cards=AFD-005:²",
+        PREVIEW + "&cards=AFD-005:" + "9" * 5000,
+        PREVIEW + "&cards=AFD-005:300000000",
+        PREVIEW + "&deck=abc",
+        "/print/new/?deck=abc",
+    ],
+)
+def test_print_numbers_and_ids_are_checked_where_they_are_read(client, cards, url):
+    before = _snapshot()
+    response = client.get(url)
+    if response.status_code == 200:  # the options page shows the message on its form
+        assert "/print/preview.png" not in response.content.decode() or b"error" in response.content
+        assert _snapshot() == before
+    else:
+        _assert_refused(response, before)
+
+
+@pytest.mark.parametrize("value", ["²", "9" * 5000, "-1", "1e3", "٣"])
+def test_deck_history_compares_only_real_version_numbers(client, deck, value):
+    before = _snapshot()
+    response = client.get(f"/decks/{deck.pk}/history/", {"a": value, "b": "1"})
+    assert response.status_code in {200, 400}
+    if response.status_code == 400:
+        assert _message(response).strip()
+    assert _snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("/print/new/", {"deck": "abc", "page_size": "a4", "card_size": "poker", "quantity": "1"}),
+        ("/play/new/", {"game": "alomfogo", "deck": "abc", "opponent": "bot"}),
+        ("/play/new/", {"game": "alomfogo", "deck": "9" * 5000, "opponent": "bot"}),
+    ],
+)
+def test_ids_that_are_not_numbers_get_a_message(client, player, cards, path, data):
+    before = _snapshot()
+    response = client.post(path, data)
+    assert response.status_code < 500
+    if response.status_code == 200:  # the form again, with its message
+        assert b"errors" in response.content or b"error" in response.content
+    assert _snapshot() == before

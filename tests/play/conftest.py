@@ -1,0 +1,19 @@
+"""Fixtures shared by the play tests."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """Back to the site's default language after a test.
+
+    The language middleware activates the requester's language in the
+    thread that serves a request; under the test client that is the test's
+    own thread, so one English-speaking user's request would leave later
+    tests' messages in English.
+    """
+    yield
+    translation.deactivate()

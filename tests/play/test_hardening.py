@@ -1,0 +1,316 @@
+"""Malformed requests to the play pages, the API and the websocket: a 4xx that says why, no change.
+
+Each class of input is tried with several instances: numbers that Python's
+`isdigit` accepts and `int` refuses ("²"), numbers too long for `int` (5,000
+digits) or for the database, booleans where a number belongs, text with NUL,
+JSON nested too deep, frames too long.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.core.management import call_command
+
+from catalog.models import Card, Game
+from play import services
+from play.models import ChatMessage, ChatMute, Match, MatchAction
+from tests.factories import make_user
+from tests.play.test_matches import connect, players  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HUGE = "9" * 5000
+BAD_NUMBERS = ["²", "١٢", HUGE, "1.5", "abc", "-1", "0x10", "1e3"]
+
+
+def refused(response, status: int, code: str | None = None) -> dict | str:
+    """The answer is `status` with a message (JSON error for the API, a page otherwise)."""
+    assert response.status_code == status, response.content[:300]
+    if response["Content-Type"].startswith("application/json"):
+        error = response.json()["error"]
+        assert error["message"], error
+        if code is not None:
+            assert error["code"] == code, error
+        return error
+    page = response.content.decode()
+    assert 'class="errors" role="alert"' in page  # the refusal page, with its message
+    return page
+
+
+@pytest.fixture
+def duel(players):  # noqa: F811
+    """A running Álomfogó match between Zsófi (seat 0) and Gergő (seat 1), one move made."""
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    match = Match.objects.get(pk=match.pk)
+    state = services.match_state(match)
+    mover = (zsofi, gergo)[state.active_player]
+    services.match_submit_action(
+        match_id=match.pk,
+        user=mover,
+        action=state.legal_actions(state.active_player)[0],
+        expected_version=0,
+    )
+    return Match.objects.get(pk=match.pk), zsofi, gergo, deck, deck2
+
+
+def finish(match) -> Match:
+    Match.objects.filter(pk=match.pk).update(status="finished", result={"winners": [0]})
+    return Match.objects.get(pk=match.pk)
+
+
+# Each test tries every instance of its class in one go: the transactional
+# database is emptied after each test, and loading the cards again is slow.
+
+
+# --- integers in query strings ------------------------------------------------------------
+def test_replay_api_and_page_refuse_bad_steps_and_seats(duel, client):
+    match, zsofi, *_ = duel
+    match = finish(match)
+    client.force_login(zsofi)
+    for raw in BAD_NUMBERS:
+        for url in (f"/api/matches/{match.pk}/replay/", f"/play/{match.pk}/replay/"):
+            for name in ("step", "seat"):
+                answer = client.get(url, {name: raw})
+                body = refused(answer, 400)
+                assert name in (body["message"] if isinstance(body, dict) else body)
+    # what still works: watch, a step past the end (the end), no parameters
+    assert client.get(f"/api/matches/{match.pk}/replay/", {"seat": "watch"}).status_code == 200
+    last = client.get(f"/api/matches/{match.pk}/replay/", {"step": "999"}).json()
+    assert last["version"] == match.version
+    assert client.get(f"/play/{match.pk}/replay/").status_code == 200
+    assert client.get(f"/api/matches/{match.pk}/replay/?seat=7").status_code == 404  # no such seat
+
+
+# --- ids in forms and JSON -----------------------------------------------------------------
+def test_new_and_join_forms_refuse_a_deck_that_is_not_an_id(players, client):  # noqa: F811
+    zsofi, gergo, deck, _deck2 = players
+    waiting = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    for raw in ["abc", "²", HUGE, "-3", "1.0", "0"]:
+        client.force_login(zsofi)
+        answer = client.post("/play/new/", {"deck": raw, "opponent": "bot:greedy"})
+        assert "deck" in refused(answer, 400)
+        client.force_login(gergo)
+        assert "deck" in refused(client.post(f"/play/{waiting.pk}/join/", {"deck": raw}), 400)
+    assert Match.objects.get() == waiting and waiting.seats.count() == 1
+    assert Match.objects.get().status == "waiting"
+
+
+def test_match_api_refuses_a_deck_or_glory_that_is_not_a_whole_number(players, client):  # noqa: F811
+    zsofi, gergo, deck, _deck2 = players
+    waiting = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    for raw in ["abc", "²", True, 10**30, 1.5, "1.0", -1, [1], {"pk": 1}]:
+        client.force_login(zsofi)
+        for body in (
+            {"deck": raw, "opponent": "bot:greedy"},
+            {"deck": deck.pk, "starting_glory": raw},
+        ):
+            answer = client.post("/api/matches/", body, content_type="application/json")
+            refused(answer, 400)
+        client.force_login(gergo)
+        answer = client.post(
+            f"/api/matches/{waiting.pk}/join/", {"deck": raw}, content_type="application/json"
+        )
+        refused(answer, 400)
+    assert Match.objects.get() == waiting and waiting.seats.count() == 1
+
+
+def test_lobby_options_keep_their_json_types(players, client):  # noqa: F811
+    """`true` is not 1 (one ONIROO player) and 15.0 is not 15, although Python's == says so."""
+    zsofi, *_ = players
+    client.force_login(zsofi)
+    oniroo = {"game": "oniroo", "opponent": "invite"}
+    for options in ({"players": True}, {"players": 2.0}, {"level": False}, {"vote": 1}):
+        answer = client.post(
+            "/api/matches/", {**oniroo, "options": options}, content_type="application/json"
+        )
+        refused(answer, 400, "bad_option")
+    assert not Match.objects.exists()
+
+
+def test_action_api_refuses_a_version_that_is_not_a_whole_number(duel, client):
+    match, zsofi, gergo, *_ = duel
+    state = services.match_state(match)
+    client.force_login((zsofi, gergo)[state.active_player])
+    action = state.legal_actions(state.active_player)[0]
+    url = f"/api/matches/{match.pk}/actions/"
+    for raw in [True, False, 1.0, 10**30, -1, None, "²", HUGE, [1]]:
+        body = {"action": action, "version": raw}
+        refused(client.post(url, body, content_type="application/json"), 400)
+    assert Match.objects.get(pk=match.pk).version == match.version == 1
+    assert MatchAction.objects.filter(match=match).count() == 1
+    # digits as text are a number (forms send text), and version 1 is the current one
+    body = {"action": action, "version": "1"}
+    assert client.post(url, body, content_type="application/json").status_code == 200
+
+
+# --- rematch ------------------------------------------------------------------------------
+def test_rematch_by_an_outsider_or_of_a_running_match_is_refused(duel, client):
+    match, zsofi, _gergo, *_ = duel
+    client.cookies["django_language"] = "en"
+    client.force_login(make_user("idegen"))
+    assert "No finished match of yours" in refused(client.post(f"/play/{match.pk}/rematch/"), 404)
+    client.force_login(zsofi)
+    assert "not over yet" in refused(client.post(f"/play/{match.pk}/rematch/"), 409)
+    assert Match.objects.count() == 1
+    finish(match)
+    client.force_login(make_user("masik"))
+    refused(client.post(f"/play/{match.pk}/rematch/"), 404)
+    assert Match.objects.count() == 1
+    client.force_login(zsofi)
+    assert client.post(f"/play/{match.pk}/rematch/").status_code == 302
+    assert Match.objects.count() == 2
+
+
+def test_rematch_with_a_deleted_deck_is_refused_and_the_match_stays(duel, client):
+    from decks import services as deck_services
+
+    match, zsofi, _gergo, deck, _deck2 = duel
+    finish(match)
+    deck_services.deck_delete(deck=deck, user=zsofi)
+    client.cookies["django_language"] = "en"
+    client.force_login(zsofi)
+    assert "deleted" in refused(client.post(f"/play/{match.pk}/rematch/"), 409)
+    assert Match.objects.count() == 1
+    assert client.get(f"/play/{match.pk}/replay/").status_code == 200
+
+
+# --- chat ---------------------------------------------------------------------------------
+def test_chat_mute_refuses_what_is_not_a_user_id(duel, client):
+    match, zsofi, gergo, *_ = duel
+    client.force_login(zsofi)
+    url = f"/api/matches/{match.pk}/chat/"
+    for raw in [9223372036854775808, 10**30, True, "abc", "²", -1, 0, [1], {"id": 1}, 1.5]:
+        refused(client.post(url, {"mute": raw}, content_type="application/json"), 400)
+    for on in ["no", 0, None, [True]]:
+        body = {"mute": gergo.pk, "on": on}
+        refused(client.post(url, body, content_type="application/json"), 400)
+    assert not ChatMute.objects.exists()
+
+
+def test_chat_text_is_bounded_and_plain(duel, client):
+    match, zsofi, *_ = duel
+    client.force_login(zsofi)
+    url = f"/api/matches/{match.pk}/chat/"
+    for text, code in [
+        ("hello\x00world", None),  # JSON's \u0000: refused by the parser or by the chat
+        ("x" * 301, "chat_too_long"),
+        ("y " * 10_000, "chat_too_long"),
+        (123, "chat_not_text"),
+        (["szia"], "chat_not_text"),
+        ({"text": "szia"}, "chat_not_text"),
+        ("   ", "chat_empty"),
+    ]:
+        refused(client.post(url, {"chat": text}, content_type="application/json"), 400, code)
+        if isinstance(text, str):  # the form without JavaScript: back to the table, refused
+            form = client.post(f"/play/{match.pk}/chat/", {"text": text})
+            assert form.status_code in (302, 400)
+    assert not ChatMessage.objects.exists()
+    ok = client.post(
+        f"/api/matches/{match.pk}/chat/", {"chat": "x" * 300}, content_type="application/json"
+    )
+    assert ok.status_code == 201  # exactly the limit is fine
+
+
+# --- the websocket ------------------------------------------------------------------------
+async def _opened(match, user):
+    communicator, connected = await connect(match, user)
+    assert connected
+    assert (await communicator.receive_json_from(timeout=5))["type"] == "state"
+    assert (await communicator.receive_json_from(timeout=5))["type"] == "chat"
+    return communicator
+
+
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def test_websocket_frames_are_parsed_with_bounds_and_numbers_read_strictly(duel):
+    match, zsofi, gergo, *_ = duel
+    state = services.match_state(match)
+    mover = (zsofi, gergo)[state.active_player]
+    action = state.legal_actions(state.active_player)[0]
+    frames = [
+        ("not json", "bad_json"),
+        (_nested(40), "bad_json"),
+        (json.dumps({"chat": "a\x00b"}), None),  # bad_json or nul_character: refused either way
+        (json.dumps({"chat": "x" * 20_000}), "frame_too_long"),
+        (json.dumps({"chat": "x" * 301}), "chat_too_long"),
+        (json.dumps({"action": action, "version": True}), "bad_parameter"),
+        (json.dumps({"action": action, "version": 1.0}), "bad_parameter"),
+        (json.dumps({"action": action, "version": 10**30}), "bad_parameter"),
+        (json.dumps({"action": action, "version": "²"}), "bad_parameter"),
+        (json.dumps({"action": action}), "bad_parameter"),
+        (json.dumps({"action": "pass", "version": 1}), "bad_message"),
+        (json.dumps([1, 2]), "bad_message"),
+        (json.dumps({"mute": 9223372036854775808}), "bad_parameter"),
+        (json.dumps({"mute": True}), "bad_parameter"),
+        (json.dumps({"action": {"type": "play_card", "card": ["x"]}, "version": 1}), None),
+        (json.dumps({"action": {"type": "play_card", "card": {"a": 1}}, "version": 1}), None),
+    ]
+
+    async def scenario():
+        socket = await _opened(match, mover)
+        for text, code in frames:
+            await socket.send_to(text_data=text)
+            error = await socket.receive_json_from(timeout=5)
+            assert error["type"] == "error" and error["message"], (text[:80], error)
+            if code is not None:
+                assert error["code"] == code, (text[:80], error)
+        await socket.send_to(bytes_data=b"\x00\x01")
+        assert (await socket.receive_json_from(timeout=5))["code"] == "bad_message"
+        # the socket is still open and a proper move still goes through
+        await socket.send_json_to({"action": action, "version": 1})
+        assert (await socket.receive_json_from(timeout=5))["version"] == 2
+        await socket.disconnect()
+
+    async_to_sync(scenario)()
+    assert MatchAction.objects.filter(match=match).count() == 2
+    assert not ChatMessage.objects.exists() and not ChatMute.objects.exists()
+
+
+@pytest.fixture
+def dungeon(players):  # noqa: F811
+    if not Card.objects.filter(game__slug="arcane-guardian").exists():
+        call_command("load_cards", verbosity=0)
+    mage = make_user("mago")
+    match = services.match_create(
+        user=mage, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
+    )
+    return match, mage
+
+
+def test_a_move_must_carry_each_value_with_the_type_it_was_offered(dungeon, client):
+    """`{"pile": true}` equals pile 1 and `false` pile 0 for ==; neither is a pile."""
+    match, mage = dungeon
+    state = services.match_state(match)
+    piles = [a for a in state.legal_actions(0) if a["type"] == "choose_pile"]
+    assert piles, "a new dungeon starts with a choice of pile"
+    client.force_login(mage)
+    url = f"/api/matches/{match.pk}/actions/"
+    for value in (True, False, 1.0, 0.0):
+        action = {"type": "choose_pile", "pile": value}
+        answer = client.post(url, {"action": action, "version": 0}, content_type="application/json")
+        refused(answer, 400, "bad_action")
+    for action in ({"type": "choose_pile", "pile": [0]}, {"type": "use", "card": {"x": 1}}):
+        answer = client.post(url, {"action": action, "version": 0}, content_type="application/json")
+        refused(answer, 400)
+    assert not MatchAction.objects.exists()
+
+    async def over_the_socket():
+        socket = await _opened(match, mage)
+        await socket.send_json_to({"action": {"type": "choose_pile", "pile": True}, "version": 0})
+        error = await socket.receive_json_from(timeout=5)
+        assert error["type"] == "error" and error["code"] == "bad_action"
+        await socket.disconnect()
+
+    async_to_sync(over_the_socket)()
+    assert not MatchAction.objects.exists()
+    good = {"type": "choose_pile", "pile": piles[0]["pile"]}
+    answer = client.post(url, {"action": good, "version": 0}, content_type="application/json")
+    logged = MatchAction.objects.get().action["pile"]
+    assert answer.status_code == 200 and type(logged) is int and logged == piles[0]["pile"]
