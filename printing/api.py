@@ -57,7 +57,7 @@ def job_payload(job: PrintJob, request) -> dict:
         "error": job.error,
     }
     if job.expired:
-        body["message"] = views.expired_message(job)
+        body["message"] = services.expired_message(job)
     elif job.status == Status.DONE:
         body["download_url"] = request.build_absolute_uri(
             reverse("api:print-job-download", args=[job.pk])

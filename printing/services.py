@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.files import File
 from django.db import transaction
 from django.http import Http404
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -427,6 +427,8 @@ def _delete_orphans(*, now) -> int:
     try:
         _dirs, files = storage.listdir(folder)
     except (FileNotFoundError, NotImplementedError):
+        # No folder yet, or a storage that cannot list (Django's base Storage
+        # raises NotImplementedError): nothing to sweep.
         return 0
     deleted = 0
     for start in range(0, len(files), 500):
@@ -438,10 +440,20 @@ def _delete_orphans(*, now) -> int:
             try:
                 if now - storage.get_modified_time(name) < ORPHAN_AGE:
                     continue
-            except (OSError, NotImplementedError):
+            except (OSError, NotImplementedError):  # gone meanwhile, or no mtimes
                 continue
             deleted += _delete_unused_file(name)
     return deleted
+
+
+def expired_message(print_job) -> str:
+    """What an expired job says, on its page, its download and in the API."""
+    when = print_job.expires_at
+    if when is None:
+        return _("This print file has been deleted. Make it again from the job's page.")
+    return _(
+        "This print file expired on %(when)s and was deleted. Make it again from the job's page."
+    ) % {"when": formats.date_format(when, "SHORT_DATETIME_FORMAT")}
 
 
 def jobs_of(*, user, session_key: str):

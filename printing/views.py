@@ -7,7 +7,6 @@ from urllib.parse import urlencode
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -189,25 +188,20 @@ def job(request: HttpRequest, job_id) -> HttpResponse:
     return render(request, template, {"job": print_job})
 
 
-def expired_message(print_job) -> str:
-    when = print_job.expires_at
-    if when is None:
-        return _("This print file has been deleted. Make it again from the job's page.")
-    return _(
-        "This print file expired on %(when)s and was deleted. Make it again from the job's page."
-    ) % {"when": formats.date_format(when, "SHORT_DATETIME_FORMAT")}
-
-
 def download_response(request: HttpRequest, print_job, *, filename: str) -> HttpResponse:
     """The PDF; 410 with a message once it expired (or its file is gone), 404 while not done."""
     if print_job.expired:
-        return refusal(request, status=410, code="expired", message=expired_message(print_job))
+        return refusal(
+            request, status=410, code="expired", message=services.expired_message(print_job)
+        )
     if print_job.status != Status.DONE or not print_job.file:
         raise Http404
     try:
         handle = print_job.file.open("rb")
     except FileNotFoundError:
-        return refusal(request, status=410, code="expired", message=expired_message(print_job))
+        return refusal(
+            request, status=410, code="expired", message=services.expired_message(print_job)
+        )
     return FileResponse(
         handle, as_attachment=True, filename=filename, content_type="application/pdf"
     )

@@ -28,6 +28,7 @@ from play.models import ChatMessage, Match, MatchAction, Seat
 from tests.conftest import require
 from tests.factories import make_user
 from tests.integration.live_site import SITE_SECRET_KEY, start_site
+from tests.play.test_absent_players import oniroo_table_of
 
 pytestmark = pytest.mark.integration
 
@@ -86,20 +87,6 @@ def _wait_for(condition, seconds: float, what: str) -> None:
     pytest.fail(f"waited {seconds} s: {what}")
 
 
-def _table(users) -> Match:
-    """A running ONIROO level-5 match of three people, seated in this order."""
-    match = services.match_create(
-        user=users[0],
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 3, "level": 5},
-    )
-    for user in users[1:]:
-        services.match_join(match_id=match.pk, user=user, deck=None)
-    return Match.objects.get(pk=match.pk)
-
-
 def _turn(match_id):
     match = Match.objects.get(pk=match_id)
     state = services.match_state(match)
@@ -113,7 +100,7 @@ def test_a_seat_given_to_a_bot_through_one_process_holds_in_the_other(
     a, b = two_web_processes
     call_command("load_cards", verbosity=0)
     users = [make_user("zsofi"), make_user("gergo"), make_user("anna")]
-    match = _table(users)
+    match = oniroo_table_of(users)
 
     # B serves the first move, so B keeps this match's seats in memory.
     match, mover, state = _turn(match.pk)
