@@ -1,6 +1,15 @@
 """Writes on accounts."""
 
+from axes.utils import reset as axes_reset
+from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
+from django.core.mail import send_mail
 from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
@@ -20,3 +29,46 @@ def user_regenerate_token(*, user: User) -> Token:
     """A new API token; the old one stops working at once."""
     Token.objects.filter(user=user).delete()
     return Token.objects.create(user=user)
+
+
+def password_reset_send(*, user_id: int, domain: str, use_https: bool) -> bool:
+    """Mail the user a link to choose a new password, in the language of their account.
+
+    Runs in a worker (accounts.tasks), so the reset form answers as fast for
+    an unknown address as for a known one. The token is made here, at send
+    time, and never travels through the broker. False when the account can
+    no longer be reset (deleted, deactivated or without a usable password
+    since the request): nothing is sent.
+    """
+    user = User.objects.filter(pk=user_id, is_active=True).exclude(email="").first()
+    if user is None or not user.has_usable_password():
+        return False
+    path = reverse(
+        "accounts:password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    context = {
+        "user": user,
+        "link": f"{'https' if use_https else 'http'}://{domain}{path}",
+        "domain": domain,
+        "hours": settings.PASSWORD_RESET_TIMEOUT // 3600,
+    }
+    with translation.override(user.language):
+        subject = render_to_string("registration/password_reset_subject.txt", context)
+        body = render_to_string("registration/password_reset_email.txt", context)
+    # A header must be one line, whatever a translation does.
+    send_mail(" ".join(subject.split()), body, None, [user.email])
+    return True
+
+
+def user_password_reset_clear_lockout(*, user: User) -> None:
+    """Failed logins against this name stop counting once its owner proved the mailbox.
+
+    Otherwise a player who forgot the password, guessed until locked out and
+    then reset it would still be refused with the new one until the cool-off
+    ends. Failures counted against an address stay: the address may not be theirs.
+    """
+    axes_reset(username=user.username)

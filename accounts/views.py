@@ -1,11 +1,16 @@
-"""Sign-up and profile pages; login, logout and password change are Django's."""
+"""Sign-up and profile pages, and the guarded door to a password reset.
+
+Login, logout, password change and the rest of the reset are Django's views.
+"""
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -13,7 +18,7 @@ from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
 from accounts import services
-from accounts.forms import ProfileForm, SignUpForm
+from accounts.forms import PasswordResetRequestForm, ProfileForm, SignUpForm
 from core.refusals import refusal
 
 
@@ -52,6 +57,47 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         return redirect("accounts:profile")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def password_reset_rate(group: str, request: HttpRequest) -> str:
+    """Reset requests one client address, or one email address, may send an hour."""
+    return f"{settings.LIMITS['PASSWORD_RESETS_PER_HOUR']}/h"
+
+
+def reset_email_key(group: str, request: HttpRequest) -> str:
+    # Counted per mailbox too, like logins per username: requests from many
+    # addresses must not flood one player's inbox.
+    return request.POST.get("email", "").strip().lower()
+
+
+_password_reset_form = auth_views.PasswordResetView.as_view(
+    form_class=PasswordResetRequestForm,
+    success_url=reverse_lazy("accounts:password_reset_sent"),
+)
+
+
+# Like the sign-up limit: only POSTs count, a refused form too. The answer is
+# the same for a known and an unknown address, and so is the count.
+@ratelimit(
+    group="accounts.password_reset", key="ip", rate=password_reset_rate, method="POST", block=False
+)
+@ratelimit(
+    group="accounts.password_reset_email",
+    key=reset_email_key,
+    rate=password_reset_rate,
+    method="POST",
+    block=False,
+)
+@require_http_methods(["GET", "POST"])
+def password_reset(request: HttpRequest) -> HttpResponse:
+    if request.limited:
+        return refusal(
+            request,
+            status=429,
+            code="too_many_password_resets",
+            message=_("Too many password reset requests in the last hour. Try again later."),
+        )
+    return _password_reset_form(request)
 
 
 @login_required

@@ -23,7 +23,7 @@ from catalog.faces import alomfogo, arcane_guardian, oniroo
 from catalog.faces.common import Canvas
 
 # Raise when any layout's drawing changes: every cached face is then redrawn.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 LAYOUTS = {"alomfogo": alomfogo, "oniroo": oniroo, "arcane-guardian": arcane_guardian}
 THUMB_WIDTH = 250
 FORMATS = {"png": "PNG", "webp": "WEBP"}

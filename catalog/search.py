@@ -21,13 +21,13 @@ from django.db.models import Case, F, IntegerField, Q, QuerySet, When
 from django.utils.translation import gettext
 
 from catalog import search_keys as keys
-from catalog import tokens
+from catalog import tokens, vocab
 from catalog.text import fold, fold_words
 from core.errors import ApplicationError
 
 __all__ = [
-    "And", "Loose", "Not", "Or", "ParsedQuery", "SearchError", "SearchResult",
-    "SearchWarning", "Term", "cards_search", "describe", "parse", "to_q",
+    "And", "GameHint", "Loose", "Not", "Or", "ParsedQuery", "SearchError", "SearchResult",
+    "SearchWarning", "Term", "cards_search", "describe", "game_hints", "parse", "to_q",
 ]  # fmt: skip
 
 # Beyond these a query is refused: SQLite caps expression depth at 1000.
@@ -429,6 +429,40 @@ def _describe(node: Node, nested: bool = False) -> str:
     joiner = gettext(" and ") if isinstance(node, And) else gettext(" or ")
     text = joiner.join(_describe(child, nested=True) for child in node.nodes)
     return f"({text})" if nested else text
+
+
+# --- hints ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameHint:
+    """A loose word that names a game: `query` searches that game's cards instead."""
+
+    word: str
+    term: str  # "game:alomfogo"
+    query: str
+
+
+def game_hints(query: str, parsed: ParsedQuery) -> list[GameHint]:
+    """A newcomer types a game's name (`alomfogo`) and no card is named so; the
+    page then offers `game:alomfogo`. Pure: the query's text and its tree."""
+    hints = []
+    for loose in _loose_words(parsed.node):
+        game = vocab.GAMES.resolve(loose.text)
+        if game is None:
+            continue
+        term = f"game:{game.id}"
+        width = len(loose.text) + (2 if loose.quoted else 0)
+        rewritten = query[: loose.position] + term + query[loose.position + width :]
+        hints.append(GameHint(loose.text, term, rewritten))
+    return hints
+
+
+def _loose_words(node: Node | None) -> list[Loose]:
+    """The loose words that filter (a negated word is left alone)."""
+    if isinstance(node, Loose):
+        return [node]
+    if isinstance(node, And | Or):
+        return [word for child in node.nodes for word in _loose_words(child)]
+    return []
 
 
 # --- the selector -----------------------------------------------------------------

@@ -246,6 +246,84 @@ class TypeKey(VocabKey):
             raise vocabulary_problem(typed_key, value, vocab.TYPES, vocab.SUBTYPES) from None
 
 
+def group_list() -> str:
+    """The groups with the rulebook's numbers: "1 állatok, 2 növények, …"."""
+    lang = language()
+    return ", ".join(
+        f"{vocab.GROUP_NUMBERS[term.id]} {term.label(lang)}" for term in vocab.GROUPS.terms
+    )
+
+
+@dataclass(frozen=True)
+class GroupKey(VocabKey):
+    """An ONIROO group, by name or by the rulebook's number 1-8."""
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        if vocab.GROUPS.resolve(value) is None and NUMBER.fullmatch(value):
+            message = gettext(
+                "ONIROO has eight groups, numbered as in the rulebook: %(groups)s. "
+                "“%(value)s” is not one of them."
+            )
+            raise Invalid("unknown_value", message % {"groups": group_list(), "value": value})
+        return super().normalize(typed_key, value)
+
+
+# `code:` takes any one magic code (a letter, a shape or a digit, as the
+# rulebook lists them in section N) or a card's own code such as ONI-S023.
+CARD_CODE = re.compile(r"[A-Za-z0-9]{1,8}-[A-Za-z0-9]{1,8}")
+CODE_FIELDS = {"letter": "letter", "shape": "shape", "digit": "digit", "card": "code"}
+
+
+@dataclass(frozen=True)
+class CodeKey(Key):
+    nullable: bool = False
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        kind, _, code = value.partition(":")
+        if kind in CODE_FIELDS and code:
+            # already normalised (to_q checks a Term again): keep it if it still holds
+            normalized = self.normalize(typed_key, code)
+            if normalized.startswith(f"{kind}:"):
+                return normalized
+        if value.upper() in vocab.LETTERS:
+            return f"letter:{value.upper()}"
+        if re.fullmatch(r"[0-9]", value):
+            return f"digit:{value}"
+        if shape := vocab.SHAPES.resolve(value):
+            return f"shape:{shape.id}"
+        if CARD_CODE.fullmatch(value):
+            return f"card:{value.upper()}"
+        message = gettext(
+            "“%(key)s:%(value)s” is not a code. A code is a letter A–F, a shape (%(shapes)s), "
+            "a digit 0–9, or a card's code such as ONI-S023."
+        )
+        shapes = ", ".join(term.label(language()) for term in vocab.SHAPES.terms)
+        raise Invalid(
+            "unknown_value", message % {"key": typed_key, "value": value, "shapes": shapes}
+        )
+
+    def match(self, value: str) -> Q:
+        kind, code = value.split(":", 1)
+        if kind == "digit":
+            return Q(digit=int(code))
+        if kind == "card":
+            return Q(code__iexact=code)
+        return Q(**{CODE_FIELDS[kind]: code})
+
+    def q(self, op: str, value: str) -> Q:
+        if op == "!=":
+            # a card without this kind of code is not "a different code"
+            field_name = CODE_FIELDS[value.split(":", 1)[0]]
+            return ~self.match(value) & Q(**{f"{field_name}__isnull": False})
+        return self.match(value)
+
+    def display(self, value: str) -> str:
+        kind, code = value.split(":", 1)
+        if kind == "shape":
+            return vocab.SHAPES.label(code, language())
+        return code
+
+
 @dataclass(frozen=True)
 class RarityKey(VocabKey):
     comparable: bool = True
@@ -361,7 +439,7 @@ ORDERS = {
     "name": (("search_name",), gettext_noop("name")),
     "cost": (("cost",), gettext_noop("cost")),
     "attack": (("attack",), gettext_noop("attack")),
-    "defense": (("defense",), gettext_noop("defence")),
+    "defense": (("defense",), gettext_noop("defense")),
     "glory": (("glory_bonus",), gettext_noop("glory bonus")),
     "number": (("number",), gettext_noop("collector number")),
     "set": (DEFAULT_ORDER, gettext_noop("set")),
@@ -418,10 +496,10 @@ KEYS: tuple[Key, ...] = (
     NumberKey("attack", ("atk", "támadás", "erő"), gettext_noop("whose attack"), "atk>=4",
               field="attack"),
     NumberKey("defense", ("def", "defence", "védekezés", "védelem"),
-              gettext_noop("whose defence"), "def>=4", field="defense"),
+              gettext_noop("whose defense"), "def>=4", field="defense"),
     NumberKey("glory", ("dicsőség",), gettext_noop("whose glory bonus"), "glory>=1",
               field="glory_bonus"),
-    NumberKey("digit", ("számjegy", "szám"), gettext_noop("whose digit"), "digit:5",
+    NumberKey("digit", ("számjegy", "szám", "számkód"), gettext_noop("whose digit"), "digit:5",
               field="digit"),
     TextKey("text", ("o", "oracle", "szöveg"), gettext_noop("whose rules text"), 'o:"+4 erő"',
             field="search_text", raw_fields=("text", "text_en"), token_field=tokens.TEXT),
@@ -431,13 +509,15 @@ KEYS: tuple[Key, ...] = (
            field="card_set__code"),
     VocabKey("game", ("g", "játék"), gettext_noop("whose game"), "game:oniroo",
              field="game__slug", nullable=False, vocabulary=vocab.GAMES),
-    ChoiceKey("letter", ("betű",), gettext_noop("whose letter"), "letter:A", field="letter",
+    ChoiceKey("letter", ("betű", "betűkód"), gettext_noop("whose letter"), "letter:A",
+              field="letter",
               choices=tuple((c, c) for c in vocab.LETTERS)),
-    VocabKey("shape", ("forma",), gettext_noop("whose shape"), "shape:kereszt",
+    VocabKey("shape", ("forma", "formakód"), gettext_noop("whose shape"), "shape:kereszt",
              field="shape", vocabulary=vocab.SHAPES),
-    VocabKey("group", ("csoport",), gettext_noop("whose group"), "group:állatok",
+    CodeKey("code", ("kód", "varázskód"), gettext_noop("whose code"), "kód:kereszt"),
+    GroupKey("group", ("csoport",), gettext_noop("whose group"), "group:állatok",
              field="group", vocabulary=vocab.GROUPS),
-    VocabKey("next", ("következő",), gettext_noop("whose next group"), "next:növények",
+    GroupKey("next", ("következő",), gettext_noop("whose next group"), "next:növények",
              field="next_group", vocabulary=vocab.GROUPS),
     MarkKey("mark", ("jel",), gettext_noop("whose helper mark"), "jel:P", field="helper_mark",
             choices=tuple(

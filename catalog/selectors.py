@@ -144,6 +144,40 @@ def game_type_counts(*, game: Game) -> list[tuple[str, int]]:
     return [(row["type"], row["n"]) for row in rows]
 
 
+SAMPLE_CARDS = 6
+
+
+def game_sample_cards(*, game: Game, limit: int = SAMPLE_CARDS) -> list[Card]:
+    """A few cards that show the game: the first card of each of its commonest types."""
+    samples = []
+    for type_id, _count in game_type_counts(game=game)[:limit]:
+        card = game.cards.filter(type=type_id).select_related("game", "card_set")
+        samples.append(card.order_by("sort_key").first())
+    return samples
+
+
+def game_provenance_counts(*, game: Game) -> list[tuple[str, int]]:
+    """(provenance, cards) for the game: how much comes from the rulebook, how much is ours."""
+    rows = game.cards.values("provenance").annotate(n=Count("id")).order_by("-n", "provenance")
+    return [(row["provenance"], row["n"]) for row in rows]
+
+
+# A set page's optional columns and the fields that fill them.
+SET_COLUMNS = {
+    "cost": ("cost",),
+    "attack": ("attack", "defense"),
+    "codes": ("letter", "shape", "digit"),
+    "group": ("group", "next_group"),
+}
+
+
+def set_columns(*, card_set: CardSet) -> set[str]:
+    """The optional columns at least one card of the set fills (an ONIROO set has no cost)."""
+    fields = {f for names in SET_COLUMNS.values() for f in names}
+    filled = card_set.cards.aggregate(**{f: Count(f) for f in fields})  # Count skips nulls
+    return {column for column, names in SET_COLUMNS.items() if any(filled[f] for f in names)}
+
+
 def cards_export() -> tuple[bytes, str]:
     """Every card as JSON (the card-data record plus game and set), and its ETag."""
     cards = Card.objects.select_related("game", "card_set").order_by(

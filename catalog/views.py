@@ -13,9 +13,10 @@ from django.views.decorators.http import require_GET
 from catalog import render as card_faces
 from catalog import selectors, vocab
 from catalog.forms import SORTS, FilterForm
-from catalog.models import Card, CardSet, Game
+from catalog.models import Card, CardSet, Game, Provenance
 from catalog.paging import CappedPaginator
-from catalog.search import SearchError, cards_search
+from catalog.search import SearchError, cards_search, game_hints
+from core.games import GAMES
 
 PAGE_SIZE = 60
 VIEWS = ("grid", "list")
@@ -65,6 +66,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
             page=page,
             description=result.description,
             warnings=result.warnings,
+            hints=game_hints(query, result.parsed),
         )
         status = 200
     template = "catalog/_results.html" if request.htmx else "catalog/card_list.html"
@@ -97,19 +99,27 @@ def card_detail(request: HttpRequest, code: str) -> HttpResponse:
 def set_detail(request: HttpRequest, code: str) -> HttpResponse:
     card_set = get_object_or_404(CardSet.objects.select_related("game"), code=code)
     cards = card_set.cards.order_by("number")
-    return render(request, "catalog/set_detail.html", {"set": card_set, "cards": cards})
+    context = {"set": card_set, "cards": cards, "columns": selectors.set_columns(card_set=card_set)}
+    return render(request, "catalog/set_detail.html", context)
 
 
 @require_GET
 def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_object_or_404(Game, slug=slug)
+    provenance_labels = dict(Provenance.choices)
     context = {
         "game": game,
+        "intro": next((intro for intro in GAMES if intro.id == game.slug), None),
         "sets": selectors.game_sets(game=game),
         "type_counts": [
             (vocab.TYPES.label(type_id, get_language()), type_id, n)
             for type_id, n in selectors.game_type_counts(game=game)
         ],
+        "provenance_counts": [
+            (provenance_labels.get(provenance, provenance), provenance, n)
+            for provenance, n in selectors.game_provenance_counts(game=game)
+        ],
+        "samples": selectors.game_sample_cards(game=game),
     }
     return render(request, "catalog/game_detail.html", context)
 

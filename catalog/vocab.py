@@ -8,9 +8,10 @@ the renderer in agreement.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from catalog.text import fold
+from catalog.text import fold, fold_words
 
 ALOMFOGO = "alomfogo"
 ONIROO = "oniroo"
@@ -18,6 +19,10 @@ ARCANE_GUARDIAN = "arcane-guardian"
 GAME_IDS = (ALOMFOGO, ONIROO, ARCANE_GUARDIAN)
 
 PROVENANCES = ("rulebook", "reconstructed", "demo", "imported")
+
+
+# "kártya", "kártyák", "card", "cards" at the end of a typed kind of card.
+CARD_WORD = re.compile(r"[ -]?(?:kartyak?|cards?)$")
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,12 @@ class Vocabulary:
         for term in self.terms:
             for spelling in term.spellings():
                 self._index.setdefault(spelling, term)
+        # A second pass by words only, so punctuation typed differently from
+        # the rulebook ("helyek (élőhelyek)", "1.") still finds the term.
+        for term in self.terms:
+            for spelling in term.spellings():
+                if words := fold_words(spelling):
+                    self._index.setdefault(words, term)
 
     def ids(self) -> set[str]:
         return {t.id for t in self.terms}
@@ -53,8 +64,20 @@ class Vocabulary:
         return next((t for t in self.terms if t.id == term_id), None)
 
     def resolve(self, typed: str) -> Term | None:
-        """The term a searcher meant, from any label or alias, accents ignored."""
-        return self._index.get(fold(typed))
+        """The term a searcher meant, from any label or alias, accents ignored.
+
+        A trailing "kártya"/"card" is dropped, as the rulebook names kinds of
+        card that way ("SZIMBÓLUM kártya", "holdfejkártya").
+        """
+        term = self._index.get(fold(typed))
+        if term is not None:
+            return term
+        words = fold_words(typed)
+        term = self._index.get(words)
+        if term is None:
+            bare = CARD_WORD.sub("", words).strip()
+            term = self._index.get(bare) if bare else None
+        return term
 
     def label(self, term_id: str | None, language: str) -> str:
         term = self.get(term_id) if term_id else None
@@ -82,11 +105,16 @@ TYPES = Vocabulary(
         # ONIROO
         Term("symbol", "szimbólumkártya", "symbol card", ("szimbólum", "symbol")),
         Term("free", "szabad kártya", "free card", ("szabad", "joker")),
-        Term("wake_up", "ébresztő", "wake-up", ("ébredés", "wake", "wakeup", "ebreszto")),
+        Term(
+            "wake_up",
+            "ébresztő",
+            "wake-up",
+            ("ébredés", "wake", "wakeup", "ebreszto", "awakening", "waking"),
+        ),
         Term("bad_night", "rossz éjszaka", "bad night", ("rossz", "badnight")),
         Term("moon_head", "holdfej", "moon head", ("moonhead",)),
-        Term("dream_fairy", "álomtündér", "dream fairy", ("tündér", "fairy")),
-        Term("magic_code", "varázskód", "magic code", ("kód", "code")),
+        Term("dream_fairy", "álomtündér", "dream fairy", ("tündér", "fairy", "dreamfairy")),
+        Term("magic_code", "varázskód", "magic code", ("kód", "code", "magiccode")),
         # Arcane Guardian
         Term("mage", "mágus", "mage"),
         Term("spell", "varázslat", "spell"),
@@ -130,9 +158,10 @@ SUBTYPES = Vocabulary(
         Term("ear", "fül", "ear"),
         Term("mouth", "száj", "mouth"),
         Term("nose", "orr", "nose"),
-        Term("letter", "betű", "letter"),
-        Term("shape", "forma", "shape"),
-        Term("digit", "számjegy", "digit", ("szám",)),
+        # the three kinds of magic code card, in the rulebook's words (section N)
+        Term("letter", "betű", "letter", ("betűkód", "letter code")),
+        Term("shape", "forma", "shape", ("formakód", "shape code")),
+        Term("digit", "számjegy", "digit", ("szám", "számkód", "digit code", "number code")),
         Term("mask", "maszk", "mask"),
         Term("potion", "főzet", "potion", ("bájital", "ital")),
         Term("torch", "fáklya", "torch"),
@@ -165,34 +194,66 @@ SHAPES = Vocabulary(
     ),
 )
 
+# The rulebook numbers the eight groups 1-8 (section D) and names them
+# "állatvilág", "növényvilág", ...: those numbers and words, and their English
+# renderings, are aliases, so a player can search with the rulebook open.
 GROUPS = Vocabulary(
     "group",
     (
-        Term("animals", "állatok", "animals", ("állat", "animal")),
-        Term("plants", "növények", "plants", ("növény", "plant")),
+        Term(
+            "animals",
+            "állatok",
+            "animals",
+            ("1", "állat", "állatvilág", "animal", "animal world", "animal kingdom", "fauna"),
+        ),
+        Term(
+            "plants",
+            "növények",
+            "plants",
+            ("2", "növény", "növényvilág", "plant", "plant world", "plant kingdom", "flora"),
+        ),
         Term(
             "objects",
             "tárgyak és ásványok",
             "objects and minerals",
-            ("tárgyak", "tárgy", "ásvány", "object", "minerals"),
+            (
+                "3", "tárgyak", "tárgy", "ásvány", "ásványok", "ásványvilág",
+                "tárgyak vagy ásványvilág", "object", "objects", "minerals", "mineral world",
+                "objects or mineral world",
+            ),
         ),
-        Term("places", "helyek", "places", ("hely", "place")),
-        Term("people", "emberek", "people", ("ember", "person")),
+        Term(
+            "places",
+            "helyek",
+            "places",
+            ("4", "hely", "élőhely", "élőhelyek", "helyek (élőhelyek)", "place", "habitat",
+             "habitats", "places (habitats)"),
+        ),
+        Term("people", "emberek", "people", ("5", "ember", "person", "humans")),
         Term(
             "myth",
             "képzelet, történelem, mítosz",
             "imaginary, history, myth",
-            ("mítosz", "képzelet", "történelem", "imaginary", "history"),
+            (
+                "6", "mítosz", "mítoszok", "képzelet", "történelem", "legenda", "legendák",
+                "képzeletbeli alkotások", "mítoszok és legendák",
+                "képzeletbeli alkotások, történelem, mítoszok és legendák",
+                "imaginary", "history", "myths", "legends", "myths and legends",
+                "imaginary creations", "imaginary creations, history, myths and legends",
+            ),
         ),
         Term(
             "landscapes",
             "tájak és események",
             "landscapes and events",
-            ("táj", "tájak", "esemény", "landscape", "events"),
+            ("7", "táj", "tájak", "esemény", "események", "tájak vagy események", "landscape",
+             "events", "event", "landscapes or events"),
         ),
-        Term("energy", "energia", "energy"),
+        Term("energy", "energia", "energy", ("8",)),
     ),
-)
+)  # fmt: skip
+# The rulebook's number of each group (section D), for pages and help.
+GROUP_NUMBERS = {term.id: str(i) for i, term in enumerate(GROUPS.terms, start=1)}
 
 PROVENANCE = Vocabulary(
     "provenance",

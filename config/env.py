@@ -96,3 +96,23 @@ class StrictEnv:
                 f"{name}={url!r} is not a Redis URL (e.g. redis://127.0.0.1:6379/0)."
             )
         return url
+
+    def email_url(self, name: str) -> dict | None:
+        """An SMTP server as one URL, e.g. smtp+tls://user:password@host:587.
+
+        Only SMTP: the other schemes django-environ knows (console, file,
+        memory) are for development, where the embedded default already
+        writes mails to files.
+        """
+        url = self._raw(name)
+        if url is None:
+            return None
+        scheme = url.split("://", 1)[0] if "://" in url else ""
+        if scheme not in {"smtp", "smtps", "smtp+tls", "smtp+ssl"}:
+            raise ImproperlyConfigured(
+                f"{name} is not an SMTP URL (e.g. smtp+tls://user:password@host:587)."
+            )
+        config = environ.Env.email_url_config(url)
+        if not config.get("EMAIL_HOST"):
+            raise ImproperlyConfigured(f"{name} names no host (e.g. smtp+tls://user@host:587).")
+        return config

@@ -1,7 +1,7 @@
 """Kártyavár settings, read from the environment.
 
 With no environment set, everything runs embedded: SQLite and the Celery
-filesystem broker under var/, the in-memory channel layer, DEBUG on. A
+filesystem broker under var/, a channel layer in its own SQLite file, DEBUG on. A
 production deployment sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL
 and REDIS_URL (see README and docs/deploy.md). A malformed value stops
 start-up with a message naming the variable.
@@ -139,6 +139,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, Celery, Channels ----------------------------------------------
 REDIS_URL = env.redis_url("REDIS_URL")
+CHANNEL_LAYER_DATABASE = "channel_layer"  # the database alias of the layer without Redis
 
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -175,7 +176,36 @@ else:
     # its folder, and the web process or the worker may start first.
     for _folder in (_broker_dir / "queue", _broker_dir / "control", VAR_DIR / "celery-results"):
         _folder.mkdir(parents=True, exist_ok=True)
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The web server and the Celery worker are two processes, and a bot moves
+    # in the worker: its frames must reach the tables the web server holds.
+    # An in-memory layer is one process's own, so the worker's frames went
+    # nowhere. Without Redis the layer keeps its messages in a SQLite file of
+    # its own (channels-lite; apart from the site's data, so its steady
+    # polling never queues behind the site's writes), which every process on
+    # this machine reads.
+    DATABASES[CHANNEL_LAYER_DATABASE] = {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(VAR_DIR / "channels.sqlite3"),
+        "OPTIONS": {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        },
+    }
+    DATABASE_ROUTERS = ["config.db_routers.ChannelLayerRouter"]
+    INSTALLED_APPS.append("channels_lite")
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_lite.layers.core.SQLiteChannelLayer",
+            "CONFIG": {
+                "database": CHANNEL_LAYER_DATABASE,
+                # Each web process asks the file for its messages this often:
+                # a bot's move is on the table well within a second.
+                "polling_interval": 0.05,
+                "capacity": 5000,
+            },
+        }
+    }
 
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -252,6 +282,36 @@ AXES_VERBOSE = False  # else a banner at every start of every manage.py command
 # Axes would also keep every successful login with its address and browser,
 # for ever: failures are what the lockout needs, and they expire by themselves.
 AXES_DISABLE_ACCESS_LOG = True
+
+# --- Email ------------------------------------------------------------------
+# Password-reset mails. Embedded default: each mail is a file under
+# VAR_DIR/mail (`make run` says where), so a reset works without a mail
+# server. Production: EMAIL_URL (smtp+tls://user:password@host:587), or
+# EMAIL_HOST with EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD and
+# EMAIL_USE_TLS (docs/deploy.md).
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Kártyavár <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A mail server that does not answer must not hold a worker for ever.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=20)
+_email_url = env.email_url("EMAIL_URL")
+if _email_url:
+    EMAIL_BACKEND = _email_url["EMAIL_BACKEND"]
+    EMAIL_HOST = _email_url["EMAIL_HOST"]
+    EMAIL_PORT = _email_url["EMAIL_PORT"] or (465 if _email_url.get("EMAIL_USE_SSL") else 587)
+    EMAIL_HOST_USER = _email_url["EMAIL_HOST_USER"] or ""
+    EMAIL_HOST_PASSWORD = _email_url["EMAIL_HOST_PASSWORD"] or ""
+    EMAIL_USE_TLS = _email_url.get("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = _email_url.get("EMAIL_USE_SSL", False)
+elif env.is_set("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env.str("EMAIL_HOST")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+    EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = VAR_DIR / "mail"
 
 # --- Internationalisation -------------------------------------------------
 LANGUAGE_CODE = "hu"
@@ -437,6 +497,7 @@ LIMITS = {
     "LOGIN_FAILURES": env.int("LIMIT_LOGIN_FAILURES", default=5),
     "LOGIN_COOLOFF_MINUTES": env.int("LIMIT_LOGIN_COOLOFF_MINUTES", default=15),
     "SIGNUPS_PER_HOUR": env.int("LIMIT_SIGNUPS_PER_HOUR", default=5),
+    "PASSWORD_RESETS_PER_HOUR": env.int("LIMIT_PASSWORD_RESETS_PER_HOUR", default=5),
 }
 for _name, _value in LIMITS.items():
     if _value < 1:

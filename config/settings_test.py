@@ -33,3 +33,15 @@ RATELIMIT_ENABLE = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     _test_db = VAR_DIR / f"test-db-{os.getpid()}.sqlite3"  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(_test_db)}  # noqa: F405
+
+# Without Redis, the site's processes share a channel layer kept in a SQLite
+# file of its own (config/settings.py). The unit tests' websockets run in one
+# process (channels' communicator, and the forked e2e server with eager
+# tasks), where the in-memory layer does the same job without a second test
+# database. The file-backed layer between a web server and a worker is
+# tested on `make run`'s own stack (tests/e2e/test_make_run_stack.py).
+if not REDIS_URL:  # noqa: F405
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    DATABASES.pop(CHANNEL_LAYER_DATABASE)  # noqa: F405
+    DATABASE_ROUTERS = []
+    INSTALLED_APPS = [app for app in INSTALLED_APPS if app != "channels_lite"]  # noqa: F405

@@ -17,6 +17,7 @@ class GameIntro:
     tagline: Promise
     players: Promise
     deck: Promise
+    rules: Promise  # where the rules come from, for the game's catalog page
 
 
 GAMES = [
@@ -29,6 +30,10 @@ GAMES = [
         ),
         players=_("2 players (3–6 in the variant)"),
         deck=_("Your own deck: at least 35 cards (45 in tournaments), at most 3 copies of a card."),
+        rules=_(
+            "The rules come from the rulebook of the Álomfogó card game (base set, 2007), "
+            "with its example game and small glossary."
+        ),
     ),
     GameIntro(
         id="oniroo",
@@ -39,6 +44,10 @@ GAMES = [
         ),
         players=_("1–6 players, with solitaire levels"),
         deck=_("The fixed 173-card game; each level uses its own part of it."),
+        rules=_(
+            "The rules come from the ONIROO rulebook, which its author gives away to print "
+            "at home: five levels for 2–6 players and the solitaire."
+        ),
     ),
     GameIntro(
         id="arcane-guardian",
@@ -49,5 +58,6 @@ GAMES = [
         ),
         players=_("1 player"),
         deck=_("The fixed game; you choose three of the endings."),
+        rules=_("The rules come from the Arcane Guardian rulebook."),
     ),
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+import uuid
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
@@ -83,7 +84,11 @@ def check_channel_layer(layer=None) -> Check:
     backend = type(layer).__name__ if layer is not None else "none"
 
     async def roundtrip() -> None:
-        channel = await layer.new_channel("healthz.")
+        # A plain channel name, not a process-local one (new_channel): the
+        # SQLite layer receives on process-local channels through a poller
+        # that lives on, and one started inside this short-lived event loop
+        # would keep polling from a dead executor.
+        channel = f"healthz.{uuid.uuid4().hex}"
         await layer.send(channel, {"type": "healthz.ping"})
         message = await layer.receive(channel)
         if message.get("type") != "healthz.ping":

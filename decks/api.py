@@ -271,8 +271,9 @@ class DeckListApi(APIView):
     def post(self, request):
         data = _valid(DeckInputSerializer, _body(request))
         if data.get("code") or data.get("list"):
-            # A deck code names its own game; a text list needs one.
-            if not data.get("code") and not data.get("game"):
+            # A deck code names its own game (also one pasted as the list); a text list needs one.
+            is_code = data.get("code") or codec.looks_like_deck_code(data.get("list", ""))
+            if not is_code and not data.get("game"):
                 raise ApplicationError("missing_game", _("Say which game the deck is for."))
             game = _game(data.get("game") or "alomfogo")
             deck = services.deck_import(

@@ -24,10 +24,14 @@ TYPE_COLOURS = {
 FALLBACK_COLOURS = ("#5b6770", "#8a7a5c", "#4f7f86", "#9a5b6b", "#6b7f3a")
 SVG_NS = "http://www.w3.org/2000/svg"
 
-# cost curve geometry, in viewBox units
-CURVE_WIDTH, CURVE_HEIGHT = 560, 260
-PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, PLOT_BOTTOM = 48, 390, 24, 212
-LEGEND_X = 408
+# Cost curve geometry, in viewBox units. The chart is drawn narrow with the
+# legend below the bars: its box on the page is about 290-540 px wide, and a
+# 13-unit label must stay at least 11 px tall there (a 560-unit-wide drawing
+# shrank its labels to 6 px in the builder's side column).
+CURVE_WIDTH = 320
+PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, PLOT_BOTTOM = 34, 312, 18, 160
+LEGEND_TOP, LEGEND_ROW, LEGEND_COLUMNS = 206, 20, (8, 166)  # LEGEND_TOP: first row
+FONT_SIZE = "13"
 
 
 def type_colour(type_id: str, index: int = 0) -> str:
@@ -47,7 +51,9 @@ def cost_curve_svg(breakdown: Breakdown, language: str = "hu") -> str:
     bar_w = slot * 0.64
 
     title = "Cost curve" if en else "Költséggörbe"
-    out = [_svg_open(CURVE_WIDTH, CURVE_HEIGHT, _curve_words(breakdown, en)), _el("title", title)]
+    legend_rows = -(-len(types) // len(LEGEND_COLUMNS))
+    height = LEGEND_TOP + legend_rows * LEGEND_ROW if types else LEGEND_TOP - 4
+    out = [_svg_open(CURVE_WIDTH, height, _curve_words(breakdown, en)), _el("title", title)]
 
     # grid and y ticks
     out.append('<g stroke="currentColor" stroke-opacity="0.15">')
@@ -55,10 +61,10 @@ def cost_curve_svg(breakdown: Breakdown, language: str = "hu") -> str:
         y = PLOT_BOTTOM - value * plot_h / top
         out.append(f'<line x1="{PLOT_LEFT}" x2="{PLOT_RIGHT}" y1="{_n(y)}" y2="{_n(y)}"/>')
     out.append("</g>")
-    out.append('<g text-anchor="end" font-size="11" fill="currentColor">')
+    out.append(f'<g text-anchor="end" font-size="{FONT_SIZE}" fill="currentColor">')
     for value in range(0, top + 1, step):
         y = PLOT_BOTTOM - value * plot_h / top
-        out.append(_el("text", str(value), x=PLOT_LEFT - 6, y=_n(y + 4)))
+        out.append(_el("text", str(value), x=PLOT_LEFT - 5, y=_n(y + 4)))
     out.append("</g>")
 
     # bars, one group per cost bucket, one rect per type segment
@@ -83,7 +89,7 @@ def cost_curve_svg(breakdown: Breakdown, language: str = "hu") -> str:
                     str(bucket.count),
                     x=_n(x + bar_w / 2),
                     y=_n(y - 4),
-                    **{"text-anchor": "middle", "font-size": "12", "font-weight": "bold"},
+                    **{"text-anchor": "middle", "font-size": FONT_SIZE, "font-weight": "bold"},
                     fill="currentColor",
                 )
             )
@@ -95,27 +101,27 @@ def cost_curve_svg(breakdown: Breakdown, language: str = "hu") -> str:
         f'<line x1="{PLOT_LEFT}" x2="{PLOT_RIGHT}" y1="{PLOT_BOTTOM}" y2="{PLOT_BOTTOM}" '
         'stroke="currentColor"/>'
     )
-    out.append('<g text-anchor="middle" font-size="12" fill="currentColor">')
+    out.append(f'<g text-anchor="middle" font-size="{FONT_SIZE}" fill="currentColor">')
     for i, bucket in enumerate(buckets):
         out.append(
-            _el("text", bucket.label, x=_n(PLOT_LEFT + (i + 0.5) * slot), y=PLOT_BOTTOM + 16)
+            _el("text", bucket.label, x=_n(PLOT_LEFT + (i + 0.5) * slot), y=PLOT_BOTTOM + 17)
         )
-    out.append(_el("text", "Cost" if en else "Költség", x=_n((PLOT_LEFT + PLOT_RIGHT) / 2), y=248))
+    cost_x = _n((PLOT_LEFT + PLOT_RIGHT) / 2)
+    out.append(_el("text", "Cost" if en else "Költség", x=cost_x, y=PLOT_BOTTOM + 36))
     mid_y = _n((PLOT_TOP + PLOT_BOTTOM) / 2)
     out.append(
-        _el("text", "Cards" if en else "Lapok", x=14, y=mid_y, transform=f"rotate(-90 14 {mid_y})")
+        _el("text", "Cards" if en else "Lapok", x=11, y=mid_y, transform=f"rotate(-90 11 {mid_y})")
     )
     out.append("</g>")
 
-    # legend: the types that appear on the curve
+    # legend below the bars, two types a row: the types that appear on the curve
     if types:
-        out.append('<g class="legend" font-size="12" fill="currentColor">')
+        out.append(f'<g class="legend" font-size="{FONT_SIZE}" fill="currentColor">')
         for i, type_id in enumerate(types):
-            y = PLOT_TOP + i * 22
-            out.append(
-                f'<rect x="{LEGEND_X}" y="{y}" width="14" height="14" fill="{colours[type_id]}"/>'
-            )
-            out.append(_el("text", vocab.TYPES.label(type_id, language), x=LEGEND_X + 20, y=y + 11))
+            x = LEGEND_COLUMNS[i % len(LEGEND_COLUMNS)]
+            y = LEGEND_TOP + (i // len(LEGEND_COLUMNS)) * LEGEND_ROW
+            out.append(f'<rect x="{x}" y="{y}" width="13" height="13" fill="{colours[type_id]}"/>')
+            out.append(_el("text", vocab.TYPES.label(type_id, language), x=x + 18, y=y + 11))
         out.append("</g>")
 
     out.append("</svg>")

@@ -227,9 +227,26 @@ class LineError:
     message_hu: str
     message_en: str
     suggestions: list[str] = field(default_factory=list)
+    # The text on the line that named no card, and the message without its
+    # "Did you mean …?": a page that offers the suggestions as buttons shows these.
+    name: str = ""
+    reason_hu: str = ""
+    reason_en: str = ""
 
     def message(self, language: str) -> str:
         return self.message_en if language == "en" else self.message_hu
+
+    def reason(self, language: str) -> str:
+        """The message without the suggestions, for a page that shows them as choices."""
+        if not self.suggestions:
+            return self.message(language)
+        return (self.reason_en if language == "en" else self.reason_hu) or self.message(language)
+
+    def fixes(self) -> list[tuple[str, str]]:
+        """(suggested name, the line with that name in place of the unknown one)."""
+        if not self.name or self.name not in self.line:
+            return []
+        return [(name, self.line.replace(self.name, name, 1)) for name in self.suggestions]
 
 
 @dataclass
@@ -300,25 +317,31 @@ def _alternatives(names: list[str], word: str) -> str:
     return f"{', '.join(names[:-1])} {word} {names[-1]}"
 
 
+def _suggesting(
+    line_no: int, line: str, name: str, hu: str, en: str, suggestions: list[str]
+) -> LineError:
+    full_hu, full_en = hu, en
+    if suggestions:
+        full_hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
+        full_en += f" Did you mean {_alternatives(suggestions, 'or')}?"
+    return LineError(line_no, line, full_hu, full_en, suggestions, name, hu, en)
+
+
 def _unknown_name(line_no: int, line: str, name: str, suggestions: list[str]) -> LineError:
     hu = f"Nincs „{_shown(name)}” nevű kártya."
     en = f"There is no card called “{_shown(name)}”."
-    if suggestions:
-        hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
-        en += f" Did you mean {_alternatives(suggestions, 'or')}?"
-    return LineError(line_no, line, hu, en, suggestions)
+    return _suggesting(line_no, line, name, hu, en, suggestions)
 
 
 def _unknown_code(line_no: int, line: str, code: str, suggestions: list[str]) -> LineError:
     hu = f"Nincs „{_shown(code)}” kódú kártya."
     en = f"No card has the code “{_shown(code)}”."
-    if suggestions:
-        hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
-        en += f" Did you mean {_alternatives(suggestions, 'or')}?"
-    return LineError(line_no, line, hu, en, suggestions)
+    return _suggesting(line_no, line, code, hu, en, suggestions)
 
 
-def _unreadable(line_no: int, line: str, suggestions: list[str] | None = None) -> LineError:
+def _unreadable(
+    line_no: int, line: str, suggestions: list[str] | None = None, name: str = ""
+) -> LineError:
     shown = _shown(line)
     return LineError(
         line_no,
@@ -328,6 +351,7 @@ def _unreadable(line_no: int, line: str, suggestions: list[str] | None = None) -
         f"Can't read this line: “{shown}”. Put the count first, then the card's name "
         "or code, for example “3 Éjlépő Kajtár” or “3x AF1-001”.",
         suggestions or [],
+        name,
     )
 
 
@@ -465,7 +489,7 @@ def _read_card_line(
             else:
                 out.add(Entry(card, count, board, raw), line_no)
             return
-        out.error(_unreadable(line_no, raw, lookup.suggest(trail_shown)))
+        out.error(_unreadable(line_no, raw, lookup.suggest(trail_shown), trail_shown))
         return
     _report_unknown(line_no, raw, shown, 1, board, lookup, out)
 
@@ -714,14 +738,16 @@ def _read_json_item(item_no: int, item: object, lookup: CardLookup, out: _Collec
         )
         return
 
+    # An item is not a line of the pasted text: no fix may rewrite one (name left empty).
     if code is not None:
         card = lookup.by_code(code)
         if card is None:
-            out.error(_unknown_code(item_no, line, code, lookup.suggest(name) if name else []))
+            suggestions = lookup.suggest(name) if name else []
+            out.error(replace(_unknown_code(item_no, line, code, suggestions), name=""))
     else:
         card = lookup.by_name(name)
         if card is None:
-            out.error(_unknown_name(item_no, line, name, lookup.suggest(name)))
+            out.error(replace(_unknown_name(item_no, line, name, lookup.suggest(name)), name=""))
     out.add(Entry(card, count, board, line), item_no)
 
 
@@ -941,3 +967,53 @@ def decode_deck_code(
             if not out.add(entry, item_no):
                 raise _damaged()  # encode_deck_code writes each card and board once
     return DecodedCode(GAME_IDS[game_index], format_number, out.result)
+
+
+# No card name is one word this long; the shortest deck code with a card is as long.
+_LONG_WORD = 16
+
+
+def looks_like_deck_code(text: str) -> bool:
+    """Whether a pasted "list" is really one deck code, to be read as one.
+
+    A deck code is a single word of the code alphabet; a card line has a
+    count, a space or an accent in it. A card code ("AF1-001") or a short
+    word is a card line, whatever its letters; a long word that is not a
+    valid code is taken as a damaged code, so its reader says so rather than
+    "no card has this name".
+    """
+    token = text.strip()
+    if not token or len(token) > _MAX_CODE_CHARS or any(c.isspace() for c in token):
+        return False
+    if not _B64URL.fullmatch(token.rstrip("=")) or _CODE.match(token):
+        return False
+    if len(token) >= _LONG_WORD:
+        return True
+    try:
+        reader = _Reader(_code_bytes(token, DEFAULT_LIMITS))
+        return reader.varint() == CODE_VERSION and reader.varint() < len(GAME_IDS)
+    except (DeckCodeError, ListTooLarge):
+        return False
+
+
+def replace_line(text: str, line_no: int, new_line: str) -> str:
+    """`text` with its line `line_no` (counted from 1, as LineError counts) made `new_line`.
+
+    A line number outside the text changes nothing; `new_line` stays one line.
+    """
+    lines = text.lstrip("\ufeff").splitlines()
+    if not 1 <= line_no <= len(lines):
+        return text
+    lines[line_no - 1] = " ".join(new_line.split())
+    return "\n".join(lines)
+
+
+def apply_fix(text: str, fix: str) -> str:
+    """`text` with a suggestion's fix applied: `fix` is "<line number>:<new line>".
+
+    The import page's suggestion buttons send these; anything else leaves the text as it is.
+    """
+    number, _sep, line = fix.partition(":")
+    if not (number.isascii() and number.isdigit() and len(number) <= 6 and line.strip()):
+        return text
+    return replace_line(text, int(number), line)

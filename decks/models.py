@@ -1,4 +1,4 @@
-"""Decks, their current entries, and the immutable history of versions."""
+"""Decks, their current entries, and their history of versions."""
 
 from __future__ import annotations
 
@@ -97,13 +97,44 @@ class DeckEntry(models.Model):
         return f"{self.count} {self.card.name} ({self.board})"
 
 
+class VersionKind(models.TextChoices):
+    """What made a version; the history writes its sentence from this, in the reader's language."""
+
+    CREATED = "created", _("deck created")
+    IMPORTED = "imported", _("imported")
+    COPIED = "copied", _("copied")
+    # A burst of + / − / quick-add edits: the one kind a later edit may extend.
+    EDITED = "edited", _("cards edited")
+    REPLACED = "replaced", _("cards replaced")
+    SETTINGS = "settings", _("name or format changed")
+    RESTORED = "restored", _("restored")
+    # Written before kinds were stored, in words the migration could not read back.
+    LEGACY = "legacy", _("older version")
+
+
 class DeckVersion(models.Model):
-    """An immutable snapshot written on every save; the history shows and restores these."""
+    """A snapshot of the deck; the history shows, compares and restores these.
+
+    A version is final once anything follows it or points to it. The one
+    exception is the newest version of kind EDITED: further card edits within
+    versioning.EDIT_BURST of its last edit update it in place, unless a match
+    seat or a print job already refers to it (services._card_edit_version).
+    """
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
-    summary = models.CharField(max_length=300)
+    # The last edit folded into this version (an edit burst); created_at for every other kind.
+    edited_at = models.DateTimeField(null=True, blank=True)
+    kind = models.CharField(max_length=16, choices=VersionKind.choices, default=VersionKind.LEGACY)
+    # Facts for the sentence: {"number": 12} restored, {"name": "…"} copied,
+    # {"name": [old, new], "format": [old, new]} settings.
+    details = models.JSONField(default=dict, blank=True)
+    # What the cards did since the version before:
+    # [{"code", "board", "before", "after"}, ...] sorted by board, code.
+    changes = models.JSONField(default=list, blank=True)
+    # Only LEGACY versions need it: their sentence as it was written, in one language.
+    summary = models.CharField(max_length=300, blank=True)
     name = models.CharField(max_length=120)
     format = models.CharField(max_length=32)
     # [{"code": "AF1-001", "count": 3, "board": "main"}, ...] sorted by board, code

@@ -111,6 +111,23 @@ def of_type(*type_ids: str) -> CardTest:
     return lambda card: card.get("type") in wanted
 
 
+def target_name(entries: list[Entry], kind: str, value: str, language: str = "hu") -> str | None:
+    """What an odds question counts, in words: a type's label or a card's quoted name.
+
+    `kind` is "type" (a known card type) or "card" (the code of a main-board
+    card of this deck). None when the deck has no such target to count.
+    """
+    if kind == "type":
+        term = vocab.TYPES.get(value) if value else None
+        return term.label(language) if term else None
+    if kind == "card":
+        for entry in main_board(entries):
+            if entry.card is not None and entry.card.get("code") == value:
+                name = display_name(entry.card, language)
+                return f"“{name}”" if language == "en" else f"„{name}”"
+    return None
+
+
 def odds_for(
     entries: list[Entry],
     predicate_or_codes: CardTest | str | Iterable[str],

@@ -1,15 +1,13 @@
-"""Reads of decks: who may see which deck, its entries as plain data, version diffs."""
+"""Reads of decks: who may see which deck, its entries as plain data (history: decks.history)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.http import Http404
 
 from catalog.models import Card
 from decks.entries import Entry
-from decks.models import Deck, DeckVersion, Visibility
+from decks.models import Deck, Visibility
 
 
 def card_dict(card: Card) -> dict:
@@ -73,40 +71,6 @@ def public_decks(*, query: str = "", game: str = "", card_code: str = "") -> Que
     if card_code:
         decks = decks.filter(entries__card__code=card_code.upper()).distinct()
     return decks.annotate(card_count=Sum("entries__count", filter=Q(entries__board="main")))
-
-
-def deck_versions(deck: Deck) -> QuerySet[DeckVersion]:
-    return deck.versions.all()
-
-
-@dataclass(frozen=True)
-class DiffLine:
-    code: str
-    name: str
-    board: str
-    before: int
-    after: int
-
-    @property
-    def change(self) -> int:
-        return self.after - self.before
-
-
-def entries_diff(before: list[dict], after: list[dict]) -> list[DiffLine]:
-    """What changed between two version snapshots, card by card."""
-    old = {(e["code"], e["board"]): e["count"] for e in before}
-    new = {(e["code"], e["board"]): e["count"] for e in after}
-    keys = sorted(set(old) | set(new), key=lambda k: (k[1], k[0]))
-    names = dict(
-        Card.objects.filter(code__in={code for code, _ in keys}).values_list("code", "name")
-    )
-    return [
-        DiffLine(
-            code, names.get(code, code), board, old.get((code, board), 0), new.get((code, board), 0)
-        )
-        for code, board in keys
-        if old.get((code, board), 0) != new.get((code, board), 0)
-    ]
 
 
 def decks_containing(card: Card) -> int:

@@ -1,19 +1,21 @@
-"""Writes on decks. Every change goes through here and leaves an immutable version."""
+"""Writes on decks. Every change goes through here and leaves a version (a burst shares one)."""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from catalog import vocab
 from catalog.models import Card, Game
 from core.errors import ApplicationError, NotFound
 from core.jsonlimits import loads_bounded
-from decks import codec, formats, limits
+from decks import codec, formats, limits, versioning
 from decks.entries import MAIN, SIDE, Entry
-from decks.models import Deck, DeckEntry, DeckVersion, Visibility
-from decks.selectors import card_dict, deck_entries, entries_diff
+from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility
+from decks.selectors import card_dict, deck_entries
 
 MAX_COUNT = codec.MAX_COUNT
 
@@ -36,7 +38,15 @@ class DeckImportError(ApplicationError):
             _("Some lines could not be read; nothing was saved."),
             extra={"lines": lines},
         )
-        self.lines = lines
+        # The page shows each suggestion once, as a button that rewrites its line.
+        self.lines = [
+            {
+                **shown,
+                "reason": error.reason(language),
+                "fixes": [{"name": name, "line": line} for name, line in error.fixes()],
+            }
+            for shown, error in zip(lines, errors, strict=True)
+        ]
 
 
 def _format_or_error(game: Game, format_id: str) -> formats.Format:
@@ -60,31 +70,70 @@ def _snapshot(deck: Deck) -> list[dict]:
     ]
 
 
-def _summary(before: list[dict], after: list[dict], fallback: str) -> str:
-    changes = [
-        f"{'+' if line.change > 0 else '−'}{abs(line.change)} {line.name}"
-        + (f" ({_('side board')})" if line.board == SIDE else "")
-        for line in entries_diff(before, after)
-    ]
-    if not changes:
-        return fallback
-    text = ", ".join(changes[:4])
-    if len(changes) > 4:
-        text += " " + _("and %(n)s more") % {"n": len(changes) - 4}
-    return text[:300]
-
-
-def _write_version(deck: Deck, *, before: list[dict], summary: str = "") -> DeckVersion:
+def _write_version(
+    deck: Deck, *, before: list[dict], kind: str, details: dict | None = None
+) -> DeckVersion:
+    """A new version: what changed is stored as data, the history words it (decks.history)."""
     after = _snapshot(deck)
     last = deck.versions.order_by("-number").values_list("number", flat=True).first() or 0
     return DeckVersion.objects.create(
         deck=deck,
         number=last + 1,
-        summary=summary or _summary(before, after, _("No change to the cards")),
+        kind=kind,
+        details=details or {},
+        changes=versioning.changes_between(before, after),
+        edited_at=timezone.now(),
         name=deck.name,
         format=deck.format,
         entries=after,
     )
+
+
+def _pinned(version: DeckVersion) -> bool:
+    """Does any row point to this version (a match seat, a print job)? Then it is final.
+
+    Every reverse relation is asked, so an app that starts keeping versions
+    later is covered without this module knowing it.
+    """
+    return any(
+        relation.related_model._base_manager.filter(**{relation.field.name: version}).exists()
+        for relation in DeckVersion._meta.related_objects
+    )
+
+
+def _card_edit_version(deck: Deck, *, before: list[dict]) -> DeckVersion | None:
+    """The version for a + / − / quick-add edit: the newest one extended, or a new one.
+
+    See versioning.extends_burst for when an edit joins the burst. The caller
+    has already updated the deck row, which serialises writers of one deck,
+    so what is read here includes every earlier edit. The newest version is
+    locked too: on PostgreSQL a seat or print job being inserted with a
+    reference to it holds a key-share lock, so either we wait and then see it
+    (and start a new version), or it waits for our update.
+    """
+    latest = deck.versions.select_for_update().order_by("-number").first()
+    after = _snapshot(deck)
+    now = timezone.now()
+    if latest is not None and versioning.extends_burst(
+        kind=latest.kind, edited_at=latest.edited_at, now=now, pinned=_pinned(latest)
+    ):
+        base = deck.versions.filter(number__lt=latest.number).order_by("-number").first()
+        changes = versioning.changes_between(base.entries if base else [], after)
+        same_settings = base is not None and (base.name, base.format) == (deck.name, deck.format)
+        if same_settings and not changes:
+            # The burst undid itself (+1 then −1): the version before it is the deck again.
+            latest.delete()
+            return base
+        latest.changes, latest.entries, latest.edited_at = changes, after, now
+        latest.name, latest.format = deck.name, deck.format
+        latest.save(update_fields=["changes", "entries", "edited_at", "name", "format"])
+        return latest
+    # The newest version is the deck before this edit (`before` may predate a
+    # concurrent edit that committed while we waited for the deck row).
+    base_entries = latest.entries if latest is not None else before
+    if after == base_entries:
+        return latest  # e.g. − on a card the deck does not hold: nothing to keep
+    return _write_version(deck, before=base_entries, kind=VersionKind.EDITED)
 
 
 def _replace_entries(deck: Deck, entries: list[Entry]) -> None:
@@ -125,7 +174,8 @@ def deck_create(
     visibility: str = Visibility.PRIVATE,
     entries: list[Entry] | None = None,
     cloned_from: Deck | None = None,
-    summary: str = "",
+    kind: str = VersionKind.CREATED,
+    details: dict | None = None,
 ) -> Deck:
     fmt = _format_or_error(game, format_id)
     name = name.strip() or _("New deck")
@@ -143,13 +193,19 @@ def deck_create(
         cloned_from=cloned_from,
     )
     _replace_entries(deck, entries or [])
-    _write_version(deck, before=[], summary=summary or _("Deck created"))
+    _write_version(deck, before=[], kind=kind, details=details)
     return deck
 
 
 @transaction.atomic
-def deck_change_card(*, deck: Deck, user, card: Card, delta: int, board: str = MAIN) -> DeckVersion:
-    """+1 / −1 (or any delta) of one card; a count that reaches 0 removes the card."""
+def deck_change_card(
+    *, deck: Deck, user, card: Card, delta: int, board: str = MAIN
+) -> DeckVersion | None:
+    """+1 / −1 (or any delta) of one card; a count that reaches 0 removes the card.
+
+    Returns the version that now matches the deck: edits in a burst share one
+    (_card_edit_version).
+    """
     _check_owner(deck, user)
     if card.game_id != deck.game_id:
         raise ApplicationError(
@@ -176,16 +232,17 @@ def deck_change_card(*, deck: Deck, user, card: Card, delta: int, board: str = M
     else:
         DeckEntry.objects.create(deck=deck, card=card, count=count, board=board)
     deck.save(update_fields=["updated_at"])
-    return _write_version(deck, before=before)
+    return _card_edit_version(deck, before=before)
 
 
 @transaction.atomic
-def deck_set_entries(*, deck: Deck, user, entries: list[Entry], summary: str = "") -> DeckVersion:
+def deck_set_entries(*, deck: Deck, user, entries: list[Entry]) -> DeckVersion:
+    """The whole list at once (the API): always a version of its own, never part of a burst."""
     _check_owner(deck, user)
     before = _snapshot(deck)
     _replace_entries(deck, entries)
     deck.save(update_fields=["updated_at"])
-    return _write_version(deck, before=before, summary=summary)
+    return _write_version(deck, before=before, kind=VersionKind.REPLACED)
 
 
 @transaction.atomic
@@ -202,15 +259,21 @@ def deck_update(
         limits.check_name(name.strip())
     if description != deck.description:
         limits.check_description(description)
-    changed_meta = name.strip() != deck.name or fmt.id != deck.format
+    old_name, old_format = deck.name, deck.format
     deck.name = name.strip() or deck.name
     deck.description = description
     deck.format = fmt.id
     deck.visibility = visibility
     deck.save()
-    if changed_meta:
+    # Description and visibility are not part of a version; a new name or format is.
+    details = {}
+    if deck.name != old_name:
+        details["name"] = [old_name, deck.name]
+    if deck.format != old_format:
+        details["format"] = [old_format, deck.format]
+    if details:
         before = _snapshot(deck)
-        _write_version(deck, before=before, summary=_("Name or format changed"))
+        _write_version(deck, before=before, kind=VersionKind.SETTINGS, details=details)
     return deck
 
 
@@ -245,6 +308,11 @@ def deck_restore(*, deck: Deck, user, number: int) -> DeckVersion:
             "no_such_version", _("This deck has no version %(n)s.") % {"n": number}
         )
     before = _snapshot(deck)
+    if (version.entries, version.name, version.format) == (before, deck.name, deck.format):
+        raise ApplicationError(
+            "already_current",
+            _("The deck is already as it was in version %(n)s.") % {"n": version.number},
+        )
     cards = {c.code: c for c in Card.objects.filter(code__in=[e["code"] for e in version.entries])}
     entries = [
         Entry(card=card_dict(cards[e["code"]]), count=e["count"], board=e["board"])
@@ -255,7 +323,7 @@ def deck_restore(*, deck: Deck, user, number: int) -> DeckVersion:
     deck.name, deck.format = version.name, version.format
     deck.save()
     return _write_version(
-        deck, before=before, summary=_("Restored version %(n)s") % {"n": version.number}
+        deck, before=before, kind=VersionKind.RESTORED, details={"number": version.number}
     )
 
 
@@ -275,7 +343,8 @@ def deck_clone(*, deck: Deck, user) -> Deck:
         description=description,
         entries=deck_entries(deck),
         cloned_from=deck,
-        summary=_("Copied from “%(name)s”") % {"name": deck.name},
+        kind=VersionKind.COPIED,
+        details={"name": deck.name},
     )
 
 
@@ -323,6 +392,8 @@ def deck_import(
     # refused for its name.
     limits.check_name(name.strip())
     limits.check_description(description)
+    if not code.strip() and codec.looks_like_deck_code(text):
+        code, text = text, ""  # a code pasted where the list goes is still a code
     if code.strip():
         # A deck code names its own game, which wins over the one chosen.
         try:
@@ -346,7 +417,7 @@ def deck_import(
         raise ApplicationError("empty_import", _("The list names no cards."))
     return deck_create(
         owner=owner, game=game, name=name, format_id=format_id, entries=parsed.entries,
-        description=description, visibility=visibility, summary=_("Imported"),
+        description=description, visibility=visibility, kind=VersionKind.IMPORTED,
     )  # fmt: skip
 
 
@@ -358,12 +429,29 @@ def list_parse(*, text: str, game: Game) -> codec.ParsedList:
     """
     bounds = limits.list_limits()
     try:
+        if codec.looks_like_deck_code(text):
+            return _code_for_game(text, game, bounds)
         if text.lstrip().startswith("{"):
             codec.check_chars(text, bounds)  # before the JSON parser walks it
             return codec.parse_json(loads_bounded(text), lookup=game_lookup(game), limits=bounds)
         return codec.parse_text(text, lookup=game_lookup(game), limits=bounds)
     except codec.ListTooLarge as problem:
         raise limits.refused(problem) from None
+
+
+def _code_for_game(code: str, game: Game, bounds: codec.ListLimits) -> codec.ParsedList:
+    """The entries of a deck code pasted as a list; the code must be for `game`."""
+    try:
+        decoded = codec.decode_deck_code(code, lookup=game_lookup(game), limits=bounds)
+    except codec.DeckCodeError as problem:
+        raise ApplicationError(problem.code, problem.message(get_language())) from None
+    if decoded.game != game.slug:
+        raise ApplicationError(
+            "code_for_other_game",
+            _("This deck code is for another game: %(game)s.")
+            % {"game": vocab.GAMES.label(decoded.game, get_language())},
+        )
+    return decoded.parsed
 
 
 def game_lookup(game: Game) -> codec.RecordLookup:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("s/<str:token>/", views.shared, name="shared"),
     path("s/<str:token>/clone/", views.clone_shared, name="clone_shared"),
     path("s/<str:token>/export/<str:kind>/", views.export_shared, name="export_shared"),
+    path("s/<str:token>/code/", views.code_page_shared, name="code_shared"),
     path("<int:deck_id>/", views.detail, name="detail"),
     path("<int:deck_id>/edit/", views.edit, name="edit"),
     path("<int:deck_id>/search/", views.search, name="search"),
@@ -26,4 +27,5 @@ urlpatterns = [
     path("<int:deck_id>/history/<int:number>/restore/", views.restore, name="restore"),
     path("<int:deck_id>/clone/", views.clone, name="clone"),
     path("<int:deck_id>/export/<str:kind>/", views.export, name="export"),
+    path("<int:deck_id>/code/", views.code_page, name="code"),
 ]

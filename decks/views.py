@@ -24,6 +24,7 @@ from core.params import BadParameter, int_param
 from core.refusals import refusal
 from decks import codec, formats, limits, odds, selectors, services
 from decks.forms import CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
+from decks.history import compare_versions, deck_history, restore_preview
 from decks.models import Deck
 from decks.panel import deck_panel
 
@@ -118,7 +119,12 @@ def new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_deck(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None)
+    data = request.POST
+    if "fix" in data:
+        # A suggestion's button: its line replaces the unknown one, then the import runs again.
+        data = data.copy()
+        data["text"] = codec.apply_fix(data.get("text", ""), data["fix"])
+    form = ImportForm(data or None)
     line_errors = []
     if request.method == "POST" and form.is_valid():
         game = get_object_or_404(Game, slug=form.cleaned_data["game"])
@@ -133,8 +139,7 @@ def import_deck(request: HttpRequest) -> HttpResponse:
                 language=get_language(),
             )
         except services.DeckImportError as problem:
-            line_errors = problem.lines
-            form.add_error(None, problem.message)
+            line_errors = problem.lines  # the banner above the form says it; no form error too
         except ApplicationError as problem:
             form.add_error(None, problem.message)
         else:
@@ -238,18 +243,24 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
 def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Quick add: a typed line such as “3 Éjlépő Kajtár” or “2x AF1-004”."""
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    # A suggestion's button sends its corrected line as "fix".
+    line = request.POST.get("fix") or request.POST.get("line", "")
     error = None
     try:
         parsed = codec.parse_text(
-            request.POST.get("line", ""),
-            lookup=services.game_lookup(deck.game),
-            limits=limits.list_limits(),
+            line, lookup=services.game_lookup(deck.game), limits=limits.list_limits()
         )
     except codec.ListTooLarge as problem:
-        parsed, error = codec.ParsedList(), problem.message(get_language())
+        parsed, error = codec.ParsedList(), {"message": problem.message(get_language())}
     if parsed.errors:
         first = parsed.errors[0]
-        error = first.message(get_language())  # names the closest cards itself
+        fixes = [{"name": name, "line": fixed} for name, fixed in first.fixes()]
+        # With buttons the suggestions are named once, on the buttons; without, in the message.
+        language = get_language()
+        error = {
+            "message": first.reason(language) if fixes else first.message(language),
+            "fixes": fixes,
+        }
     else:
         for entry in parsed.entries:
             card = Card.objects.get(code=entry.card["code"])
@@ -258,14 +269,18 @@ def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
                     deck=deck, user=request.user, card=card, delta=entry.count, board=entry.board
                 )
             except ApplicationError as problem:
-                error = problem.message
+                error = {"message": problem.message}
                 break
+    # The message goes beside the box it is about, in both answers; the box keeps the line.
+    status = 400 if error else 200
     if request.htmx:
         deck.refresh_from_db()
-        context = _deck_context(request, deck, panel_error=error)
-        return render(request, "decks/_panel.html", context, status=400 if error else 200)
+        context = _deck_context(request, deck, quick_error=error)
+        return render(request, "decks/_quick_add_answer.html", context, status=status)
     if error:
-        messages.error(request, error)
+        search = _builder_search(deck, "")
+        context = _deck_context(request, deck, search=search, quick_error=error, quick_line=line)
+        return render(request, "decks/edit.html", context, status=status)
     return redirect("decks:edit", deck.pk)
 
 
@@ -302,15 +317,14 @@ def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
     turn = int_param(request.GET.get("turn"), name="turn", minimum=0, maximum=20, default=1)
     k = int_param(request.GET.get("k"), name="k", minimum=1, maximum=10, default=1)
     on_the_play = request.GET.get("play", "1") == "1"
-    if kind == "type":
-        test = odds.of_type(value)
-    elif kind == "card":
-        test = value
-    else:
-        raise Http404
+    target_name = odds.target_name(entries, kind, value, get_language())
+    if target_name is None:
+        raise BadParameter("target", _("This deck has no such card or card type to count."))
+    test = odds.of_type(value) if kind == "type" else value
     probability = odds.odds_for(entries, test, turn, on_the_play, k)
     context = {
         "deck": deck,
+        "target": target_name,
         "percent": odds.format_percent(probability, get_language()),
         "turn": turn,
         "k": k,
@@ -369,34 +383,39 @@ def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_GET
-@_refuses_bad_parameters
 def history(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    versions = list(selectors.deck_versions(deck))
-    by_number = {v.number: v for v in versions}
-    rows = []
-    for version in versions:
-        previous = by_number.get(version.number - 1)
-        rows.append(
-            (version, selectors.entries_diff(previous.entries if previous else [], version.entries))
-        )
-    compare = None
-    # "²".isdigit() is true and int("²") fails: the numbers go through int_param.
-    last = max(by_number, default=1)
-    a = int_param(request.GET.get("a"), name="a", minimum=1, maximum=last, default=0)
-    b = int_param(request.GET.get("b"), name="b", minimum=1, maximum=last, default=0)
-    if a in by_number and b in by_number:
-        compare = {
-            "a": by_number[a],
-            "b": by_number[b],
-            "diff": selectors.entries_diff(by_number[a].entries, by_number[b].entries),
-        }
-    return render(request, "decks/history.html", {"deck": deck, "rows": rows, "compare": compare})
+    past = deck_history(deck)
+    numbers = [row.version.number for row in past.rows]
+    context = {
+        "deck": deck,
+        "rows": past.rows,
+        "compare": None,
+        "compare_error": None,
+        "selected": numbers[1::-1],  # [older, newer]: the form starts on the two newest
+    }
+    if "a" in request.GET or "b" in request.GET:
+        try:
+            context["compare"] = compare_versions(
+                past, a=request.GET.get("a"), b=request.GET.get("b")
+            )
+        except ApplicationError as problem:  # BadParameter too: shown on the page, by the form
+            context["compare_error"] = problem.message
+        else:
+            context["selected"] = [context["compare"].a.number, context["compare"].b.number]
+    status = 400 if context["compare_error"] else 200
+    return render(request, "decks/history.html", context, status=status)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:
+    """GET asks first (what would change, a button); the POST from that page restores."""
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    if request.method == "GET":
+        preview = restore_preview(deck_history(deck), number)
+        if preview is None:
+            raise Http404
+        return render(request, "decks/restore.html", {"deck": deck, "preview": preview})
     try:
         services.deck_restore(deck=deck, user=request.user, number=number)
     except ApplicationError as problem:
@@ -416,6 +435,26 @@ def export(request: HttpRequest, deck_id: int, kind: str) -> HttpResponse:
 @require_GET
 def export_shared(request: HttpRequest, token: str, kind: str) -> HttpResponse:
     return _export(selectors.deck_by_share_token(token=token), kind)
+
+
+@require_GET
+def code_page(request: HttpRequest, deck_id: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    return _code_page(request, deck, reverse("decks:detail", args=[deck.pk]))
+
+
+@require_GET
+def code_page_shared(request: HttpRequest, token: str) -> HttpResponse:
+    deck = selectors.deck_by_share_token(token=token)
+    return _code_page(request, deck, reverse("decks:shared", args=[token]))
+
+
+def _code_page(request: HttpRequest, deck: Deck, deck_url: str) -> HttpResponse:
+    """The deck code to copy, with the deck's name; export/code/ stays the bare code for scripts."""
+    entries = selectors.deck_entries(deck)
+    fmt = formats.get_format(deck.game.slug, deck.format) or formats.default_format(deck.game.slug)
+    code = codec.encode_deck_code(deck.game.slug, fmt.number, entries)
+    return render(request, "decks/code.html", {"deck": deck, "code": code, "deck_url": deck_url})
 
 
 def _export(deck: Deck, kind: str) -> HttpResponse:

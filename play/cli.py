@@ -22,11 +22,11 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import IO
 
-from catalog.vocab import TYPES
+from catalog.vocab import HOUSES, SUBTYPES, TYPES
 from play.bots import bot_kinds, decide, get_bot
 from play.bots.base import bot_rng
 from play.bots.decks import DEMO_DECKS, all_cards, deck
-from play.cli_prompt import PROMPT_UI, Quit, ask, recent_lines
+from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count, recent_lines
 from play.engines import GameState, get_engine
 from play.engines.base import Action
 
@@ -53,7 +53,7 @@ UI = {
         "phase_attack": "párbajok",
         "phase_duel": "párbaj",
         "phase_over": "vége",
-        "seat_line": "{who}: dicsőség {glory} · VP {vp} · kéz {hand} lap · pakli {deck} lap",
+        "seat_line": "{who}: dicsőség {glory} · VP {vp} · kéz {hand} · pakli {deck}",
         "out": " · KIESETT",
         "board": "  Asztal:",
         "empty": "–",
@@ -92,6 +92,15 @@ UI = {
         "free": "ingyen",
         "attack_power": "támadó erő {n}",
         "defense_power": "védő erő {n}",
+        "no_more_buvforras": "ebben a körben már nem: már kijátszottál egy bűvforrást",
+        "note_buvforras": (
+            "Bűvforrás lapból körönként csak egyet játszhatsz ki, és ebben a körben "
+            "már kijátszottál egyet."
+        ),
+        "note_first_turn": (
+            "Az első körben nincs párbaj: a kezdő játékos az első körében nem támadhat."
+        ),
+        "end_main_no_duels": "Befejezed a fő fázist (ebben a körben nincs párbaj)",
     },
     "en": {
         **PROMPT_UI["en"],
@@ -107,7 +116,7 @@ UI = {
         "phase_attack": "duels",
         "phase_duel": "duel",
         "phase_over": "over",
-        "seat_line": "{who}: glory {glory} · VP {vp} · hand {hand} cards · deck {deck} cards",
+        "seat_line": "{who}: glory {glory} · VP {vp} · hand {hand} · deck {deck}",
         "out": " · OUT",
         "board": "  Board:",
         "empty": "–",
@@ -116,7 +125,7 @@ UI = {
         "stack": "  Being played: {cards}",
         "duel": "Duel: {a} ⟷ {d}",
         "duel_a": "{card} [{who}], attack {power}",
-        "duel_d": "{card} [{who}], defence {power}",
+        "duel_d": "{card} [{who}], defense {power}",
         "duel_no_defender": "(no defender yet)",
         "duel_helpers": "  Helpers: {a} / {d}",
         "duel_step": "  Now: {step} ({who})",
@@ -145,7 +154,16 @@ UI = {
         "vp": "VP",
         "free": "free",
         "attack_power": "attack {n}",
-        "defense_power": "defence {n}",
+        "defense_power": "defense {n}",
+        "no_more_buvforras": "not this turn: you already played a spell source",
+        "note_buvforras": (
+            "You may play only one spell source (bűvforrás) card a turn, "
+            "and you already played one this turn."
+        ),
+        "note_first_turn": (
+            "No duels on the first turn: the starting player cannot attack on their first turn."
+        ),
+        "end_main_no_duels": "End the main phase (no duels this turn)",
     },
 }
 
@@ -304,12 +322,12 @@ EVENTS = {
         "activate": "{who}: ability — {card}",
         "end_main": "{who}: end of the main phase",
         "attack": "{who}: attack — {card}",
-        "defense_declined": "{who}: no defence",
-        "defend": "{who}: defence — {card}",
+        "defense_declined": "{who}: no defense",
+        "defend": "{who}: defense — {card}",
         "helper": "{who}: helper — {card}",
         "use_helper": "{who}: helper ability — {card}",
         "pass": "{who}: pass",
-        "duel_result": "Duel: attack {attack}, defence {defense} — {winner}",
+        "duel_result": "Duel: attack {attack}, defense {defense} — {winner}",
         "winner_attacker": "the attacker wins",
         "winner_defender": "the defender wins",
         "winner_none": "a tie",
@@ -329,7 +347,7 @@ EVENTS = {
         "a_card": "a card",
         "free": " (free)",
         "why_declined": "refused duel",
-        "why_defended": "successful defence",
+        "why_defended": "successful defense",
         "why_effect": "card effect",
         "why_cycled": "swapped",
         "why_lost_duel": "lost the duel",
@@ -418,9 +436,23 @@ def play_cost(view: dict, seat: int, code: str) -> int:
     return max(0, cost)
 
 
+# The catalog keeps "révülő" as the card type's name in English too; the
+# terminal's English sentences use the vocabulary's English alias instead.
+ENGLISH_TYPE_WORDS = {"revulo": "dreamwalker"}
+
+
 def type_label(code: str, lang: str) -> str:
-    term = TYPES.get(_printed(code).get("type", ""))
+    type_id = _printed(code).get("type", "")
+    if lang == "en" and type_id in ENGLISH_TYPE_WORDS:
+        return ENGLISH_TYPE_WORDS[type_id]
+    term = TYPES.get(type_id)
     return term.label(lang) if term else ""
+
+
+def rule_subtypes(code: str, lang: str) -> list[str]:
+    """The card's subtypes that rules refer to (bűvforrás, ellenvarázs), not its houses."""
+    subtypes = _printed(code).get("subtypes") or []
+    return [SUBTYPES.label(sub, lang) for sub in subtypes if sub not in HOUSES]
 
 
 # --- the view ------------------------------------------------------------------
@@ -455,8 +487,18 @@ def describe_card(entry: dict, view: dict, lang: str, *, on_board: bool) -> str:
             kind += f" ★{bonus:+d}"
     if on_board and entry.get("state"):
         kind += f", {CARD_STATES[lang][entry['state']]}"
+    subtypes = rule_subtypes(code, lang)
+    if subtypes:
+        kind += f" ({', '.join(subtypes)})"
+    if not on_board and "buvforras" in (printed.get("subtypes") or []) and _buvforras_spent(view):
+        kind += f" — {UI[lang]['no_more_buvforras']}"
     text = card_text(code, lang)
     return f"{name} — {kind}" + (f" · {text}" if text else "")
+
+
+def _buvforras_spent(view: dict) -> bool:
+    """You already played this turn's one bűvforrás (the view says so)."""
+    return view["turn_player"] == view["you"] and bool(view.get("buvforras_played"))
 
 
 def _names(entries: list[dict], lang: str) -> str:
@@ -470,8 +512,8 @@ def format_seat(seat: dict, view: dict, lang: str) -> list[str]:
             who=seat_name(seat["seat"], view, lang),
             glory=seat["glory"],
             vp=seat["vp"],
-            hand=seat["hand_count"],
-            deck=seat["deck_count"],
+            hand=cards_count(seat["hand_count"], lang),
+            deck=cards_count(seat["deck_count"], lang),
         )
         + ("" if seat["alive"] else ui["out"])
     ]
@@ -669,6 +711,8 @@ def format_action(
         key = "choose_discard"
     templates = (YOUR_ACTIONS if yours else BOT_ACTIONS)[lang]
     template = templates.get(key, kind + " {card}")
+    if yours and kind == "end_main" and view.get("no_duels"):
+        template = UI[lang]["end_main_no_duels"]
     card = card_name(entry, lang) or EVENTS[lang]["a_card"]
     if entry and kind == "choose_target" and entry.get("owner") is not None:
         place = ZONES[lang].get(entry.get("zone"), "")
@@ -691,8 +735,23 @@ def format_action(
     )
 
 
+def action_notes(view: dict, lang: str = "hu") -> list[str]:
+    """Why an option you might look for is missing from your list (facts from the view)."""
+    ui, notes = UI[lang], []
+    if view["turn_player"] != view["you"] or view["phase"] not in ("main", "attack"):
+        return notes
+    if view.get("no_duels") == "first_turn":
+        notes.append(ui["note_first_turn"])
+    hand = next(s for s in view["players"] if s["seat"] == view["you"]).get("hand", [])
+    holds_buvforras = any("buvforras" in (_printed(e["code"]).get("subtypes") or []) for e in hand)
+    if view["phase"] == "main" and holds_buvforras and _buvforras_spent(view):
+        notes.append(ui["note_buvforras"])
+    return notes
+
+
 def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
-    lines = [UI[lang]["actions"]]
+    lines = [f"({note})" for note in action_notes(view, lang)]
+    lines.append(UI[lang]["actions"])
     lines += [f"  {n}) {format_action(a, view, lang)}" for n, a in enumerate(actions, 1)]
     return "\n".join(lines)
 

@@ -22,7 +22,7 @@ from play.bots.arcane_cards import arcane_cards, ending_codes
 from play.bots.arcane_greedy import ArcaneGreedyBot
 from play.bots.base import Bot, bot_rng, decide
 from play.bots.random_bot import RandomBot
-from play.cli_prompt import PROMPT_UI, Quit, ask
+from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count
 from play.engines.base import GameState, SetupError
 
 GAME = "arcane-guardian"
@@ -43,7 +43,7 @@ UI = {
         "held": "Nálad: {cards}",
         "nothing": "semmi",
         "piles": "Paklik:",
-        "pile": "  {n}. pakli ({count} lap): {top}",
+        "pile": "  {n}. pakli ({count}): {top}",
         "face_down": "lefordított lap",
         "empty_pile": "üres",
         "stopped": " — itt véget ér a pakli",
@@ -74,7 +74,7 @@ UI = {
         "held": "You hold: {cards}",
         "nothing": "nothing",
         "piles": "Piles:",
-        "pile": "  pile {n} ({count} cards): {top}",
+        "pile": "  pile {n} ({count}): {top}",
         "face_down": "face down",
         "empty_pile": "empty",
         "stopped": " — the pile ends here",
@@ -306,7 +306,7 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
         else:
             top = f"{card_name(pile['top'], view, lang)} — {card_text(pile['top'], lang)}"
             top += ui["stopped"] if pile["stopped"] else ""
-        lines.append(ui["pile"].format(n=n, count=pile["count"], top=top))
+        lines.append(ui["pile"].format(n=n, count=cards_count(pile["count"], lang), top=top))
     facing = view["facing"]
     if facing:
         lines.append("")

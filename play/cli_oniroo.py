@@ -18,7 +18,7 @@ from typing import IO
 from play.bots import bot_kinds, decide, get_bot
 from play.bots.base import bot_rng
 from play.bots.decks import oniroo_card, oniroo_cards
-from play.cli_prompt import PROMPT_UI, Quit, ask, recent_lines
+from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count, recent_lines
 from play.engines import GameState, get_engine
 from play.engines.oniroo.dreams import explain_dream
 
@@ -58,24 +58,23 @@ UI = {
         "turn_line": "{turn}. kör · {whose} köre · {game}. játszma / {games}",
         "whose_you": "a te",
         "whose_bot": "{who}",
-        "seat_line": "{who}: {score} pont · kéz {hand} lap{extra}",
+        "seat_line": "{who}: {score} pont · kéz {hand}{extra}",
         "waiting": " · még {n} körig nem tehet szimbólumkártyát",
         "blind": " · vakon játszik",
-        "piles": "Húzópakli: {draw} lap · dobópakli: {discard} lap{top}",
+        "piles": "Húzópakli: {draw} · dobópakli: {discard}{top}",
         "top": " (felül: {card})",
         "dream": "  Álom {id}{complete}: {cards}",
         "complete": " ✔ kész",
         "no_dreams": "  (nincs álma)",
         "shared": "Közös álom{complete}: {cards}",
         "missing": "    hiányzik: {what}",
-        "need_cards": "{n} lap",
         "need_code": "kódsor (legjobb: {best})",
         "need_link": "csoportkapcsolat",
         "best_letter": "{value} betű {count}/5",
         "best_shape": "{value} {count}/5",
         "best_run": "számsor {count}/5",
         "hand": "  Kezed:",
-        "hand_blind": "  Kezed: {n} lap, most nem látod (holdszem)",
+        "hand_blind": "  Kezed: {n}, most nem látod (holdszem)",
         "known": "  Ismert lapjai: {cards}",
         "staged": "  Kiterítve: {cards}",
         "attack": "Támadás: {who} — {card}{target}",
@@ -103,6 +102,7 @@ UI = {
         "placeholder": "[{digit} ismét]",
         "wild": "[{kind}: bármi]",
         "reason_wake_up": "ébredés a saját kész álmon",
+        "reason_wake_up_shared": "ébredés a közös álmon",
         "reason_wake_up_other": "ébredés más kész álmán",
         "reason_seven_free": "hét szabad kártyából álló álom",
         "reason_five_fairies": "öt álomtündér a kézben",
@@ -121,24 +121,23 @@ UI = {
         "turn_line": "Turn {turn} · {whose} turn · game {game} of {games}",
         "whose_you": "your",
         "whose_bot": "{who}'s",
-        "seat_line": "{who}: {score} points · hand {hand} cards{extra}",
+        "seat_line": "{who}: {score} points · hand {hand}{extra}",
         "waiting": " · may not add a symbol card for {n} more turns",
         "blind": " · plays blind",
-        "piles": "Draw pile: {draw} cards · discard pile: {discard} cards{top}",
+        "piles": "Draw pile: {draw} · discard pile: {discard}{top}",
         "top": " (top: {card})",
         "dream": "  Dream {id}{complete}: {cards}",
         "complete": " ✔ complete",
         "no_dreams": "  (no dream)",
         "shared": "Shared dream{complete}: {cards}",
         "missing": "    missing: {what}",
-        "need_cards": "{n} cards",
         "need_code": "a code set (best: {best})",
         "need_link": "a group link",
         "best_letter": "letter {value} {count}/5",
         "best_shape": "{value} {count}/5",
         "best_run": "digit run {count}/5",
         "hand": "  Your hand:",
-        "hand_blind": "  Your hand: {n} cards, unseen for now (moon eye)",
+        "hand_blind": "  Your hand: {n}, unseen for now (moon eye)",
         "known": "  Cards of theirs you know: {cards}",
         "staged": "  Laid out: {cards}",
         "attack": "Attack: {who} — {card}{target}",
@@ -165,8 +164,9 @@ UI = {
         "slot_empty": "·",
         "placeholder": "[{digit} again]",
         "wild": "[{kind}: any]",
-        "reason_wake_up": "woke up on their own complete dream",
-        "reason_wake_up_other": "woke up on another player's complete dream",
+        "reason_wake_up": "the wake-up on the winner's own complete dream",
+        "reason_wake_up_shared": "the wake-up on the shared dream",
+        "reason_wake_up_other": "the wake-up on another player's complete dream",
         "reason_seven_free": "a dream of seven free cards",
         "reason_five_fairies": "five dream fairies in hand",
         "reason_no_cards": "the cards ran out",
@@ -263,14 +263,14 @@ EVENTS = {
     "hu": {
         "turn": "— {turn}. kör: {who} —{drew}",
         "drew": " húzás: {cards}",
-        "draw": "{who}: húzás, {count} lap{drew}",
+        "draw": "{who}: húzás, {count_cards}{drew}",
         "play": "{who}: álomba — {card} → {dream}",
         "reveal": "{who}: felfedett álom — {cards}",
         "wake_up": "{who}: ÉBREDÉS — {dream}",
         "attack": "{who}: támadás — {card}{target}",
         "fairy": "{who}: álomtündér, kivédett támadás (a támadónak −{lost} pont)",
         "wait": "{who}: két kör várakozás (nem tehet szimbólumkártyát)",
-        "dream_lost": "{who}: elveszett álom ({n} lap)",
+        "dream_lost": "{who}: elveszett álom ({n_cards})",
         "hand_lost": "{who}: az egész kéz a dobópakliba",
         "steal": "{who}: elvett lap — {victim} kezéből{drew}",
         "blinded": "{who}: a következő körben vakon játszik",
@@ -279,14 +279,14 @@ EVENTS = {
         "discard": "{who}: eldobás — {card}",
         "ear": "{who}: az álmok lapjai kiosztásra kerülnek",
         "take": "{who}: {card} → {to}",
-        "give": "{who}: átadott lap — {card} (visszabontva {n} lap)",
+        "give": "{who}: átadott lap — {card} (visszabontva {n_cards})",
         "mouth": "Kezek körbeadva: {players}",
         "seven_free": "{who}: hét szabad kártyából álló álom!",
         "five_fairies": "{who}: öt álomtündér a kézben!",
         "game_over": "A játszma véget ért.",
         "vote": "Szavazás: a legmagasabb szám ({card}) — {who}, +{points} pont",
         "new_game": "— Új játszma ({game}.) —",
-        "refill": "Új húzópakli a megkevert dobópakliból ({count} lap)",
+        "refill": "Új húzópakli a megkevert dobópakliból ({count_cards})",
         "no_cards": "Elfogytak a lapok.",
         "turn_limit": "Elérte a körök felső határát.",
         "target": "Cél: {card}",
@@ -304,14 +304,14 @@ EVENTS = {
     "en": {
         "turn": "— Turn {turn}: {who} —{drew}",
         "drew": " drew: {cards}",
-        "draw": "{who}: draw, {count} cards{drew}",
+        "draw": "{who}: draw, {count_cards}{drew}",
         "play": "{who}: into a dream — {card} → {dream}",
         "reveal": "{who}: dream revealed — {cards}",
         "wake_up": "{who}: WAKE-UP — {dream}",
         "attack": "{who}: attack — {card}{target}",
         "fairy": "{who}: dream fairy, attack stopped (−{lost} points to the attacker)",
         "wait": "{who}: waits two turns (no symbol card into the dream)",
-        "dream_lost": "{who}: dream lost ({n} cards)",
+        "dream_lost": "{who}: dream lost ({n_cards})",
         "hand_lost": "{who}: whole hand discarded",
         "steal": "{who}: card taken from {victim}{drew}",
         "blinded": "{who}: plays blind next turn",
@@ -320,14 +320,14 @@ EVENTS = {
         "discard": "{who}: discard — {card}",
         "ear": "{who}: the dream cards are dealt out",
         "take": "{who}: {card} → {to}",
-        "give": "{who}: card handed over — {card} (cut back {n} cards)",
+        "give": "{who}: card handed over — {card} (cut back {n_cards})",
         "mouth": "Hands passed on: {players}",
         "seven_free": "{who}: a dream of seven free cards!",
         "five_fairies": "{who}: five dream fairies in hand!",
         "game_over": "The game is over.",
         "vote": "Vote: the highest number ({card}) — {who}, +{points} points",
         "new_game": "— A new game (number {game}) —",
-        "refill": "A new draw pile from the shuffled discard pile ({count} cards)",
+        "refill": "A new draw pile from the shuffled discard pile ({count_cards})",
         "no_cards": "The cards ran out.",
         "turn_limit": "The turn limit was reached.",
         "target": "Target: {card}",
@@ -362,6 +362,34 @@ SOLO_EVENTS = {
 }
 
 
+# What a bad night or moon head card in your hand would do in this game: the
+# view's `effect` (docs/rules/oniroo.md), in words.
+EFFECTS = {
+    "hu": {
+        "wait": "a közös álomra kerül: a többiek két körükön át nem tehetnek bele szimbólumkártyát",
+        "nightmare": "a megtámadott játékos egyik álma a dobópakliba kerül",
+        "sleepwalker": "a megtámadott eldobja a kezét, és öt új lapot húz",
+        "insomnia": "minden másik játékos kezéből húzol egy lapot látatlanul; ők húznak helyette",
+        "eye": "a megtámadott a következő körében vakon játszik ki egy lapot",
+        "hand": "a megtámadott annyi lapot dob el, ahány másik játékos van, és ugyanannyit húz",
+        "ear": "a megtámadott álmainak lapjai a többi játékoshoz kerülnek",
+        "mouth": "minden kéz a bal oldali szomszédhoz kerül; te kimaradhatsz a cseréből",
+        "nose": "a megtámadott egy lapot ad neked az álmából",
+    },
+    "en": {
+        "wait": "goes on the shared dream: the others cannot add a symbol card for two turns",
+        "nightmare": "one dream of the target goes to the discard pile",
+        "sleepwalker": "the target discards their hand and draws five new cards",
+        "insomnia": "you draw a card unseen from each other hand; each of them draws one",
+        "eye": "the target plays one card blind on their next turn",
+        "hand": "the target discards one card per other player, then draws as many",
+        "ear": "the cards of the target's dreams go to the other players",
+        "mouth": "every hand passes to the left; you may stay out of the exchange",
+        "nose": "the target gives you one card from their dream",
+    },
+}
+
+
 # --- cards ------------------------------------------------------------------------
 def card_name(entry: dict | None, lang: str) -> str:
     if not entry:
@@ -389,7 +417,8 @@ def describe(entry: dict, lang: str) -> str:
         return f"{name} [{' · '.join(codes)}]"
     if kind == "free":
         return f"{name} [*→{GROUP[lang][entry['next_group']]}]"
-    return f"{name} ({KIND[lang][kind]})"
+    effect = EFFECTS[lang].get(entry.get("effect") or "")
+    return f"{name} ({KIND[lang][kind]})" + (f" — {effect}" if effect else "")
 
 
 def _names(entries: list[dict], lang: str, full: bool = False) -> str:
@@ -469,7 +498,7 @@ def missing_text(entries: list[dict], view: dict, lang: str) -> str | None:
     parts = []
     for item in why["missing"]:
         if item["what"] == "cards":
-            parts.append(ui["need_cards"].format(n=item["count"]))
+            parts.append(cards_count(item["count"], lang))
         elif item["what"] == "code_set":
             best = item["best"]
             if best["kind"] == "letter":
@@ -513,7 +542,7 @@ def format_seat(seat: dict, view: dict, lang: str) -> list[str]:
         ui["seat_line"].format(
             who=seat_name(seat["seat"], view, lang),
             score=seat["score"],
-            hand=seat["hand_count"],
+            hand=cards_count(seat["hand_count"], lang),
             extra=extra,
         )
     ]
@@ -524,7 +553,7 @@ def format_seat(seat: dict, view: dict, lang: str) -> list[str]:
             lines.append(ui["no_dreams"])
     if mine:
         if seat.get("hand") is None:
-            lines.append(ui["hand_blind"].format(n=seat["hand_count"]))
+            lines.append(ui["hand_blind"].format(n=cards_count(seat["hand_count"], lang)))
         else:
             lines.append(ui["hand"] + ("" if seat["hand"] else f" {ui['empty']}"))
             lines += [f"    {n}. {describe(e, lang)}" for n, e in enumerate(seat["hand"], 1)]
@@ -574,8 +603,8 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
     top = view.get("discard_top")
     lines.append(
         ui["piles"].format(
-            draw=view["draw_count"],
-            discard=view["discard_count"],
+            draw=cards_count(view["draw_count"], lang),
+            discard=cards_count(view["discard_count"], lang),
             top=ui["top"].format(card=card_name(top, lang)) if top else "",
         )
     )
@@ -638,7 +667,13 @@ def format_solitaire(view: dict, lang: str = "hu", recent: list[str] | None = No
                 slots.append(SHAPE[lang][value] if kind == "shape" else str(value))
         lines.append(ui["codes"].format(slots=" · ".join(slots)))
     lines.append(ui["fairies"].format(cards=_names(table["fairies"], lang)))
-    lines.append(ui["piles"].format(draw=view["draw_count"], discard=view["discard_count"], top=""))
+    lines.append(
+        ui["piles"].format(
+            draw=cards_count(view["draw_count"], lang),
+            discard=cards_count(view["discard_count"], lang),
+            top="",
+        )
+    )
     if view["drawn"]:
         note = ui["second_void"] if view["second"] and not view["second_counts"] else ""
         lines.append(ui["drawn"].format(cards=_names(view["drawn"], lang, full=True), note=note))
@@ -678,6 +713,8 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
         target="",
         n=len(event.get("cut") or event.get("cards") or []),
     )
+    fields["n_cards"] = cards_count(fields["n"], lang)
+    fields["count_cards"] = cards_count(event.get("count") or 0, lang)
     if kind in ("turn", "draw", "steal") and (event.get("cards") or event.get("card")):
         drawn = cards or [event.get("card")]
         fields["drew"] = words["drew"].format(cards=", ".join(name(c) for c in drawn))
@@ -763,7 +800,10 @@ def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
 
 def format_result(result: dict, view: dict, lang: str = "hu") -> str:
     ui = UI[lang]
-    reason = ui.get(f"reason_{result.get('reason')}", result.get("reason") or "")
+    reason_key = result.get("reason")
+    if reason_key == "wake_up" and view.get("shared_dream"):
+        reason_key = "wake_up_shared"  # levels 2–3: the one dream everyone built
+    reason = ui.get(f"reason_{reason_key}", reason_key or "")
     if view["mode"] == "solitaire":
         line = ui["solo_won"] if result.get("won") else ui["solo_lost"].format(reason=reason)
         return "\n".join([ui["over"], line])

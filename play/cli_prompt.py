@@ -28,6 +28,13 @@ PROMPT_UI = {
 }
 
 
+def cards_count(n: int, lang: str) -> str:
+    """A number of cards in the language's grammar: "5 lap", "1 card", "5 cards"."""
+    if lang == "en":
+        return f"{n} card" if n == 1 else f"{n} cards"
+    return f"{n} lap"
+
+
 class Quit(Exception):
     """The player left (q) or the input ended; `code` is the command's exit status."""
 

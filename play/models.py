@@ -112,14 +112,6 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"seat {self.position} of {self.match_id}"
 
-    @property
-    def display_name(self) -> str:
-        if not self.user_id:
-            return f"Bot ({self.bot})"
-        if self.bot:  # the person was away and a bot took their seat (a frame is one language)
-            return f"{self.user.username} (bot)"
-        return self.user.username
-
 
 class MatchAction(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")

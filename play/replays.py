@@ -16,7 +16,7 @@ import itertools
 from django.core.cache import cache
 from django.http import Http404
 
-from play import services
+from play import names, services
 from play.models import Match, MatchStatus
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
@@ -75,7 +75,7 @@ def replay_frame(match: Match, position: int | None, step: int) -> dict:
     step = max(0, min(step, match.version))
     state = next(itertools.islice(_states(match), step, None))
     view = state.view(position)
-    players = [{"seat": s.position, "name": s.display_name} for s in seats]
+    players = names.players(seats)
     return {
         "type": "state",
         "version": step,
@@ -93,4 +93,4 @@ def replay_frame(match: Match, position: int | None, step: int) -> dict:
 def seed_check(match: Match) -> dict:
     """The published hash, the revealed seed and whether they agree."""
     digest = hashlib.sha256(str(match.seed).encode()).hexdigest()
-    return {"seed": match.seed, "sha256": match.seed_sha256, "ok": digest == match.seed_sha256}
+    return {"seed": str(match.seed), "sha256": match.seed_sha256, "ok": digest == match.seed_sha256}

@@ -33,7 +33,7 @@ from core.errors import ApplicationError, Conflict, NotFound
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import card_dict, deck_entries
-from play import ratings
+from play import names, ratings
 from play.engines import IllegalAction, get_engine
 from play.games import table_game
 from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
@@ -678,7 +678,7 @@ def match_payload(
     position = seat.position if seat else None
     if seats is None:
         seats = list(match.seats.select_related("user").order_by("position"))
-    players = [{"seat": s.position, "name": s.display_name, "bot": bool(s.bot)} for s in seats]
+    players = names.players(seats)
     if match.status == MatchStatus.WAITING:
         return {
             "type": "state", "version": match.version, "seat": position, "status": match.status,
@@ -707,7 +707,8 @@ def match_payload(
         "players": players,
         "cards": public_cards(view),
         "seed_sha256": match.seed_sha256,
-        "seed": match.seed_revealed,
+        # as text: a browser reads a 63-bit JSON number as a rounded float
+        "seed": None if match.seed_revealed is None else str(match.seed_revealed),
         "last_action_at": match.last_action_at.isoformat() if match.last_action_at else None,
         "rated": match.rated,
         "rating_changes": match.rating_changes,

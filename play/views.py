@@ -18,7 +18,7 @@ from core.errors import ApplicationError
 from core.params import id_param, int_param
 from core.refusals import refusal
 from decks.models import Deck
-from play import chat, ratings, replays, services
+from play import chat, names, ratings, replays, services
 from play.games import GAMES, playable_slugs, table_game
 from play.models import Match, MatchStatus, Opponent
 
@@ -233,7 +233,7 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
         "replay_url": reverse("api:match-replay", args=[match.pk]),
         "turns": turns,
         "current_turn": max((t["step"] for t in turns if t["step"] <= frame["version"]), default=0),
-        "seats": match.seats.select_related("user").order_by("position"),
+        "seat_names": names.seat_names(match.seats.select_related("user")),
         "step": frame["version"],
         "steps": match.version,
         "seed": replays.seed_check(match),

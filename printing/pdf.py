@@ -523,7 +523,9 @@ def write_pdf(
     per_page = layout.per_page
     sheets = math.ceil(len(order) / per_page)
     pages = sheets * (2 if back_file else 1)
-    total = len(order) + pages
+    # One step per picture placed (a back page places as many as its front)
+    # and per page finished, so the bar moves on through every page, backs too.
+    total = len(order) * (2 if back_file else 1) + pages
     done = 0
 
     def step() -> None:
@@ -563,6 +565,7 @@ def write_pdf(
                 for slot in range(len(cards)):
                     picture = _picture_rect(backs[slot], bleed, sizes[back_file])
                     page.image(back_file, picture, back_clips[slot])
+                    step()
                 label = _label_text(options.title, sheet + 1, sheets, BACK_LABEL)
                 draw_label(page, layout, label, list(back_clips), [])
                 canvas.showPage()

@@ -69,14 +69,16 @@ def index(request: HttpRequest) -> HttpResponse:
 def new(request: HttpRequest) -> HttpResponse:
     params = request.POST if request.method == "POST" else request.GET
     form = PrintOptionsForm(request.POST or None, initial=_initial(request))
-    error, status, source = None, 200, {}
+    error, status, source, printed = None, 200, {}, None
     try:
         source = sources.source_from_params(params)
-        if request.method == "GET" and source:
-            # Say what is wrong with the list now, not after the options are filled in.
-            _title, cards, _links = sources.source_cards(source, request.user)
+        if source:
+            # Say what is printed, and what is wrong with the list, before the
+            # options are filled in (and again beside a refused form).
+            title, cards, _links = sources.source_cards(source, request.user)
             limits.check_total(cards, 1)
             sources.check_known(cards)
+            printed = {"title": title, "cards": sum(c["count"] for c in cards)}
         if request.method == "POST" and form.is_valid():
             job = services.print_job_create(
                 user=request.user,
@@ -92,6 +94,7 @@ def new(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "source": source,
+        "printed": printed,
         # No preview of a list that was refused: it would only show a broken image.
         "preview_query": (
             _preview_query(request.POST or None, source, _initial(request))
@@ -104,9 +107,16 @@ def new(request: HttpRequest) -> HttpResponse:
 
 
 def _preview_query(data, source: dict, initial: dict) -> str:
-    """The preview image's query string: the form's current values and the source."""
+    """The preview image's query string: the form's current values and the source.
+
+    From the initial values, an unticked box is left out (as a browser leaves
+    it out), but a number that is 0 stays: the form requires it, and
+    ``0 in (False, None)`` is true, so a membership test would drop it.
+    """
     values = (
-        dict(data.items()) if data else {k: v for k, v in initial.items() if v not in (False, None)}
+        dict(data.items())
+        if data
+        else {k: v for k, v in initial.items() if v is not False and v is not None}
     )
     values.pop("csrfmiddlewaretoken", None)
     for key, value in source.items():

@@ -3,15 +3,15 @@
 The face follows the rulebook's anatomy (szabálykönyv, "Egy lap felépítése"):
 the VP cost in a gold disc in the top left corner, the name beside it, the
 picture, the type line under the picture with the set symbol coloured by
-rarity (a leaf: bronze, silver, gold, green) and, on révülők, the glory star
-with the bonus (gold when the bonus is positive, pale for 0); the ability
+rarity (a leaf: bronze, silver, gold, green) and, on the glorious révülők
+only (as the rulebook shows them), the gold glory star with its bonus; the ability
 text with its (P) (S) (Á) helper icons, italic flavour text, and on révülők
 the attack power in the bottom left and the defense power in the bottom right
 circle. The frame colour tells the type.
 
 Parts recorded for tests: frame, cost, name, art, type_line, rarity, text,
 mark (when the card has a helper mark), flavor (when it has flavour text),
-attack, defense, glory (révülők) and footer.
+attack, defense (révülők), glory (révülők with a bonus) and footer.
 """
 
 from __future__ import annotations
@@ -182,7 +182,11 @@ def type_label(card: dict) -> str:
 def _type_line(canvas: Canvas, card: dict, light: RGB, dark: RGB, is_revulo: bool) -> None:
     bar = canvas.box(3.2, 47.6, 56.6, 5.8)
     rounded_frame(canvas, bar, radius_mm=1.4, fill=light, outline=dark, width_mm=0.35)
-    right = 45.0 if is_revulo else 53.2
+    # The rulebook's star sits in the middle row of the strong révülők only
+    # ("Dicsőség ikon"): a card without a bonus has no star, and its type line
+    # takes the room.
+    glorious = is_revulo and bool(card.get("glory_bonus"))
+    right = 45.0 if glorious else 53.2
     box = canvas.box(5.0, 48.3, right - 5.0, 4.4)
     draw_text(
         canvas,
@@ -200,8 +204,8 @@ def _type_line(canvas: Canvas, card: dict, light: RGB, dark: RGB, is_revulo: boo
     _leaf(canvas, leaf_box, LEAVES.get(card.get("rarity"), (150, 140, 130)))
     canvas.part("rarity", leaf_box)
 
-    if is_revulo:
-        _glory(canvas, card, canvas.box(49.2, 50.5, 0, 0))
+    if glorious:
+        _glory(canvas, card["glory_bonus"], canvas.box(49.2, 50.5, 0, 0))
 
 
 def _leaf(canvas: Canvas, box: Box, fill: RGB) -> None:
@@ -239,18 +243,15 @@ def _leaf(canvas: Canvas, box: Box, fill: RGB) -> None:
         )
 
 
-def _glory(canvas: Canvas, card: dict, center: Box) -> None:
-    bonus = card.get("glory_bonus")
+def _glory(canvas: Canvas, bonus: int, center: Box) -> None:
+    """The gold star with the bonus in it (a glorious révülő's)."""
     radius = canvas.px(3.6)
     cx, cy = center.x, center.y
-    strong = bool(bonus)
-    fill = GOLD if strong else (214, 204, 178)
-    outline = GOLD_DARK if strong else (130, 118, 96)
     draw_star_badge(
         canvas, (cx, cy + canvas.px(0.2)), radius, fill=(60, 40, 20), outline=(60, 40, 20)
     )
-    draw_star_badge(canvas, (cx, cy), radius, fill=fill, outline=outline)
-    label = "–" if bonus is None else (f"+{bonus}" if bonus > 0 else str(bonus))
+    draw_star_badge(canvas, (cx, cy), radius, fill=GOLD, outline=GOLD_DARK)
+    label = f"+{bonus}" if bonus > 0 else str(bonus)
     size = canvas.pt(7.5 if len(label) <= 2 else 6)
     draw_centered(canvas, label, (cx, cy + canvas.px(0.35)), style="bold", size_px=size, color=INK)
     canvas.part("glory", Box(cx - radius, cy - radius, 2 * radius, 2 * radius))

@@ -10,6 +10,10 @@ register = template.Library()
 
 @register.simple_tag
 def face_url(card, kind: str = "face") -> str:
-    """The versioned URL of a card's face ("face") or list-size picture ("thumb")."""
+    """The versioned URL of a card's face ("face") or list-size picture ("thumb").
+
+    `card` is a Card row or a deck's card record (a dict, as decks.selectors makes).
+    """
     name = "catalog:face" if kind == "face" else "catalog:thumb"
-    return f"{reverse(name, args=[card.code])}?v={render.face_version(card)}"
+    code = card["code"] if isinstance(card, dict) else card.code
+    return f"{reverse(name, args=[code])}?v={render.face_version(card)}"

@@ -25,6 +25,7 @@
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
   const { makeT, actionKey, h, setText, signed } = Live;
   const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
+  const { playerNames, seedLine } = Live; // seat names and the result's seed check
 
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
   const SPELLS_MAX = 4;
@@ -133,7 +134,7 @@
       this.you = typeof seat === "number" ? seat : null;
       this.status = this.msg.status || "running";
       this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
-      this.names = new Map((this.msg.players || []).map((p) => [p.seat, p.name]));
+      this.names = playerNames(this.msg.players, t);
       this.known = this.view.cards || {};
       this.mage = this.view.mage || {};
       this.piles = Array.isArray(this.view.piles) ? this.view.piles : [];
@@ -1037,9 +1038,7 @@
       ];
       if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
       if (info.stats) children.push(h("p", { class: "ag-result-stats" }, info.stats));
-      if (state.seed != null) {
-        children.push(h("p", { class: "result-seed" }, t("result_seed", { seed: state.seed })));
-      }
+      if (state.seed != null) children.push(seedLine(state, t));
       el.result.replaceChildren(...children);
       return wasHidden;
     }

@@ -100,6 +100,69 @@
   }
 
   /**
+   * A seat's name in the page's language. A bot's own seat is named from its kind
+   * and number ("Greedy bot 2"): the server's `name` may be in another language,
+   * since one frame goes to every reader of a seat (play/names.py).
+   */
+  function playerName(player, t) {
+    if (!player) return "";
+    const n = player.bot_number;
+    if (player.bot_kind === "greedy") return n ? t("bot_greedy_n", { n }) : t("bot_greedy");
+    if (player.bot_kind === "random") return n ? t("bot_random_n", { n }) : t("bot_random");
+    return player.name;
+  }
+
+  /** Each seat's name by seat number (see playerName). */
+  function playerNames(players, t) {
+    return new Map((players || []).map((p) => [p.seat, playerName(p, t)]));
+  }
+
+  const seedDigests = new Map(); // seed -> Promise of its SHA-256 in hex, hashed once per page
+
+  /**
+   * Check a revealed shuffle seed against the SHA-256 published when the match
+   * began, in this browser: `out` carries data-seed and data-sha256, and gets
+   * data-verified ("yes"/"no") and the words `say(ok)` gives for it. Without Web
+   * Crypto (a page not served over https) it stays empty.
+   */
+  function verifySeed(out, say) {
+    if (!out || typeof crypto === "undefined" || !crypto.subtle) return;
+    const seed = out.dataset.seed || "";
+    if (!seedDigests.has(seed)) {
+      const bytes = new TextEncoder().encode(seed);
+      seedDigests.set(
+        seed,
+        crypto.subtle.digest("SHA-256", bytes).then((digest) =>
+          Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("")
+        )
+      );
+    }
+    seedDigests.get(seed).then((hex) => {
+      const ok = hex === out.dataset.sha256;
+      out.dataset.verified = ok ? "yes" : "no";
+      setText(out, say(ok));
+    });
+  }
+
+  /**
+   * The result panel's line on the shuffle: the seed revealed at the end (sent as
+   * text: a browser rounds a 63-bit JSON number) and this browser's check of it
+   * against the published hash. Null while the seed is still secret.
+   */
+  function seedLine(state, t) {
+    if (!state || state.seed == null) return null;
+    const seed = String(state.seed);
+    const check = h("span", {
+      class: "result-seed-check",
+      role: "status",
+      "data-seed": seed,
+      "data-sha256": state.seed_sha256 || "",
+    });
+    verifySeed(check, (ok) => (ok ? t("result_seed_ok") : t("result_seed_bad")));
+    return h("p", { class: "result-seed" }, t("result_seed", { seed }), " ", check);
+  }
+
+  /**
    * The table page's root, claimed once (a second call finds it started):
    * with the page language and its words (the live table's and the game's).
    */
@@ -231,9 +294,9 @@
       return state && typeof state.seat === "number" ? state.seat : null;
     }
 
-    function playerName(seat) {
+    function seatName(seat) {
       const found = ((state && state.players) || []).find((p) => p.seat === seat);
-      return found ? found.name : t("seat_n", { n: seat + 1 });
+      return found ? playerName(found, t) : t("seat_n", { n: seat + 1 });
     }
 
     function applyState(msg) {
@@ -282,7 +345,7 @@
       el.clock.hidden = !running;
       if (!running) return;
       const waited = Math.max(0, Date.now() + clockOffset - since);
-      const words = { who: playerName(who), time: duration(waited), limit: duration(claimAfter) };
+      const words = { who: seatName(who), time: duration(waited), limit: duration(claimAfter) };
       const you = state.bot_seat ? null : mySeat(); // a bot plays your seat: you only watch
       const seats = state.players || [];
       const person = seats.some((p) => p.seat === who && !p.bot);
@@ -541,21 +604,8 @@
         copy.hidden = false;
         copy.addEventListener("click", () => navigator.clipboard.writeText($("replay-share").value));
       }
-      verifySeed();
+      verifySeed($("replay-seed-check"), (ok) => (ok ? t("seed_ok_here") : t("seed_bad_here")));
       updateNav();
-    }
-
-    /** Check the revealed seed against the hash published at the start, in this browser. */
-    function verifySeed() {
-      const out = $("replay-seed-check");
-      if (!out || !window.crypto || !crypto.subtle) return;
-      const bytes = new TextEncoder().encode(out.dataset.seed);
-      crypto.subtle.digest("SHA-256", bytes).then((digest) => {
-        const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-        const ok = hex === out.dataset.sha256;
-        out.dataset.verified = ok ? "yes" : "no";
-        setText(out, ok ? t("seed_ok_here") : t("seed_bad_here"));
-      });
     }
 
 
@@ -760,6 +810,10 @@
     readJSON,
     h,
     setText,
+    playerName,
+    playerNames,
+    verifySeed,
+    seedLine,
     csrfToken,
     focusBefore,
     restoreFocus,

@@ -22,6 +22,7 @@
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
   const { makeT, actionKey, h, setText } = Live;
   const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
+  const { playerNames, seedLine } = Live; // seat names and the result's seed check
 
   // --- the dream explainer (mirrors play/engines/oniroo/dreams.py) ---------------
   const SET_SIZE = 5; // cards in a letter or shape set
@@ -311,7 +312,7 @@
       this.cards = this.msg.cards || {};
       this.status = this.msg.status || "running";
       this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
-      this.names = new Map((this.msg.players || []).map((p) => [p.seat, p.name]));
+      this.names = playerNames(this.msg.players, t);
       const counted = new Map();
       for (const name of this.names.values()) counted.set(name, (counted.get(name) || 0) + 1);
       this.twins = new Set([...counted].filter(([, n]) => n > 1).map(([name]) => name));
@@ -1230,7 +1231,7 @@
             : t("ev_game_over", { game: ev.game, who: this.seatName(ev.winner), n: ev.points, reason });
         }
         case "vote":
-          return t("ev_vote", { who: this.seatName(ev.top), card: this.nameOf(ev.card), n: ev.points });
+          return t("ev_vote", { who: this.seatName(ev.top), card: this.nameOf(ev.card, ev.code), n: ev.points });
         case "new_game":
           return t("ev_new_game", { game: ev.game, who: this.seatName(ev.first_player) });
         case "target":
@@ -1670,9 +1671,7 @@
       if (info.lines.length) {
         children.push(h("ul", { class: "result-glory" }, info.lines.map((x) => h("li", null, x))));
       }
-      if (state.seed != null) {
-        children.push(h("p", { class: "result-seed" }, t("result_seed", { seed: state.seed })));
-      }
+      if (state.seed != null) children.push(seedLine(state, t));
       el.result.replaceChildren(...children);
       return wasHidden;
     }

@@ -16,6 +16,7 @@
   const Live = typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
   const { makeT, actionKey, h, setText, signed, MINUS } = Live;
   const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
+  const { playerNames, seedLine } = Live; // seat names and the result's seed check
 
   // --- words -------------------------------------------------------------------
 
@@ -103,7 +104,7 @@
       this.stats = this.msg.stats || {};
       this.status = this.msg.status || "running";
       this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
-      this.names = new Map((this.msg.players || []).map((p) => [p.seat, p.name]));
+      this.names = playerNames(this.msg.players, t);
       this.seats = Array.isArray(this.view.players) ? this.view.players : [];
       this.seen = new Map();
       for (const seat of this.seats) {
@@ -874,9 +875,7 @@
         h("h2", { id: "table-result-heading", tabindex: "-1", "data-focus": "result" }, info.headline),
       ];
       if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
-      if (state.seed != null) {
-        children.push(h("p", { class: "result-seed" }, t("result_seed", { seed: state.seed })));
-      }
+      if (state.seed != null) children.push(seedLine(state, t));
       if (info.glory.length) {
         children.push(
           h(

@@ -66,7 +66,7 @@ def test_wrong_password_is_explained(client, owner):
     response = client.post("/accounts/login/", {"username": "owner", "password": "nope"})
     assert response.status_code == 200
     assert not response.context["user"].is_authenticated
-    assert "Írjon be egy helyes" in response.content.decode()
+    assert "Hibás felhasználónév vagy jelszó." in response.content.decode()
 
 
 def test_change_password(client, owner):

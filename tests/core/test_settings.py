@@ -112,7 +112,22 @@ def test_redis_url_switches_broker_and_channel_layer():
         "print(s.CELERY_BROKER_URL, s.CHANNEL_LAYERS['default']['BACKEND'])"
     )
     embedded = manage("shell", "--no-imports", "-c", code, REDIS_URL="")
-    assert embedded.stdout.split() == ["filesystem://", "channels.layers.InMemoryChannelLayer"]
+    # Without Redis the worker's frames (a bot's moves) still reach the web
+    # server: the layer is a SQLite file both processes read, apart from the data.
+    assert embedded.stdout.split() == [
+        "filesystem://",
+        "channels_lite.layers.core.SQLiteChannelLayer",
+    ]
+    where = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        "from django.conf import settings as s; from channels.layers import get_channel_layer;"
+        "print(s.DATABASES[get_channel_layer().database]['NAME'], s.DATABASES['default']['NAME'])",
+        REDIS_URL="",
+    )
+    layer_file, data_file = where.stdout.split()
+    assert layer_file.endswith("channels.sqlite3") and layer_file != data_file
     redis = manage("shell", "--no-imports", "-c", code, REDIS_URL="redis://127.0.0.1:6379/3")
     assert redis.stdout.split() == [
         "redis://127.0.0.1:6379/3",

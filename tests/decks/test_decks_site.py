@@ -6,6 +6,7 @@ import pytest
 
 from catalog.models import Card
 from decks import services
+from decks.history import deck_history
 from decks.models import Deck, DeckVersion
 from tests.decks.conftest import demo_entries, login
 
@@ -18,7 +19,8 @@ def test_each_change_stores_a_version_with_a_summary(deck, owner):
     services.deck_change_card(deck=deck, user=owner, card=kajtar, delta=-1)
     versions = list(deck.versions.order_by("number"))
     assert [v.number for v in versions] == [1, 2]
-    assert "Éjlépő Kajtár" in versions[1].summary and "−1" in versions[1].summary
+    assert versions[1].changes == [{"code": "AF1-001", "board": "main", "before": 3, "after": 2}]
+    assert deck_history(deck).rows[0].summary == "−1 Éjlépő Kajtár"
     assert sum(e["count"] for e in versions[1].entries) == 39
 
 

@@ -83,7 +83,13 @@ def test_a_bot_takes_the_seat_of_a_player_away_too_long_and_the_game_goes_on(tab
     assert frame["bot_seat"] is True and frame["legal"] == []
     assert frame["view"]["you"] == late  # they still see their own cards
     names = {p["seat"]: p for p in frame["players"]}
-    assert names[late] == {"seat": late, "name": f"{users[late].username} (bot)", "bot": True}
+    assert names[late] == {
+        "seat": late,
+        "name": f"{users[late].username} (bot)",
+        "bot": True,
+        "bot_kind": None,  # still the person's seat: named after them
+        "bot_number": None,
+    }
 
 
 def test_the_player_takes_the_seat_back_and_moves_again(table):

@@ -334,7 +334,7 @@ def test_quantity_three_prints_three_copies(faces):
     assert three.distinct_images == one.distinct_images == 15
 
 
-def test_progress_counts_every_card_and_page_up_to_the_total(faces):
+def test_progress_counts_every_picture_and_page_up_to_the_total(faces):
     calls = []
     summary = write_pdf(
         items_of(faces, count=2),
@@ -342,7 +342,7 @@ def test_progress_counts_every_card_and_page_up_to_the_total(faces):
         io.BytesIO(),
         progress=lambda done, total: calls.append((done, total)),
     )
-    total = summary.cards + summary.pages
+    total = 2 * summary.cards + summary.pages  # each card's face and back, each page
     assert [done for done, _ in calls] == list(range(1, total + 1))
     assert {t for _, t in calls} == {total}
 

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 
@@ -60,10 +61,14 @@ class Command(BaseCommand):
                 str(Path(settings.VAR_DIR) / "celerybeat-schedule"),
             ],
         }
+        self._prepare_channel_layer()
         database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
         broker = settings.CELERY_BROKER_URL.split("://", 1)[0]
+        # Files under var/mail/ unless SMTP is configured: a newcomer reads their reset link there.
+        mail = getattr(settings, "EMAIL_FILE_PATH", None) or f"smtp://{settings.EMAIL_HOST}"
         self.stdout.write(
             f"Kártyavár on http://{host}:{port}/ (database: {database}, broker: {broker}). "
+            f"Mails (password resets) go to {mail}. "
             "Ctrl-C stops the server and the worker."
         )
         # The commands are fixed lists built above, never user input.
@@ -88,6 +93,18 @@ class Command(BaseCommand):
                 signal.signal(signum, handler)
         if exit_code:
             sys.exit(exit_code)
+
+    def _prepare_channel_layer(self) -> None:
+        """Create the channel layer's own SQLite file, when there is no Redis to carry frames.
+
+        `make run` migrates the site's database; the layer's file (settings.py
+        says why it exists) is migrated here, so that the worker's frames
+        reach the web server from the first move, whoever started `serve`.
+        """
+        if settings.CHANNEL_LAYER_DATABASE in settings.DATABASES:
+            call_command(
+                "migrate", database=settings.CHANNEL_LAYER_DATABASE, interactive=False, verbosity=0
+            )
 
     def _supervise(self, children: dict, stopping) -> int:
         """Wait until a child exits or a signal asks to stop; then stop every child."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.engines.alomfogo import duel
+
 
 def _card(g, iid: str) -> dict:
     inst = g.inst(iid)
@@ -25,6 +27,13 @@ def _redact(value: Any, hidden: set[str]) -> Any:
     if isinstance(value, str) and value in hidden:
         return None
     return value
+
+
+def _why_no_duels(g) -> str | None:
+    """None when the turn player may start duels this turn, else why not."""
+    if duel.can_attack(g, g.s["active"]):
+        return None
+    return "first_turn" if g.s["turn"] <= 1 else "no_opponent"
 
 
 def build_view(g, player: int | None) -> dict:
@@ -73,6 +82,11 @@ def build_view(g, player: int | None) -> dict:
             "turn": s["turn"],
             "phase": s["phase"],
             "turn_player": s["active"],
+            # Why a menu lacks an option, so no reader re-derives the rule:
+            # no duels on the very first turn (DECISIONS 1), one bűvforrás a
+            # turn (DECISIONS 3).
+            "no_duels": _why_no_duels(g),
+            "buvforras_played": bool(s["flags"].get("buvforras")),
             "to_act": g.active_player,
             "players": seats,
             "duel": s["duel"],

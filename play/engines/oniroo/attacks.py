@@ -1,4 +1,4 @@
-"""Bad night and moon head cards, the dream fairy's defence, and what they ask of other players.
+"""Bad night and moon head cards, the dream fairy's defense, and what they ask of other players.
 
 An attack is played on your own turn as the only card of that turn and goes
 straight to the discard pile (G_02, G_03, H_07). Then every player it
@@ -35,6 +35,15 @@ WAIT_TURNS = 2  # level 3 (C_03)
 
 
 # --- what can be played -----------------------------------------------------------------------
+def attack_effect(g, card: str) -> str:
+    """What this bad night or moon head card does in this game: the table above's row.
+
+    At level 3 every bad night goes on the shared dream and makes the others
+    wait (C_03); elsewhere the card's own subtype says what it does.
+    """
+    return "wait" if g.s["options"]["level"] == 3 else g.infos[card].subtype
+
+
 def attack_actions(g, p: int, only: str | None = None) -> list[Action]:
     s = g.s
     infos = g.infos
@@ -80,7 +89,7 @@ def attack(g, a: Action) -> None:
     s["discard"].append(card)
     s["tf"]["attacked"] = True
     n = len(s["players"])
-    effect = "wait" if s["options"]["level"] == 3 else g.infos[card].subtype
+    effect = attack_effect(g, card)
     target = a.get("target")
     reached = [target] if target is not None else [q % n for q in range(p + 1, p + n)]
     s["attack"] = {

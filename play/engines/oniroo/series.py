@@ -78,7 +78,11 @@ def vote(g, winner: int | None) -> None:
     top_seat, top_card = max(drawn, key=lambda pair: g.infos[pair[1]].number)
     points = VOTE_POINTS + (VOTE_WINNER_BONUS if top_seat == winner else 0)
     s["players"][top_seat]["score"] += points
-    g.emit("vote", draws=drawn, top=top_seat, card=top_card, points=points)
+    # The card's code with its id: the card went back into the pile, so no
+    # reader could name it from a zone.
+    g.emit(
+        "vote", draws=drawn, top=top_seat, card=top_card, code=s["cards"][top_card], points=points
+    )
 
 
 def next_game(g) -> None:

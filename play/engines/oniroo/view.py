@@ -10,7 +10,8 @@ seats that saw it happen.
 
 from __future__ import annotations
 
-from play.engines.oniroo.cards import public_card
+from play.engines.oniroo.attacks import attack_effect
+from play.engines.oniroo.cards import ATTACK_TYPES, public_card
 from play.engines.oniroo.state import event_for
 
 PUBLIC_OPTIONS = (
@@ -35,6 +36,17 @@ def build_view(g, player: int | None) -> dict:
 def _cards(g, ids: list[str]) -> list[dict]:
     catalog, codes = g.s["catalog"], g.s["cards"]
     return [public_card(catalog[codes[i]], i) for i in ids]
+
+
+def _hand(g, ids: list[str]) -> list[dict]:
+    """Cards in the viewer's own hand; a bad night or moon head card also says what it
+    would do in this game (`effect`, as its `attack` event will), so no reader
+    re-derives the level's rule."""
+    cards = _cards(g, ids)
+    for card in cards:
+        if card["type"] in ATTACK_TYPES:
+            card["effect"] = attack_effect(g, card["id"])
+    return cards
 
 
 def _dream(g, dream: dict) -> dict:
@@ -80,7 +92,7 @@ def _table(g, player: int | None) -> dict:
         }
         if p == player:
             blind = p == active and s["step"] == "blind"
-            entry["hand"] = None if blind else _cards(g, seat["hand"])
+            entry["hand"] = None if blind else _hand(g, seat["hand"])
         else:
             entry["known_hand"] = _cards(
                 g, [c for c in seat["hand"] if _knows(known, c, player, others)]

@@ -1,0 +1,61 @@
+"""Django's stock login and sign-up messages speak to the player informally in Hungarian."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+# Formal address ("Írjon", "Adja meg", "jelszavának", "Ön") that Django's own
+# Hungarian catalogue uses and ours overrides.
+FORMAL = re.compile(
+    r"\b(Írjon|Írja|Adjon|Adja|Válasszon|Kérjük|Bizonyosodjon|Ön|jelszavának|jelszava)\b"
+)
+
+
+def _text(response) -> str:
+    return response.content.decode()
+
+
+def test_a_failed_login_says_so_informally_and_grammatically(client, owner):
+    response = client.post("/accounts/login/", {"username": "owner", "password": "wrong-one"})
+    page = _text(response)
+    assert response.status_code == 200
+    assert "Hibás felhasználónév vagy jelszó." in page
+    assert "Figyelj a kis- és nagybetűkre" in page
+    assert not FORMAL.search(page), FORMAL.search(page)
+
+
+def test_sign_up_with_mismatched_passwords_speaks_informally(client):
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "zsofi", "password1": PASSWORD, "password2": PASSWORD + "x"},
+    )
+    page = _text(response)
+    assert "A beírt két jelszó nem egyezik: írd be mindkétszer ugyanazt." in page
+    # The help texts beside the password fields, Django's validators' among them.
+    assert "Írd be még egyszer ugyanazt a jelszót" in page
+    assert "A jelszavad ne álljon csak számjegyekből." in page
+    assert not FORMAL.search(page), FORMAL.search(page)
+
+
+def test_sign_up_with_a_weak_password_and_bad_email_speaks_informally(client):
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "zsofi", "email": "nope", "password1": "12345678", "password2": "12345678"},
+    )
+    page = _text(response)
+    assert "Ez a jelszó csak számjegyekből áll." in page
+    assert "Ez a jelszó túl gyakori, válassz egy ritkábbat." in page
+    assert "Adj meg érvényes e-mail-címet." in page
+    assert not FORMAL.search(page), FORMAL.search(page)
+
+
+def test_english_keeps_djangos_own_english(client, owner):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    response = client.post("/accounts/login/", {"username": "owner", "password": "wrong-one"})
+    assert "Please enter a correct username and password." in _text(response)

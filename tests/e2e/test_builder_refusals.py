@@ -1,0 +1,75 @@
+"""A refused htmx request in the deck builder, in DEBUG (as `make run` has it) and in production.
+
+django-htmx's DEBUG script used to swap any 4xx answer into the whole
+document: the page lost its header and title and showed one bare line.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from catalog.models import Game
+from decks import services
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(params=[True, False], ids=["DEBUG", "production"])
+def debug(request, settings):
+    # pytest-django turns DEBUG off; the live server forks after this runs and keeps the value.
+    settings.DEBUG = request.param
+    return request.param
+
+
+@pytest.fixture
+def deck(transactional_db, owner):
+    call_command("load_cards", verbosity=0)
+    return services.deck_create(
+        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Jégpakli", entries=[]
+    )
+
+
+def expect_whole_builder(page, deck):
+    expect(page.locator(".site-header .brand")).to_be_visible()
+    expect(page.get_by_role("heading", level=1)).to_have_text(deck.name)
+    expect(page.locator("#deck-panel .verdict")).to_be_visible()
+    assert deck.name in page.title()
+
+
+def test_refusals_show_beside_their_box_and_the_page_stays_whole(debug, signed_in, owner, deck):
+    page = signed_in(owner)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    # In DEBUG, the django-htmx handler that used to replace the page is on it.
+    debug_script = page.locator("script[src$='django-htmx.js'][data-debug='True']")
+    expect(debug_script).to_have_count(1 if debug else 0)
+
+    # A half-typed search: the pause sends it, the refusal explains it under the box.
+    page.locator("#builder-q").press_sequentially("t:")
+    error = page.locator(".builder-search #builder-results .search-error")
+    expect(error).to_be_visible()
+    expect(error).not_to_be_empty()
+    expect_whole_builder(page, deck)
+    expect(page.locator("#builder-q")).to_have_value("t:")
+
+    # A misspelt quick-add line: the message sits under the quick-add box, the line stays.
+    box = page.locator("#quick-line")
+    box.fill("2 Jegszem Sojana")
+    box.press("Enter")
+    message = page.locator(".quick-add #quick-add-feedback [role=alert]")
+    expect(message).to_contain_text("Jegszem Sojana")
+    expect_whole_builder(page, deck)
+    expect(box).to_have_value("2 Jegszem Sojana")
+    expect(page.locator(".verdict strong")).to_have_text("0 lap")
+
+    # The suggestion, shown once, adds the corrected line.
+    suggestion = message.get_by_role("button", name="Jégszem Soyana")
+    expect(suggestion).to_have_count(1)
+    assert message.inner_text().count("Soyana") == 1
+    suggestion.click()
+    expect(page.locator(".verdict strong")).to_have_text("2 lap")
+    expect(page.locator("#deck-panel")).to_contain_text("Jégszem Soyana")
+    expect(page.locator("#quick-add-feedback [role=alert]")).to_have_count(0)
+    expect(box).to_have_value("")
+    expect_whole_builder(page, deck)

@@ -1,0 +1,194 @@
+"""Whole games against bots, and a print job, on the stack `make run` starts.
+
+The site is started exactly as `make run` does: `manage.py migrate`,
+`manage.py load_cards`, then `manage.py serve` — daphne and its own Celery
+worker as separate processes, on the embedded defaults (SQLite, Celery's
+filesystem broker, no REDIS_URL), the real settings rather than the test
+ones, in an empty var/ folder. Bots move in the worker process, so every
+bot move the page shows crossed from the worker to the web server.
+
+The page is never reloaded. A MutationObserver records every version the
+table shows; at the end each version of the match, the bots' included, must
+have been on the page at some point, in order.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.e2e.test_play import eager_choice
+from tests.e2e.test_play_oniroo import offered, table_choice
+from tests.make_run_site import MakeRunSite
+
+MOVES_CAP = 600
+MATCH_URL = re.compile(r"/play/[0-9a-f-]{36}/$")
+# Far longer than a bot's move takes; only a frame that never comes waits this long.
+FRAME_WAIT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def make_run_site(tmp_path_factory):
+    site = MakeRunSite(tmp_path_factory.mktemp("make-run") / "var")
+    try:
+        site.start()
+        yield site
+    finally:
+        site.stop()
+
+
+@pytest.fixture
+def player_page(browser, make_run_site):
+    contexts = []
+
+    def open_as(username: str) -> tuple:
+        player = make_run_site.new_player(username)
+        context = browser.new_context(base_url=make_run_site.url, locale="en-US")
+        context.add_cookies(
+            [{"name": "sessionid", "value": player["session"], "url": make_run_site.url}]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(FRAME_WAIT_MS)
+        return page, player
+
+    yield open_as
+    for context in contexts:
+        context.close()
+
+
+# Every version the table shows, in order, recorded by the page itself.
+WATCH_VERSIONS = """() => {
+    const table = document.getElementById("match-table");
+    window.__sameDocument = true;  // gone if the page reloads
+    window.__versions = [Number(table.dataset.version)];
+    new MutationObserver(() => {
+        const v = Number(table.dataset.version);
+        if (v !== window.__versions[window.__versions.length - 1]) window.__versions.push(v);
+    }).observe(table, {attributes: true, attributeFilter: ["data-version"]});
+}"""
+
+
+def api_state(page, match_id: str) -> dict:
+    response = page.request.get(f"/api/matches/{match_id}/")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def action_key(action: dict) -> str:
+    """The key the table scripts give an action's button (KartyavarLive.actionKey)."""
+    pairs = [[key, action[key]] for key in sorted(action)]
+    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
+
+
+def match_id_of(page) -> str:
+    return page.url.rstrip("/").split("/")[-1]
+
+
+def play_without_reloading(page, match_id: str, choose) -> tuple[int, dict]:
+    """Click this seat's moves; every other move must reach the page by itself."""
+    page.wait_for_selector("#match-table[data-version]", state="attached")
+    page.evaluate(WATCH_VERSIONS)
+    clicks = 0
+    state = api_state(page, match_id)
+    while clicks < MOVES_CAP and state["status"] == "running":
+        if not state["legal"]:
+            # A bot is to move. Its frames come from the worker process; the
+            # page must come past this version by itself, never by a reload.
+            page.wait_for_function(
+                "v => Number(document.getElementById('match-table').dataset.version) > v"
+                " || document.getElementById('match-table').dataset.status !== 'running'",
+                arg=state["version"],
+            )
+            state = api_state(page, match_id)
+            continue
+        # This seat's turn: nothing moves until it acts, so the page must show
+        # exactly the server's version, the bots' last move included.
+        page.wait_for_selector(f'#match-table[data-version="{state["version"]}"]', state="attached")
+        action = choose(state["legal"])
+        page.locator(f"button[data-action={json.dumps(action_key(action))}]").first.click()
+        clicks += 1
+        page.wait_for_function(
+            "v => Number(document.getElementById('match-table').dataset.version) > v",
+            arg=state["version"],
+        )
+        state = api_state(page, match_id)
+    page.wait_for_selector(
+        f'#match-table[data-version="{state["version"]}"][data-status="finished"]',
+        state="attached",
+    )
+    return clicks, state
+
+
+def assert_every_move_arrived(page, final_version: int) -> None:
+    assert page.evaluate("window.__sameDocument") is True, "the table reloaded"
+    seen = page.evaluate("window.__versions")
+    assert seen == sorted(seen), "the table went back in time"
+    # Every move, the bots' too, was on the page: none was skipped over by a
+    # later frame, as a reload or a catch-up would.
+    assert seen == list(range(seen[0], final_version + 1))
+
+
+def test_a_whole_alomfogo_match_against_the_greedy_bot_arrives_live(player_page):
+    page, player = player_page("zsofi")
+    page.goto("/play/")
+    page.select_option("#m-deck", str(player["deck"]))
+    page.select_option("#m-opp", "bot:greedy")
+    page.locator("form:has(#m-deck)").get_by_role("button", name="Start").click()
+    page.wait_for_url(MATCH_URL)
+    match_id = match_id_of(page)
+
+    clicks, state = play_without_reloading(page, match_id, eager_choice)
+
+    assert state["status"] == "finished"
+    assert clicks > 0
+    bot_moves = state["version"] - clicks
+    assert bot_moves > 10, "the bot hardly moved"
+    assert_every_move_arrived(page, state["version"])
+    page.locator("#table-result h2").wait_for()
+
+
+def test_a_level_five_oniroo_game_with_three_bots_arrives_live(player_page):
+    page, _player = player_page("bence")
+    page.goto("/play/")
+    for name, value in {"players": "4", "level": "5", "games": "1", "opp": "bot:greedy"}.items():
+        page.select_option(f"#o-{name}", value)
+    page.locator("form.oniroo-new").get_by_role("button", name="Start").click()
+    page.wait_for_url(MATCH_URL)
+    match_id = match_id_of(page)
+    page.wait_for_selector("#match-table[data-version]", state="attached")
+    assert page.locator("#table-others .oni-seat").count() == 3
+
+    def choose(legal: list[dict]) -> dict:
+        # the table offers exactly this seat's legal actions, one button each
+        buttons, prompt = offered(page)
+        assert buttons == sorted(action_key(a) for a in legal)
+        return table_choice(legal)
+
+    clicks, state = play_without_reloading(page, match_id, choose)
+
+    assert state["status"] == "finished"
+    assert state["version"] - clicks > 10, "the bots hardly moved"
+    assert_every_move_arrived(page, state["version"])
+    page.locator("#table-result h2").wait_for()
+
+
+def test_a_deck_is_printed_by_the_worker_of_make_runs_stack(player_page, tmp_path):
+    from playwright.sync_api import expect
+    from pypdf import PdfReader
+
+    page, player = player_page("panni")
+    page.goto(f"/print/new/?deck={player['deck']}")
+    page.locator("#print-form").get_by_role("button", name="Make the PDF").click()
+    # The job runs in `serve`'s own Celery worker, through the filesystem broker;
+    # the page follows its progress by itself.
+    expect(page.locator("#job-progress")).to_have_attribute("value", "100", timeout=120_000)
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Download the PDF").click()
+    path = tmp_path / "sheets.pdf"
+    download_info.value.save_as(path)
+    reader = PdfReader(path)
+    assert len(reader.pages) >= 1
+    assert round(float(reader.pages[0].mediabox.height), 2) == 841.89  # A4

@@ -1,0 +1,71 @@
+"""A phone 390 px wide: the builder and the search syntax page fit, nothing sticks out."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from catalog.models import Game
+from decks import services
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+# Set to a folder to keep the screenshots for a look.
+SHOTS = os.environ.get("E2E_SCREENSHOTS")
+
+
+@pytest.fixture
+def deck(transactional_db, owner):
+    call_command("load_cards", verbosity=0)
+    return services.deck_create(
+        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Zsebpakli", entries=[]
+    )
+
+
+def overflow(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def fully_visible(page, locator) -> None:
+    box = locator.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+
+def test_the_builder_fits_a_phone(signed_in, owner, deck):
+    page = signed_in(owner)
+    page.set_viewport_size(PHONE)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    page.locator("#builder-q").fill("t:révülő")
+    expect(page.locator("#builder-results li").first).to_be_visible()
+    page.locator("#quick-line").fill("2 Jegszem Sojana")
+    page.locator("#quick-line").press("Enter")
+    expect(page.locator("#quick-add-feedback [role=alert]")).to_be_visible()
+    shot(page, "builder-390")
+    assert overflow(page) <= PHONE["width"]
+    fully_visible(page, page.get_by_role("button", name="Hozzáadás", exact=True))
+    fully_visible(page, page.get_by_role("button", name="Keresés", exact=True))
+
+
+def test_the_search_syntax_page_fits_a_phone(page):
+    page.set_viewport_size(PHONE)
+    page.goto("/cards/syntax/")
+    expect(page.locator("table").first).to_be_visible()
+    shot(page, "syntax-390")
+    assert overflow(page) <= PHONE["width"]
+
+
+def test_the_new_deck_form_shows_only_what_a_player_fills_in(signed_in, owner, deck):
+    page = signed_in(owner)
+    page.goto("/decks/new/?card=AF1-001")
+    form = page.locator("main form")
+    expect(form.locator("label")).to_have_text(["Játék:", "Név:"])
+    expect(form).not_to_contain_text("Card")

@@ -1,0 +1,95 @@
+"""Issue #19: the print options page previews the first sheet at once and says what it prints."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qsl
+
+import pytest
+
+from catalog.models import Game
+from decks import services as deck_services
+from decks.entries import Entry
+from decks.selectors import card_dict
+from printing.forms import PrintOptionsForm
+from printing.views import _initial, _preview_query
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def deck(owner, cards):
+    game = Game.objects.get(slug="alomfogo")
+    chosen = list(cards.filter(game=game).order_by("sort_key")[:15])
+    return deck_services.deck_create(
+        owner=owner,
+        game=game,
+        name="Első pakli",
+        entries=[Entry(card=card_dict(c), count=3) for c in chosen],
+    )
+
+
+def _preview_src(response) -> str:
+    match = re.search(r'<img src="([^"]*/print/preview[^"]*)"', response.content.decode())
+    assert match, "the page has no preview image"
+    return html.unescape(match.group(1))
+
+
+def test_the_first_preview_query_keeps_options_that_are_zero(rf):
+    request = rf.get("/print/new/")
+    request.user = type("Anonymous", (), {"is_authenticated": False})()
+    initial = _initial(request)
+    assert initial["gap_mm"] == 0 and initial["bleed_mm"] == 0
+
+    values = dict(parse_qsl(_preview_query(None, {"deck": 7}, initial)))
+
+    assert values["gap_mm"] == "0" and values["bleed_mm"] == "0"
+    assert values["back_offset_x"] == "0" and values["back_offset_y"] == "0"
+    assert values["deck"] == "7"
+    # the preview reads these with the same form as a job: they must pass it
+    assert PrintOptionsForm(values).is_valid(), PrintOptionsForm(values).errors
+
+
+def test_a_ticked_box_is_sent_and_an_unticked_one_left_out():
+    values = dict(
+        parse_qsl(_preview_query(None, {"set": "AF1"}, {"crop_marks": True, "cut_lines": False}))
+    )
+    assert "crop_marks" in values and "cut_lines" not in values
+
+
+def test_a_deck_page_shows_a_preview_that_loads_before_any_option_changes(client, owner, deck):
+    client.login(username="owner", password=PASSWORD)
+    page = client.get(f"/print/new/?deck={deck.pk}")
+    assert page.status_code == 200
+
+    image = client.get(_preview_src(page))
+
+    assert image.status_code == 200
+    assert image["Content-Type"] == "image/png"
+    assert image.content.startswith(b"\x89PNG")
+
+
+def test_a_card_list_page_shows_a_preview_that_loads(client, cards):
+    codes = list(cards.filter(game__slug="alomfogo").values_list("code", flat=True)[:3])
+    listed = ",".join(f"{code}:2" for code in codes)
+    page = client.get(f"/print/new/?cards={listed}")
+    assert page.status_code == 200
+
+    image = client.get(_preview_src(page))
+
+    assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
+
+
+def test_the_page_says_which_deck_and_how_many_cards_it_prints(client, owner, deck):
+    client.login(username="owner", password=PASSWORD)
+    page = client.get(f"/print/new/?deck={deck.pk}")
+    assert "Ezt nyomtatod: <strong>Első pakli</strong>, 45 lap." in page.content.decode()
+
+
+def test_the_summary_stays_beside_a_refused_form(client, owner, deck):
+    client.login(username="owner", password=PASSWORD)
+    response = client.post("/print/new/", {"deck": deck.pk, "quantity": "0"})
+    assert response.status_code == 400
+    assert "Ezt nyomtatod: <strong>Első pakli</strong>, 45 lap." in response.content.decode()
