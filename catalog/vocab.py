@@ -97,7 +97,8 @@ TYPES = Vocabulary(
     "type",
     (
         # Álomfogó
-        Term("revulo", "révülő", "révülő", ("dreamwalker", "shaman")),
+        # English readers get an English word; "révülő" is still searchable in both.
+        Term("revulo", "révülő", "dreamwalker", ("shaman",)),
         Term("alomleny", "álomlény", "dream creature", ("creature", "lény")),
         Term("esemeny", "esemény", "event"),
         Term("azonnali", "azonnali varázslat", "instant", ("azonnali", "instant spell")),

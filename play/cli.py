@@ -436,16 +436,8 @@ def play_cost(view: dict, seat: int, code: str) -> int:
     return max(0, cost)
 
 
-# The catalog keeps "révülő" as the card type's name in English too; the
-# terminal's English sentences use the vocabulary's English alias instead.
-ENGLISH_TYPE_WORDS = {"revulo": "dreamwalker"}
-
-
 def type_label(code: str, lang: str) -> str:
-    type_id = _printed(code).get("type", "")
-    if lang == "en" and type_id in ENGLISH_TYPE_WORDS:
-        return ENGLISH_TYPE_WORDS[type_id]
-    term = TYPES.get(type_id)
+    term = TYPES.get(_printed(code).get("type", ""))
     return term.label(lang) if term else ""
 
 

@@ -224,7 +224,7 @@ def test_unknown_key_suggests_the_closest_key():
 
 def test_unknown_value_lists_spellings():
     with translation.override("en"):
-        assert "révülő" in error("t:sárkánykirály").message
+        assert "dreamwalker" in error("t:sárkánykirály").message
         assert "arany" in error("r:aranyy").message
 
 
@@ -269,7 +269,7 @@ def test_describe_in_english():
     with translation.override("en"):
         parsed = parse("t:révülő cost<=1 order:name")
         assert describe(parsed) == (
-            "cards whose type is révülő and whose cost is at most 1, sorted by name"
+            "cards whose type is dreamwalker and whose cost is at most 1, sorted by name"
         )
         assert describe(parse("")) == "all cards"
         assert describe(parse("r>=arany")) == "cards whose rarity is at least rare"
@@ -551,7 +551,7 @@ def test_default_order_is_set_then_number(catalog):
 def test_result_carries_the_reading_and_warnings(catalog):
     with translation.override("en"):
         result = cards_search("t:révülő order:colour", queryset=catalog)
-    assert result.description == "cards whose type is révülő"
+    assert result.description == "cards whose type is dreamwalker"
     assert len(result.warnings) == 1 and result.parsed.node == Term("type", "=", "revulo", 0)
 
 

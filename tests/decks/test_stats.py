@@ -88,7 +88,7 @@ def test_breakdown_counts_the_main_board_by_type_house_and_rarity():
 
 def test_breakdown_labels_follow_the_language():
     b = breakdown(tournament_deck(), "en")
-    assert [r.label for r in b.by_type][:2] == ["révülő", "dream creature"]
+    assert [r.label for r in b.by_type][:2] == ["dreamwalker", "dream creature"]
     assert b.by_house[1].label == "House of Shamans"
     assert [r.label for r in b.by_rarity] == ["common", "uncommon", "rare"]
 
