@@ -179,7 +179,7 @@ def _where(key: tuple) -> str:
 
 # the Álomfogó engine's entry points, as shares of a profiled run
 ALOMFOGO_PARTS = [
-    ("legal_actions, every call (bots and apply's own check)", "state.py", "legal_actions"),
+    ("legal_actions, every call (worked out once per version)", "base.py", "legal_actions"),
     ("  the rules' legal_actions (dispatch to main/duel/...)", "rules.py", "legal_actions"),
     ("apply (template: checks, then _perform)", "base.py", "apply"),
     ("  _perform (the rules carrying out the action, settle)", "state.py", "_perform"),

@@ -1,8 +1,10 @@
 """The application's error family.
 
-Services raise ApplicationError (or a subclass) for anything a user can cause;
-one DRF exception handler (core.api) and, later, one consumer helper turn it
-into a 4xx answer in the user's language.
+Services raise ApplicationError (or a subclass) for anything a user can cause,
+never Django's Http404. Each door turns it into a 4xx answer in the user's
+language in one place: the DRF exception handler (core.api), the live table's
+consumer (play.consumers `MatchConsumer._refused`) and, for HTML views, the
+`refusals` decorator (core.refusals: a 4xx page, or a message and a redirect).
 """
 
 from __future__ import annotations

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 
@@ -21,7 +20,7 @@ from catalog.search import SearchError, cards_search
 from catalog.selectors import cards_autocomplete
 from core.errors import ApplicationError
 from core.params import BadParameter, int_param
-from core.refusals import refusal
+from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
 from decks.forms import CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
 from decks.history import compare_versions, deck_history, restore_preview
@@ -30,19 +29,6 @@ from decks.panel import deck_panel
 
 SEARCH_LIMIT = 30
 SEED_MAX = 2**63 - 1
-
-
-def _refuses_bad_parameters(view):
-    """A malformed number in the query string is a 400 that names it, never a 500."""
-
-    @functools.wraps(view)
-    def wrapped(request, *args, **kwargs):
-        try:
-            return view(request, *args, **kwargs)
-        except BadParameter as problem:
-            return refusal(request, status=400, code=problem.code, message=problem.message)
-
-    return wrapped
 
 
 def _next_or(request: HttpRequest, fallback: str) -> str:
@@ -291,7 +277,7 @@ def autocomplete(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@_refuses_bad_parameters
+@refusals  # a malformed number in the query string: a 400 that names it
 def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
     seed = _seed(request)
@@ -307,7 +293,7 @@ def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_GET
-@_refuses_bad_parameters
+@refusals  # a malformed number in the query string: a 400 that names it
 def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
     """The chance of drawing a chosen card or type by turn N (the builder's odds form)."""
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -13,7 +15,7 @@ from catalog.models import Game
 from core.errors import ApplicationError
 from core.params import BadParameter, int_param
 from decks.models import Deck
-from play import chat, hints, replays, services
+from play import chat, frames, hints, replays, selectors, services
 from play.models import Match, Opponent
 
 ID_MAX = 2**63 - 1  # a database id (bigint)
@@ -80,7 +82,7 @@ def _deck(user, deck_id: int) -> Deck | None:
 def _payload(match: Match, user) -> dict:
     match.refresh_from_db()
     seat = match.seats.filter(user=user).first()
-    return {"id": str(match.pk), **services.match_payload(match, seat)}
+    return {"id": str(match.pk), **frames.match_payload(match, seat)}
 
 
 class MatchListApi(APIView):
@@ -113,8 +115,8 @@ class MatchDetailApi(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request, match_id):
-        match, seat = services.match_for(match_id=match_id, user=request.user)
-        return Response({"id": str(match.pk), **services.match_payload(match, seat)})
+        match, seat = selectors.match_for(match_id=match_id, user=request.user)
+        return Response({"id": str(match.pk), **frames.match_payload(match, seat)})
 
 
 class JoinApi(APIView):
@@ -134,7 +136,11 @@ class JoinApi(APIView):
 
 
 class ActionApi(APIView):
-    """One move: 200 with the new view; 400 illegal; 409 stale version; 403 not a player."""
+    """One move: 200 with the new view; 400 illegal; 409 stale version; 403 not a player.
+
+    The answer is the frame the mover's seat was sent for this move (a bot's
+    reply reaches the table afterwards, like every other seat's frame).
+    """
 
     permission_classes = [permissions.AllowAny]
 
@@ -148,7 +154,7 @@ class ActionApi(APIView):
             action=serializer.validated_data["action"],
             expected_version=serializer.validated_data["version"],
         )
-        return Response(_payload(match, request.user))
+        return Response({"id": str(match.pk), **json.loads(match.frame)})
 
 
 class _MatchStepApi(APIView):

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -23,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
 from core.params import id_param
-from play import services
+from play import frames
 from play.models import ChatMessage, ChatMute, Match, Seat
 
 RATE_WINDOW = timedelta(seconds=10)
@@ -121,24 +119,8 @@ def chat_post(*, match_id, user, text) -> ChatMessage:
             raise ChatTooFast("chat_too_fast", _("Slow down: wait a few seconds."))
         message = ChatMessage.objects.create(match=match, author=user, text=text)
         payload = message_dict(message)
-        positions = list(match.seats.values_list("position", flat=True))
-        groups = [services.group_name(match.pk, p) for p in positions]
-        if match.public:
-            groups.append(services.group_name(match.pk, None))
-        transaction.on_commit(lambda: _send(groups, payload))
+        transaction.on_commit(lambda: frames.send_chat(match, payload))
     return message
-
-
-def _send(groups: list[str], payload: dict) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-
-    async def send_all() -> None:
-        for group in groups:
-            await layer.group_send(group, {"type": "match.chat", "message": payload})
-
-    async_to_sync(send_all)()
 
 
 def muted_ids(match_id, user) -> set[int]:

@@ -398,42 +398,9 @@ def card_text(code: str, lang: str) -> str:
     return (printed.get("text_en") if lang == "en" else None) or printed.get("text") or ""
 
 
-def _statics(view: dict, seat: int, op: str) -> list[dict]:
-    """Static ops named `op` of `seat`'s active board cards (what the engine applies)."""
-    found = []
-    for entry in view["players"][seat]["board"]:
-        if entry["state"] != "active":
-            continue
-        for eff in _printed(entry["code"]).get("effects") or []:
-            if eff.get("when") == "static":
-                found += [o for o in eff.get("do", []) if o.get("op") == op]
-    return found
-
-
-def _fits(printed: dict, flt: dict | None) -> bool:
-    flt = flt or {}
-    if "types" in flt and printed.get("type") not in flt["types"]:
-        return False
-    return flt.get("max_cost") is None or (printed.get("cost") or 0) <= flt["max_cost"]
-
-
-def stat(view: dict, seat: int, code: str, name: str) -> int:
-    """A printed stat (attack, defense, glory_bonus) with `seat`'s static bonuses."""
-    printed = _printed(code)
-    value = printed.get(name) or 0
-    for op in _statics(view, seat, "stat"):
-        if op.get("stat") == name and _fits(printed, op.get("filter")):
-            value += op.get("amount", 0)
-    return value
-
-
-def play_cost(view: dict, seat: int, code: str) -> int:
-    printed = _printed(code)
-    cost = printed.get("cost") or 0
-    for op in _statics(view, seat, "cost"):
-        if _fits(printed, op.get("filter")):
-            cost += op.get("amount", 0)
-    return max(0, cost)
+def figure(entry: dict | None, name: str) -> int:
+    """attack, defense, glory_bonus or cost as the engine's view states it now."""
+    return (entry or {}).get(name) or 0
 
 
 def type_label(code: str, lang: str) -> str:
@@ -464,13 +431,12 @@ def describe_card(entry: dict, view: dict, lang: str, *, on_board: bool) -> str:
     printed = _printed(code)
     name = card_name(entry, lang)
     if not on_board:
-        name += f" ({play_cost(view, view['you'], code)} {UI[lang]['vp']})"
+        name += f" ({figure(entry, 'cost')} {UI[lang]['vp']})"
     kind = type_label(code, lang)
     if printed.get("type") == "revulo":
         if on_board:
-            owner = entry["owner"]
-            atk, dfn = stat(view, owner, code, "attack"), stat(view, owner, code, "defense")
-            bonus = stat(view, owner, code, "glory_bonus")
+            atk, dfn = figure(entry, "attack"), figure(entry, "defense")
+            bonus = figure(entry, "glory_bonus")
         else:
             atk, dfn = printed.get("attack"), printed.get("defense")
             bonus = printed.get("glory_bonus")
@@ -530,20 +496,20 @@ def format_duel(view: dict, lang: str) -> list[str]:
         return []
     seen = visible_cards(view)
 
-    def power(card: str, seat: int, name: str, boost: int) -> str:
-        base = stat(view, seat, seen.get(card, {}).get("code"), name)
-        return f"{base}{boost:+d} = {base + boost}" if boost else str(base)
+    def power(card: str, side: int, name: str) -> str:
+        base, boost = figure(seen.get(card), name), duel["boost"][side]
+        return f"{base}{boost:+d} = {duel['power'][side]}" if boost else str(base)
 
     a = ui["duel_a"].format(
         who=seat_name(duel["attacker"], view, lang),
         card=card_name(seen.get(duel["a"]), lang) or "?",
-        power=power(duel["a"], duel["attacker"], "attack", duel["boost"][0]),
+        power=power(duel["a"], 0, "attack"),
     )
     if duel["d"]:
         d = ui["duel_d"].format(
             who=seat_name(duel["defender"], view, lang),
             card=card_name(seen.get(duel["d"]), lang) or "?",
-            power=power(duel["d"], duel["defender"], "defense", duel["boost"][1]),
+            power=power(duel["d"], 1, "defense"),
         )
     else:
         d = ui["duel_no_defender"]
@@ -665,26 +631,14 @@ def _detail(action: dict, view: dict, lang: str, entry: dict | None) -> str:
     code = entry["code"]
     kind = action["type"]
     printed = _printed(code)
-    owner = entry.get("owner", action["player"])
     if kind == "declare_attack":
-        return f" ({UI[lang]['attack_power'].format(n=stat(view, owner, code, 'attack'))})"
+        return f" ({UI[lang]['attack_power'].format(n=figure(entry, 'attack'))})"
     if kind == "declare_defender":
-        return f" ({UI[lang]['defense_power'].format(n=stat(view, owner, code, 'defense'))})"
+        return f" ({UI[lang]['defense_power'].format(n=figure(entry, 'defense'))})"
     if kind == "play_card" and printed.get("type") == "revulo":
         return f" — {type_label(code, lang)} {printed.get('attack')}/{printed.get('defense')}"
     text = card_text(code, lang)
     return f" — {text}" if text else ""
-
-
-def _decline_loss(view: dict) -> int:
-    """Glory lost by refusing the duel in progress (1 + glory bonus + penalties)."""
-    duel = view["duel"] or {}
-    attacker = duel.get("attacker")
-    entry = visible_cards(view).get(duel.get("a"))
-    if attacker is None or entry is None:
-        return 1
-    loss = 1 + stat(view, attacker, entry["code"], "glory_bonus")
-    return loss + sum(op.get("amount", 0) for op in _statics(view, attacker, "decline_penalty"))
 
 
 def format_action(
@@ -716,14 +670,14 @@ def format_action(
         source = card_name(seen.get(action["free"]), lang) or "?"
         cost = f"{UI[lang]['free']}: {source}"
     elif entry:
-        cost = f"{play_cost(view, action['player'], entry['code'])} {UI[lang]['vp']}"
+        cost = f"{figure(entry, 'cost')} {UI[lang]['vp']}"
     else:
         cost = "? VP"
     return template.format(
         card=card,
         cost=cost,
         detail=_detail(action, view, lang, entry) if yours else "",
-        loss=_decline_loss(view) if kind == "decline_defense" else 1,
+        loss=(view["duel"] or {}).get("decline_loss", 1) if kind == "decline_defense" else 1,
     )
 
 

@@ -20,7 +20,6 @@ from play.bots.base import bot_rng
 from play.bots.decks import oniroo_card, oniroo_cards
 from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count, recent_lines
 from play.engines import GameState, get_engine
-from play.engines.oniroo.dreams import explain_dream
 
 GAME = "oniroo"
 YOU = 0
@@ -488,11 +487,10 @@ def _by_code(code: str | None) -> dict | None:
 
 
 # --- the table view ------------------------------------------------------------------
-def missing_text(entries: list[dict], view: dict, lang: str) -> str | None:
-    """What a dream still lacks, in words (None when complete)."""
+def missing_text(why: dict, lang: str) -> str | None:
+    """What a dream still lacks, in words (None when complete), from the engine's
+    explanation (`explain_dream`, carried by the view as a dream's `explanation`)."""
     ui = UI[lang]
-    codes = view["level"] >= 3
-    why = explain_dream(entries, view["options"]["min_dream_length"], codes)
     if why["complete"]:
         return None
     parts = []
@@ -524,7 +522,7 @@ def format_dream(dream: dict, view: dict, lang: str, *, mine: bool) -> list[str]
         )
     ]
     if mine and not dream["complete"]:
-        missing = missing_text(dream["cards"], view, lang)
+        missing = missing_text(dream["explanation"], lang)
         if missing:
             lines.append(ui["missing"].format(what=missing))
     return lines
@@ -596,7 +594,7 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
                 cards=_names(shared["cards"], lang, full=True),
             )
         )
-        missing = missing_text(shared["cards"], view, lang) if not shared["complete"] else None
+        missing = missing_text(shared["explanation"], lang) if not shared["complete"] else None
         if missing:
             lines.append(ui["missing"].format(what=missing))
         lines.append("")

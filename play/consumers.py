@@ -1,8 +1,8 @@
 """The live table: one websocket per seat (or spectator), each sent only its own view.
 
 The consumer is asynchronous and does no work per update: the writer of a
-move builds every seat's frame once, after commit, and sends it to that seat's
-channel group (`services.group_name`); the consumer forwards the text. Only
+move builds every seat's frame once and, after commit, sends it to that seat's
+channel group (`frames.group_name`); the consumer forwards the text. Only
 connecting, acting and a refused move reach the database, in a worker thread.
 
 The same socket carries the table's chat: `{"chat": text}` sends a message,
@@ -10,6 +10,9 @@ The same socket carries the table's chat: `{"chat": text}` sends a message,
 
 Only the seated players and, at a public match, spectators may connect: an
 invitation link to a waiting match opens its page to join, not its socket.
+A refused request becomes an answer in one place (`_refused`): an error frame
+to this socket only.
+
 Every frame a client sends is text of at most `FRAME_MAX_CHARS`, read by
 core.jsonlimits (bounded nesting, no NUL), and every number in it is read
 strictly (`"version": true` is not version 1).
@@ -23,13 +26,12 @@ import json
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import close_old_connections
-from django.http import Http404
 from django.utils.translation import gettext as _
 
-from core.errors import ApplicationError, Conflict
-from core.jsonlimits import BadJson, loads_bounded
+from core.errors import ApplicationError, Conflict, NotFound
+from core.jsonlimits import loads_bounded
 from core.params import int_param
-from play import chat, services
+from play import chat, frames, selectors, services
 
 # A move echoes one of the legal actions and a chat message is 300 characters
 # (at most 6 escaped bytes each): 16 KiB leaves room for both and keeps a
@@ -71,11 +73,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         try:
             position = await database_sync_to_async(self._position, thread_sensitive=False)()
-        except (Http404, ApplicationError):
+        except ApplicationError:
             await self.close(code=4404)
             return
         # Join before reading the state: a move made meanwhile arrives as a frame after it.
-        self.group = services.group_name(self.match_id, position)
+        self.group = frames.group_name(self.match_id, position)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._send_current()
@@ -89,19 +91,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         """Parse a client's frame with the site's bounds (the base class would use json.loads)."""
-        if text_data is None:
-            await self._error("bad_message", _("Send text frames of JSON."))
-            return
-        if len(text_data) > FRAME_MAX_CHARS:
-            await self._error(
-                "frame_too_long",
-                _("A message is at most %(n)s characters of JSON.") % {"n": FRAME_MAX_CHARS},
-            )
-            return
         try:
-            content = loads_bounded(text_data)
-        except BadJson as bad:
-            await self._error(bad.code, bad.message)
+            if text_data is None:
+                raise ApplicationError("bad_message", _("Send text frames of JSON."))
+            if len(text_data) > FRAME_MAX_CHARS:
+                raise ApplicationError(
+                    "frame_too_long",
+                    _("A message is at most %(n)s characters of JSON.") % {"n": FRAME_MAX_CHARS},
+                )
+            content = loads_bounded(text_data)  # BadJson: an ApplicationError too
+        except ApplicationError as bad:
+            await self._refused(bad)
             return
         await self.receive_json(content, **kwargs)
 
@@ -112,10 +112,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(content, dict) and "mute" in content:
             await self._mute(content["mute"], content.get("on", True))
             return
-        if not isinstance(content, dict) or not isinstance(content.get("action"), dict):
-            await self._error("bad_message", _("Send {action, version}."))
-            return
         try:
+            if not isinstance(content, dict) or not isinstance(content.get("action"), dict):
+                raise ApplicationError("bad_message", _("Send {action, version}."))
             version = int_param(
                 content.get("version"), name="version", minimum=0, maximum=VERSION_MAX
             )
@@ -128,17 +127,21 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 expected_version=version,
             )
         except ApplicationError as refused:
-            # Only the sender hears why; the others' tables did not change.
-            await self._error(refused.code, refused.message)
-            if isinstance(refused, Conflict):
-                await self._send_current()
-        except Http404:
-            await self.close(code=4404)
+            await self._refused(refused)
         # On success the new frame reaches this consumer through match_frame, like everyone's.
 
-    async def _error(self, code: str, message) -> None:
-        """A refusal, sent only to this socket."""
-        await self.send_json({"type": "error", "code": code, "message": str(message)})
+    async def _refused(self, refused: ApplicationError) -> None:
+        """A refusal, answered only to this socket: the others' tables did not change.
+
+        A stale move (Conflict) is followed by the table as it is now; a match
+        this reader may no longer see (NotFound) closes the socket as connecting would.
+        """
+        body = {"code": refused.code, "message": str(refused.message), **refused.extra}
+        await self.send_json({"type": "error", **body})
+        if isinstance(refused, Conflict):
+            await self._send_current()
+        elif isinstance(refused, NotFound):
+            await self.close(code=4404)
 
     async def match_frame(self, event):
         """A frame built for this seat by the writer of a move (already JSON text)."""
@@ -162,7 +165,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 match_id=self.match_id, user=self.scope["user"], text=text
             )
         except ApplicationError as refused:
-            await self._error(refused.code, refused.message)
+            await self._refused(refused)
 
     async def _mute(self, muted_id, on):
         try:
@@ -170,7 +173,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 match_id=self.match_id, user=self.scope["user"], muted_id=muted_id, on=on
             )
         except ApplicationError as refused:
-            await self._error(refused.code, refused.message)
+            await self._refused(refused)
             return
         history, _muted = await database_sync_to_async(self._chat_history)()
         await self.send_json(
@@ -191,17 +194,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
     def _position(self) -> int | None:
-        """The reader's seat (None: a spectator); Http404 for anyone who may not watch.
+        """The reader's seat (None: a spectator); NotFound for anyone who may not watch.
 
         `match_for` also opens a waiting match to whoever has its link, so that
         they can join it; its socket (the table's frames and chat) is only for
         the seated players and, when the match is public, spectators.
         """
-        match, seat = services.match_for(match_id=self.match_id, user=self.scope["user"])
+        match, seat = selectors.match_for(match_id=self.match_id, user=self.scope["user"])
         if seat is None and not match.public:
-            raise Http404
+            raise NotFound("not_found", _("No such match."))
         return seat.position if seat else None
 
     def _payload(self) -> dict:
-        match, seat = services.match_for(match_id=self.match_id, user=self.scope["user"])
-        return services.match_payload(match, seat)
+        match, seat = selectors.match_for(match_id=self.match_id, user=self.scope["user"])
+        return frames.match_payload(match, seat)

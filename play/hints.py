@@ -20,13 +20,13 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
-from play import services
 from play.models import MatchStatus, SolverRun
+from play.selectors import match_for, match_state
+from play.services import MatchRefused
 
 GAME = "arcane-guardian"
 SOLVER_BUDGET = 20_000  # actions applied: mean 0.08 s, p95 0.6 s a deal (bench/arcane.py)
@@ -44,17 +44,14 @@ def match_hint(*, match_id, user, solve: bool = False) -> dict:
     from play.bots.arcane_greedy import ArcaneGreedyBot
     from play.bots.arcane_solver import solve_state
 
-    try:
-        match, seat = services.match_for(match_id=match_id, user=user)
-    except Http404:
-        raise NotFound("not_found", _("No such match.")) from None
+    match, seat = match_for(match_id=match_id, user=user)
     if seat is None or match.game.slug != GAME:
         raise NotFound("not_found", _("No such match."))
     if match.status != MatchStatus.RUNNING:
-        raise services.MatchRefused("not_running", _("This match is not running."))
-    state = services.match_state(match)
+        raise MatchRefused("not_running", _("This match is not running."))
+    state = match_state(match)
     if state.active_player != seat.position:
-        raise services.MatchRefused("not_your_move", _("A hint is for your own move."))
+        raise MatchRefused("not_your_move", _("A hint is for your own move."))
     rng = random.Random(f"hint:{match.seed}:{match.version}")
     hint = {
         "version": match.version,

@@ -14,30 +14,31 @@ import hashlib
 import itertools
 
 from django.core.cache import cache
-from django.http import Http404
+from django.utils.translation import gettext as _
 
-from play import names, services
+from core.errors import NotFound
+from play import frames, names
+from play.engines import get_engine
 from play.models import Match, MatchStatus
+from play.selectors import engine_decks, seats_of
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 
 
 def replayable(match_id, user) -> Match:
-    """The match if `user` may replay it, else 404 (also while it is still being played)."""
+    """The match if `user` may replay it, else NotFound (also while it is still being played)."""
     match = Match.objects.select_related("game").filter(pk=match_id).first()
-    if match is None or match.status not in OVER:
-        raise Http404
-    seated = user.is_authenticated and match.seats.filter(user=user).exists()
-    if not (seated or match.public):
-        raise Http404
+    seated = match is not None and user.is_authenticated and match.seats.filter(user=user).exists()
+    if match is None or match.status not in OVER or not (seated or match.public):
+        raise NotFound("not_found", _("No such match."))
     return match
 
 
 def _states(match: Match):
     """The engine state after each logged action, from the deal (step 0) to the end."""
     seats = list(match.seats.select_related("deck_version").order_by("position"))
-    engine = services.get_engine(match.game.slug)
-    state = engine.new_game(services.engine_decks(match, seats), match.options, match.seed)
+    engine = get_engine(match.game.slug)
+    state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
     yield state
     for action in match.actions.order_by("seq").values_list("action", flat=True):
         state.apply(action)
@@ -69,23 +70,22 @@ def turn_starts(match: Match) -> list[dict]:
 
 def replay_frame(match: Match, position: int | None, step: int) -> dict:
     """The table at `step` from seat `position` (None: as a spectator), like a live frame."""
-    seats = list(match.seats.select_related("user").order_by("position"))
+    seats = seats_of(match)
     if position is not None and position not in [s.position for s in seats]:
-        raise Http404
+        raise NotFound("not_found", _("No such match."))
     step = max(0, min(step, match.version))
     state = next(itertools.islice(_states(match), step, None))
-    view = state.view(position)
-    players = names.players(seats)
+    at_end = step == match.version
     return {
-        "type": "state",
-        "version": step,
-        "seat": position,
-        "status": match.status if step == match.version else MatchStatus.RUNNING,
-        "view": view,
-        "legal": [],
-        "result": match.result if step == match.version else None,
-        "players": players,
-        "cards": services.public_cards(view),
+        **frames.frame(
+            version=step,
+            seat=position,
+            status=match.status if at_end else MatchStatus.RUNNING,
+            view=state.view(position),
+            legal=[],
+            result=match.result if at_end else None,
+            players=names.players(seats),
+        ),
         "replay": {"step": step, "steps": match.version},
     }
 

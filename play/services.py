@@ -1,51 +1,42 @@
-"""Matches: create, join, act, let bots act, watch. Every write is here.
+"""Matches: create, join, act, let bots act. Every write is here.
 
 The action log (MatchAction) is the source of truth; the snapshot on the
 Match row is a cache, written every few moves and completed from the log. An
 action takes the match row's lock, checks the seat and the version the client
 saw, lets the engine apply it (an illegal move changes nothing), appends it to
-the log and, after commit, sends every seat its own new view through the
-channel layer — one group per seat and one for spectators, so a message on
-the layer never carries a view to anyone but its reader.
+the log and, after commit, sends every seat its own new view (play.frames).
+Reads are in play.selectors.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import json
 import logging
 import random
 import threading
-import time
-from datetime import timedelta
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from catalog.models import Card, Game
+from catalog.models import Game
 from core.errors import ApplicationError, Conflict, NotFound
 from decks import formats, validation
 from decks.models import Deck
-from decks.selectors import card_dict, deck_entries
-from play import names, ratings
+from decks.selectors import deck_entries
+from play import frames, ratings
 from play.engines import IllegalAction, get_engine
 from play.games import table_game
 from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
+from play.selectors import ABANDON_AFTER, game_pool, match_state, seat_at
 from play.state_cache import states
 
 BOT_KINDS = {Opponent.BOT_RANDOM: "random", Opponent.BOT_GREEDY: "greedy"}
-ABANDON_AFTER = timedelta(minutes=5)
 # A snapshot every this many moves (and at the end): rebuilding a state then
 # replays at most this many logged actions, while most moves write only a
 # small row instead of the whole state.
 SNAPSHOT_EVERY = 20
-SPECTATORS = "watch"
 log = logging.getLogger(__name__)
 
 
@@ -57,58 +48,12 @@ class MatchRefused(ApplicationError):
     """A deck the rules refuse, or a match that cannot take this step."""
 
 
-def group_name(match_id, position: int | None) -> str:
-    """The channel group of one seat of a match, or of its spectators (position None)."""
-    return f"match-{match_id}-{SPECTATORS if position is None else position}"
-
-
 # --- decks ------------------------------------------------------------------------------
 def _table_game(game: Game):
     spec = table_game(game.slug)
     if spec is None:
         raise MatchRefused("no_engine", _("This game cannot be played online yet."))
     return spec
-
-
-_pools: dict[str, tuple[float, list[dict]]] = {}
-
-
-def game_pool(slug: str) -> list[dict]:
-    """Every card of a game that deals from its whole set (kept a few minutes in memory)."""
-    found = _pools.get(slug)
-    if found is not None and time.monotonic() - found[0] < _PUBLIC_CARDS_TTL:
-        return found[1]
-    cards = Card.objects.filter(game__slug=slug).select_related("game", "card_set")
-    pool = [card_dict(c) for c in cards.order_by("sort_key", "code")]
-    _pools[slug] = (time.monotonic(), pool)
-    return pool
-
-
-def engine_decks(match: Match, seats: list[Seat]) -> list[list[dict]]:
-    """What the engine's `new_game` gets: a deck per seat, or the game's one shared pool."""
-    if _table_game(match.game).uses_decks:
-        return [deck_cards(s) for s in seats]
-    return [game_pool(match.game.slug)]
-
-
-def deck_cards(seat: Seat) -> list[dict]:
-    if seat.bot:
-        from play.bots.decks import DEMO_DECKS
-
-        codes = DEMO_DECKS["vedo" if seat.position % 2 else "tamado"]
-        cards = {
-            c.code: card_dict(c)
-            for c in Card.objects.filter(code__in=codes).select_related("game", "card_set")
-        }
-        return [cards[code] for code in codes for _ in range(3)]
-    entries = [e for e in seat.deck_version.entries if e["board"] == "main"]
-    cards = {
-        c.code: card_dict(c)
-        for c in Card.objects.filter(code__in=[e["code"] for e in entries]).select_related(
-            "game", "card_set"
-        )
-    }
-    return [cards[e["code"]] for e in entries for _ in range(e["count"])]
 
 
 def _check_deck(deck: Deck, user, game: Game, options: dict):
@@ -129,26 +74,6 @@ def _check_deck(deck: Deck, user, game: Game, options: dict):
 
 
 # --- state --------------------------------------------------------------------------------
-def match_state(match: Match):
-    """The engine state at match.version: the last snapshot plus the logged actions after it."""
-    engine = get_engine(match.game.slug)
-    snapshot = match.snapshot or {}
-    snapshot_version = snapshot.get("_version")
-    if isinstance(snapshot_version, int) and snapshot_version <= match.version:
-        data = dict(snapshot)
-        data.pop("_version")
-        state = engine.from_dict(data)
-    else:  # no usable snapshot: the log alone rebuilds the match
-        seats = list(match.seats.select_related("deck_version").order_by("position"))
-        state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
-        snapshot_version = 0
-    if snapshot_version < match.version:
-        tail = match.actions.filter(seq__gt=snapshot_version, seq__lte=match.version)
-        for action in tail.order_by("seq").values_list("action", flat=True):
-            state.apply(action)
-    return state
-
-
 def _snapshot(state, version: int) -> dict:
     return {**state.to_dict(), "_version": version}
 
@@ -323,11 +248,15 @@ def match_rematch(*, match_id, user) -> Match:
 
 # --- acting -----------------------------------------------------------------------------------
 def match_submit_action(*, match_id, user, action: dict, expected_version: int) -> Match:
-    """One player's move: locked, version-checked, applied by the engine, logged, broadcast."""
+    """One player's move: locked, version-checked, applied by the engine, logged, broadcast.
+
+    The match comes back with `frame`: the mover's own new frame (JSON text),
+    the one their seat is sent, so an answer over HTTP need not build it again.
+    """
     with transaction.atomic():
         match = _locked(match_id)
         if match is None:
-            raise Http404
+            raise NotFound("not_found", _("No such match."))
         seat = _seat_of(_seats(match), user)
         if seat is None:
             raise NotSeated("not_seated", _("Only the players of this match can act in it."))
@@ -343,6 +272,7 @@ def match_submit_action(*, match_id, user, action: dict, expected_version: int) 
         if expected_version != match.version:
             raise Conflict("stale", _("Someone moved first; here is the table as it is now."))
         _apply(match, seat.position, action, as_offered=True)
+    match.frame = match.frames[seat.position]
     return match
 
 
@@ -432,13 +362,18 @@ def _keep(match: Match, state, seats: list[Seat]) -> None:
 
 
 def _after_commit(match: Match, state) -> None:
-    """Once the move is stored: send the new views, keep the state, wake a bot if it is its turn."""
+    """Once the move is stored: send the new views, keep the state, wake a bot if it is its turn.
+
+    The frames are built now, under the row's lock, so no other writer can
+    have taken the state meanwhile; `match.frames` keeps them for the caller.
+    """
     seats = _seats(match)
+    built = match.frames = frames.seat_frames(match, seats, state)
+    version, status = match.version, match.status
 
     def publish() -> None:
-        frames = _frames(match, seats, state)  # built before another writer may take the state
         _keep(match, state, seats)
-        _send_frames(match.pk, match.version, match.status, frames)
+        frames.send_frames(match.pk, version, status, built)
 
     transaction.on_commit(publish)
     if match.status == MatchStatus.RUNNING and not state.is_over:
@@ -466,47 +401,6 @@ def _seat_of(seats: list[Seat], user) -> Seat | None:
     if not user.is_authenticated:
         return None
     return next((s for s in seats if s.user_id == user.pk), None)
-
-
-def _frames(match: Match, seats: list[Seat], state) -> dict[int | None, str]:
-    """Each seat's frame and, for a public match, the spectators' (key None), as JSON text."""
-    frames = {}
-    watchers = [None] if match.public else []  # nobody may watch a private match
-    for position in [s.position for s in seats] + watchers:
-        payload = match_payload(match, _seat_at(seats, position), state=state, seats=seats)
-        frames[position] = json.dumps(payload, separators=(",", ":"))
-    return frames
-
-
-def _seat_at(seats: list[Seat], position: int | None) -> Seat | None:
-    return next((s for s in seats if s.position == position), None)
-
-
-def _send_frames(match_id, version: int, status: str, frames: dict[int | None, str]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-
-    async def send_all() -> None:
-        await asyncio.gather(
-            *(
-                layer.group_send(
-                    group_name(match_id, position),
-                    {"type": "match.frame", "version": version, "status": status, "text": text},
-                )
-                for position, text in frames.items()
-            )
-        )
-
-    async_to_sync(send_all)()
-
-
-def notify(match_id) -> None:
-    """Send every seat and spectator of a match its current view (after a change outside a move)."""
-    match = Match.objects.select_related("game").get(pk=match_id)
-    seats = _seats(match)
-    state = match_state(match) if match.status != MatchStatus.WAITING else None
-    _send_frames(match.pk, match.version, match.status, _frames(match, seats, state))
 
 
 _bot_loop = threading.local()
@@ -572,7 +466,7 @@ def match_claim_win(*, match_id, user) -> Match:
         match.finished_at = timezone.now()
         match.save()
         ratings.record_result(match)
-    notify(match.pk)
+    frames.notify(match.pk)
     return match
 
 
@@ -594,7 +488,7 @@ def match_seat_to_bot(*, match_id, user) -> Match:
                 ),
             )
         state = states.take(match.pk, match.version) or match_state(match)
-        absent = _seat_at(seats, state.active_player)
+        absent = seat_at(seats, state.active_player)
         try:
             if absent is None or absent.position == seat.position:
                 raise MatchRefused(
@@ -649,123 +543,3 @@ def _seats_changed(match: Match, state) -> None:
     _seats_moved(match)  # other processes learn it from the row's seats version
     states.forget(match.pk)
     _after_commit(match, state)
-
-
-# --- reading ---------------------------------------------------------------------------------
-def match_for(*, match_id, user) -> tuple[Match, Seat | None]:
-    """The match and the requester's seat; public matches are visible to spectators, others 404."""
-    match = Match.objects.select_related("game").filter(pk=match_id).first()
-    if match is None:
-        raise Http404
-    seat = match.seats.filter(user=user).first() if user.is_authenticated else None
-    # Others may open a match only to join it while it waits, or to watch a public one.
-    joinable = match.status == MatchStatus.WAITING and match.opponent in (
-        Opponent.OPEN,
-        Opponent.INVITE,
-    )
-    if seat is None and not match.public and not joinable:
-        raise Http404
-    return match, seat
-
-
-def match_payload(
-    match: Match, seat: Seat | None, *, state=None, seats: list[Seat] | None = None
-) -> dict:
-    """What one seat (or a spectator) receives: its own view, never the state.
-
-    `state` and `seats` spare the queries when the caller has them already.
-    """
-    position = seat.position if seat else None
-    if seats is None:
-        seats = list(match.seats.select_related("user").order_by("position"))
-    players = names.players(seats)
-    if match.status == MatchStatus.WAITING:
-        return {
-            "type": "state", "version": match.version, "seat": position, "status": match.status,
-            "view": None, "legal": [], "result": None, "players": players, "cards": {},
-        }  # fmt: skip
-    if state is None:
-        state = match_state(match)
-    view = state.view(position)
-    bot_seat = bool(seat and seat.bot)  # a bot plays this person's seat: they only watch
-    legal = (
-        state.legal_actions(position)
-        if position is not None
-        and not bot_seat
-        and match.status == MatchStatus.RUNNING
-        and state.active_player == position
-        else []
-    )
-    return {
-        "type": "state",
-        "version": match.version,
-        "seat": position,
-        "status": match.status,
-        "view": view,
-        "legal": legal,
-        "result": match.result,
-        "players": players,
-        "cards": public_cards(view),
-        "seed_sha256": match.seed_sha256,
-        # as text: a browser reads a 63-bit JSON number as a rounded float
-        "seed": None if match.seed_revealed is None else str(match.seed_revealed),
-        "last_action_at": match.last_action_at.isoformat() if match.last_action_at else None,
-        "rated": match.rated,
-        "rating_changes": match.rating_changes,
-        "server_time": timezone.now().isoformat(),
-        "claim_after": int(ABANDON_AFTER.total_seconds()),
-        "bot_seat": bot_seat,
-    }
-
-
-def _codes(value) -> set[str]:
-    if isinstance(value, dict):
-        found = {value["code"]} if isinstance(value.get("code"), str) else set()
-        for item in value.values():
-            found |= _codes(item)
-        return found
-    if isinstance(value, list):
-        return set().union(set(), *(_codes(v) for v in value))
-    return set()
-
-
-PUBLIC_CARD_FIELDS = (
-    "code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus", "text",
-    "text_en", "effects",
-)  # fmt: skip
-# Printed card facts change only when the catalogue is reloaded, and every
-# frame of every table needs them: keep them a few minutes in this process.
-_PUBLIC_CARDS_TTL = 300.0
-_public_card_rows: dict[str, dict] = {}
-_public_cards_loaded_at = 0.0
-_public_cards_lock = threading.Lock()
-
-
-def public_cards(view: dict) -> dict:
-    """The printed facts of every card the view shows (by code).
-
-    A view names a card by a `code` field, or lists the codes it shows under
-    `cards` (Arcane Guardian). Arcane Guardian's table also needs a card's
-    `effects` (what a fight costs, what a use does); the other games print
-    their abilities as text.
-    """
-    global _public_cards_loaded_at
-    codes = _codes(view)
-    if isinstance(view.get("cards"), dict):
-        codes |= {code for code in view["cards"] if isinstance(code, str)}
-    with _public_cards_lock:
-        if time.monotonic() - _public_cards_loaded_at > _PUBLIC_CARDS_TTL:
-            _public_card_rows.clear()
-            _public_cards_loaded_at = time.monotonic()
-        missing = codes - _public_card_rows.keys()
-    if missing:
-        rows = Card.objects.filter(code__in=missing).values(*PUBLIC_CARD_FIELDS)
-        with _public_cards_lock:
-            _public_card_rows.update((row["code"], row) for row in rows)
-    found = {code: _public_card_rows.get(code) for code in codes}
-    keep_effects = view.get("game") == "arcane-guardian"
-    return {
-        code: row if keep_effects else {k: v for k, v in row.items() if k != "effects"}
-        for code, row in found.items()
-        if row is not None
-    }

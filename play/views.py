@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from functools import wraps
-
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,34 +13,15 @@ from django.views.decorators.http import require_GET, require_POST
 from catalog.models import Game
 from core.errors import ApplicationError
 from core.params import id_param, int_param
-from core.refusals import refusal
+from core.refusals import refusals
 from decks.models import Deck
-from play import chat, names, ratings, replays, services
+from play import chat, frames, names, ratings, replays, selectors, services
 from play.games import GAMES, playable_slugs, table_game
 from play.models import Match, MatchStatus, Opponent
 
 PLAYABLE_GAMES = ("alomfogo",)  # the games whose seats bring their own decks
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
 SEAT_MAX = 2**15 - 1  # a seat position (smallint column)
-
-
-def refusals(view):
-    """Answer a refusal the view did not handle itself (a bad parameter, not yours) as a 4xx page.
-
-    Forms that can be refused for a reason the player should read on the
-    table catch ApplicationError themselves and redirect with a message.
-    """
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except ApplicationError as refused:
-            return refusal(
-                request, status=refused.status_code, code=refused.code, message=refused.message
-            )
-
-    return wrapped
 
 
 def _own_deck(request: HttpRequest) -> Deck | None:
@@ -94,45 +72,38 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-@refusals
+@refusals(redirect_to="play:index")
 def create(request: HttpRequest) -> HttpResponse:
     game = Game.objects.filter(slug=request.POST.get("game", "alomfogo")).first()
     spec = table_game(game.slug) if game else None
     if spec is None:
-        messages.error(request, _("This game cannot be played online yet."))
-        return redirect("play:index")
+        raise ApplicationError("no_engine", _("This game cannot be played online yet."))
     deck = _own_deck(request) if spec.uses_decks else None
     options = {c.name: request.POST[c.name] for c in spec.choices if c.name in request.POST}
     opponent = Opponent.SOLO if spec.seats({}) == 1 else request.POST.get("opponent", "")
-    try:
-        match = services.match_create(
-            user=request.user,
-            game=game,
-            deck=deck,
-            opponent=opponent,
-            options=options,
-            public=request.POST.get("public") == "on",
-        )
-    except ApplicationError as refused:
-        problems = refused.extra.get("problems", [])
-        messages.error(request, " ".join([str(refused.message), *[p["message"] for p in problems]]))
-        return redirect("play:index")
+    match = services.match_create(
+        user=request.user,
+        game=game,
+        deck=deck,
+        opponent=opponent,
+        options=options,
+        public=request.POST.get("public") == "on",
+    )
     return redirect(match)
 
 
 @login_required
 @require_POST
+@refusals(redirect_to="play:match")
 def start_with_bots(request: HttpRequest, match_id) -> HttpResponse:
-    try:
-        services.match_start_with_bots(match_id=match_id, user=request.user)
-    except ApplicationError as refused:
-        messages.error(request, refused.message)
+    services.match_start_with_bots(match_id=match_id, user=request.user)
     return redirect("play:match", match_id)
 
 
 @require_GET
+@refusals
 def match_page(request: HttpRequest, match_id) -> HttpResponse:
-    match, seat = services.match_for(match_id=match_id, user=request.user)
+    match, seat = selectors.match_for(match_id=match_id, user=request.user)
     if match.status == MatchStatus.WAITING:
         context = {
             "match": match,
@@ -146,7 +117,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
     context = {
         "match": match,
         "seat": seat.position if seat else None,
-        "initial": services.match_payload(match, seat),
+        "initial": frames.match_payload(match, seat),
         "chat": chat.chat_history(match_id=match.pk, user=request.user),
         "chat_max": chat.max_chars(),
         "ws_path": f"/ws/matches/{match.pk}/",
@@ -158,14 +129,9 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
 
 @login_required
 @require_POST
-@refusals
+@refusals(redirect_to="play:match")
 def join(request: HttpRequest, match_id) -> HttpResponse:
-    deck = _own_deck(request)
-    try:
-        services.match_join(match_id=match_id, user=request.user, deck=deck)
-    except ApplicationError as refused:
-        problems = refused.extra.get("problems", [])
-        messages.error(request, " ".join([str(refused.message), *[p["message"] for p in problems]]))
+    services.match_join(match_id=match_id, user=request.user, deck=_own_deck(request))
     return redirect("play:match", match_id)
 
 
@@ -186,11 +152,9 @@ def _table_step(step: str):
 
     @login_required
     @require_POST
+    @refusals(redirect_to="play:match")
     def view(request: HttpRequest, match_id) -> HttpResponse:
-        try:
-            getattr(services, step)(match_id=match_id, user=request.user)
-        except ApplicationError as refused:
-            messages.error(request, refused.message)
+        getattr(services, step)(match_id=match_id, user=request.user)
         return redirect("play:match", match_id)
 
     return view
@@ -244,12 +208,10 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
 
 @login_required
 @require_POST
+@refusals(redirect_to="play:match")
 def chat_post(request: HttpRequest, match_id) -> HttpResponse:
     """The chat form without JavaScript: send, then back to the table."""
-    try:
-        chat.chat_post(match_id=match_id, user=request.user, text=request.POST.get("text", ""))
-    except ApplicationError as refused:
-        messages.error(request, refused.message)
+    chat.chat_post(match_id=match_id, user=request.user, text=request.POST.get("text", ""))
     return redirect("play:match", match_id)
 
 

@@ -30,12 +30,11 @@ from typing import BinaryIO
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 
-from printing.layout import Rect, SheetLayout, SheetOptions, sheet_layout
+from printing.layout import Rect, SheetLayout, SheetOptions, check_flip, sheet_layout
 from printing.pdf import (
     DUPLEX,
     PT_PER_MM,
     MillimetrePage,
-    PrintError,
     font_name,
     map_to_back,
     new_canvas,
@@ -66,12 +65,7 @@ def write_alignment_sheet(
     card size, gap and bleed are ignored (the sheet holds no cards).
     Raises ``LayoutError`` for an unknown page, a bad margin or flip.
     """
-    if flip not in DUPLEX:
-        raise PrintError(
-            "unknown_flip",
-            f"Ismeretlen lapfordítás: „{flip}”. Választható: long, short.",
-            f"Unknown duplex flip “{flip}”. Choose long or short.",
-        )
+    check_flip(flip)
     # The smallest card fits every page at every allowed margin; the layout
     # only supplies the page, its margin and the back mapping.
     layout = sheet_layout(replace(sheet, card="mini", gap_mm=0.0, bleed_mm=0.0))

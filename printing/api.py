@@ -11,12 +11,35 @@ from rest_framework.views import APIView
 
 from core.sessions import ensure_session_key
 from printing import limits, services, views
+from printing import options as print_options
 from printing.models import PrintJob, Status
 
 
 class PrintCardSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=32)
     count = serializers.IntegerField(min_value=1, max_value=limits.MAX_COUNT, default=1)
+
+
+def _option_field(option: print_options.Option) -> serializers.Field:
+    """The API field of one print option; the service checks the value against its limits.
+
+    Lengths are left unbounded here so that the service's refusal (which
+    names the option) is the one given; page and card size are free strings
+    so that the layout's refusal, naming the sizes it knows, is.
+    """
+    if option.kind == "flag":
+        return serializers.BooleanField(required=False)
+    if option.kind == "mm":
+        return serializers.FloatField(required=False)
+    if option.kind == "offset":
+        return serializers.ListField(
+            child=serializers.FloatField(), min_length=2, max_length=2, required=False
+        )
+    if option.kind == "count":
+        return serializers.IntegerField(required=False, min_value=option.low, max_value=option.high)
+    if option.checked_by_layout:
+        return serializers.CharField(required=False)
+    return serializers.ChoiceField(choices=list(option.values), required=False)
 
 
 class PrintJobInputSerializer(serializers.Serializer):
@@ -26,20 +49,11 @@ class PrintJobInputSerializer(serializers.Serializer):
     )
     set = serializers.CharField(required=False, max_length=16)
     cards = PrintCardSerializer(many=True, required=False)
-    page_size = serializers.CharField(required=False)
-    landscape = serializers.BooleanField(required=False)
-    card_size = serializers.CharField(required=False)
-    bleed_mm = serializers.FloatField(required=False)
-    gap_mm = serializers.FloatField(required=False)
-    margin_mm = serializers.FloatField(required=False)
-    crop_marks = serializers.BooleanField(required=False)
-    cut_lines = serializers.BooleanField(required=False)
-    backs = serializers.BooleanField(required=False)
-    flip = serializers.ChoiceField(choices=["long", "short"], required=False)
-    back_offset_mm = serializers.ListField(
-        child=serializers.FloatField(), min_length=2, max_length=2, required=False
-    )
-    quantity = serializers.IntegerField(required=False, min_value=1, max_value=limits.MAX_QUANTITY)
+
+    def get_fields(self) -> dict:
+        fields = super().get_fields()
+        fields.update((option.name, _option_field(option)) for option in print_options.OPTIONS)
+        return fields
 
 
 def job_payload(job: PrintJob, request) -> dict:

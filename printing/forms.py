@@ -1,75 +1,63 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from printing.layout import CARD_SIZES, PAGE_SIZES
-from printing.limits import MAX_QUANTITY
+from printing.options import OPTIONS, Option
 
-PAGE_LABELS = {"a4": "A4", "letter": "US Letter"}
-CARD_LABELS = {
-    "poker": _("Poker (63 × 88 mm)"),
-    "mini": _("Mini (44 × 63 mm)"),
-    "bridge": _("Bridge (57 × 89 mm)"),
-    "tarot": _("Tarot (70 × 120 mm)"),
-}
+
+def _fields(option: Option) -> dict[str, forms.Field]:
+    """The form's field(s) for one print option, its limits and default from the option table."""
+    if option.kind == "choice":
+        choices = [(value, _(label)) for value, label in option.choices]
+        field = forms.ChoiceField(label=_(option.label), choices=choices, initial=option.default)
+        return {option.name: field}
+    if option.kind == "flag":
+        field = forms.BooleanField(label=_(option.label), required=False, initial=option.default)
+        return {option.name: field}
+    if option.kind == "count":
+        return {
+            option.name: forms.IntegerField(
+                label=_(option.label),
+                min_value=option.low,
+                max_value=option.high,
+                initial=option.default,
+            )
+        }
+    # A length in mm; the offset is two of them, dx and dy.
+    named = option.parts or ((option.name, option.label),)
+    defaults = option.default if option.parts else (option.default,)
+    return {
+        name: forms.DecimalField(
+            label=_(label),
+            min_value=option.low,
+            max_value=option.high,
+            initial=default,
+            decimal_places=1,
+            help_text=_(option.help) if option.help else "",
+        )
+        for (name, label), default in zip(named, defaults, strict=True)
+    }
 
 
 class PrintOptionsForm(forms.Form):
-    page_size = forms.ChoiceField(
-        label=_("Paper"), choices=[(k, PAGE_LABELS.get(k, k)) for k in PAGE_SIZES]
-    )
-    landscape = forms.BooleanField(label=_("Landscape"), required=False)
-    card_size = forms.ChoiceField(
-        label=_("Card size"), choices=[(k, CARD_LABELS.get(k, k)) for k in CARD_SIZES]
-    )
-    quantity = forms.IntegerField(label=_("Copies"), min_value=1, max_value=MAX_QUANTITY, initial=1)
-    margin_mm = forms.DecimalField(
-        label=_("Printer margin (mm)"),
-        min_value=0,
-        max_value=30,
-        initial=5,
-        decimal_places=1,
-        help_text=_(
-            "The strip your printer cannot print; 5 mm suits most. Lower it for 3 × 3 on Letter."
-        ),
-    )
-    gap_mm = forms.DecimalField(
-        label=_("Gap between cards (mm)"), min_value=0, max_value=20, initial=0, decimal_places=1
-    )
-    bleed_mm = forms.DecimalField(
-        label=_("Bleed (mm)"), min_value=0, max_value=5, initial=0, decimal_places=1
-    )
-    crop_marks = forms.BooleanField(label=_("Crop marks"), required=False, initial=True)
-    cut_lines = forms.BooleanField(label=_("Full-length cut lines"), required=False)
-    backs = forms.BooleanField(
-        label=_("Card backs (print on both sides)"), required=False, initial=True
-    )
-    flip = forms.ChoiceField(
-        label=_("Duplex flip"),
-        choices=[("long", _("long edge")), ("short", _("short edge"))],
-    )
-    back_offset_x = forms.DecimalField(
-        label=_("Back offset dx (mm)"), min_value=-20, max_value=20, initial=0, decimal_places=1
-    )
-    back_offset_y = forms.DecimalField(
-        label=_("Back offset dy (mm)"), min_value=-20, max_value=20, initial=0, decimal_places=1
-    )
+    """Every print option as a form field; ``to_options`` gives the service's option dict."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for option in OPTIONS:
+            self.fields.update(_fields(option))
 
     def to_options(self) -> dict:
         data = self.cleaned_data
-        return {
-            "page_size": data["page_size"],
-            "landscape": data["landscape"],
-            "card_size": data["card_size"],
-            "quantity": data["quantity"],
-            "gap_mm": float(data["gap_mm"] or 0),
-            "margin_mm": float(data["margin_mm"] if data["margin_mm"] is not None else 5),
-            "bleed_mm": float(data["bleed_mm"] or 0),
-            "crop_marks": data["crop_marks"],
-            "cut_lines": data["cut_lines"],
-            "backs": data["backs"],
-            "flip": data["flip"],
-            "back_offset_mm": [
-                float(data["back_offset_x"] or 0),
-                float(data["back_offset_y"] or 0),
-            ],
-        }
+        options = {}
+        for option in OPTIONS:
+            if option.kind == "mm":
+                value = data[option.name]
+                options[option.name] = float(option.default if value is None else value)
+            elif option.kind == "offset":
+                options[option.name] = [
+                    float(data[name] if data[name] is not None else default)
+                    for (name, _label), default in zip(option.parts, option.default, strict=True)
+                ]
+            else:
+                options[option.name] = data[option.name]
+        return options

@@ -40,35 +40,30 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-PAGE_SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # mm, portrait
-CARD_SIZES = {
-    "poker": (63.0, 88.0),
-    "mini": (44.0, 63.0),
-    "bridge": (57.0, 89.0),
-    "tarot": (70.0, 120.0),
-}
+# The sizes and limits are print options' (one table for the form, the API and
+# this module); they are re-exported here because the geometry is their reader.
+from printing.options import CARD_SIZES, FLIPS, OPTION, PAGE_LABELS, PAGE_SIZES
+
 CROP_MARK_OFFSET_MM = 3.0  # marks start this far outside the trim (further if the bleed is wider)
 CROP_MARK_LENGTH_MM = 5.0  # at most; cut short at the printer margin
 MIN_CROP_MARK_MM = 1.0  # a grid is accepted only if every mark keeps at least this much
-MAX_BLEED_MM = 5.0
-MAX_MARGIN_MM = 30.0
-FLIPS = ("long", "short")
+MAX_BLEED_MM = OPTION["bleed_mm"].high
+MAX_MARGIN_MM = OPTION["margin_mm"].high
 
 _EPS = 1e-9  # float slack when deciding whether a row or column fits
 _SAME_CUT_MM = 1e-6  # two card edges closer than this (a gap of ~0) make one cut line
 
-_PAGE_NAMES = {"a4": "A4", "letter": "US Letter"}
 _CARD_NAMES_HU = {"poker": "póker", "mini": "mini", "bridge": "bridzs", "tarot": "tarot"}
 
 
 @dataclass(frozen=True)
 class SheetOptions:
-    page: str = "a4"
-    landscape: bool = False
-    card: str = "poker"
-    gap_mm: float = 0.0
-    bleed_mm: float = 0.0
-    margin_mm: float = 5.0
+    page: str = OPTION["page_size"].default
+    landscape: bool = OPTION["landscape"].default
+    card: str = OPTION["card_size"].default
+    gap_mm: float = float(OPTION["gap_mm"].default)
+    bleed_mm: float = float(OPTION["bleed_mm"].default)
+    margin_mm: float = float(OPTION["margin_mm"].default)
 
 
 @dataclass(frozen=True)
@@ -235,12 +230,7 @@ def back_slots(
     landscape page it is the other way round. Then every rect is shifted by the
     printer's back offset ``(dx, dy)`` in mm (positive: right, down).
     """
-    if flip not in FLIPS:
-        raise LayoutError(
-            "unknown_flip",
-            f"Ismeretlen lapfordítás: „{flip}”. Választható: long (hosszú él), short (rövid él).",
-            f"Unknown duplex flip “{flip}”. Choose long (long edge) or short (short edge).",
-        )
+    check_flip(flip)
     dx = _number(offset_mm[0], "offset")
     dy = _number(offset_mm[1], "offset")
     portrait = layout.page_h >= layout.page_w
@@ -253,6 +243,16 @@ def back_slots(
             x, y = s.x, layout.page_h - s.y - s.h
         result.append(Rect(x + dx, y + dy, s.w, s.h))
     return tuple(result)
+
+
+def check_flip(flip: object) -> None:
+    """Refuse a duplex flip that is not one of FLIPS (back mapping, PDF and alignment sheet)."""
+    if flip not in FLIPS:
+        raise LayoutError(
+            "unknown_flip",
+            f"Ismeretlen lapfordítás: „{flip}”. Választható: long (hosszú él), short (rövid él).",
+            f"Unknown duplex flip “{flip}”. Choose long (long edge) or short (short edge).",
+        )
 
 
 def _key(value: object) -> str:
@@ -319,7 +319,7 @@ def _does_not_fit(
     room = max(CROP_MARK_OFFSET_MM, bleed) + MIN_CROP_MARK_MM
     need_w = card_w + 2 * (room + margin)
     need_h = card_h + 2 * (room + margin)
-    page_name = _PAGE_NAMES.get(page, page)
+    page_name = PAGE_LABELS.get(page, page)
     card_hu = _CARD_NAMES_HU.get(card, card)
     article_hu = "Az" if card_hu[:1].lower() in "aáeéiíoóöőuúüű" else "A"
     where_hu = f"{'a fekvő' if landscape else 'az álló'} {page_name} lapon"

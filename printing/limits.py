@@ -2,7 +2,8 @@
 
 The numbers an operator tunes live in ``settings.LIMITS`` (env-driven) and are
 read on every call, so a changed setting (or a test's override) applies at
-once. Two bounds belong to the form itself and are constants here.
+once. A card's count is bounded by a constant here; the copies of the whole
+list are a print option (``printing.options``).
 
 Per job, checked while the request is read, before anything is built:
 
@@ -36,7 +37,6 @@ from django.utils.translation import gettext as _
 from core.errors import ApplicationError
 
 MAX_COUNT = 99  # copies of one card in a list (a playset is 3; 99 covers any token pile)
-MAX_QUANTITY = 10  # copies of the whole list
 
 
 class PrintLimitError(ApplicationError):

@@ -53,6 +53,7 @@ from printing.layout import (
     SheetLayout,
     SheetOptions,
     back_slots,
+    check_flip,
     sheet_layout,
 )
 
@@ -479,12 +480,7 @@ def _check(items: list[PrintItem], options: PrintOptions) -> None:
         raise PrintError(
             "empty", "Nincs mit nyomtatni: a lista üres.", "There is nothing to print: no cards."
         )
-    if options.flip not in DUPLEX:
-        raise PrintError(
-            "unknown_flip",
-            f"Ismeretlen lapfordítás: „{options.flip}”. Választható: long, short.",
-            f"Unknown duplex flip “{options.flip}”. Choose long or short.",
-        )
+    check_flip(options.flip)
     missing = [str(i.image_path) for i in items if i.count and not Path(i.image_path).is_file()]
     if options.backs is not None and not Path(options.backs).is_file():
         missing.append(str(options.backs))

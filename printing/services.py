@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import tempfile
 import time
@@ -12,7 +13,6 @@ from pathlib import Path
 from django.conf import settings
 from django.core.files import File
 from django.db import transaction
-from django.http import Http404
 from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -21,25 +21,12 @@ from catalog import render
 from catalog.models import Card
 from core.errors import ApplicationError, Conflict
 from core.params import BadParameter, int_param
-from printing import limits, sources
+from printing import limits, selectors, sources
+from printing import options as print_options
 from printing.layout import LayoutError, SheetOptions, sheet_layout
 from printing.models import PrintJob, SourceKind, Status
+from printing.preview import sheet_preview
 
-OPTION_DEFAULTS = {
-    "page_size": "a4",
-    "landscape": False,
-    "card_size": "poker",
-    "bleed_mm": 0.0,
-    "gap_mm": 0.0,
-    "margin_mm": 5.0,
-    "crop_marks": True,
-    "cut_lines": False,
-    "backs": True,
-    "flip": "long",
-    "back_offset_mm": [0.0, 0.0],
-    "quantity": 1,
-}
-MAX_QUANTITY = limits.MAX_QUANTITY  # the job's bounds live in printing.limits and settings.LIMITS
 MAX_ATTEMPTS = 3
 # A finished file is reused only while it has at least this long to live, so
 # the expiry task never deletes a file that a job is being pointed at.
@@ -72,30 +59,37 @@ def _flag(raw) -> bool:
     return str(raw).lower() in {"1", "true", "on", "yes"}
 
 
+def _clean_option(option: print_options.Option, raw):
+    """One option's value, checked against its limits in the options table."""
+    if option.kind == "flag":
+        return _flag(raw)
+    if option.kind == "mm":
+        return _number(raw, option.name, low=option.low, high=option.high)
+    if option.kind == "offset":
+        if not isinstance(raw, list | tuple) or len(raw) != 2:
+            raise PrintOptionsError("bad_option", _("The back offset is two numbers: dx and dy."))
+        return [_number(v, option.name, low=option.low, high=option.high) for v in raw]
+    if option.kind == "count":
+        try:
+            return int_param(
+                raw, name=option.name, minimum=option.low, maximum=option.high,
+                default=option.default,
+            )  # fmt: skip
+        except BadParameter as problem:
+            raise PrintOptionsError("bad_option", problem.message) from None
+    if not option.checked_by_layout and raw not in option.values:
+        raise PrintOptionsError("bad_option", _(option.refusal))
+    return raw
+
+
 def print_options_clean(raw: dict, *, user=None) -> dict:
     """Checked, complete options; an impossible sheet is refused with the layout's reason."""
-    options = dict(OPTION_DEFAULTS)
+    options = print_options.defaults()
     if user is not None and user.is_authenticated:
         options["back_offset_mm"] = [float(user.back_offset_x_mm), float(user.back_offset_y_mm)]
-    options.update({k: v for k, v in raw.items() if k in OPTION_DEFAULTS and v is not None})
-    options["landscape"] = _flag(options["landscape"])
-    options["crop_marks"] = _flag(options["crop_marks"])
-    options["cut_lines"] = _flag(options["cut_lines"])
-    options["backs"] = _flag(options["backs"])
-    for name, high in (("bleed_mm", 5), ("gap_mm", 20), ("margin_mm", 30)):
-        options[name] = _number(options[name], name, low=0, high=high)
-    offset = options["back_offset_mm"]
-    if not isinstance(offset, list | tuple) or len(offset) != 2:
-        raise PrintOptionsError("bad_option", _("The back offset is two numbers: dx and dy."))
-    options["back_offset_mm"] = [_number(v, "back_offset_mm", low=-20, high=20) for v in offset]
-    try:
-        options["quantity"] = int_param(
-            options["quantity"], name="quantity", minimum=1, maximum=MAX_QUANTITY, default=1
-        )
-    except BadParameter as problem:
-        raise PrintOptionsError("bad_option", problem.message) from None
-    if options["flip"] not in ("long", "short"):
-        raise PrintOptionsError("bad_option", _("Flip on the long or the short edge."))
+    options.update({k: v for k, v in raw.items() if k in options and v is not None})
+    for option in print_options.OPTIONS:
+        options[option.name] = _clean_option(option, options[option.name])
     try:
         sheet_layout(sheet_options(options))
     except LayoutError as problem:
@@ -113,6 +107,41 @@ def sheet_options(options: dict) -> SheetOptions:
         bleed_mm=options["bleed_mm"],
         margin_mm=options["margin_mm"],
     )
+
+
+def print_preview_check(*, options: dict, source: dict, user) -> tuple[dict, list[dict]]:
+    """The options and cards of a preview, checked as for a real job.
+
+    Raises ApplicationError with the reason; nothing is looked up beyond the
+    codes' existence (one query) and nothing is drawn.
+    """
+    options = print_options_clean(options)
+    _title, cards, _links = sources.source_cards(source, user)
+    limits.check_total(cards, options["quantity"])
+    sources.check_known(cards)
+    return options, cards
+
+
+def print_preview(*, options: dict, source: dict, user) -> bytes:
+    """The first sheet as a PNG, checked as a job would be.
+
+    Only the first sheet's cards are ever looked up and drawn, whatever the
+    length of the list.
+    """
+    options, cards = print_preview_check(options=options, source=source, user=user)
+    layout = sheet_layout(sheet_options(options))
+    codes = list(sources.first_codes(cards, layout.per_page))
+    found = {
+        c.code: c
+        for c in Card.objects.filter(code__in=set(codes)).select_related("game", "card_set")
+    }
+    faces = [render.face_file(found[code], fmt="webp")[0] for code in codes if code in found]
+    image = sheet_preview(
+        layout, faces, crop_marks=options["crop_marks"], cut_lines=options["cut_lines"]
+    )
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=False)
+    return buffer.getvalue()
 
 
 def _visitor_lock(user, session_key: str) -> None:
@@ -135,7 +164,7 @@ def _requeue_stuck(user, session_key: str) -> None:
     """A visitor is not kept waiting by a job that lost its worker: its stopped heartbeat
     requeues or fails it now, as the job page would. Done before the caps are counted,
     and outside their transaction, so that a refusal does not undo it."""
-    for job in jobs_of(user=user, session_key=session_key).filter(status=Status.RUNNING):
+    for job in selectors.jobs_of(user=user, session_key=session_key).filter(status=Status.RUNNING):
         print_job_check_stuck(job)
 
 
@@ -186,7 +215,8 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
     _requeue_stuck(user, session_key)
     with transaction.atomic():
         _visitor_lock(user, session_key)
-        limits.check_visitor(jobs_of(user=user, session_key=session_key), signed_in=signed_in)
+        jobs = selectors.jobs_of(user=user, session_key=session_key)
+        limits.check_visitor(jobs, signed_in=signed_in)
         job = PrintJob(
             user=user if signed_in else None,
             session_key="" if signed_in else session_key,
@@ -226,16 +256,8 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
 
 
 def print_job_for(*, job_id, user, session_key: str) -> PrintJob:
-    """A job for the one who asked for it (user or anonymous session); 404 for anyone else."""
-    job = PrintJob.objects.filter(pk=job_id).first()
-    if job is None:
-        raise Http404
-    if job.user_id is not None:
-        allowed = user.is_authenticated and job.user_id == user.pk
-    else:
-        allowed = bool(session_key) and job.session_key == session_key
-    if not allowed:
-        raise Http404
+    """The visitor's job (404 for anyone else), requeued or failed first if its worker was lost."""
+    job = selectors.print_job_get(job_id=job_id, user=user, session_key=session_key)
     return print_job_check_stuck(job)
 
 
@@ -454,13 +476,3 @@ def expired_message(print_job) -> str:
     return _(
         "This print file expired on %(when)s and was deleted. Make it again from the job's page."
     ) % {"when": formats.date_format(when, "SHORT_DATETIME_FORMAT")}
-
-
-def jobs_of(*, user, session_key: str):
-    if user.is_authenticated:
-        return PrintJob.objects.filter(user=user)
-    return (
-        PrintJob.objects.filter(user=None, session_key=session_key)
-        if session_key
-        else PrintJob.objects.none()
-    )

@@ -10,34 +10,21 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from catalog import render as card_faces
-from catalog.models import Card
 from core.errors import ApplicationError
 from core.refusals import refusal
 from core.sessions import ensure_session_key
-from printing import alignment, limits, services, sources
+from printing import alignment, limits, selectors, services, sources
 from printing.forms import PrintOptionsForm
-from printing.layout import sheet_layout
 from printing.models import Status
-from printing.preview import sheet_preview
 
 
 def _initial(request: HttpRequest) -> dict:
-    user = request.user
-    offset = (user.back_offset_x_mm, user.back_offset_y_mm) if user.is_authenticated else (0, 0)
-    return {
-        "page_size": "a4",
-        "card_size": "poker",
-        "quantity": 1,
-        "gap_mm": 0,
-        "margin_mm": 5,
-        "bleed_mm": 0,
-        "crop_marks": True,
-        "backs": True,
-        "flip": "long",
-        "back_offset_x": offset[0],
-        "back_offset_y": offset[1],
-    }
+    """The form's first values: every option's default, the back offset the account keeps."""
+    initial = {name: field.initial for name, field in PrintOptionsForm().fields.items()}
+    if request.user.is_authenticated:
+        initial["back_offset_x"] = request.user.back_offset_x_mm
+        initial["back_offset_y"] = request.user.back_offset_y_mm
+    return initial
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -54,7 +41,7 @@ def _form_message(form: PrintOptionsForm) -> str:
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    jobs = services.jobs_of(user=request.user, session_key=_session_key(request))
+    jobs = selectors.jobs_of(user=request.user, session_key=_session_key(request))
     signed_in = request.user.is_authenticated
     context = {
         "jobs": jobs[:50],
@@ -127,21 +114,15 @@ def _preview_query(data, source: dict, initial: dict) -> str:
     return urlencode(values)
 
 
-def _checked_preview(request: HttpRequest) -> tuple[dict, list[dict]]:
-    """The options and cards of a preview request, checked as for a real job.
+def _preview_request(request: HttpRequest) -> tuple[dict, dict]:
+    """The options and the source a preview request asks for, as the form reads them.
 
-    Raises ApplicationError with the reason; nothing is looked up beyond the
-    codes' existence (one query) and nothing is drawn.
+    Raises ApplicationError when the form refuses them; the service checks the rest.
     """
     form = PrintOptionsForm(request.GET)
     if not form.is_valid():
         raise services.PrintOptionsError("bad_option", _form_message(form))
-    options = services.print_options_clean(form.to_options())
-    source = sources.source_from_params(request.GET)
-    _title, cards, _links = sources.source_cards(source, request.user)
-    limits.check_total(cards, options["quantity"])
-    sources.check_known(cards)
-    return options, cards
+    return form.to_options(), sources.source_from_params(request.GET)
 
 
 def _refused(request: HttpRequest, problem: ApplicationError) -> HttpResponse:
@@ -152,8 +133,8 @@ def _refused(request: HttpRequest, problem: ApplicationError) -> HttpResponse:
 def preview_frame(request: HttpRequest) -> HttpResponse:
     """The <img> of the preview for the form's current values (htmx swaps it in), or why not."""
     try:
-        _checked_preview(request)
-        source = sources.source_from_params(request.GET)
+        options, source = _preview_request(request)
+        services.print_preview_check(options=options, source=source, user=request.user)
     except ApplicationError as problem:
         return _refused(request, problem)
     return render(
@@ -165,28 +146,13 @@ def preview_frame(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def preview(request: HttpRequest) -> HttpResponse:
-    """The first sheet as a PNG, for the options the form currently shows.
-
-    Only the first sheet's cards are ever looked up and drawn, whatever the
-    length of the list.
-    """
+    """The first sheet as a PNG, for the options the form currently shows."""
     try:
-        options, cards = _checked_preview(request)
+        options, source = _preview_request(request)
+        image = services.print_preview(options=options, source=source, user=request.user)
     except ApplicationError as problem:
         return _refused(request, problem)
-    layout = sheet_layout(services.sheet_options(options))
-    codes = list(sources.first_codes(cards, layout.per_page))
-    found = {
-        c.code: c
-        for c in Card.objects.filter(code__in=set(codes)).select_related("game", "card_set")
-    }
-    faces = [card_faces.face_file(found[code], fmt="webp")[0] for code in codes if code in found]
-    image = sheet_preview(
-        layout, faces, crop_marks=options["crop_marks"], cut_lines=options["cut_lines"]
-    )
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False)
-    return HttpResponse(buffer.getvalue(), content_type="image/png")
+    return HttpResponse(image, content_type="image/png")
 
 
 @require_GET

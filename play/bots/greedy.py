@@ -89,12 +89,6 @@ def swing(eff: dict | None, side: int) -> int:
     return total
 
 
-def _matches_type(card: dict, flt: dict) -> bool:
-    return card["type"] in flt["types"] and (
-        flt["max_cost"] is None or card["cost"] <= flt["max_cost"]
-    )
-
-
 class _Look:
     """One decision's reading of the view, with the card data behind its codes."""
 
@@ -110,7 +104,12 @@ class _Look:
             p = seat["seat"]
             for c in seat["board"]:
                 self.board[c["id"]] = (c["code"], c["state"], p)
-        self._statics: dict[tuple[int, str], list] = {}
+        # (owner, code) -> the view's entry: the engine's figures for that card now
+        self.seen: dict[tuple[int, str], dict] = {}
+        for seat in self.seats:
+            for zone in ("hand", "board", "discard", "casting"):
+                for c in seat.get(zone, ()):
+                    self.seen[(seat["seat"], c["code"])] = c
         self.opp = self._next_living(self.me)
 
     # --- cards and numbers ---------------------------------------------------
@@ -140,38 +139,20 @@ class _Look:
                 return q
         return None
 
-    def statics(self, p: int, op: str) -> list[dict]:
-        key = (p, op)
-        found = self._statics.get(key)
-        if found is None:
-            found = []
-            if self.seats[p]["alive"]:
-                for c in self.seats[p]["board"]:
-                    if c["state"] == "active":
-                        found += [o for o in self.info(c["code"])["statics"] if o["op"] == op]
-            self._statics[key] = found
-        return found
+    def figures(self, p: int, code: str) -> dict:
+        """The view's figures (attack, defense, glory_bonus, cost, decline_loss) of seat p's
+        card `code` now; the printed ones for a card the view does not show."""
+        return self.seen.get((p, code)) or self.info(code)
 
     def stat(self, p: int, code: str, name: str) -> int:
-        card = self.info(code)
-        value = card[name]
-        for op in self.statics(p, "stat"):
-            if op["stat"] == name and _matches_type(card, op["filter"]):
-                value += op["amount"]
-        return value
+        return self.figures(p, code)[name]
 
     def play_cost(self, p: int, code: str) -> int:
-        card = self.info(code)
-        cost = card["cost"]
-        for op in self.statics(p, "cost"):
-            if _matches_type(card, op["filter"]):
-                cost += op["amount"]
-        return max(0, cost)
+        return self.figures(p, code)["cost"]
 
     def glory_loss(self, attacker: int, code: str) -> int:
         """What refusing a duel against this attacker costs the defender."""
-        extra = sum(op["amount"] for op in self.statics(attacker, "decline_penalty"))
-        return 1 + self.stat(attacker, code, "glory_bonus") + extra
+        return self.figures(attacker, code).get("decline_loss", 1)
 
     def revulok(self, p: int, states=("active",)) -> list[tuple[str, str]]:
         """(id, code) of seat p's révülők on the board in one of `states`."""

@@ -32,15 +32,99 @@ class SetupError(ValueError):
     """Bad decks or options given to `new_game` (a user error, not a bug)."""
 
 
+class LegalActions(list):
+    """The legal actions of one decision as a caller gets them: each action read is a fresh copy.
+
+    The engine keeps its legal actions (and the action dicts inside them)
+    from one call to the next, so a caller must not change them. Copying every
+    dict of a long list on every call cost a tenth of a random ONIROO game,
+    though most callers read one action (a random bot) or none. This list
+    holds the engine's own dicts and copies each one only when it is read
+    (indexing, slicing, iterating, `pop`), and tells `handed` which copy came
+    from which dict, so that `apply` finds the engine's action without a search.
+    Comparisons, `in`, `index`, `len` and JSON read the dicts without copying.
+    """
+
+    # `_handed`: id(copy) -> (copy, the engine's dict), shared with the state, which sets it
+    # right after making the list (`LegalActions(actions)` with no __init__ of its own is
+    # list's, and a slot instead of an instance dict: the list is made at every decision)
+    __slots__ = ("_handed",)
+
+    @staticmethod
+    def _fresh(action: Action) -> Action:
+        return action.copy()
+
+    def _copy(self, action: Action) -> Action:
+        copy = self._fresh(action)
+        self._handed[id(copy)] = (copy, action)
+        return copy
+
+    def __getitem__(self, index):
+        found = list.__getitem__(self, index)
+        if type(index) is slice:
+            return list(map(self._copy, found))
+        copy = self._fresh(found)  # `_copy` written out: one random bot's read per move
+        self._handed[id(copy)] = (copy, found)
+        return copy
+
+    def __iter__(self):
+        return map(self._copy, list.__iter__(self))
+
+    def __reversed__(self):
+        return map(self._copy, list.__reversed__(self))
+
+    def pop(self, index: int = -1) -> Action:
+        return self._copy(list.pop(self, index))
+
+    def copy(self) -> list[Action]:
+        return list(self)
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __mul__(self, times):
+        return list(self) * times
+
+    __rmul__ = __mul__
+
+
+class NestedLegalActions(LegalActions):
+    """Legal actions whose fields may hold lists (of cards, of spells): those are copied too."""
+
+    @staticmethod
+    def _fresh(action: Action) -> Action:
+        copy = action.copy()
+        for key, value in action.items():
+            if type(value) is list:
+                copy[key] = value[:]
+        return copy
+
+
 class GameState(ABC):
     """One game in progress.
 
-    The base class owns the apply template: it refuses anything that is not in
-    `legal_actions(player)` *before* the game hook runs, which is what makes
-    "an illegal action changes nothing" hold for every game.
+    The base class owns `apply`: it refuses anything that is not in the legal
+    actions of this version *before* the game's hook runs (which is what makes
+    "an illegal action changes nothing" hold for every game), runs the hook on
+    the engine's own copy of the action, then does the bookkeeping after a
+    move. The legal actions are worked out once per version and handed out as
+    copies, so a caller that keeps or edits what it was given changes nothing.
+    A game supplies the hooks: `_legal_actions`, `_perform`, `_why_illegal`.
     """
 
     game_id: ClassVar[str]
+    # how a legal-action list hands out its actions (a game whose actions hold lists deep-copies)
+    legal_list: ClassVar[type[LegalActions]] = LegalActions
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+        self._cache: tuple[int, int, list[Action]] | None = None  # (version, player, actions)
+        # the copies `legal_actions` handed out for this version: id -> (copy, own action)
+        self._handed: dict[int, tuple[Action, Action]] = {}
+        self._handed_version = -1
+        # (player, actions): the next decision's legal actions, when the rules worked them
+        # out anyway while carrying out a move (or setting up); kept as that version's list
+        self.prepared: tuple[int, list[Action]] | None = None
 
     # --- what every game provides -------------------------------------
     @property
@@ -57,10 +141,6 @@ class GameState(ABC):
     @abstractmethod
     def version(self) -> int:
         """Number of actions applied so far."""
-
-    @abstractmethod
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every legal action of `player` right now, targets included."""
 
     @abstractmethod
     def view(self, player: int | None) -> dict:
@@ -83,37 +163,107 @@ class GameState(ABC):
     @abstractmethod
     def from_dict(cls, data: dict) -> GameState: ...
 
+    # --- the game's hooks -------------------------------------------------
     @abstractmethod
-    def _perform(self, action: Action) -> list[Event]:
-        """Carry out an action already known to be legal."""
+    def _legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of the deciding seat `player`, in a list the base keeps.
+
+        Called at most once per version; neither the list nor its dicts are
+        changed afterwards (callers get copies).
+        """
+
+    @abstractmethod
+    def _perform(self, action: Action) -> None:
+        """Carry out an action already known to be legal, emitting its events.
+
+        `action` is the engine's own dict from `_legal_actions`: read it, never change it.
+        """
 
     def _why_illegal(self, action: Action) -> IllegalAction:
         """A reason for refusing `action`; games may give sharper ones."""
         return IllegalAction("illegal_action", "This move is not allowed now.")
 
+    @abstractmethod
+    def _after_move(self) -> list[Event]:
+        """The bookkeeping after a move: count it, log its events, return them."""
+
     # --- the template ---------------------------------------------------
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of `player` right now, targets included (copies to keep)."""
+        version = self.version
+        if self._handed_version != version:
+            self._handed = {}
+            self._handed_version = version
+        cache = self._cache
+        if cache is not None and cache[0] == version and cache[1] == player:
+            legal = self.legal_list(cache[2])  # the common case, without a call to `_legal`
+        else:
+            legal = self.legal_list(self._legal(player))
+        legal._handed = self._handed
+        return legal
+
+    def _legal(self, player: int) -> list[Action]:
+        """The engine's own legal actions of `player`, worked out once per version."""
+        cache = self._cache
+        version = self.version
+        if cache is not None and cache[0] == version and cache[1] == player:
+            return cache[2]
+        if self.is_over or player != self.active_player:
+            actions: list[Action] = []
+        else:
+            actions = self._legal_actions(player)
+        self._cache = (version, player, actions)
+        return actions
+
+    def forget_legal_actions(self) -> None:
+        """Drop the kept legal actions: for a test that sets up a position by editing the state."""
+        self._cache = None
+        self._handed_version = -1
+
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return its events; else raise IllegalAction."""
+        """Apply a legal action and return its events; else raise IllegalAction.
+
+        The action that runs is the engine's own copy of the legal action that
+        equals the one given, so nothing the caller holds can change it.
+        """
         if self.is_over:
             raise IllegalAction("game_over", "The game is over.")
+        if self._handed_version == self.version:
+            # a copy `legal_actions` handed out for this version, unchanged: its own action
+            handed = self._handed.get(id(action))
+            if handed is not None and handed[0] is action and action == handed[1]:
+                return self._apply_legal(handed[1])
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("bad_action", "An action is an object with a type.")
         player = action.get("player")
-        if not isinstance(player, int) or isinstance(player, bool) or player not in self.players:
+        if type(player) is not int or player not in self.players:
             raise IllegalAction("bad_player", "The action must name a seat as player.")
-        if action not in self.legal_actions(player):
-            raise self._why_illegal(action)
-        return self._perform(action)
+        actions = self._legal(player)
+        try:
+            legal = actions[actions.index(action)]
+        except ValueError:
+            raise self._why_illegal(action) from None
+        return self._apply_legal(legal)
+
+    def _apply_legal(self, action: Action) -> list[Event]:
+        self._events = []
+        self.prepared = None
+        self._perform(action)
+        return self._after_move()
 
 
 class DictState(GameState):
-    """A game state kept in one JSON-safe dict, `self.s`, with `version` and `result` keys.
+    """A game state kept in one JSON-safe dict, `self.s`, with `version`, `result` and `log` keys.
 
     All three engines keep their state this way, so a copy is a JSON round
-    trip and a replay compares equal dict to dict.
+    trip and a replay compares equal dict to dict. `log` holds the last
+    `event_log` events, which is what a view shows.
     """
 
+    event_log: ClassVar[int]
+
     def __init__(self, data: dict) -> None:
+        super().__init__()
         self.s = data
 
     @property
@@ -135,55 +285,34 @@ class DictState(GameState):
     def from_dict(cls, data: dict) -> GameState:
         return cls(json.loads(json.dumps(data)))
 
+    def _public_events(self, events: list[Event]) -> list[Event]:
+        """The events as `apply` returns them (a game with secret parts strips them)."""
+        return events
 
-class LegalActions(list):
-    """The legal actions of one decision as a caller gets them: each action read is a fresh copy.
+    def _keep_prepared(self) -> None:
+        prepared = self.prepared
+        if prepared is not None:
+            self.prepared = None
+            if self.s["result"] is None:
+                self._cache = (self.s["version"], *prepared)
 
-    An engine that keeps its legal actions (and the action dicts inside them)
-    from one call to the next must not let a caller change them. Copying every
-    dict of a long list on every call cost a tenth of a random ONIROO game,
-    though most callers read one action (a random bot) or none. This list
-    holds the engine's own dicts and copies each one only when it is read
-    (indexing, slicing, iterating, `pop`), and tells `handed` which copy came
-    from which dict, so that `apply` finds the engine's action without a search.
-    Comparisons, `in`, `index`, `len` and JSON read the dicts without copying.
-    """
+    def _after_move(self) -> list[Event]:
+        s = self.s
+        s["version"] += 1
+        if self.prepared is not None:
+            self._keep_prepared()
+        events, self._events = self._events, []
+        log = s["log"]
+        log += events
+        if len(log) > self.event_log:
+            del log[: len(log) - self.event_log]  # the state keeps what a view shows
+        return self._public_events(events)
 
-    # id(copy) -> (copy, the engine's dict), shared with the state: set it after making the
-    # list (`LegalActions(actions)` with no __init__ of its own is list's, which is cheaper)
-    _handed: dict | None = None
-
-    def _copy(self, action: Action) -> Action:
-        copy = action.copy()
-        if self._handed is not None:
-            self._handed[id(copy)] = (copy, action)
-        return copy
-
-    def __getitem__(self, index):
-        found = list.__getitem__(self, index)
-        if isinstance(index, slice):
-            return list(map(self._copy, found))
-        return self._copy(found)
-
-    def __iter__(self):
-        return map(self._copy, list.__iter__(self))
-
-    def __reversed__(self):
-        return map(self._copy, list.__reversed__(self))
-
-    def pop(self, index: int = -1) -> Action:
-        return self._copy(list.pop(self, index))
-
-    def copy(self) -> list[Action]:
-        return list(self)
-
-    def __add__(self, other):
-        return list(self) + list(other)
-
-    def __mul__(self, times):
-        return list(self) * times
-
-    __rmul__ = __mul__
+    def _opened(self) -> None:
+        """The bookkeeping after setup: its events start the log, as after a move."""
+        self.s["log"] = self._events[-self.event_log :]
+        self._events = []
+        self._keep_prepared()
 
 
 class Engine(Protocol):

@@ -5,9 +5,7 @@
  * (#match-initial) and the page's words (#table-strings). live.js keeps the
  * table in step with the server; this script draws it from each message.
  *
- * Three parts, the first two pure (exported for Node, tested without a browser):
- * - `explain` / `explainDream`: the dream explainer, a line-by-line mirror of
- *   `explain` in play/engines/oniroo/dreams.py (tests compare the two);
+ * Two parts, the first pure (exported for Node, tested without a browser):
  * - `Oniroo`: one state message in words. `layout()` is everything the page
  *   shows, as plain data: texts, cards, dreams with their explanations, and
  *   each legal action as one button in exactly one place;
@@ -23,191 +21,6 @@
   const { makeT, actionKey, h, setText } = Live;
   const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
   const { playerNames, seedLine } = Live; // seat names and the result's seed check
-
-  // --- the dream explainer (mirrors play/engines/oniroo/dreams.py) ---------------
-  const SET_SIZE = 5; // cards in a letter or shape set
-  const RUN_LENGTH = 5; // adjacent cards in a digit run
-  const DIGIT_CYCLE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
-  const LETTER = 0;
-  const SHAPE = 1;
-  const DIGIT = 2;
-  const GROUP = 3;
-  const NEXT_GROUP = 4;
-
-  const mod10 = (n) => ((n % 10) + 10) % 10;
-  const cycleIndex = (digit) => DIGIT_CYCLE.indexOf(digit);
-  const orNull = (v) => (v === undefined ? null : v);
-
-  /** [letter, shape, digit, group, next_group]; a free card matches any of the first four. */
-  function factsOf(card) {
-    if (card.type === "free") return [null, null, null, null, orNull(card.next_group)];
-    return [
-      orNull(card.letter),
-      orNull(card.shape),
-      orNull(card.digit),
-      orNull(card.group),
-      orNull(card.next_group),
-    ];
-  }
-
-  function links(first, second) {
-    return second[GROUP] === null || (first[NEXT_GROUP] !== null && first[NEXT_GROUP] === second[GROUP]);
-  }
-
-  function runStart(window, step) {
-    let start = null;
-    for (let offset = 0; offset < window.length; offset++) {
-      const digit = window[offset][DIGIT];
-      if (digit === null) continue;
-      const here = mod10(cycleIndex(digit) - step * offset);
-      if (start === null) start = here;
-      else if (here !== start) return null;
-    }
-    return start === null ? 0 : start;
-  }
-
-  function digitRuns(dream) {
-    const found = [];
-    for (let i = 0; i + RUN_LENGTH <= dream.length; i++) {
-      const window = dream.slice(i, i + RUN_LENGTH);
-      for (const step of [1, -1]) if (runStart(window, step) !== null) found.push([i, step]);
-    }
-    return found;
-  }
-
-  /** How many cards show each value (in order of first appearance), and the free ones. */
-  function setCounts(dream, field) {
-    const counts = new Map();
-    let wild = 0;
-    for (const card of dream) {
-      const value = card[field];
-      if (value === null) wild += 1;
-      else counts.set(value, (counts.get(value) || 0) + 1);
-    }
-    return { counts, wild };
-  }
-
-  function longestRun(dream) {
-    let best = [Math.min(dream.length, 1), 0, 1];
-    for (let i = 0; i < dream.length; i++) {
-      for (const step of [1, -1]) {
-        let length = 1;
-        while (
-          length < RUN_LENGTH &&
-          i + length < dream.length &&
-          runStart(dream.slice(i, i + length + 1), step) !== null
-        ) {
-          length += 1;
-        }
-        if (length > best[0]) best = [length, i, step];
-      }
-    }
-    return best;
-  }
-
-  function progress(dream) {
-    const out = {};
-    for (const [kind, field] of [["letter", LETTER], ["shape", SHAPE]]) {
-      const { counts, wild } = setCounts(dream, field);
-      let value = null;
-      let have = 0;
-      for (const [v, n] of counts) {
-        if (n > have) {
-          value = v;
-          have = n;
-        }
-      }
-      out[kind] = { value, count: Math.min(SET_SIZE, have + wild) };
-    }
-    const [length, start, step] = longestRun(dream);
-    const positions = [];
-    for (let k = start; k < start + length; k++) positions.push(k);
-    out.digit_run = { count: length, positions, direction: step === 1 ? "up" : "down" };
-    return out;
-  }
-
-  function impliedDigits(window, step) {
-    const start = runStart(window, step);
-    if (start === null || window.every((card) => card[DIGIT] === null)) {
-      return window.map((card) => card[DIGIT]);
-    }
-    return window.map((card, k) => DIGIT_CYCLE[mod10(start + step * k)]);
-  }
-
-  const byValue = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-
-  /** Why a dream (a list of facts) is complete, or what it lacks; the engine's `explain`. */
-  function explain(dream, minLength, codes) {
-    const min = minLength === undefined ? 5 : minLength;
-    const useCodes = codes === undefined ? true : codes;
-    const n = dream.length;
-    const out = {
-      complete: false,
-      length: n,
-      min_length: min,
-      codes: useCodes,
-      code_sets: [],
-      group_links: [],
-      missing: [],
-    };
-    if (n < min) out.missing.push({ what: "cards", count: min - n });
-    if (!useCodes) {
-      out.complete = n >= min;
-      return out;
-    }
-    for (const [kind, field] of [["letter", LETTER], ["shape", SHAPE]]) {
-      const { counts, wild } = setCounts(dream, field);
-      const wildAt = [];
-      dream.forEach((card, i) => {
-        if (card[field] === null) wildAt.push(i);
-      });
-      for (const [value, have] of [...counts].sort((a, b) => byValue(a[0], b[0]))) {
-        if (have + wild >= SET_SIZE) {
-          const mine = [];
-          dream.forEach((card, i) => {
-            if (card[field] === value) mine.push(i);
-          });
-          const used = mine.concat(wildAt.slice(0, Math.max(0, SET_SIZE - have)));
-          used.sort((a, b) => a - b);
-          out.code_sets.push({ kind, value, positions: used });
-        }
-      }
-      if (wild >= SET_SIZE && counts.size === 0) {
-        out.code_sets.push({ kind, value: null, positions: wildAt.slice(0, SET_SIZE) });
-      }
-    }
-    for (const [start, step] of digitRuns(dream)) {
-      const window = dream.slice(start, start + RUN_LENGTH);
-      const positions = [];
-      for (let k = start; k < start + RUN_LENGTH; k++) positions.push(k);
-      out.code_sets.push({
-        kind: "digit_run",
-        direction: step === 1 ? "up" : "down",
-        digits: impliedDigits(window, step),
-        positions,
-      });
-    }
-    for (let i = 0; i + 1 < n; i++) if (links(dream[i], dream[i + 1])) out.group_links.push([i, i + 1]);
-    out.progress = progress(dream);
-    if (!out.code_sets.length) {
-      let best = null;
-      for (const kind of ["letter", "shape", "digit_run"]) {
-        const candidate = { kind };
-        for (const [k, v] of Object.entries(out.progress[kind])) if (k !== "positions") candidate[k] = v;
-        if (best === null || candidate.count > best.count) best = candidate;
-      }
-      best.need = SET_SIZE - best.count;
-      out.missing.push({ what: "code_set", best });
-    }
-    if (!out.group_links.length) out.missing.push({ what: "group_link" });
-    out.complete = out.missing.length === 0;
-    return out;
-  }
-
-  /** `explain` for card dicts (the card entries of a view). */
-  function explainDream(cards, minLength, codes) {
-    return explain(cards.map(factsOf), minLength, codes);
-  }
 
   // --- words -------------------------------------------------------------------------
   const SHAPE_GLYPHS = { square: "■", star: "★", circle: "●", cross: "✚", triangle: "▲" };
@@ -510,10 +323,6 @@
       return this.options.min_dream_length || (this.level >= 4 ? 5 : 10);
     }
 
-    usesCodes() {
-      return this.level >= 3;
-    }
-
     /** The explainer's words for one explanation: {headline, lines}. */
     explainWords(x) {
       const t = this.t;
@@ -583,7 +392,8 @@
     /** One dream for the page: its cards in order (links and code sets marked) and why. */
     dream(d, owner, extra) {
       const cards = Array.isArray(d.cards) ? d.cards : [];
-      const x = explainDream(cards, this.minLength(), this.usesCodes());
+      // the engine's explanation, carried by the view: no rule is worked out here
+      const x = d.explanation;
       const inSet = new Set((x.code_sets[0] || { positions: [] }).positions);
       const linked = new Set(x.group_links.map((p) => p[1]));
       const words = this.explainWords(x);
@@ -1038,7 +848,8 @@
         out.blindCard = this.card(tf.blind_card);
       }
       if (Array.isArray(tf.staged) && (tf.staged.length || v.step === "staging")) {
-        out.staging = this.dream({ id: "staging", cards: tf.staged, complete: false }, this.you, {
+        const staged = { id: "staging", cards: tf.staged, complete: false, explanation: tf.staged_explanation };
+        out.staging = this.dream(staged, this.you, {
           title: t("staging_title"),
           label: t("staging_title"),
         });
@@ -1728,9 +1539,6 @@
       makeT,
       actionKey,
       Oniroo,
-      explain,
-      explainDream,
-      factsOf,
       eventKey,
       newEvents,
       vocabulary,

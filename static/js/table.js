@@ -101,7 +101,6 @@
       const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
       this.you = typeof seat === "number" ? seat : null;
       this.cards = this.msg.cards || {};
-      this.stats = this.msg.stats || {};
       this.status = this.msg.status || "running";
       this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
       this.names = playerNames(this.msg.players, t);
@@ -156,9 +155,9 @@
       return this.facts(code).type === "revulo";
     }
 
-    /** attack / defense / glory_bonus / cost: the server's figure when it sends one, else printed. */
+    /** attack / defense / glory_bonus / cost: the engine's figure now from the view, else printed. */
     stat(id, code, name) {
-      const own = this.stats[id];
+      const own = id ? this.seen.get(id) : null;
       if (own && typeof own[name] === "number") return own[name];
       const printed = this.facts(code)[name];
       return typeof printed === "number" ? printed : 0;
@@ -342,7 +341,7 @@
         case "end_turn":
           return pair(t("act_end_turn"), t("act_end_turn"));
         case "decline_defense": {
-          const loss = this.msg.decline_loss;
+          const loss = (this.view.duel || {}).decline_loss;
           const text =
             typeof loss === "number"
               ? t("act_decline_defense_loss", { loss })
@@ -444,12 +443,14 @@
       const step = STEP_ORDER.indexOf(d.step);
       const boost = Array.isArray(d.boost) ? d.boost : [0, 0];
       const helpers = Array.isArray(d.helpers) ? d.helpers : [null, null];
-      const power = (id, stat, add) => {
+      const totals = Array.isArray(d.power) ? d.power : [null, null];
+      // the engine's total (statics and boosts) beside the card's own figure
+      const power = (id, stat, add, total) => {
         const entry = this.seen.get(id);
         const base = entry ? this.stat(id, entry.code, stat) : 0;
         if (!add) return { text: String(base), total: base };
         const op = add < 0 ? MINUS : "+";
-        return { text: base + " " + op + " " + Math.abs(add) + " = " + (base + add), total: base + add };
+        return { text: base + " " + op + " " + Math.abs(add) + " = " + total, total };
       };
       const helper = (id, decided) => {
         if (!decided) return t("duel_helper_pending");
@@ -471,13 +472,13 @@
         attacker: {
           who: this.seatName(d.attacker),
           card: this.nameOf(d.a),
-          power: power(d.a, "attack", boost[0]),
+          power: power(d.a, "attack", boost[0], totals[0]),
           helper: helper(helpers[0], step > 1),
         },
         defender: {
           who: this.seatName(d.defender),
           card: d.d ? this.nameOf(d.d) : null,
-          power: d.d ? power(d.d, "defense", boost[1]) : null,
+          power: d.d ? power(d.d, "defense", boost[1], totals[1]) : null,
           helper: helper(helpers[1], step > 2),
         },
         now: t("duel_now", {
@@ -630,7 +631,7 @@
       const bits = [h("span", { class: "card-name" }, model.cardName(entry) || t("a_card"))];
       const type = h("span", { class: "card-type" }, model.typeLabel(code));
       const meta = h("span", { class: "card-meta" }, type);
-      if (typeof f.cost === "number" || model.stats[entry.id]) {
+      if (typeof f.cost === "number" || typeof entry.cost === "number") {
         meta.append(h("span", { class: "card-cost" }, String(model.stat(entry.id, code, "cost"))));
       }
       bits.push(meta);

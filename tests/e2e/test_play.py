@@ -22,7 +22,7 @@ from catalog.models import Card, Game
 from decks import services as deck_services
 from decks.entries import Entry
 from decks.selectors import card_dict
-from play import services
+from play import selectors
 from play.bots.decks import DEMO_DECKS
 from play.engines import get_engine
 from play.models import Match, Seat
@@ -122,8 +122,8 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
 
     # Fix the shuffle before the game is dealt (see a_seed_with_a_full_duel).
     decks = [
-        services.deck_cards(Seat(position=0, deck_version=deck_a.versions.latest("number"))),
-        services.deck_cards(Seat(position=1, deck_version=deck_b.versions.latest("number"))),
+        selectors.deck_cards(Seat(position=0, deck_version=deck_a.versions.latest("number"))),
+        selectors.deck_cards(Seat(position=1, deck_version=deck_b.versions.latest("number"))),
     ]
     seed = a_seed_with_a_full_duel(decks, match.options)
     Match.objects.filter(pk=match.pk).update(

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from play import services
+from play import selectors
 from play.engines import get_engine
 from play.models import Match
 from tests.factories import make_user
@@ -101,7 +101,7 @@ def offered(page) -> list[str]:
 
 def test_a_player_enters_the_dungeon_and_plays_to_the_end(seed_file, signed_in):
     call_command("load_cards", verbosity=0)
-    seed, expected = a_seed_with_a_full_game(services.game_pool("arcane-guardian"))
+    seed, expected = a_seed_with_a_full_game(selectors.game_pool("arcane-guardian"))
     seed_file.write_text(str(seed))
     zsofi = make_user("zsofi", language="en")
     page = signed_in(zsofi)

@@ -15,7 +15,7 @@ import pytest
 from django.core.management import call_command
 
 from catalog.models import Game
-from play import services
+from play import selectors, services
 from play.engines import get_engine
 from play.models import Match
 from tests.e2e.test_play_arcane import action_key, api_state, showing, simple_choice
@@ -32,7 +32,7 @@ def play_all_but_the_last_move(match: Match, user) -> dict:
     engine = get_engine(match.game.slug)
     for _ in range(MOVES_CAP):
         match = Match.objects.get(pk=match.pk)
-        state = services.match_state(match)
+        state = selectors.match_state(match)
         action = simple_choice(state.legal_actions(0))
         after = engine.from_dict(state.to_dict())
         after.apply(action)

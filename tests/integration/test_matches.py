@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.db import connections
 
 from core.errors import Conflict
-from play import services
+from play import selectors, services
 from play.models import MatchAction
 from tests.factories import make_user
 from tests.play.test_matches import legal_deck
@@ -25,7 +25,7 @@ def test_two_threads_same_version_one_wins_one_gets_409(postgres, transactional_
     )
     services.match_join(match_id=match.pk, user=gergo, deck=legal_deck(gergo))
     match.refresh_from_db()
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     mover = zsofi if state.active_player == 0 else gergo
     action = state.legal_actions(state.active_player)[0]
     barrier = threading.Barrier(2)

@@ -23,7 +23,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from catalog.models import Game
-from play import chat, services
+from play import chat, selectors, services
 from play.models import ChatMessage, Match, MatchAction, Seat
 from tests.conftest import require
 from tests.factories import make_user
@@ -89,7 +89,7 @@ def _wait_for(condition, seconds: float, what: str) -> None:
 
 def _turn(match_id):
     match = Match.objects.get(pk=match_id)
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     return match, state.active_player, state
 
 

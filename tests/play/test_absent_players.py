@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from catalog.models import Game
 from core.errors import NotFound
-from play import services
+from play import frames, selectors, services
 from play.models import Match, Seat
 from play.services import MatchRefused
 from tests.factories import make_user
@@ -43,7 +43,7 @@ def table(players):  # noqa: F811
 
 
 def waiting_on(match) -> int:
-    return services.match_state(Match.objects.get(pk=match.pk)).active_player
+    return selectors.match_state(Match.objects.get(pk=match.pk)).active_player
 
 
 def a_long_wait(match) -> None:
@@ -79,7 +79,7 @@ def test_a_bot_takes_the_seat_of_a_player_away_too_long_and_the_game_goes_on(tab
         services.match_seat_to_bot(match_id=match.pk, user=bystander)
     assert again.value.code == "too_early"  # the bot moved: nobody is late now
 
-    frame = services.match_payload(match, seat)
+    frame = frames.match_payload(match, seat)
     assert frame["bot_seat"] is True and frame["legal"] == []
     assert frame["view"]["you"] == late  # they still see their own cards
     names = {p["seat"]: p for p in frame["players"]}
@@ -120,7 +120,7 @@ def test_the_player_takes_the_seat_back_and_moves_again(table):
     # people play on until the seat's own player is asked again: now they move themselves
     for _ in range(100):
         match = Match.objects.get(pk=match.pk)
-        state = services.match_state(match)
+        state = selectors.match_state(match)
         if state.active_player == late:
             break
         services.match_submit_action(
@@ -130,7 +130,7 @@ def test_the_player_takes_the_seat_back_and_moves_again(table):
             expected_version=match.version,
         )
     assert match.status == "running" and state.active_player == late
-    frame = services.match_payload(match, Seat.objects.get(match=match, position=late))
+    frame = frames.match_payload(match, Seat.objects.get(match=match, position=late))
     assert frame["bot_seat"] is False and frame["legal"]
     services.match_submit_action(
         match_id=match.pk, user=away, action=frame["legal"][0], expected_version=match.version
@@ -199,7 +199,7 @@ def test_a_seat_change_made_by_one_process_holds_in_every_other(table, monkeypat
     def move_through_b() -> Match:
         monkeypatch.setattr(services, "states", process_b)
         current = Match.objects.get(pk=match.pk)
-        state = services.match_state(current)
+        state = selectors.match_state(current)
         services.match_submit_action(
             match_id=match.pk,
             user=users[state.active_player],

@@ -177,6 +177,7 @@ def targets(g) -> list[str]:
 def rest(g, iid: str, to: str = "resting") -> None:
     """Set a state no card can produce here (an event resting, a révülő damaged)."""
     g.s["inst"][iid]["state"] = to
+    g.forget_legal_actions()
 
 
 def says(code: str, text: str) -> None:

@@ -1,27 +1,22 @@
-"""Seeded random games through the contract: the engine's conformance properties."""
+"""Álomfogó's own properties over seeded random games, and what it gives the conformance test.
+
+The properties every game has (replay, restore, illegal actions, views) are
+in test_engine_conformance.py; this game's part of them is `CONFORMANCE`.
+"""
 
 from __future__ import annotations
 
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from play.bots.decks import all_cards, demo_decks
-from play.engines import IllegalAction, get_engine
+from play.engines import get_engine
+from tests.play.conformance import Conformance, strings
+from tests.play.conformance import play_random as play_conformant
 
 ENGINE = get_engine("alomfogo")
 EVERY_CARD = sorted(all_cards().values(), key=lambda c: c["code"])
 MAX_STEPS = 3000
-
-
-def strings(value) -> set[str]:
-    if isinstance(value, dict):
-        return set().union(*(strings(v) for v in value.values()), set(map(str, value)))
-    if isinstance(value, list):
-        return set().union(set(), *(strings(v) for v in value))
-    return {value} if isinstance(value, str) else set()
 
 
 def hidden_from(g, viewer) -> set[str]:
@@ -48,80 +43,46 @@ def count_cards(g) -> int:
     )
 
 
-def play_random(decks, options, seed, *, views_every=7):
-    g = ENGINE.new_game(decks, options, seed)
-    total = count_cards(g)
-    r = random.Random(seed)
-    log = []
-    while not g.is_over and len(log) < MAX_STEPS:
-        p = g.active_player
-        legal = g.legal_actions(p)
-        assert legal, "a live game always offers the deciding seat a move"
-        for q in g.players:
-            if q != p:
-                assert g.legal_actions(q) == []
-        action = r.choice(legal)
-        g.apply(action)
-        log.append(action)
-        assert count_cards(g) == total
-        if len(log) % views_every == 0:
-            check_views(g)
-            snapshot = g.to_dict()
-            for other in g.legal_actions(g.active_player) if not g.is_over else []:
-                ENGINE.from_dict(snapshot).apply(other)  # every listed action applies
-    return g, log
-
-
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([2, 2, 3, 4]))
-def test_random_games_keep_invariants_and_replay(seed, seats):
+def setup(seed: int) -> tuple[list, dict]:
+    seats = (2, 2, 3, 4)[seed % 4]
     decks = (
         demo_decks()
         if seats == 2
         else [EVERY_CARD[:45] if s % 2 else EVERY_CARD[41:] for s in range(seats)]
     )
-    options = {"min_deck_size": 35, "max_copies": 3}
-    g, log = play_random(decks, options, seed)
-    assert g.is_over, "random games end"
-    check_views(g)
-    # replay from the log gives the identical state, and the snapshot round-trips
-    replay = ENGINE.new_game(decks, options, seed)
-    for action in log:
-        replay.apply(action)
-    assert replay.to_dict() == g.to_dict()
-    assert ENGINE.from_dict(g.to_dict()).to_dict() == g.to_dict()
+    return decks, {"min_deck_size": 35, "max_copies": 3}
 
 
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120))
-def test_illegal_actions_change_nothing(seed, steps):
-    g = ENGINE.new_game(demo_decks(), {}, seed)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(r.choice(g.legal_actions(g.active_player)))
-    if g.is_over:
-        return
-    before = g.to_dict()
-    other = next(q for q in g.players if q != g.active_player)
+def watch(g):
+    total = count_cards(g)
+
+    def check(events) -> None:
+        assert count_cards(g) == total
+
+    return check
+
+
+def bad_actions(g) -> list:
+    p = g.active_player
+    other = next(q for q in g.players if q != p)
     some_card = next(iter(g.s["inst"]))
-    for bad in (
+    return [
         {"type": "end_turn", "player": other},
-        {"type": "play_card", "player": g.active_player, "card": "nope"},
-        {"type": "fly", "player": g.active_player},
-        {"type": "declare_attack", "player": g.active_player, "card": some_card},
-        "not a dict",
-    ):
-        if bad in g.legal_actions(g.active_player):
-            continue
-        try:
-            g.apply(bad)
-        except IllegalAction as exc:
-            assert exc.code and exc.message
-        else:
-            raise AssertionError(f"{bad} was accepted")
-        assert g.to_dict() == before
+        {"type": "play_card", "player": p, "card": "nope"},
+        {"type": "declare_attack", "player": p, "card": some_card},
+    ]
+
+
+# the slowest game to play out: fewer full random games
+CONFORMANCE = Conformance(
+    ENGINE, setup, check_views, bad_actions, watch, MAX_STEPS, random_games=12
+)
+
+
+def play_random(decks, options, seed, *, views_every=7):
+    return play_conformant(
+        CONFORMANCE, decks, options, seed, views_every=views_every, try_all_every=views_every
+    )
 
 
 def test_every_card_is_played_or_used_in_random_games():

@@ -108,7 +108,7 @@ def test_greedy_prefers_a_found_item_to_a_trap():
 def test_greedy_heals_when_life_falls_below_one():
     g, cards = scenario([MINOTAUR], [], [])
     g.s["spells"] = {c: c == "AG-004" for c in g.s["spells"]}  # only Holy Light upright
-    g._legal = None
+    g.forget_legal_actions()
     step(g, 0)
     act(g, "fight", option=0)
     assert moment(g) == "dying"

@@ -1,9 +1,11 @@
-"""Arcane Guardian through the contract over many seeds: what must hold in every game.
+"""Arcane Guardian over many seeds: what must hold in every game.
 
 1,000 seeded random games (random endings, random choices) check at every
 action: the view shows no face-down card, life stays within the maximum and
-6, a live game always offers a move; at the end: the game ended, the action
-log replays to the identical state, and the snapshot round-trips.
+6, a live game always offers a move; at the end: the game ended, every kind
+of ending happened, the action log replays to the identical state, and the
+snapshot round-trips. The same checks run in test_engine_conformance.py
+through `CONFORMANCE`, beside restoring mid-way and illegal actions.
 """
 
 from __future__ import annotations
@@ -13,12 +15,10 @@ import random
 import re
 from collections import Counter
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import play.engines.arcane_guardian as engine
 from play.bots.arcane_cards import arcane_cards, ending_codes
-from play.engines.base import IllegalAction
+from tests.play.conformance import Conformance
+from tests.play.conformance import play_random as play_conformant
 
 CARDS = arcane_cards()
 ENDINGS = ending_codes()
@@ -61,22 +61,37 @@ def check_life(g) -> None:
     assert s["max_life"] == max(1, min(6, table + s["passive"]["max_life"]))
 
 
-def play_random(seed: int, options: dict | None = None, *, views: bool = True):
-    g = engine.new_game(CARDS, options, seed)
+def setup(seed: int) -> tuple[list, dict]:
     r = random.Random(seed)
-    log = []
-    while not g.is_over:
-        legal = g.legal_actions(0)
-        assert legal, "a live game always offers a move"
-        assert g.active_player == 0
-        action = r.choice(legal)
-        g.apply(action)
-        log.append(action)
+    endings = "random" if r.random() < 0.5 else r.sample(ENDINGS, 3)
+    return CARDS, {"endings": endings, "shuffle": r.random() < 0.5}
+
+
+def watch(g):
+    def check(events) -> None:
         check_life(g)
-        if views:
-            check_view(g, full=len(log) % 8 == 0)
-        assert len(log) < MAX_ACTIONS
-    assert g.active_player is None and g.legal_actions(0) == []
+        check_view(g, full=False)
+
+    return check
+
+
+def bad_actions(g) -> list:
+    return [
+        {"type": "choose_pile", "player": 0, "pile": 3},
+        {"type": "fight", "player": 0, "option": 9},
+        {"type": "use", "player": 0, "card": "AG-999"},
+        {"type": "choose", "player": 0, "cards": ["AG-002", "AG-002"]},
+        {"type": "roll", "player": 1},
+        {"type": "accept_roll"},
+    ]
+
+
+CONFORMANCE = Conformance(engine, setup, check_view, bad_actions, watch, MAX_ACTIONS)
+
+
+def play_random(seed: int, options: dict | None = None):
+    g, log = play_conformant(CONFORMANCE, CARDS, options, seed, views_every=8)
+    assert g.legal_actions(0) == []
     return g, log
 
 
@@ -98,56 +113,3 @@ def test_a_thousand_seeded_random_games_keep_every_property():
             snapshot = g.to_dict()
             assert engine.from_dict(snapshot).to_dict() == snapshot
     assert set(reasons) == {"died", "trapped", "escaped"}  # every ending of a game happens
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    seed=st.integers(0, 2**63),
-    endings=st.one_of(
-        st.just("random"), st.lists(st.sampled_from(ENDINGS), min_size=3, max_size=3, unique=True)
-    ),
-    shuffle=st.booleans(),
-    cut=st.integers(0, 60),
-)
-def test_a_snapshot_mid_game_goes_on_exactly_like_the_live_game(seed, endings, shuffle, cut):
-    options = {"endings": endings, "shuffle": shuffle}
-    g, log = play_random(seed, options, views=False)
-    # stop at `cut`, snapshot, go on from the snapshot with the same actions
-    head = replay(seed, options, log[:cut])
-    resumed = engine.from_dict(json.loads(json.dumps(head.to_dict())))
-    for action in log[cut:]:
-        resumed.apply(action)
-    assert resumed.to_dict() == g.to_dict()
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32), steps=st.integers(0, 40))
-def test_illegal_actions_change_nothing_and_every_listed_action_applies(seed, steps):
-    g = engine.new_game(CARDS, None, seed)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            return
-        g.apply(r.choice(g.legal_actions(0)))
-    if g.is_over:
-        return
-    before = g.to_dict()
-    legal = g.legal_actions(0)
-    for bad in (
-        {"type": "choose_pile", "player": 0, "pile": 3},
-        {"type": "fight", "player": 0, "option": 9},
-        {"type": "use", "player": 0, "card": "AG-999"},
-        {"type": "choose", "player": 0, "cards": ["AG-002", "AG-002"]},
-        {"type": "roll", "player": 1},
-        {"type": "accept_roll"},
-    ):
-        assert bad not in legal
-        try:
-            g.apply(bad)
-        except IllegalAction as exc:
-            assert exc.code and exc.message
-        else:
-            raise AssertionError(f"{bad} was accepted")
-        assert g.to_dict() == before
-    for action in legal:
-        engine.from_dict(before).apply(action)  # nothing listed is refused

@@ -121,7 +121,7 @@ def turn_down(g, *codes: str) -> None:
     """Put spells sideways directly: the starting position of a scenario."""
     for code in codes:
         g.s["spells"][code] = False
-    g._legal = None
+    g.forget_legal_actions()
 
 
 def give(g, *codes: str) -> None:
@@ -130,7 +130,7 @@ def give(g, *codes: str) -> None:
 
     g.s["held"].extend(codes)
     mage.refresh(g.s)
-    g._legal = None
+    g.forget_legal_actions()
 
 
 # --- setup ---------------------------------------------------------------------

@@ -101,7 +101,7 @@ def test_solving_a_position_leaves_it_unchanged():
 def test_a_finished_game_is_answered_by_its_result():
     g = game([MINOTAUR], [], [])
     g.s["spells"] = dict.fromkeys(g.s["spells"], False)
-    g._legal = None
+    g.forget_legal_actions()
     step(g, 0)  # no spell, no item: the only way past the Minotaur is 3 life, all of it
     assert g.is_over and solve_state(g).verdict == "lost"
 

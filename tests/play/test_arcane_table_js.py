@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARCANE_JS = ROOT / "static" / "js" / "arcane.js"
 LIVE_JS = ROOT / "static" / "js" / "live.js"
 CATALOG = {c["code"]: c for c in arcane_cards()}
-# what the match service puts in a frame's `cards` (play/services.py PUBLIC_CARD_FIELDS)
+# what the match service puts in a frame's `cards` (play/selectors.py PUBLIC_CARD_FIELDS)
 FRAME_FACTS = ("code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus")
 FRAME_TEXT = ("text", "text_en")
 MATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000a6a6")
@@ -508,7 +508,7 @@ def test_a_whole_dungeon_through_the_api_reads_cleanly_and_never_leaks(client):
     from django.core.management import call_command
 
     from catalog.models import Game
-    from play import services
+    from play import selectors, services
     from play.models import Match
     from tests.factories import PASSWORD, make_user
 
@@ -521,7 +521,7 @@ def test_a_whole_dungeon_through_the_api_reads_cleanly_and_never_leaks(client):
     verdict = None
     for _ in range(500):
         body = client.get(f"/api/matches/{match.pk}/").json()
-        state = services.match_state(Match.objects.get(pk=match.pk))
+        state = selectors.match_state(Match.objects.get(pk=match.pk))
         hint = None
         if body["status"] == "running":
             answer = client.get(f"/api/matches/{match.pk}/hint/")

@@ -13,9 +13,11 @@ import json
 import pytest
 from asgiref.sync import async_to_sync
 from django.core.management import call_command
+from django.utils import translation
+from django.utils.html import escape
 
 from catalog.models import Card, Game
-from play import services
+from play import selectors, services
 from play.models import ChatMessage, ChatMute, Match, MatchAction
 from tests.factories import make_user
 from tests.play.test_matches import connect, players  # noqa: F401 (fixture)
@@ -47,7 +49,7 @@ def duel(players):  # noqa: F811
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
     services.match_join(match_id=match.pk, user=gergo, deck=deck2)
     match = Match.objects.get(pk=match.pk)
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     mover = (zsofi, gergo)[state.active_player]
     services.match_submit_action(
         match_id=match.pk,
@@ -134,7 +136,7 @@ def test_lobby_options_keep_their_json_types(players, client):  # noqa: F811
 
 def test_action_api_refuses_a_version_that_is_not_a_whole_number(duel, client):
     match, zsofi, gergo, *_ = duel
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     client.force_login((zsofi, gergo)[state.active_player])
     action = state.legal_actions(state.active_player)[0]
     url = f"/api/matches/{match.pk}/actions/"
@@ -177,6 +179,45 @@ def test_rematch_with_a_deleted_deck_is_refused_and_the_match_stays(duel, client
     assert "deleted" in refused(client.post(f"/play/{match.pk}/rematch/"), 409)
     assert Match.objects.count() == 1
     assert client.get(f"/play/{match.pk}/replay/").status_code == 200
+
+
+def test_a_rematch_with_a_deck_no_longer_legal_says_why_and_starts_nothing(duel, client):
+    from decks import services as deck_services
+
+    match, zsofi, *_ = duel
+    finish(match)
+    deck = match.seats.get(user=zsofi).deck_version.deck
+    kajtar = Card.objects.get(code="AF1-001")
+    deck_services.deck_change_card(deck=deck, user=zsofi, card=kajtar, delta=4)
+    client.cookies["django_language"] = "en"
+    client.force_login(zsofi)
+    with translation.override("en"), pytest.raises(services.MatchRefused) as why:
+        services.match_rematch(match_id=match.pk, user=zsofi)
+    problems = [p["message"] for p in why.value.extra["problems"]]
+    page = refused(client.post(f"/play/{match.pk}/rematch/"), 400)
+    assert "not legal" in page and problems
+    assert all(escape(problem) in page for problem in problems)  # what to fix, not only "no"
+    assert Match.objects.count() == 1
+
+
+def test_refusals_of_table_pages_and_forms_are_answered_not_raised(duel, client):
+    """One mapping for HTML views: a 4xx page, or on a table's form a message and the table."""
+    match, zsofi, *_ = duel
+    client.cookies["django_language"] = "en"
+    client.force_login(make_user("idegen"))
+    assert "No such match" in refused(client.get(f"/play/{match.pk}/"), 404)
+    assert "No such match" in refused(client.get(f"/play/{match.pk}/replay/"), 404)
+    for form in ("start", "claim", "seat-to-bot", "take-seat-back", "chat"):
+        answer = client.post(f"/play/{match.pk}/{form}/", {"text": "szia"})
+        assert answer.status_code == 302 and answer["Location"] == f"/play/{match.pk}/", form
+    answer = client.post("/play/new/", {"game": "nincs-ilyen"}, follow=True)
+    assert answer.redirect_chain == [("/play/", 302)]
+    assert "cannot be played online" in answer.content.decode()
+    client.force_login(zsofi)
+    answer = client.post(f"/play/{match.pk}/claim/", follow=True)
+    page = answer.content.decode()
+    assert answer.status_code == 200 and ("It is your move" in page or "seconds" in page)
+    assert Match.objects.get(pk=match.pk).status == "running"
 
 
 # --- chat ---------------------------------------------------------------------------------
@@ -231,7 +272,7 @@ def _nested(depth: int) -> str:
 
 def test_websocket_frames_are_parsed_with_bounds_and_numbers_read_strictly(duel):
     match, zsofi, gergo, *_ = duel
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     mover = (zsofi, gergo)[state.active_player]
     action = state.legal_actions(state.active_player)[0]
     frames = [
@@ -287,7 +328,7 @@ def dungeon(players):  # noqa: F811
 def test_a_move_must_carry_each_value_with_the_type_it_was_offered(dungeon, client):
     """`{"pile": true}` equals pile 1 and `false` pile 0 for ==; neither is a pile."""
     match, mage = dungeon
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     piles = [a for a in state.legal_actions(0) if a["type"] == "choose_pile"]
     assert piles, "a new dungeon starts with a choice of pile"
     client.force_login(mage)

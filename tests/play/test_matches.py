@@ -15,7 +15,7 @@ from catalog.models import Card, Game
 from decks import services as deck_services
 from decks.entries import Entry
 from decks.selectors import card_dict
-from play import services
+from play import selectors, services
 from play.consumers import database_sync_to_async  # gives its connections back (see there)
 from play.models import Match, MatchAction
 from play.routing import websocket_urlpatterns
@@ -49,7 +49,7 @@ def players():
 
 def hidden_ids(match, viewer_position):
     """Card instance ids the viewer must never receive: others' hands and every deck."""
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     found = set()
     for p, seat in enumerate(state.s["players"]):
         found.update(seat["deck"])
@@ -97,7 +97,7 @@ def test_api_moves_illegal_stale_and_strangers(players, client):
     )
     assert again.status_code == 400 and again.json()["error"]["code"] == "already_seated"
     match.refresh_from_db()
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     mover = "zsofi" if state.active_player == 0 else "gergo"
     other = "gergo" if mover == "zsofi" else "zsofi"
     client.logout()
@@ -173,7 +173,7 @@ def next_move(match_id, rng):
     match = Match.objects.get(pk=match_id)
     if match.status != "running":
         return None
-    state = services.match_state(match)
+    state = selectors.match_state(match)
     mover = state.active_player
     return mover, rng.choice(state.legal_actions(mover)), match.version
 
@@ -246,6 +246,36 @@ def test_websocket_errors_go_only_to_the_sender(players):
     async_to_sync(scenario)()
 
 
+def test_the_action_api_answers_with_the_frame_the_movers_seat_was_sent(players, client):
+    """One frame per seat and move: the HTTP answer is that frame, not one built again."""
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    match.refresh_from_db()
+    state = selectors.match_state(match)
+    mover = (zsofi, gergo)[state.active_player]
+    client.force_login(mover)
+
+    async def scenario():
+        socket, connected = await connect(match, mover)
+        assert connected
+        for kind in ("state", "chat"):
+            assert (await socket.receive_json_from(timeout=5))["type"] == kind
+        body = {"action": state.legal_actions(state.active_player)[0], "version": 0}
+        answer = await database_sync_to_async(client.post)(
+            f"/api/matches/{match.pk}/actions/", body, content_type="application/json"
+        )
+        sent = await socket.receive_json_from(timeout=5)
+        await socket.disconnect()
+        return answer, sent
+
+    answer, sent = async_to_sync(scenario)()
+    assert answer.status_code == 200
+    # the same text: even the server's clock reading in it is the one the socket got
+    assert answer.json() == {"id": str(match.pk), **sent} and sent["version"] == 1
+    assert sent["seat"] == state.active_player and sent["view"]["you"] == state.active_player
+
+
 def test_public_match_spectator_sees_no_hand(players):
     zsofi, _gergo, deck, _ = players
     match = services.match_create(
@@ -297,7 +327,7 @@ def test_the_log_rebuilds_exactly_the_state_the_players_moved(players):
         match = Match.objects.get(pk=match.pk)
         if match.status != "running":
             break
-        state = services.match_state(match)
+        state = selectors.match_state(match)
         seat = state.active_player
         services.match_submit_action(
             match_id=match.pk,
@@ -311,7 +341,7 @@ def test_the_log_rebuilds_exactly_the_state_the_players_moved(players):
     live = states.take(match.pk, match.version)
     assert live is not None  # the in-process state the moves were applied to
     states.clear()
-    assert services.match_state(match).to_dict() == live.to_dict()
+    assert selectors.match_state(match).to_dict() == live.to_dict()
 
 
 def test_a_spectator_watches_moves_live_without_any_hand(players):

@@ -75,11 +75,10 @@ def test_the_table_in_words():
 
 def test_what_a_dream_lacks_comes_from_the_explainer():
     cards = [CARDS[c] for c in ("ONI-S001", "ONI-S002", "ONI-S003")]
-    view = {"level": 5, "options": {"min_dream_length": 5}}
-    text = cli_oniroo.missing_text(cards, view, "en")
     why = explain_dream(cards, 5)
+    text = cli_oniroo.missing_text(why, "en")
     assert text.startswith(f"{why['missing'][0]['count']} cards, a code set (best: ")
-    assert cli_oniroo.missing_text(cards, view, "hu").startswith("2 lap, kódsor")
+    assert cli_oniroo.missing_text(why, "hu").startswith("2 lap, kódsor")
 
 
 def test_solitaire_in_words():

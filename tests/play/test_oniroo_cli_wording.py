@@ -7,6 +7,7 @@ import pytest
 
 from play import cli_oniroo
 from play.cli_prompt import cards_count
+from play.engines.oniroo import explain_dream
 from tests.play.oniroo_helpers import (
     CARDS,
     EYE,
@@ -101,5 +102,7 @@ def test_one_card_is_one_card_in_english():
     view["draw_count"] = 1
     text = cli_oniroo.format_view(view, "en")
     assert "hand 1 card" in text and "Draw pile: 1 card ·" in text and "1 cards" not in text
-    missing = cli_oniroo.missing_text([CARDS[c] for c in complete_dream()[:4]], view, "en")
+    four = [CARDS[c] for c in complete_dream()[:4]]
+    why = explain_dream(four, view["options"]["min_dream_length"])
+    missing = cli_oniroo.missing_text(why, "en")
     assert missing.startswith("1 card,")

@@ -11,7 +11,7 @@ from catalog.models import Card, Game
 from decks import services as deck_services
 from decks.entries import Entry
 from decks.selectors import card_dict
-from play import ratings, services
+from play import ratings, selectors, services
 from play.bots.decks import DEMO_DECKS
 from play.models import Match, Rating
 from tests.play.test_matches import players  # noqa: F401 (fixture)
@@ -75,7 +75,7 @@ def test_a_claimed_win_counts_as_a_win(players):  # noqa: F811
     zsofi, gergo, deck, deck2 = players
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
     services.match_join(match_id=match.pk, user=gergo, deck=deck2)
-    state = services.match_state(Match.objects.get(pk=match.pk))
+    state = selectors.match_state(Match.objects.get(pk=match.pk))
     waiting = (zsofi, gergo)[1 - state.active_player]
     Match.objects.filter(pk=match.pk).update(last_action_at=timezone.now() - timedelta(minutes=6))
     services.match_claim_win(match_id=match.pk, user=waiting)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from play import replays, services
+from play import frames, replays, selectors, services
 from play.models import Match
 from tests.play.test_matches import legal_deck, players  # noqa: F401 (fixture)
 
@@ -20,11 +20,11 @@ def play_out(match, users, seed=3, record=None):
         match = Match.objects.get(pk=match.pk)
         if record is not None:
             record.append(
-                {s.position: services.match_payload(match, s)["view"] for s in match.seats.all()}
+                {s.position: frames.match_payload(match, s)["view"] for s in match.seats.all()}
             )
         if match.status != "running":
             return match
-        state = services.match_state(match)
+        state = selectors.match_state(match)
         seat = state.active_player
         services.match_submit_action(
             match_id=match.pk,

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.utils import translation
 
 from catalog.models import Game
-from play import names, services
+from play import frames, names, services
 from play.models import Match, MatchStatus, Seat
 from tests.factories import make_user
 
@@ -70,7 +70,7 @@ def test_a_lone_bot_has_no_number_and_a_stand_in_keeps_the_persons_name():
 
 def test_the_payload_names_the_bots_apart(oniroo_with_bots):
     match, _zsofi = oniroo_with_bots
-    payload = services.match_payload(match, None)
+    payload = frames.match_payload(match, None)
     assert [(p["bot_kind"], p["bot_number"]) for p in payload["players"]] == [
         (None, None),
         ("greedy", 1),

@@ -7,10 +7,6 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from catalog.models import Game
-from decks import services as deck_services
-from decks.entries import Entry
-from decks.selectors import card_dict
 from printing import services
 from printing.models import PrintJob
 from tests.factories import PASSWORD
@@ -19,17 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def deck(owner, cards):
-    game = Game.objects.get(slug="alomfogo")
-    chosen = list(
-        cards.filter(game=game).select_related("game", "card_set").order_by("sort_key")[:15]
-    )
-    return deck_services.deck_create(
-        owner=owner,
-        game=game,
-        name="Nyomtatás",
-        entries=[Entry(card=card_dict(c), count=3) for c in chosen],
-    )
+def deck(make_deck):
+    return make_deck("Nyomtatás")
 
 
 def make(client, captured, **payload):

@@ -8,10 +8,6 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from catalog.models import Game
-from decks import services as deck_services
-from decks.entries import Entry
-from decks.selectors import card_dict
 from printing.forms import PrintOptionsForm
 from printing.views import _initial, _preview_query
 from tests.factories import PASSWORD
@@ -20,15 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def deck(owner, cards):
-    game = Game.objects.get(slug="alomfogo")
-    chosen = list(cards.filter(game=game).order_by("sort_key")[:15])
-    return deck_services.deck_create(
-        owner=owner,
-        game=game,
-        name="Első pakli",
-        entries=[Entry(card=card_dict(c), count=3) for c in chosen],
-    )
+def deck(make_deck):
+    return make_deck("Első pakli")
 
 
 def _preview_src(response) -> str:

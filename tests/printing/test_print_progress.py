@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from catalog.models import Game
-from decks import services as deck_services
-from decks.entries import Entry
-from decks.selectors import card_dict
 from printing import pdf, services
 from printing.models import PrintJob, Status
 
@@ -15,15 +11,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def deck(owner, cards):
-    game = Game.objects.get(slug="alomfogo")
-    chosen = list(cards.filter(game=game).order_by("sort_key")[:15])
-    return deck_services.deck_create(
-        owner=owner,
-        game=game,
-        name="Sokoldalas",
-        entries=[Entry(card=card_dict(c), count=3) for c in chosen],
-    )
+def deck(make_deck):
+    return make_deck("Sokoldalas")
 
 
 def test_the_job_row_shows_progress_at_every_page_written(owner, deck, monkeypatch):

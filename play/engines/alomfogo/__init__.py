@@ -19,8 +19,7 @@ def new_game(decks: list, options: dict | None = None, seed: int = 0) -> Alomfog
     g = AlomfogoState(turn.new_game_data(decks, options, seed))
     turn.deal(g)
     rules.settle(g)
-    g.s["log"] = g._events[-30:]
-    g._events = []
+    g._opened()
     return g
 
 

@@ -104,8 +104,7 @@ def declare_attack(g, p: int, iid: str) -> None:
 def decline(g) -> None:
     d = g.s["duel"]
     a = d["a"]
-    loss = 1 + glory_bonus(g, d["attacker"], a)
-    loss += sum(op["amount"] for op in fx.statics(g, d["attacker"], "decline_penalty"))
+    loss = decline_loss(g, d["attacker"], a)
     g.emit("defense_declined", player=d["defender"], attacker=a)
     fx.change_glory(g, d["defender"], -loss, "declined")
     if g.zone_of(a) == "board" and g.inst(a)["state"] == "active":
@@ -188,6 +187,12 @@ def stat(g, p: int, iid: str, name: str) -> int:
 
 def glory_bonus(g, p: int, iid: str) -> int:
     return stat(g, p, iid, "glory_bonus")
+
+
+def decline_loss(g, p: int, iid: str) -> int:
+    """Glory a defender loses by refusing a duel against seat p's attacker `iid`."""
+    loss = 1 + glory_bonus(g, p, iid)
+    return loss + sum(op["amount"] for op in fx.statics(g, p, "decline_penalty"))
 
 
 def resolve(g) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.engines.base import Action, DictState, Event, IllegalAction
+from play.engines.base import Action, DictState, IllegalAction
 
 GAME_ID = "alomfogo"
 EVENT_LOG = 30  # how many recent events a view shows
@@ -19,10 +19,7 @@ EVENT_LOG = 30  # how many recent events a view shows
 
 class AlomfogoState(DictState):
     game_id = GAME_ID
-
-    def __init__(self, data: dict) -> None:
-        super().__init__(data)
-        self._events: list[Event] = []
+    event_log = EVENT_LOG
 
     # --- contract -------------------------------------------------------
     @property
@@ -38,24 +35,17 @@ class AlomfogoState(DictState):
 
         return rules.deciding_player(self)
 
-    def legal_actions(self, player: int) -> list[Action]:
+    # --- hooks of the base's apply ---------------------------------------
+    def _legal_actions(self, player: int) -> list[Action]:
         from play.engines.alomfogo import rules
 
-        if self.is_over or player != rules.deciding_player(self):
-            return []
         return rules.legal_actions(self, player)
 
-    def _perform(self, action: Action) -> list[Event]:
+    def _perform(self, action: Action) -> None:
         from play.engines.alomfogo import rules
 
-        self._events = []
         rules.perform(self, action)
         rules.settle(self)
-        self.s["version"] += 1
-        events, self._events = self._events, []
-        log = self.s["log"] + events
-        self.s["log"] = log[-EVENT_LOG:]
-        return events
 
     def _why_illegal(self, action: Action) -> IllegalAction:
         from play.engines.alomfogo import rules

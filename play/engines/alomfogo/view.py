@@ -5,11 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from play.engines.alomfogo import duel
+from play.engines.alomfogo import effects as fx
+
+STATS = ("attack", "defense", "glory_bonus")
 
 
-def _card(g, iid: str) -> dict:
+def _card(g, iid: str, owner: int) -> dict:
+    """A visible card with its figures now, for its owner: statics applied by the
+    engine's own functions, so no reader (table, terminal, bot) redoes the rule."""
     inst = g.inst(iid)
-    return {"id": iid, "code": inst["code"], "name": g.card(iid)["name"], "state": inst["state"]}
+    entry = {"id": iid, "code": inst["code"], "name": g.card(iid)["name"], "state": inst["state"]}
+    for name in STATS:
+        entry[name] = duel.stat(g, owner, iid, name)
+    entry["cost"] = fx.play_cost(g, owner, iid)
+    if g.card(iid)["type"] == "revulo":
+        # what refusing a duel against this card as attacker costs the defender
+        entry["decline_loss"] = duel.decline_loss(g, owner, iid)
+    return entry
+
+
+def _duel(g, d: dict | None) -> dict | None:
+    """The duel with each side's power now (printed, statics and boosts)."""
+    if d is None:
+        return None
+    shown = dict(d)
+    shown["power"] = [
+        duel.stat(g, d["attacker"], d["a"], "attack") + d["boost"][0],
+        duel.stat(g, d["defender"], d["d"], "defense") + d["boost"][1] if d["d"] else None,
+    ]
+    shown["decline_loss"] = duel.decline_loss(g, d["attacker"], d["a"])
+    return shown
 
 
 def _redact(value: Any, hidden: set[str]) -> Any:
@@ -52,12 +77,12 @@ def build_view(g, player: int | None) -> dict:
             "vp": seat["vp"],
             "deck_count": len(seat["deck"]),
             "hand_count": len(seat["hand"]),
-            "board": [_card(g, i) for i in seat["board"]],
-            "discard": [_card(g, i) for i in seat["discard"]],
-            "casting": [_card(g, i) for i in seat["stack"]],
+            "board": [_card(g, i, p) for i in seat["board"]],
+            "discard": [_card(g, i, p) for i in seat["discard"]],
+            "casting": [_card(g, i, p) for i in seat["stack"]],
         }
         if own:
-            entry["hand"] = [_card(g, i) for i in seat["hand"]]
+            entry["hand"] = [_card(g, i, p) for i in seat["hand"]]
         seats.append(entry)
     pending = s["pending"]
     if pending is not None:
@@ -89,7 +114,7 @@ def build_view(g, player: int | None) -> dict:
             "buvforras_played": bool(s["flags"].get("buvforras")),
             "to_act": g.active_player,
             "players": seats,
-            "duel": s["duel"],
+            "duel": _duel(g, s["duel"]),
             "pending": pending,
             "casting": casting,
             "events": list(s["log"]),

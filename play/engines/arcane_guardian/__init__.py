@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from play.engines.arcane_guardian.setup import GAME_ID, new_game_data
 from play.engines.arcane_guardian.state import ArcaneGuardianState
-from play.engines.arcane_guardian.view import EVENT_LOG
 
 game_id = GAME_ID
 
@@ -26,8 +25,7 @@ def new_game(decks: list, options: dict | None = None, seed: int = 0) -> ArcaneG
 
     g = ArcaneGuardianState(new_game_data(decks, options, seed))
     flow.run(g)  # the setup reveals (an ending on top of a short pile acts at once)
-    g.s["log"] = g._events[-EVENT_LOG:]
-    g._events = []
+    g._opened()
     return g
 
 

@@ -44,7 +44,7 @@ def run(g) -> None:
     if not piles and not dungeon.step_left(s):
         end(g, won=False, reason="trapped")
         return
-    g._legal = piles + moves.held_actions(s, None)
+    g.prepared = (0, piles + moves.held_actions(s, None))
 
 
 def end(g, *, won: bool, reason: str) -> None:
@@ -229,7 +229,7 @@ def op_window(g, task):
     if len(legal) == 1 and legal[0]["type"] in CLOSING:
         close(g, legal[0])  # one answer: no question
         return None
-    g._legal = legal  # what legal_actions would compute next
+    g.prepared = (0, legal)  # what legal_actions would compute next
     return WAIT
 
 

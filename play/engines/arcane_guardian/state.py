@@ -5,9 +5,9 @@ three piles, the mage's numbers, the held cards, the task queue of the step
 in progress and the pending decision. `to_dict` is a copy and replays compare
 equal. The game is solo: `players == [0]`.
 
-`legal_actions` is computed once per version and kept: a bot asks for it and
-`apply` asks again to check the move, and in a game this short that second
-computation would be a third of the time.
+The rules often work out the next decision's legal actions on the way
+(`flow.run` needs them to see whether a step is left) and hand them to the
+base as `prepared`, so `legal_actions` costs nothing more.
 """
 
 from __future__ import annotations
@@ -16,18 +16,15 @@ from typing import Any
 
 from play.engines.arcane_guardian import moves, rules
 from play.engines.arcane_guardian.view import EVENT_LOG, build_view
-from play.engines.base import Action, DictState, Event, IllegalAction
+from play.engines.base import Action, DictState, IllegalAction, NestedLegalActions
 
 PLAYERS = [0]
 
 
 class ArcaneGuardianState(DictState):
     game_id = "arcane-guardian"
-
-    def __init__(self, data: dict) -> None:
-        super().__init__(data)
-        self._events: list[Event] = []
-        self._legal: list[Action] | None = None
+    event_log = EVENT_LOG
+    legal_list = NestedLegalActions  # `choose` and `cast` name lists of cards
 
     # --- contract -------------------------------------------------------
     @property
@@ -38,39 +35,12 @@ class ArcaneGuardianState(DictState):
     def active_player(self) -> int | None:
         return None if self.s["result"] is not None else 0
 
-    def legal_actions(self, player: int) -> list[Action]:
-        if player != 0 or self.s["result"] is not None:
-            return []
-        if self._legal is None:
-            self._legal = moves.legal_actions(self.s)
-        return list(self._legal)
+    # --- hooks of the base's apply ---------------------------------------
+    def _legal_actions(self, player: int) -> list[Action]:
+        return moves.legal_actions(self.s)
 
-    def apply(self, action: Action) -> list[Event]:
-        # same template as the base class, with the solo seat checked without building lists
-        if self.s["result"] is not None:
-            raise IllegalAction("game_over", "The game is over.")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("bad_action", "An action is an object with a type.")
-        if action.get("player") != 0 or isinstance(action.get("player"), bool):
-            raise IllegalAction("bad_player", "The action must name the seat: player 0.")
-        if self._legal is None:
-            self._legal = moves.legal_actions(self.s)
-        if action not in self._legal:
-            raise self._why_illegal(action)
-        return self._perform(action)
-
-    def _perform(self, action: Action) -> list[Event]:
-        self._events = []
-        self._legal = None
+    def _perform(self, action: Action) -> None:
         rules.perform(self, action)
-        s = self.s
-        s["version"] += 1
-        events, self._events = self._events, []
-        log = s["log"]
-        log.extend(events)
-        if len(log) > EVENT_LOG:
-            del log[:-EVENT_LOG]  # the state keeps what a view shows, nothing older
-        return events
 
     def _why_illegal(self, action: Action) -> IllegalAction:
         return rules.why_illegal(self, action)
@@ -100,5 +70,5 @@ class ArcaneGuardianState(DictState):
         n["queue"] = s["queue"][:]
         n["log"] = []
         copy = ArcaneGuardianState(n)
-        copy._legal = self._legal
+        copy._cache = self._cache  # the same version: the same legal actions
         return copy

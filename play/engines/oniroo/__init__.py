@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from play.engines.oniroo.dreams import explain_dream
 from play.engines.oniroo.setup import GAME_ID, new_game_data
-from play.engines.oniroo.state import EVENT_LOG, OnirooState
+from play.engines.oniroo.state import OnirooState
 
 game_id = GAME_ID
 
@@ -24,10 +24,7 @@ def new_game(decks: list, options: dict | None = None, seed: int = 0) -> OnirooS
     data, rng, infos = new_game_data(decks, options, seed)
     g = OnirooState(data, rng, infos)
     g.rules.start(g)
-    if g.prepared is not None:
-        g._cache, g.prepared = (0, *g.prepared), None
-    g.s["log"] = g._events[-EVENT_LOG:]
-    g._events = []
+    g._opened()
     return g
 
 

@@ -20,7 +20,7 @@ import json
 import random
 from typing import Any
 
-from play.engines.base import Action, DictState, Event, IllegalAction, LegalActions
+from play.engines.base import Action, DictState, Event, IllegalAction
 from play.engines.oniroo.cards import Info
 from play.engines.oniroo.setup import GAME_ID
 
@@ -39,12 +39,12 @@ class GameOver(Exception):
 
 class OnirooState(DictState):
     game_id = GAME_ID
+    event_log = EVENT_LOG
 
     def __init__(
         self, data: dict, rng: random.Random | None = None, infos: dict[str, Info] | None = None
     ) -> None:
         super().__init__(data)
-        self._events: list[Event] = []
         if rng is None:
             rng = random.Random()
             version, internal, gauss = data["rng"]
@@ -70,13 +70,7 @@ class OnirooState(DictState):
             follows.setdefault(self.infos[iid].group, set()).add(iid)
         self.follows = {group: frozenset(ids | free) for group, ids in follows.items()}
         self.no_follower = frozenset(free)  # a purple group no card shows: free cards only
-        self._cache: tuple | None = None  # (version, player, actions)
-        # the copies `legal_actions` handed out for this version: id -> (copy, own action)
-        self._handed: dict[int, tuple[Action, Action]] = {}
-        self._handed_version = -1
         self._actions: dict[int, dict] = {}  # seat -> card -> the action dicts made for it
-        # the next decision's legal actions when the rules worked them out anyway
-        self.prepared: tuple[int, list[Action]] | None = None
         if data["mode"] == "table":
             from play.engines.oniroo import table as rules
         else:
@@ -97,18 +91,6 @@ class OnirooState(DictState):
         pending = s.get("pending")
         return pending[0]["player"] if pending else s["active"]
 
-    def _legal(self, player: int) -> list[Action]:
-        cache = self._cache
-        version = self.s["version"]
-        if cache is not None and cache[0] == version and cache[1] == player:
-            return cache[2]
-        if self.s["result"] is not None or player != self.active_player:
-            actions: list[Action] = []
-        else:
-            actions = self.rules.legal(self, player)
-        self._cache = (version, player, actions)
-        return actions
-
     def actions_of(self, player: int) -> dict:
         """Action dicts the rules made for a seat, kept for the next turns (never changed)."""
         found = self._actions.get(player)
@@ -116,59 +98,14 @@ class OnirooState(DictState):
             found = self._actions[player] = {}
         return found
 
-    def legal_actions(self, player: int) -> list[Action]:
-        # copies as they are read: a caller may keep or change them, the cache stays as built
-        version = self.s["version"]
-        if self._handed_version != version:
-            self._handed = {}
-            self._handed_version = version
-        legal = LegalActions(self._legal(player))
-        legal._handed = self._handed
-        return legal
+    # --- hooks of the base's apply ---------------------------------------
+    def _legal_actions(self, player: int) -> list[Action]:
+        return self.rules.legal(self, player)
 
-    def apply(self, action: Action) -> list[Event]:
-        """The base template's checks, with membership looked up in the version's cached list.
-
-        The action that runs is the engine's own copy of the legal action that
-        equals the one given, so nothing the caller holds can change it.
-        """
-        s = self.s
-        if s["result"] is not None:
-            raise IllegalAction("game_over", "The game is over.")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("bad_action", "An action is an object with a type.")
-        player = action.get("player")
-        if type(player) is not int or not 0 <= player < len(s["players"]):
-            raise IllegalAction("bad_player", "The action must name a seat as player.")
-        if self._handed_version == s["version"]:
-            # a copy `legal_actions` handed out for this version, unchanged: its own action
-            handed = self._handed.get(id(action))
-            if handed is not None and handed[0] is action and action == handed[1]:
-                return self._perform(handed[1])
-        cache = self._cache
-        if cache is not None and cache[0] == s["version"] and cache[1] == player:
-            actions = cache[2]
-        else:
-            actions = self._legal(player)
-        try:
-            legal = actions[actions.index(action)]
-        except ValueError:
-            raise self._why_illegal(action) from None
-        return self._perform(legal)
-
-    def _perform(self, action: Action) -> list[Event]:
-        self._events = []
-        self.prepared = None
+    def _perform(self, action: Action) -> None:
         self.rules.perform(self, action)
-        self.s["version"] += 1
-        if self.prepared is not None and self.s["result"] is None:
-            self._cache = (self.s["version"], *self.prepared)
-            self.prepared = None
-        events, self._events = self._events, []
-        log = self.s["log"]
-        log += events
-        if len(log) > EVENT_LOG:
-            del log[: len(log) - EVENT_LOG]
+
+    def _public_events(self, events: list[Event]) -> list[Event]:
         return [public_event(e) if "_secret" in e else e for e in events]
 
     def _why_illegal(self, action: Action) -> IllegalAction:

@@ -10,9 +10,13 @@ seats that saw it happen.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from play.engines.oniroo.attacks import attack_effect
 from play.engines.oniroo.cards import ATTACK_TYPES, public_card
+from play.engines.oniroo.dreams import explain
 from play.engines.oniroo.state import event_for
+from play.engines.oniroo.table import facts, min_length, uses_codes
 
 PUBLIC_OPTIONS = (
     "level",
@@ -49,8 +53,37 @@ def _hand(g, ids: list[str]) -> list[dict]:
     return cards
 
 
+def _explanation(g, ids: list[str]) -> dict:
+    """What `explain` says of these cards as a dream of this game (its code sets and
+    links, or what it lacks), so the table draws it without a rule of its own."""
+    # A copy: the cached answer is shared by every view of the same dream.
+    return _fresh(_explained(tuple(facts(g, ids)), min_length(g), uses_codes(g)))
+
+
+def _fresh(value):
+    """A copy of the dicts and lists in a plain JSON-like value (deepcopy is several
+    times slower, and tuples and scalars need no copy)."""
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    return value
+
+
+@lru_cache(maxsize=4096)
+def _explained(dream: tuple, length: int, codes: bool) -> dict:
+    # Each seat's view after each move explains the same, mostly unchanged, dreams
+    # again; explaining is several times the cost of the rest of the view.
+    return explain(dream, length, codes)
+
+
 def _dream(g, dream: dict) -> dict:
-    return {"id": dream["id"], "cards": _cards(g, dream["cards"]), "complete": dream["complete"]}
+    return {
+        "id": dream["id"],
+        "cards": _cards(g, dream["cards"]),
+        "complete": dream["complete"],
+        "explanation": _explanation(g, dream["cards"]),
+    }
 
 
 def _common(g, player: int | None) -> dict:
@@ -125,6 +158,7 @@ def _table(g, player: int | None) -> dict:
     }
     if own_turn:
         this_turn["staged"] = _cards(g, tf["staged"])
+        this_turn["staged_explanation"] = _explanation(g, tf["staged"])
     view = _common(g, player)
     view.update(
         {

@@ -1,0 +1,169 @@
+"""Matches read: the engine state at a version, who may see a match, the cards a table deals.
+
+Nothing here writes. The writer's own faster path (the states and seats this
+process keeps between moves, `play.state_cache`) belongs to play.services;
+readers rebuild from the database, so no reader sees a state a writer changes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import timedelta
+
+from django.utils.translation import gettext as _
+
+from catalog.models import Card
+from core.errors import NotFound
+from decks.selectors import card_dict
+from play.engines import get_engine
+from play.games import table_game
+from play.models import Match, MatchStatus, Opponent, Seat
+
+# How long a player may keep the table waiting before the others may act on
+# it (claim the win, or give the seat to a bot); every frame tells the table.
+ABANDON_AFTER = timedelta(minutes=5)
+# Printed card facts change only when the catalogue is reloaded, and every
+# frame of every table needs them: keep them a few minutes in this process.
+_PUBLIC_CARDS_TTL = 300.0
+
+
+# --- the cards a table deals --------------------------------------------------------------
+_pools: dict[str, tuple[float, list[dict]]] = {}
+
+
+def game_pool(slug: str) -> list[dict]:
+    """Every card of a game that deals from its whole set (kept a few minutes in memory)."""
+    found = _pools.get(slug)
+    if found is not None and time.monotonic() - found[0] < _PUBLIC_CARDS_TTL:
+        return found[1]
+    cards = Card.objects.filter(game__slug=slug).select_related("game", "card_set")
+    pool = [card_dict(c) for c in cards.order_by("sort_key", "code")]
+    _pools[slug] = (time.monotonic(), pool)
+    return pool
+
+
+def engine_decks(match: Match, seats: list[Seat]) -> list[list[dict]]:
+    """What the engine's `new_game` gets: a deck per seat, or the game's one shared pool."""
+    spec = table_game(match.game.slug)
+    if spec is not None and spec.uses_decks:
+        return [deck_cards(s) for s in seats]
+    return [game_pool(match.game.slug)]
+
+
+def deck_cards(seat: Seat) -> list[dict]:
+    if seat.bot:
+        from play.bots.decks import DEMO_DECKS
+
+        codes = DEMO_DECKS["vedo" if seat.position % 2 else "tamado"]
+        cards = {
+            c.code: card_dict(c)
+            for c in Card.objects.filter(code__in=codes).select_related("game", "card_set")
+        }
+        return [cards[code] for code in codes for _ in range(3)]
+    entries = [e for e in seat.deck_version.entries if e["board"] == "main"]
+    cards = {
+        c.code: card_dict(c)
+        for c in Card.objects.filter(code__in=[e["code"] for e in entries]).select_related(
+            "game", "card_set"
+        )
+    }
+    return [cards[e["code"]] for e in entries for _ in range(e["count"])]
+
+
+# --- state --------------------------------------------------------------------------------
+def match_state(match: Match):
+    """The engine state at match.version: the last snapshot plus the logged actions after it."""
+    engine = get_engine(match.game.slug)
+    snapshot = match.snapshot or {}
+    snapshot_version = snapshot.get("_version")
+    if isinstance(snapshot_version, int) and snapshot_version <= match.version:
+        data = dict(snapshot)
+        data.pop("_version")
+        state = engine.from_dict(data)
+    else:  # no usable snapshot: the log alone rebuilds the match
+        seats = list(match.seats.select_related("deck_version").order_by("position"))
+        state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
+        snapshot_version = 0
+    if snapshot_version < match.version:
+        tail = match.actions.filter(seq__gt=snapshot_version, seq__lte=match.version)
+        for action in tail.order_by("seq").values_list("action", flat=True):
+            state.apply(action)
+    return state
+
+
+# --- who sees what ------------------------------------------------------------------------
+def match_for(*, match_id, user) -> tuple[Match, Seat | None]:
+    """The match and the requester's seat; public matches are visible to spectators, others 404."""
+    match = Match.objects.select_related("game").filter(pk=match_id).first()
+    if match is None:
+        raise NotFound("not_found", _("No such match."))
+    seat = match.seats.filter(user=user).first() if user.is_authenticated else None
+    # Others may open a match only to join it while it waits, or to watch a public one.
+    joinable = match.status == MatchStatus.WAITING and match.opponent in (
+        Opponent.OPEN,
+        Opponent.INVITE,
+    )
+    if seat is None and not match.public and not joinable:
+        raise NotFound("not_found", _("No such match."))
+    return match, seat
+
+
+def seats_of(match: Match) -> list[Seat]:
+    """The seats with their users, in order, as the database has them now."""
+    return list(match.seats.select_related("user").order_by("position"))
+
+
+def seat_at(seats: list[Seat], position: int | None) -> Seat | None:
+    return next((s for s in seats if s.position == position), None)
+
+
+# --- printed card facts ---------------------------------------------------------------------
+def _codes(value) -> set[str]:
+    if isinstance(value, dict):
+        found = {value["code"]} if isinstance(value.get("code"), str) else set()
+        for item in value.values():
+            found |= _codes(item)
+        return found
+    if isinstance(value, list):
+        return set().union(set(), *(_codes(v) for v in value))
+    return set()
+
+
+PUBLIC_CARD_FIELDS = (
+    "code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus", "text",
+    "text_en", "effects",
+)  # fmt: skip
+_public_card_rows: dict[str, dict] = {}
+_public_cards_loaded_at = 0.0
+_public_cards_lock = threading.Lock()
+
+
+def public_cards(view: dict) -> dict:
+    """The printed facts of every card the view shows (by code).
+
+    A view names a card by a `code` field, or lists the codes it shows under
+    `cards` (Arcane Guardian). Arcane Guardian's table also needs a card's
+    `effects` (what a fight costs, what a use does); the other games print
+    their abilities as text.
+    """
+    global _public_cards_loaded_at
+    codes = _codes(view)
+    if isinstance(view.get("cards"), dict):
+        codes |= {code for code in view["cards"] if isinstance(code, str)}
+    with _public_cards_lock:
+        if time.monotonic() - _public_cards_loaded_at > _PUBLIC_CARDS_TTL:
+            _public_card_rows.clear()
+            _public_cards_loaded_at = time.monotonic()
+        missing = codes - _public_card_rows.keys()
+    if missing:
+        rows = Card.objects.filter(code__in=missing).values(*PUBLIC_CARD_FIELDS)
+        with _public_cards_lock:
+            _public_card_rows.update((row["code"], row) for row in rows)
+    found = {code: _public_card_rows.get(code) for code in codes}
+    keep_effects = view.get("game") == "arcane-guardian"
+    return {
+        code: row if keep_effects else {k: v for k, v in row.items() if k != "effects"}
+        for code, row in found.items()
+        if row is not None
+    }
