@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import play.engines.arcane_guardian as engine  # noqa: E402
-from play.bots.arcane_cards import arcane_cards  # noqa: E402
-from play.bots.arcane_greedy import ArcaneGreedyBot  # noqa: E402
-from play.bots.arcane_solver import DEFAULT_BUDGET, solve  # noqa: E402
+from play.bots.arcane_guardian_cards import arcane_cards  # noqa: E402
+from play.bots.arcane_guardian_greedy import ArcaneGreedyBot  # noqa: E402
+from play.bots.arcane_guardian_solver import DEFAULT_BUDGET, solve  # noqa: E402
 from play.bots.base import play_game  # noqa: E402
 from play.bots.random_bot import RandomBot  # noqa: E402
 

@@ -35,11 +35,12 @@ GAME_SECONDS = 300  # a whole game against bots takes well under a minute
 NEW_MATCH = """
 from accounts.models import User
 from catalog.models import Game
+from core.games import GAMES
 from decks.models import Deck
 from play import services
 user = User.objects.get(username="{username}")
 game = Game.objects.get(slug="{game}")
-deck = Deck.objects.get(pk={deck}) if "{game}" == "alomfogo" else None
+deck = Deck.objects.get(pk={deck}) if GAMES["{game}"].uses_decks else None
 match = services.match_create(user=user, game=game, deck=deck, opponent="bot:greedy",
                               options={options})
 print(match.pk)

@@ -54,9 +54,9 @@ def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
 
     from accounts.models import User
     from catalog.models import Card, Game
+    from catalog.records import row_record
     from decks import services as deck_services
     from decks.entries import Entry
-    from decks.selectors import card_dict
     from play import services
     from play.bots.decks import DEMO_DECKS
 
@@ -69,7 +69,7 @@ def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
             "game", "card_set"
         )
     }
-    entries = [Entry(card=card_dict(cards[c]), count=3) for c in DEMO_DECKS["tamado"]]
+    entries = [Entry(card=row_record(cards[c]), count=3) for c in DEMO_DECKS["tamado"]]
 
     def player(name: str):
         user = User.objects.create(username=name)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import statistics
 import sys
 import tempfile
@@ -32,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import img2pdf  # noqa: E402
 
+from catalog.records import shipped_records  # noqa: E402
 from catalog.render import render_back, render_face  # noqa: E402
 from printing.layout import SheetOptions  # noqa: E402
 from printing.pdf import JPEG_QUALITY, PrintItem, PrintOptions, write_pdf  # noqa: E402
@@ -39,15 +39,6 @@ from printing.pdf import JPEG_QUALITY, PrintItem, PrintOptions, write_pdf  # noq
 TIME_RATIO_GOAL = 2.0
 SIZE_FACTOR_GOAL = 1.05
 SIZE_SLACK_BYTES = 100_000
-
-
-def records(game: str) -> list[dict]:
-    found = []
-    for path in sorted((ROOT / "catalog" / "data" / game).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for card in data["cards"]:
-            found.append({"game": data["game"], "set": data["set"]["code"], "image": None, **card})
-    return found
 
 
 def save_jpeg(image, path: Path) -> Path:
@@ -71,7 +62,7 @@ def verdict(ok: bool) -> str:
 
 def deck_against_img2pdf(folder: Path, runs: int) -> None:
     print("(a) 45-card Álomfogó deck (15 distinct × 3), faces cached as JPEG, A4, backs on")
-    cards = records("alomfogo")[:15]
+    cards = shipped_records("alomfogo")[:15]
     faces = [save_jpeg(render_face(c), folder / f"{c['code']}.jpg") for c in cards]
     back = save_jpeg(render_back("alomfogo"), folder / "alomfogo-back.jpg")
     items = [
@@ -113,7 +104,7 @@ def deck_against_img2pdf(folder: Path, runs: int) -> None:
 
 
 def oniroo_cold(folder: Path) -> None:
-    cards = records("oniroo")
+    cards = shipped_records("oniroo")
     print(f"(b) ONIROO, {len(cards)} cards cold: render each face, save JPEG, PDF with backs")
     start = time.perf_counter()
     items = []

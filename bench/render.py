@@ -14,7 +14,6 @@ processes. Goals: cold median ≤ 60 ms, hit ≤ 2 ms.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -25,17 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from catalog.records import shipped_records  # noqa: E402
 from catalog.render import face_file, render_face  # noqa: E402
 from catalog.sheets import warm_cache  # noqa: E402
-
-
-def records(game: str) -> list[dict]:
-    found = []
-    for path in sorted((ROOT / "catalog" / "data" / game).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for card in data["cards"]:
-            found.append({"game": data["game"], "set": data["set"]["code"], "image": None, **card})
-    return found
 
 
 def p95(values: list[float]) -> float:
@@ -54,7 +45,7 @@ def main() -> None:
 
     print(f"{'game':<16} {'cards':>5} {'cold p50':>9} {'cold p95':>9} {'hit p50':>8}")
     for game in games:
-        cards = records(game)
+        cards = shipped_records(game)
         everything += cards
         render_face(cards[0])  # load fonts once, as a running process has them
         cold = []

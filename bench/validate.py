@@ -16,7 +16,6 @@ too. Goal: ≥ 20,000 validations per second for the slower of the two decks.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from catalog.records import shipped_records  # noqa: E402
 from decks.entries import Entry  # noqa: E402
 from decks.formats import get_format  # noqa: E402
 from decks.validation import validate, verdicts  # noqa: E402
@@ -31,16 +31,8 @@ from decks.validation import validate, verdicts  # noqa: E402
 GOAL = 20_000
 
 
-def records(game: str) -> list[dict]:
-    found = []
-    for path in sorted((ROOT / "catalog" / "data" / game).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        found.extend({"game": data["game"], **card} for card in data["cards"])
-    return found
-
-
 def decks() -> tuple[list[Entry], list[Entry]]:
-    cards = records("alomfogo")
+    cards = shipped_records("alomfogo")
     # every fourth card: both sets and four of the five types take part
     picked = cards[::4][:19]
     counts = [3] * 13 + [1] * 6  # 13 × 3 + 6 × 1 = 45 cards, 19 names
@@ -48,7 +40,7 @@ def decks() -> tuple[list[Entry], list[Entry]]:
     assert sum(e.count for e in legal) == 45
 
     reprint = {**picked[1], "code": "AFX-900"}
-    oniroo = records("oniroo")[0]
+    oniroo = shipped_records("oniroo")[0]
     illegal = [
         Entry(picked[0], 4),
         *(Entry(card, n) for card, n in zip(picked[1:13], counts[1:13], strict=True)),

@@ -248,8 +248,9 @@ def card_problems(card: dict, *, game: str | None) -> list[Problem]:
     for subtype in value("subtypes") or ():
         if subtype not in rules.subtypes:
             add("subtypes", f"{subtype!r} is not a subtype of {label}")
-    if game == vocab.ALOMFOGO and "rarity" in good and card["rarity"] is None:
-        add("rarity", f"{label} cards must have a rarity")
+    for key in sorted(rules.required_fields):
+        if key in good and card[key] is None:
+            add(key, f"{label} cards must have a {key}")
     for key in sorted(rules.foreign_fields, key=CARD_KEYS.index):
         if key in card and card[key] is not None:
             add(key, f"{label} cards have no {key}; it must be null")

@@ -19,23 +19,26 @@ from pathlib import Path
 
 from PIL import Image
 
-from catalog.faces import alomfogo, arcane_guardian, oniroo
 from catalog.faces.common import Canvas
+from catalog.records import row_record
+from core.games import get_game
 
 # Raise when any layout's drawing changes: every cached face is then redrawn.
 LAYOUT_VERSION = 2
-LAYOUTS = {"alomfogo": alomfogo, "oniroo": oniroo, "arcane-guardian": arcane_guardian}
 THUMB_WIDTH = 250
 FORMATS = {"png": "PNG", "webp": "WEBP"}
 
 
-def card_record(card) -> dict:
-    """The renderer's input: the card-data record plus game, set and art path."""
+def face_record(card) -> dict:
+    """The renderer's input: a card record (given, or made from a Card row) plus its art path."""
     if isinstance(card, dict):
         return card
-    record = {"game": card.game.slug, "set": card.card_set.code, **card.as_data()}
-    record["image"] = card.image.path if card.image else None
-    return record
+    return {**row_record(card), "image": card.image.path if card.image else None}
+
+
+def _layout(game: str):
+    """The game's face layout module (a room named in the registry); KeyError if unknown."""
+    return get_game(game).face_layout()
 
 
 def _art(record: dict) -> Image.Image | None:
@@ -48,8 +51,8 @@ def _art(record: dict) -> Image.Image | None:
 
 
 def render_face(card, *, dpi: int = 300, bleed_mm: float = 0.0) -> Image.Image:
-    record = card_record(card)
-    layout = LAYOUTS[record["game"]]
+    record = face_record(card)
+    layout = _layout(record["game"])
     canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
     layout.draw_face(canvas, record, _art(record))
     return canvas.image
@@ -57,15 +60,15 @@ def render_face(card, *, dpi: int = 300, bleed_mm: float = 0.0) -> Image.Image:
 
 def render_face_canvas(card, *, dpi: int = 300, bleed_mm: float = 0.0) -> Canvas:
     """The canvas after drawing, with its record of parts and text fits (for tests)."""
-    record = card_record(card)
+    record = face_record(card)
     canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
-    LAYOUTS[record["game"]].draw_face(canvas, record, _art(record))
+    _layout(record["game"]).draw_face(canvas, record, _art(record))
     return canvas
 
 
 def render_back(game: str, *, dpi: int = 300, bleed_mm: float = 0.0) -> Image.Image:
     canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
-    LAYOUTS[game].draw_back(canvas)
+    _layout(game).draw_back(canvas)
     return canvas.image
 
 
@@ -89,7 +92,7 @@ def face_hash(record: dict, *, dpi: int, bleed_mm: float, variant: str) -> str:
 
 def face_version(card) -> str:
     """A short tag that changes whenever the card's face would change (for URLs)."""
-    return face_hash(card_record(card), dpi=0, bleed_mm=0, variant="version")[:12]
+    return face_hash(face_record(card), dpi=0, bleed_mm=0, variant="version")[:12]
 
 
 def back_hash(game: str, *, dpi: int, bleed_mm: float, variant: str) -> str:
@@ -171,7 +174,7 @@ def face_file(
     card, *, fmt: str = "png", dpi: int = 300, bleed_mm: float = 0.0, cache_dir: Path | None = None
 ) -> tuple[Path, str]:
     """The cached face file (rendered if missing) and its content key (an ETag)."""
-    record = card_record(card)
+    record = face_record(card)
     variant = "thumb" if fmt == "webp" else "full"
     key = face_hash(record, dpi=dpi, bleed_mm=bleed_mm, variant=variant)
     cache = cache_dir or default_cache_dir()

@@ -7,7 +7,6 @@ then does one transaction upsert games, sets and cards.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,10 +28,9 @@ from catalog.cardfile import (
 )
 from catalog.importers import cards_from_csv
 from catalog.models import Card, CardSet, CardToken, Game, card_sort_key
+from catalog.records import read_shipped, shipped_paths
 from catalog.tokens import reindex
 from core.errors import ApplicationError
-
-DATA_DIR = Path(__file__).resolve().parent / "data"
 
 # Card columns written from a record; `name_en` is the one nullable key stored
 # as "" (the column is blank=True, not null=True), see Card.as_data().
@@ -106,7 +104,7 @@ def card_files_load(*, paths: list[Path] | None = None) -> LoadReport:
     are left alone and listed in `not_in_files`.
     """
     if paths is None:
-        paths = sorted(DATA_DIR.glob("*/*.json"))
+        paths = shipped_paths()
     unique: dict[Path, Path] = {}
     for path in paths:
         unique.setdefault(Path(path).resolve(), Path(path))
@@ -422,9 +420,9 @@ def _set_as_data(card_set: CardSet) -> dict:
 def _shipped_files() -> dict[str, tuple[str, dict[str, object]]]:
     """Set code -> (file name in catalog/data, card code -> effects as written there)."""
     found: dict[str, tuple[str, dict[str, object]]] = {}
-    for path in sorted(DATA_DIR.glob("*/*.json")):
+    for path in shipped_paths():
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = read_shipped(path)
             code = raw["set"]["code"]
             effects = {c["code"]: c["effects"] for c in raw["cards"]}
         except (OSError, ValueError, KeyError, TypeError):

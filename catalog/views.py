@@ -109,7 +109,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     provenance_labels = dict(Provenance.choices)
     context = {
         "game": game,
-        "intro": next((intro for intro in GAMES if intro.id == game.slug), None),
+        "intro": GAMES.get(game.slug),
         "sets": selectors.game_sets(game=game),
         "type_counts": [
             (vocab.TYPES.label(type_id, get_language()), type_id, n)

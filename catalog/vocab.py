@@ -284,6 +284,8 @@ class GameRules:
     fields_by_type: dict[str, frozenset[str]]
     # fields no card of this game may carry
     foreign_fields: frozenset[str]
+    # fields every card of this game must fill
+    required_fields: frozenset[str] = frozenset()
 
 
 ALOMFOGO_FIELDS = ("rarity", "cost", "glory_bonus", "helper_mark")
@@ -299,6 +301,7 @@ RULES = {
             "glory_bonus": frozenset({"revulo"}),
         },
         foreign_fields=frozenset(ONIROO_FIELDS),
+        required_fields=frozenset({"rarity"}),
     ),
     ONIROO: GameRules(
         types=frozenset(

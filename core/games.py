@@ -1,27 +1,227 @@
-"""The three games Kártyavár serves, as the home page introduces them.
+"""The registry of games: each game Kártyavár serves, described once.
 
-The catalog (issue #3) holds the games as rows; this list is the fixed
-introduction that is true before any card data is loaded.
+One `GameSpec` per game says everything the apps need to know about it: how
+the home and catalog pages introduce it, its engine, its bots, its lobby
+options, lobby form and seats, its table front end (template, script,
+strings), its face layout, its terminal game, its deck formats, its starting
+hand and its rules doc. The apps ask
+this registry and never branch on a game's id; what only one game does (how
+ONIROO counts its seats, which options its level leaves out) is a hook given
+here, next to the rest of that game's description.
+
+Why here, in `core`: core is the app every other app already imports and that
+imports none of them at load time, so catalog, decks, play and printing can read the
+registry without an import cycle. The registry names the other apps' modules
+by dotted path and imports them only when asked, so reading a game's
+description loads neither its engine nor Django's ORM (the engines, bots and
+terminal games run in plain Python; the labels here are lazy translations).
+
+A game's **rooms** are its files, each named by the game's `room` (its id
+with `_` for `-`: the id `arcane-guardian` stays in URLs, data and the
+database). `Rooms.of(room)` gives the conventional names; a test checks that
+every registered game has each of them.
 """
 
-from dataclasses import dataclass
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+ROOT = Path(__file__).resolve().parent.parent  # the repository
+
 
 @dataclass(frozen=True)
-class GameIntro:
-    id: str
+class Choice:
+    """One lobby option: its name in the engine's options, the allowed values, the default."""
+
+    name: str
+    label: str
+    values: tuple
+    default: object
+    labels: tuple = ()  # display labels, one per value (defaults to the values)
+    help: str = ""
+
+    def parse(self, raw):
+        """The value chosen in a form (strings) or JSON (already typed); None if not allowed.
+
+        JSON values must have the option's own type: `true` is not 1 and 1.0
+        is not 1, although Python's == says so.
+        """
+        for value in self.values:
+            if (type(raw) is type(value) and raw == value) or (
+                isinstance(raw, str) and raw == _form_value(value)
+            ):
+                return value
+        return None
+
+    def options(self):
+        labels = self.labels or tuple(str(v) for v in self.values)
+        return [(_form_value(v), label) for v, label in zip(self.values, labels, strict=True)]
+
+
+def _form_value(value) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Rooms:
+    """Where a game's own files are; every name is built from the game's room name."""
+
+    engine: str  # package under play/engines/
+    bots: str  # module of its greedy bot
+    terminal: str  # the terminal game, `python -m play.cli <game id>`
+    table_template: str
+    strings_template: str  # the table's translated strings, included by the template
+    table_script: str  # static path
+    lobby_template: str  # the game's form on the lobby page
+    face_layout: str  # module under catalog/faces/
+    rules_doc: str  # path from the repository root
+
+    @classmethod
+    def of(cls, room: str) -> Rooms:
+        return cls(
+            engine=f"play.engines.{room}",
+            bots=f"play.bots.{room}_greedy",
+            terminal=f"play.cli_{room}",
+            table_template=f"play/table_{room}.html",
+            strings_template=f"play/_{room}_strings.html",
+            table_script=f"js/{room}.js",
+            lobby_template=f"play/_lobby_{room}.html",
+            face_layout=f"catalog.faces.{room}",
+            rules_doc=f"docs/rules/{room}.md",
+        )
+
+
+def _two_seats(options: dict) -> int:
+    return 2
+
+
+def _as_given(options: dict) -> dict:
+    return options
+
+
+def _no_refusal(options: dict) -> Promise | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str  # the game's slug: URLs, card data, the Game row
     name: str
     tagline: Promise
     players: Promise
     deck: Promise
     rules: Promise  # where the rules come from, for the game's catalog page
+    rooms: Rooms
+    greedy_bot: str  # class name in `rooms.bots`
+    uses_decks: bool  # each seat brings its own deck (else the game deals its whole set)
+    default_format: str  # the deck format a new deck starts in
+    rated_format: str | None = None  # a rated match needs both decks legal in it
+    public_effects: bool = False  # the table is sent each card's structured effects
+    hand_size: int = 0  # cards in a starting hand (the deck builder's sample hand)
+    deck_odds: bool = False  # the builder's draw odds and goldfish (decks/odds.py) model its draws
+    solver: str | None = None  # module whose `solve_state` judges a deal (table hints)
+    choices: tuple[Choice, ...] = field(default_factory=tuple)
+    fixed: dict = field(default_factory=dict)  # options always passed to the engine
+    seat_hook: Any = _two_seats  # options -> number of seats
+    tidy_hook: Any = _as_given  # options -> the options the engine accepts
+    refuse_hook: Any = _no_refusal  # options -> why the lobby refuses them, or None
+
+    @property
+    def room(self) -> str:
+        return self.id.replace("-", "_")
+
+    @property
+    def template(self) -> str:
+        return self.rooms.table_template
+
+    def engine(self):
+        """The engine module (imported on first use)."""
+        return importlib.import_module(self.rooms.engine)
+
+    def face_layout(self):
+        return importlib.import_module(self.rooms.face_layout)
+
+    def terminal(self):
+        return importlib.import_module(self.rooms.terminal)
+
+    def greedy_bot_class(self):
+        return getattr(importlib.import_module(self.rooms.bots), self.greedy_bot)
+
+    def solver_module(self):
+        return importlib.import_module(self.solver) if self.solver else None
+
+    def formats(self) -> list:
+        from decks.formats import formats_for
+
+        return formats_for(self.id)
+
+    def seats(self, options: dict) -> int:
+        return self.seat_hook(options)
+
+    def refusal(self, options: dict) -> Promise | None:
+        """Why the lobby refuses these (already parsed) options before asking the engine."""
+        return self.refuse_hook(options)
+
+    def options_from(self, raw: dict) -> tuple[dict, list[str]]:
+        """(options for the engine, names of the choices whose value is not allowed)."""
+        options, bad = dict(self.fixed), []
+        for choice in self.choices:
+            if choice.name not in raw:
+                options[choice.name] = choice.default
+                continue
+            value = choice.parse(raw[choice.name])
+            if value is None:
+                bad.append(choice.name)
+            else:
+                options[choice.name] = value
+        return self.tidy_hook(options), bad
 
 
-GAMES = [
-    GameIntro(
+# --- ONIROO's own lobby rules (docs/rules/oniroo.md) ---
+
+
+def _oniroo_seats(options: dict) -> int:
+    return int(options.get("players", 2))
+
+
+def _oniroo_tidy(options: dict) -> dict:
+    """Drop the options the chosen level does not use (the engine refuses them)."""
+    options = dict(options)
+    solitaire = options.get("players") == 1
+    level = options.get("level", 5)
+    if solitaire:
+        for name in ("games", "vote", "attack_kind", "min_dream_length"):
+            options.pop(name, None)
+    # free cards are a choice only at table levels 1–2 and solitaire level 3
+    if level not in ((3,) if solitaire else (1, 2)):
+        options.pop("free_cards", None)
+    if solitaire or level != 4:
+        options.pop("attack_kind", None)
+    return options
+
+
+def _oniroo_refusal(options: dict) -> Promise | None:
+    if options.get("players") == 1 and options.get("level", 1) > 3:
+        return _("Solitaire has levels 1 to 3.")
+    return None
+
+
+def _one_seat(options: dict) -> int:
+    return 1
+
+
+YES_NO = (False, True)
+
+_ALL = (
+    GameSpec(
         id="alomfogo",
         name="Álomfogó",
         tagline=_(
@@ -34,8 +234,16 @@ GAMES = [
             "The rules come from the rulebook of the Álomfogó card game (base set, 2007), "
             "with its example game and small glossary."
         ),
+        rooms=Rooms.of("alomfogo"),
+        greedy_bot="GreedyBot",
+        uses_decks=True,
+        default_format="casual",
+        rated_format="tournament",
+        hand_size=5,  # rulebook line 67
+        deck_odds=True,
+        choices=(Choice("starting_glory", _("Starting glory"), (10, 15, 20), 15),),
     ),
-    GameIntro(
+    GameSpec(
         id="oniroo",
         name="ONIROO",
         tagline=_(
@@ -48,8 +256,44 @@ GAMES = [
             "The rules come from the ONIROO rulebook, which its author gives away to print "
             "at home: five levels for 2–6 players and the solitaire."
         ),
+        rooms=Rooms.of("oniroo"),
+        greedy_bot="OnirooGreedyBot",
+        uses_decks=False,
+        default_format="level-5",
+        hand_size=5,  # DECISIONS ONIROO §2
+        choices=(
+            Choice(
+                "players",
+                _("Players"),
+                (1, 2, 3, 4, 5, 6),
+                4,
+                labels=(_("1 (solitaire)"), "2", "3", "4", "5", "6"),
+            ),
+            Choice("level", _("Level"), (1, 2, 3, 4, 5), 5, help=_("Solitaire has levels 1 to 3.")),
+            Choice(
+                "free_cards",
+                _("Free cards (levels 1–2, solitaire 3)"),
+                YES_NO,
+                False,
+                labels=(_("no"), _("yes")),
+            ),
+            Choice(
+                "attack_kind",
+                _("Attacks at level 4"),
+                ("moon_head", "bad_night"),
+                "moon_head",  # the engine's default too (docs/rules/oniroo.md)
+                labels=(_("moon head"), _("bad night")),
+            ),
+            Choice("games", _("Games in the series"), (1, 2, 3, 4, 5), 1),
+            Choice(
+                "vote", _("Vote at the end of a game"), YES_NO, False, labels=(_("no"), _("yes"))
+            ),
+        ),
+        seat_hook=_oniroo_seats,
+        tidy_hook=_oniroo_tidy,
+        refuse_hook=_oniroo_refusal,
     ),
-    GameIntro(
+    GameSpec(
         id="arcane-guardian",
         name="Arcane Guardian",
         tagline=_(
@@ -59,5 +303,48 @@ GAMES = [
         players=_("1 player"),
         deck=_("The fixed game; you choose three of the endings."),
         rules=_("The rules come from the Arcane Guardian rulebook."),
+        rooms=Rooms.of("arcane_guardian"),
+        greedy_bot="ArcaneGreedyBot",
+        uses_decks=False,
+        default_format="standard",
+        hand_size=0,  # played from three piles, with no hand at all
+        public_effects=True,  # the table words each card's effect from its steps
+        solver="play.bots.arcane_guardian_solver",
+        seat_hook=_one_seat,
     ),
-]
+)
+
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in _ALL}
+
+
+def all_games() -> list[GameSpec]:
+    """Every registered game, in the order the site introduces them."""
+    return list(_ALL)
+
+
+def get_game(game_id: str) -> GameSpec:
+    """The game's description; KeyError names the games that exist."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"no game {game_id!r}; games: {', '.join(GAMES)}") from None
+
+
+def table_game(slug: str) -> GameSpec | None:
+    """The game's description, if it has an engine and a table page to play on."""
+    spec = GAMES.get(slug)
+    return spec if spec is not None and slug in playable_slugs() else None
+
+
+def playable_slugs() -> set[str]:
+    from django.template import TemplateDoesNotExist
+    from django.template.loader import get_template
+
+    found = set()
+    for slug, spec in GAMES.items():
+        try:
+            get_template(spec.template)
+        except TemplateDoesNotExist:
+            continue
+        found.add(slug)
+    return found

@@ -9,13 +9,13 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language as django_set_language
 
 from core import health
-from core.games import GAMES
+from core.games import all_games
 from core.refusals import refusal
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html", {"games": GAMES})
+    return render(request, "core/home.html", {"games": all_games()})
 
 
 @never_cache

@@ -136,8 +136,6 @@ FORMATS: tuple[Format, ...] = (
     ),
 )  # fmt: skip
 
-_DEFAULTS = {ALOMFOGO: "casual", ONIROO: "level-5", ARCANE_GUARDIAN: "standard"}
-
 
 def formats_for(game: str) -> list[Format]:
     """The game's formats in display order (empty for an unknown game)."""
@@ -154,5 +152,7 @@ def format_by_number(game: str, number: int) -> Format | None:
 
 
 def default_format(game: str) -> Format:
-    """The format a new deck starts in; KeyError for an unknown game."""
-    return get_format(game, _DEFAULTS[game])
+    """The format a new deck starts in (the registry names it); KeyError for an unknown game."""
+    from core.games import get_game  # the registry reads this module's formats
+
+    return get_format(game, get_game(game).default_format)

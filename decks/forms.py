@@ -39,15 +39,6 @@ class NameField(forms.CharField):
         _checked(limits.check_name, value)
 
 
-def format_choices():
-    language = get_language()
-    return [
-        (f.id, f"{vocab.GAMES.label(f.game, language)}: {f.name(language)}")
-        for game in vocab.GAME_IDS
-        for f in formats.formats_for(game)
-    ]
-
-
 class NewDeckForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
     name = NameField(label=_("Name"), required=False)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from math import comb
 
 from catalog import vocab
+from core.games import GAMES
 from decks.entries import Entry, display_name, main_board
 from decks.stats import deck_game
 
@@ -38,10 +39,6 @@ class DrawRules:
 # Álomfogó: everyone draws 5 at the start (rulebook line 67); each turn draws
 # one card, except the starting player's first turn (DECISIONS §1).
 ALOMFOGO_DRAWS = DrawRules(opening_hand=5, draws_per_turn=1, starter_skips_first_draw=True)
-
-# Cards in a starting hand. ONIROO players hold 5 (DECISIONS ONIROO §2);
-# Arcane Guardian is played from three piles with no hand at all.
-HAND_SIZE = {vocab.ALOMFOGO: 5, vocab.ONIROO: 5, vocab.ARCANE_GUARDIAN: 0}
 
 REVULO, ALOMLENY, AZONNALI = "revulo", "alomleny", "azonnali"
 BUVFORRAS = "buvforras"
@@ -149,7 +146,7 @@ def odds_for(
 
 def odds_report(entries: list[Entry], language: str = "hu") -> list[OddsLine]:
     """The standard odds of an Álomfogó deck; an empty list for the other games or no cards."""
-    if deck_game(entries) != vocab.ALOMFOGO:
+    if not _has_odds(entries):
         return []
     is_revulo = of_type(REVULO)
 
@@ -263,8 +260,14 @@ def sample_hand(entries: list[Entry], seed: int) -> list[dict]:
     The hand is the top of the same shuffle `goldfish` uses, so both agree for
     one seed.
     """
-    size = HAND_SIZE.get(deck_game(entries) or "", 0)
-    return _shuffled(entries, seed)[:size]
+    game = GAMES.get(deck_game(entries) or "")
+    return _shuffled(entries, seed)[: game.hand_size if game else 0]
+
+
+def _has_odds(entries: list[Entry]) -> bool:
+    """Whether the deck's game has draw odds here (the registry says: Álomfogó's draws)."""
+    game = GAMES.get(deck_game(entries) or "")
+    return game is not None and game.deck_odds
 
 
 @dataclass(frozen=True)
@@ -342,7 +345,7 @@ def goldfish(
     an álomlény draws a card, and is held back when the deck is empty (that
     draw would lose). Card texts are not applied.
     """
-    if deck_game(entries) != vocab.ALOMFOGO:
+    if not _has_odds(entries):
         return []
     deck = _shuffled(entries, seed)
     size = ALOMFOGO_DRAWS.opening_hand

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet, Sum
-from django.http import Http404
+from django.db.models import Q, QuerySet, Sum
+from django.utils.translation import gettext as _
 
-from catalog.models import Card
+from catalog.records import row_record
+from core.errors import NotFound
 from decks.entries import Entry
 from decks.models import Deck, Visibility
 
 
-def card_dict(card: Card) -> dict:
-    """The card record the pure deck modules work with."""
-    return {"game": card.game.slug, "set": card.card_set.code, **card.as_data()}
+def _no_such_deck() -> NotFound:
+    # One answer for "none" and "not yours": a stranger learns nothing from it.
+    return NotFound("not_found", _("No such deck."))
 
 
 def deck_for_viewer(*, deck_id: int, user) -> Deck:
@@ -24,26 +25,26 @@ def deck_for_viewer(*, deck_id: int, user) -> Deck:
     """
     deck = Deck.objects.select_related("game", "owner").filter(pk=deck_id).first()
     if deck is None:
-        raise Http404
+        raise _no_such_deck()
     if deck.visibility == Visibility.PUBLIC or (user.is_authenticated and deck.owner_id == user.pk):
         return deck
-    raise Http404
+    raise _no_such_deck()
 
 
 def deck_for_owner(*, deck_id: int, user) -> Deck:
     """A deck only its owner may change; for anyone else it does not exist (404)."""
     if not user.is_authenticated:
-        raise Http404
+        raise _no_such_deck()
     deck = Deck.objects.select_related("game", "owner").filter(pk=deck_id, owner=user).first()
     if deck is None:
-        raise Http404
+        raise _no_such_deck()
     return deck
 
 
 def deck_by_share_token(*, token: str) -> Deck:
     deck = Deck.objects.select_related("game", "owner").filter(share_token=token).first()
     if deck is None or deck.visibility == Visibility.PRIVATE:
-        raise Http404
+        raise _no_such_deck()
     return deck
 
 
@@ -51,7 +52,7 @@ def deck_entries(deck: Deck) -> list[Entry]:
     rows = deck.entries.select_related("card__game", "card__card_set").order_by(
         "board", "card__sort_key"
     )
-    return [Entry(card=card_dict(row.card), count=row.count, board=row.board) for row in rows]
+    return [Entry(card=row_record(row.card), count=row.count, board=row.board) for row in rows]
 
 
 def decks_of(*, user) -> QuerySet[Deck]:
@@ -71,9 +72,3 @@ def public_decks(*, query: str = "", game: str = "", card_code: str = "") -> Que
     if card_code:
         decks = decks.filter(entries__card__code=card_code.upper()).distinct()
     return decks.annotate(card_count=Sum("entries__count", filter=Q(entries__board="main")))
-
-
-def decks_containing(card: Card) -> int:
-    return Deck.objects.filter(visibility=Visibility.PUBLIC, entries__card=card).aggregate(
-        n=Count("id", distinct=True)
-    )["n"]

@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 
 from catalog import vocab
 from catalog.models import Card, Game
+from catalog.records import row_record
 from core.errors import ApplicationError, NotFound
 from core.jsonlimits import loads_bounded
 from decks import codec, formats, limits, versioning
 from decks.entries import MAIN, SIDE, Entry
 from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility
-from decks.selectors import card_dict, deck_entries
+from decks.selectors import deck_entries
 
 MAX_COUNT = codec.MAX_COUNT
 
@@ -315,7 +316,7 @@ def deck_restore(*, deck: Deck, user, number: int) -> DeckVersion:
         )
     cards = {c.code: c for c in Card.objects.filter(code__in=[e["code"] for e in version.entries])}
     entries = [
-        Entry(card=card_dict(cards[e["code"]]), count=e["count"], board=e["board"])
+        Entry(card=row_record(cards[e["code"]]), count=e["count"], board=e["board"])
         for e in version.entries
         if e["code"] in cards
     ]
@@ -456,12 +457,12 @@ def _code_for_game(code: str, game: Game, bounds: codec.ListLimits) -> codec.Par
 
 def game_lookup(game: Game) -> codec.RecordLookup:
     cards = Card.objects.filter(game=game).select_related("game", "card_set")
-    return codec.RecordLookup([card_dict(card) for card in cards])
+    return codec.RecordLookup([row_record(card) for card in cards])
 
 
 def all_cards_lookup() -> codec.RecordLookup:
     cards = Card.objects.select_related("game", "card_set")
-    return codec.RecordLookup([card_dict(card) for card in cards])
+    return codec.RecordLookup([row_record(card) for card in cards])
 
 
 def _check_owner(deck: Deck, user) -> None:

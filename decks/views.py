@@ -139,6 +139,7 @@ def import_deck(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@refusals
 def clone(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
     copy = services.deck_clone(deck=deck, user=request.user)
@@ -148,6 +149,7 @@ def clone(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@refusals
 def clone_shared(request: HttpRequest, token: str) -> HttpResponse:
     deck = selectors.deck_by_share_token(token=token)
     copy = services.deck_clone(deck=deck, user=request.user)
@@ -157,18 +159,21 @@ def clone_shared(request: HttpRequest, token: str) -> HttpResponse:
 
 # --- view and build -------------------------------------------------------------
 @require_GET
+@refusals
 def detail(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
     return render(request, "decks/detail.html", _deck_context(request, deck))
 
 
 @require_GET
+@refusals
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     deck = selectors.deck_by_share_token(token=token)
     return render(request, "decks/detail.html", _deck_context(request, deck, via_link=True))
 
 
 @require_GET
+@refusals
 def edit(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     search = _builder_search(deck, request.GET.get("q", ""))
@@ -188,6 +193,7 @@ def _builder_search(deck: Deck, query: str) -> dict:
 
 
 @require_GET
+@refusals
 def search(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     context = {"deck": deck, "search": _builder_search(deck, request.GET.get("q", ""))}
@@ -196,6 +202,7 @@ def search(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_POST
+@refusals
 def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     form = CardChangeForm(request.POST)
@@ -226,6 +233,7 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_POST
+@refusals
 def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Quick add: a typed line such as “3 Éjlépő Kajtár” or “2x AF1-004”."""
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
@@ -331,6 +339,7 @@ def _seed(request: HttpRequest) -> int:
 
 # --- settings, history ------------------------------------------------------------
 @require_http_methods(["GET", "POST"])
+@refusals
 def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     initial = {
@@ -356,6 +365,7 @@ def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_POST
+@refusals
 def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     if services.deck_delete(deck=deck, user=request.user):
@@ -369,6 +379,7 @@ def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_GET
+@refusals
 def history(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     past = deck_history(deck)
@@ -394,6 +405,7 @@ def history(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@refusals
 def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:
     """GET asks first (what would change, a button); the POST from that page restores."""
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
@@ -413,23 +425,27 @@ def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:
 
 # --- export -------------------------------------------------------------------------
 @require_GET
+@refusals
 def export(request: HttpRequest, deck_id: int, kind: str) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
     return _export(deck, kind)
 
 
 @require_GET
+@refusals
 def export_shared(request: HttpRequest, token: str, kind: str) -> HttpResponse:
     return _export(selectors.deck_by_share_token(token=token), kind)
 
 
 @require_GET
+@refusals
 def code_page(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
     return _code_page(request, deck, reverse("decks:detail", args=[deck.pk]))
 
 
 @require_GET
+@refusals
 def code_page_shared(request: HttpRequest, token: str) -> HttpResponse:
     deck = selectors.deck_by_share_token(token=token)
     return _code_page(request, deck, reverse("decks:shared", args=[token]))

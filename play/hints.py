@@ -1,4 +1,4 @@
-"""Hints at the Arcane Guardian table: the greedy bot's choice, and the solver's verdict.
+"""Table hints where a game has a solver (Arcane Guardian): the greedy bot's move, the verdict.
 
 Only the seated player may ask, only on their move. The bot decides from the
 player's own view, so its suggestion tells nothing the table does not show.
@@ -24,11 +24,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
+from core.games import GAMES
 from play.models import MatchStatus, SolverRun
 from play.selectors import match_for, match_state
 from play.services import MatchRefused
 
-GAME = "arcane-guardian"
 SOLVER_BUDGET = 20_000  # actions applied: mean 0.08 s, p95 0.6 s a deal (bench/arcane.py)
 # A run row older than this belongs to a process that died mid-search (a search
 # within SOLVER_BUDGET ends in a few seconds at most); its slot is free again.
@@ -40,12 +40,12 @@ class SolverBusy(ApplicationError):
 
 
 def match_hint(*, match_id, user, solve: bool = False) -> dict:
-    from play.bots import decide
-    from play.bots.arcane_greedy import ArcaneGreedyBot
-    from play.bots.arcane_solver import solve_state
+    from play.bots import decide, get_bot
 
     match, seat = match_for(match_id=match_id, user=user)
-    if seat is None or match.game.slug != GAME:
+    game = GAMES.get(match.game.slug)
+    # a hint needs the game's solver; the registry names it (Arcane Guardian's only)
+    if seat is None or game is None or game.solver is None:
         raise NotFound("not_found", _("No such match."))
     if match.status != MatchStatus.RUNNING:
         raise MatchRefused("not_running", _("This match is not running."))
@@ -55,11 +55,11 @@ def match_hint(*, match_id, user, solve: bool = False) -> dict:
     rng = random.Random(f"hint:{match.seed}:{match.version}")
     hint = {
         "version": match.version,
-        "action": decide(state, seat.position, ArcaneGreedyBot(0), rng),
+        "action": decide(state, seat.position, get_bot("greedy", 0, game=game.id), rng),
     }
     if solve:
         with solver_slot(user):
-            solution = solve_state(state, budget=SOLVER_BUDGET)
+            solution = game.solver_module().solve_state(state, budget=SOLVER_BUDGET)
         hint["solver"] = {"verdict": solution.verdict}
     return hint
 

@@ -14,9 +14,10 @@ from django.db import transaction
 from django.db.models import F
 
 from catalog.models import Card
+from catalog.records import row_record
+from core.games import get_game
 from decks import formats, validation
 from decks.entries import Entry
-from decks.selectors import card_dict
 from play.models import Match, MatchStatus, Rating, Seat
 
 START = 1500.0
@@ -34,8 +35,8 @@ def new_ratings(a: float, b: float, score_a: float) -> tuple[float, float]:
     return a + change, b - change
 
 
-def _tournament_legal(seat: Seat, game_slug: str) -> bool:
-    fmt = formats.get_format(game_slug, "tournament")
+def _legal_in(seat: Seat, game_slug: str, format_id: str) -> bool:
+    fmt = formats.get_format(game_slug, format_id)
     if fmt is None or seat.deck_version is None:
         return False
     rows = seat.deck_version.entries
@@ -48,17 +49,23 @@ def _tournament_legal(seat: Seat, game_slug: str) -> bool:
     if any(r["code"] not in cards for r in rows):
         return False
     entries = [
-        Entry(card=card_dict(cards[r["code"]]), count=r["count"], board=r["board"]) for r in rows
+        Entry(card=row_record(cards[r["code"]]), count=r["count"], board=r["board"]) for r in rows
     ]
     return not validation.validate(entries, game_slug, fmt)
 
 
 def is_rated(match: Match, seats: list[Seat]) -> bool:
-    """Two people, no bots; for Álomfogó, both decks tournament-legal."""
+    """Two people, no bots; both decks legal in the game's rated format if it has one.
+
+    Álomfogó's is the tournament format; the games that deal from their own
+    set have none.
+    """
     if len(seats) != 2 or any(s.user_id is None for s in seats):
         return False
-    if match.game.slug == "alomfogo":
-        return all(_tournament_legal(s, "alomfogo") for s in seats)
+    slug = match.game.slug
+    rated_format = get_game(slug).rated_format
+    if rated_format is not None:
+        return all(_legal_in(s, slug, rated_format) for s in seats)
     return True
 
 

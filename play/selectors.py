@@ -14,10 +14,10 @@ from datetime import timedelta
 from django.utils.translation import gettext as _
 
 from catalog.models import Card
+from catalog.records import row_record
 from core.errors import NotFound
-from decks.selectors import card_dict
+from core.games import GAMES, table_game
 from play.engines import get_engine
-from play.games import table_game
 from play.models import Match, MatchStatus, Opponent, Seat
 
 # How long a player may keep the table waiting before the others may act on
@@ -38,7 +38,7 @@ def game_pool(slug: str) -> list[dict]:
     if found is not None and time.monotonic() - found[0] < _PUBLIC_CARDS_TTL:
         return found[1]
     cards = Card.objects.filter(game__slug=slug).select_related("game", "card_set")
-    pool = [card_dict(c) for c in cards.order_by("sort_key", "code")]
+    pool = [row_record(c) for c in cards.order_by("sort_key", "code")]
     _pools[slug] = (time.monotonic(), pool)
     return pool
 
@@ -57,13 +57,13 @@ def deck_cards(seat: Seat) -> list[dict]:
 
         codes = DEMO_DECKS["vedo" if seat.position % 2 else "tamado"]
         cards = {
-            c.code: card_dict(c)
+            c.code: row_record(c)
             for c in Card.objects.filter(code__in=codes).select_related("game", "card_set")
         }
         return [cards[code] for code in codes for _ in range(3)]
     entries = [e for e in seat.deck_version.entries if e["board"] == "main"]
     cards = {
-        c.code: card_dict(c)
+        c.code: row_record(c)
         for c in Card.objects.filter(code__in=[e["code"] for e in entries]).select_related(
             "game", "card_set"
         )
@@ -161,7 +161,8 @@ def public_cards(view: dict) -> dict:
         with _public_cards_lock:
             _public_card_rows.update((row["code"], row) for row in rows)
     found = {code: _public_card_rows.get(code) for code in codes}
-    keep_effects = view.get("game") == "arcane-guardian"
+    game = GAMES.get(view.get("game"))
+    keep_effects = game is not None and game.public_effects
     return {
         code: row if keep_effects else {k: v for k, v in row.items() if k != "effects"}
         for code, row in found.items()

@@ -11,6 +11,7 @@ Reads are in play.selectors.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import random
 import threading
@@ -22,12 +23,12 @@ from django.utils.translation import gettext as _
 
 from catalog.models import Game
 from core.errors import ApplicationError, Conflict, NotFound
+from core.games import table_game
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import deck_entries
 from play import frames, ratings
 from play.engines import IllegalAction, get_engine
-from play.games import table_game
 from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
 from play.selectors import ABANDON_AFTER, game_pool, match_state, seat_at
 from play.state_cache import states
@@ -129,8 +130,9 @@ def _check_options(game: Game, spec, options: dict) -> None:
     """Let the engine refuse a combination of options before anyone sits down."""
     from play.engines import SetupError
 
-    if game.slug == "oniroo" and options.get("players") == 1 and options.get("level", 1) > 3:
-        raise MatchRefused("bad_option", _("Solitaire has levels 1 to 3."))
+    refusal = spec.refusal(options)
+    if refusal is not None:
+        raise MatchRefused("bad_option", str(refusal))
     if spec.uses_decks:
         return  # the deck check follows; the few options were checked against their lists
     try:
@@ -272,7 +274,11 @@ def match_submit_action(*, match_id, user, action: dict, expected_version: int) 
         if expected_version != match.version:
             raise Conflict("stale", _("Someone moved first; here is the table as it is now."))
         _apply(match, seat.position, action, as_offered=True)
-    match.frame = match.frames[seat.position]
+    built = getattr(match, "frames", None)
+    if built is not None:
+        match.frame = built[seat.position]
+    else:  # inside a caller's transaction the frames wait for its commit
+        match.frame = json.dumps(frames.match_payload(match, seat), separators=(",", ":"))
     return match
 
 
@@ -364,14 +370,16 @@ def _keep(match: Match, state, seats: list[Seat]) -> None:
 def _after_commit(match: Match, state) -> None:
     """Once the move is stored: send the new views, keep the state, wake a bot if it is its turn.
 
-    The frames are built now, under the row's lock, so no other writer can
-    have taken the state meanwhile; `match.frames` keeps them for the caller.
+    The frames are built after the commit, so the row's lock is held for the
+    move alone, and before the state goes back to the cache, where another
+    writer may take it. Django runs on-commit work in the committing thread
+    before the service returns, so `match.frames` is there for the caller.
     """
     seats = _seats(match)
-    built = match.frames = frames.seat_frames(match, seats, state)
     version, status = match.version, match.status
 
     def publish() -> None:
+        built = match.frames = frames.seat_frames(match, seats, state)
         _keep(match, state, seats)
         frames.send_frames(match.pk, version, status, built)
 

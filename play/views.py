@@ -12,14 +12,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from catalog.models import Game
 from core.errors import ApplicationError
+from core.games import GAMES, all_games, playable_slugs, table_game
 from core.params import id_param, int_param
 from core.refusals import refusals
 from decks.models import Deck
 from play import chat, frames, names, ratings, replays, selectors, services
-from play.games import GAMES, playable_slugs, table_game
 from play.models import Match, MatchStatus, Opponent
 
-PLAYABLE_GAMES = ("alomfogo",)  # the games whose seats bring their own decks
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
 SEAT_MAX = 2**15 - 1  # a seat position (smallint column)
 
@@ -33,11 +32,11 @@ def _own_deck(request: HttpRequest) -> Deck | None:
 
 
 def _my_decks(user):
-    return (
-        Deck.objects.filter(owner=user, game__slug__in=PLAYABLE_GAMES)
-        if user.is_authenticated
-        else []
-    )
+    """The user's decks of the games whose seats bring their own deck."""
+    if not user.is_authenticated:
+        return []
+    own = [slug for slug, spec in GAMES.items() if spec.uses_decks]
+    return Deck.objects.filter(owner=user, game__slug__in=own)
 
 
 @require_GET
@@ -61,8 +60,8 @@ def index(request: HttpRequest) -> HttpResponse:
         {
             "decks": _my_decks(request.user),
             "opponents": [c for c in Opponent.choices if c[0] != Opponent.SOLO],
-            "oniroo": GAMES["oniroo"],
-            "playable": playable_slugs(),
+            # each game's own lobby form (a room), for the games that can be played
+            "lobby_games": [g for g in all_games() if g.id in playable_slugs()],
             "open_matches": open_matches,
             "mine": mine,
             "watchable": watchable,

@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from django.http import Http404
 from django.utils.translation import gettext as _
 
 from catalog.models import Card, CardSet
-from core.errors import ApplicationError
+from core.errors import ApplicationError, NotFound
 from core.params import BadParameter, id_param, int_param
 from decks.selectors import deck_for_viewer
 from printing import limits
@@ -121,7 +120,7 @@ def source_cards(source: dict, user) -> tuple[str, list[dict], dict]:
     elif source.get("set"):
         card_set = CardSet.objects.filter(code=str(source["set"])[:16].upper()).first()
         if card_set is None:
-            raise Http404
+            raise NotFound("not_found", _("There is nothing here, or it is not yours to see."))
         codes = card_set.cards.order_by("number").values_list("code", flat=True)
         # One past the limit is enough to refuse; a huge set is counted, not loaded.
         cards = [{"code": c, "count": 1} for c in codes[: limits.max_entries() + 1]]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ApplicationError
-from core.refusals import refusal
+from core.refusals import refusal, refusals
 from core.sessions import ensure_session_key
 from printing import alignment, limits, selectors, services, sources
 from printing.forms import PrintOptionsForm
@@ -156,6 +156,7 @@ def preview(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@refusals
 def job(request: HttpRequest, job_id) -> HttpResponse:
     print_job = services.print_job_for(
         job_id=job_id, user=request.user, session_key=_session_key(request)
@@ -184,6 +185,7 @@ def download_response(request: HttpRequest, print_job, *, filename: str) -> Http
 
 
 @require_GET
+@refusals
 def download(request: HttpRequest, job_id) -> HttpResponse:
     print_job = services.print_job_for(
         job_id=job_id, user=request.user, session_key=_session_key(request)
@@ -193,6 +195,7 @@ def download(request: HttpRequest, job_id) -> HttpResponse:
 
 
 @require_POST
+@refusals  # the job itself not found (in the refusal's branch too): 404
 def again(request: HttpRequest, job_id) -> HttpResponse:
     """Make an expired (or failed) job again: a new job with the same cards and options."""
     try:

@@ -48,7 +48,7 @@ from accounts.models import User
 from catalog.models import Card, Game
 from decks import services
 from decks.entries import Entry
-from decks.selectors import card_dict
+from catalog.records import row_record
 from play.bots.decks import DEMO_DECKS
 
 user = User(username="{username}", language="en")
@@ -65,7 +65,7 @@ deck = services.deck_create(
     owner=user,
     game=Game.objects.get(slug="alomfogo"),
     name="Támadó",
-    entries=[Entry(card=card_dict(cards[code]), count=3) for code in codes],
+    entries=[Entry(card=row_record(cards[code]), count=3) for code in codes],
 )
 print(json.dumps({{"session": session.session_key, "deck": deck.pk}}))
 """

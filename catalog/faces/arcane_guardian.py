@@ -6,16 +6,15 @@ the mage's level/life track, a spell's effect and mana badge, an enemy's
 options and the spell that defeats it alone, the d6 tables of traps and
 chests, a chest's level. Endings get a frame of their own (obsidian and gold).
 Table rows are derived from `effects` (docs/data/arcane-guardian.md) in short
-Hungarian; the card text's lead sentence stays above the table.
+Hungarian, worded by play/engines/arcane_guardian/wording.py as the terminal
+game and the table word them; the card text's lead sentence stays above the table.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -31,8 +30,8 @@ from catalog.faces.common import (
     rounded_frame,
     seeded,
 )
-
-DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "arcane-guardian" / "ag.json"
+from catalog.records import shipped_cards
+from play.engines.arcane_guardian.wording import bundle_phrase
 
 # --- colours ------------------------------------------------------------------------
 STONE: RGB = (74, 70, 76)
@@ -124,50 +123,9 @@ def _mm(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> Box:
 
 
 # --- effects into short Hungarian ----------------------------------------------------
-DISCARD_WORDS = {
-    "torch": "fáklyát",
-    "mask": "maszkot",
-    "potion": "főzetet",
-    "item": "tárgyat",
-    "collectible": "gyűjthető lapot",
-    "useable": "használható lapot",
-}
-MINUS = "\u2212"
-
-
 def bundle_text(bundle: dict) -> str:
-    """A bundle of effects as a short Hungarian phrase: "−1 élet, −1 mana"."""
-    parts: list[str] = []
-    if bundle.get("lose_level"):
-        parts.append(f"{MINUS}{bundle['lose_level']} szint")
-    if bundle.get("lose_life"):
-        parts.append(f"{MINUS}{bundle['lose_life']} élet")
-    if bundle.get("lose_mana"):
-        parts.append(f"{MINUS}{bundle['lose_mana']} mana")
-    discard = bundle.get("discard")
-    if discard:
-        count = discard.get("count", 1)
-        word = DISCARD_WORDS.get(discard.get("kind"), "lapot")
-        parts.append(f"dobj el {'egy' if count == 1 else count} {word}")
-    if bundle.get("gain_level"):
-        parts.append(
-            "szintlépés" if bundle["gain_level"] == 1 else f"+{bundle['gain_level']} szint"
-        )
-    if bundle.get("gain_life"):
-        parts.append(f"+{bundle['gain_life']} élet")
-    if bundle.get("gain_mana"):
-        parts.append(f"+{bundle['gain_mana']} mana")
-    if bundle.get("reveal_all"):
-        parts.append("fedd fel mindhárom pakli felső lapját")
-    if bundle.get("cancel"):
-        parts.append("eldobod hatás nélkül")
-    if bundle.get("reroll"):
-        parts.append("dobj újra")
-    if bundle.get("gain_key"):
-        parts.append("megszerzed a Kulcsot")
-    if bundle.get("win"):
-        parts.append("kijutsz: győzelem")
-    return ", ".join(parts) if parts else "nem történik semmi"
+    """A bundle of effects as a short Hungarian phrase: "−1 élet, −1 mana" (the game's wording)."""
+    return bundle_phrase(bundle, "hu")
 
 
 def _sentiment(bundle: dict) -> int:
@@ -197,10 +155,10 @@ def _sentences(text: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _card_names() -> dict[str, str]:
     try:
-        data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+        cards = shipped_cards(vocab.ARCANE_GUARDIAN)
     except (OSError, ValueError):
         return {}
-    return {c["code"]: c["name"] for c in data.get("cards", [])}
+    return {c["code"]: c["name"] for c in cards}
 
 
 # --- icons ---------------------------------------------------------------------------

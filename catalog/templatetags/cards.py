@@ -12,7 +12,7 @@ register = template.Library()
 def face_url(card, kind: str = "face") -> str:
     """The versioned URL of a card's face ("face") or list-size picture ("thumb").
 
-    `card` is a Card row or a deck's card record (a dict, as decks.selectors makes).
+    `card` is a Card row or a deck's card record (a dict, as catalog.records makes).
     """
     name = "catalog:face" if kind == "face" else "catalog:thumb"
     code = card["code"] if isinstance(card, dict) else card.code

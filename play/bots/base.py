@@ -46,17 +46,15 @@ def bot_kinds(game: str = "alomfogo") -> list[str]:
 
 
 def _registry(game: str) -> dict[str, type[Bot]]:
+    # The greedy bot is one of the game's rooms, named in the registry; the
+    # registry imports only Django's lazy translations, so plain-Python
+    # callers (terminal games, benchmarks) may read it too.
+    from core.games import GAMES
     from play.bots.random_bot import RandomBot
 
-    if game == "oniroo":
-        from play.bots.oniroo_greedy import OnirooGreedyBot as Greedy
-    elif game == "alomfogo":
-        from play.bots.greedy import GreedyBot as Greedy
-    elif game == "arcane-guardian":
-        from play.bots.arcane_greedy import ArcaneGreedyBot as Greedy
-    else:
-        raise KeyError(f"no bots for the game {game!r}; games: alomfogo, oniroo, arcane-guardian")
-    return {"random": RandomBot, "greedy": Greedy}
+    if game not in GAMES:
+        raise KeyError(f"no bots for the game {game!r}; games: {', '.join(GAMES)}")
+    return {"random": RandomBot, "greedy": GAMES[game].greedy_bot_class()}
 
 
 def get_bot(kind: str, seed: int = 0, game: str = "alomfogo") -> Bot:

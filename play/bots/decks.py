@@ -7,12 +7,9 @@ game, which every seat plays from together (`oniroo_cards()` is the list a
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[2] / "catalog" / "data" / "alomfogo"
-ONIROO_DATA = DATA.parent / "oniroo" / "oniroo.json"
+from catalog.records import shipped_cards
 
 # 15 names × 3 = 45 cards each, from the AFD demo set
 DEMO_DECKS = {
@@ -55,11 +52,7 @@ DEMO_DECKS = {
 
 @lru_cache(maxsize=1)
 def _catalog() -> dict:
-    cards = {}
-    for path in sorted(DATA.glob("*.json")):
-        for card in json.loads(path.read_text(encoding="utf-8"))["cards"]:
-            cards[card["code"]] = card
-    return cards
+    return {card["code"]: card for card in shipped_cards("alomfogo")}
 
 
 def all_cards() -> dict[str, dict]:
@@ -79,7 +72,7 @@ def demo_decks() -> list[list[dict]]:
 
 @lru_cache(maxsize=1)
 def _oniroo() -> tuple[dict, ...]:
-    return tuple(json.loads(ONIROO_DATA.read_text(encoding="utf-8"))["cards"])
+    return tuple(shipped_cards("oniroo"))
 
 
 def oniroo_cards() -> list[dict]:

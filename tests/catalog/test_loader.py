@@ -14,7 +14,8 @@ from django.core.management.base import CommandError
 
 from catalog.cardfile import Problem, card_problems, read_card_file
 from catalog.models import Card, CardSet, Game
-from catalog.services import DATA_DIR, CardDataError, card_files_load, cards_csv_import
+from catalog.records import DATA_DIR
+from catalog.services import CardDataError, card_files_load, cards_csv_import
 
 pytestmark = pytest.mark.django_db
 

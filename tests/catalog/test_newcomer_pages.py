@@ -8,10 +8,10 @@ from urllib.parse import quote
 import pytest
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services
 from decks.entries import Entry
 from decks.models import Visibility
-from decks.selectors import card_dict
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ def test_a_deck_page_shows_each_card_picture_lazily(client, owner, cards):
         game=Game.objects.get(slug="alomfogo"),
         name="Képes pakli",
         visibility=Visibility.PUBLIC,
-        entries=[Entry(card_dict(kajtar), 3), Entry(card_dict(other), 2)],
+        entries=[Entry(row_record(kajtar), 3), Entry(row_record(other), 2)],
     )
     html = text(client.get(f"/decks/{deck.pk}/"))
     for card, count in ((kajtar, 3), (other, 2)):

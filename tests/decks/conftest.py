@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services
 from decks.entries import Entry
 from decks.models import Deck, DeckEntry, DeckVersion
-from decks.selectors import card_dict
 from tests.factories import PASSWORD
 
 
@@ -23,7 +23,7 @@ def demo_entries(n_cards: int = 45) -> list[Entry]:
         if left <= 0:
             break
         count = min(3, left)
-        entries.append(Entry(card=card_dict(card), count=count))
+        entries.append(Entry(card=row_record(card), count=count))
         left -= count
     return entries
 

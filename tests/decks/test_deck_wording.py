@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from catalog.models import Card
+from catalog.records import row_record
 from decks import services
 from decks.entries import Entry
-from decks.selectors import card_dict
 from tests.decks.conftest import database, login
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +57,7 @@ def test_english_odds_use_english_card_names(client, alomfogo, owner):
         game=alomfogo,
         name="Nevek",
         entries=[
-            Entry(card=card_dict(Card.objects.get(code=e["code"])), count=e["count"])
+            Entry(card=row_record(Card.objects.get(code=e["code"])), count=e["count"])
             for e in entries
         ],
     )

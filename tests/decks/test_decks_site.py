@@ -174,6 +174,18 @@ def test_a_private_deck_is_404_for_others(client, deck, stranger):
     assert deck.name == "Sámánok"
 
 
+def test_a_strangers_deck_and_a_missing_one_get_the_same_404(client, deck, stranger):
+    login(client, stranger)
+    answers = [client.get(f"/api/decks/{pk}/") for pk in (deck.pk, deck.pk + 1000)]
+    assert [a.status_code for a in answers] == [404, 404]
+    assert answers[0].json() == answers[1].json()
+    assert answers[0].json()["error"]["code"] == "not_found"
+    pages = [client.get(f"/decks/{pk}/") for pk in (deck.pk, deck.pk + 1000)]
+    assert [p.status_code for p in pages] == [404, 404]
+    message = answers[0].json()["error"]["message"]
+    assert all(message in p.content.decode() for p in pages)
+
+
 def test_an_unlisted_deck_opens_only_by_its_link(client, deck, owner, stranger):
     services.deck_update(
         deck=deck,

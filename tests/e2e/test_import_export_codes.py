@@ -8,10 +8,10 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services
 from decks.entries import Entry
 from decks.models import Deck
-from decks.selectors import card_dict
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -24,7 +24,7 @@ def deck(transactional_db, owner):
         owner=owner,
         game=Game.objects.get(slug="alomfogo"),
         name="Kajtár háza",
-        entries=[Entry(card=card_dict(kajtar), count=3)],
+        entries=[Entry(card=row_record(kajtar), count=3)],
     )
 
 

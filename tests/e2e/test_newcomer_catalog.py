@@ -10,10 +10,10 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services
 from decks.entries import Entry
 from decks.models import Visibility
-from decks.selectors import card_dict
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -36,7 +36,7 @@ LABEL_SIZES = """() => {
 def deck(transactional_db, owner):
     call_command("load_cards", verbosity=0)
     cards = Card.objects.filter(game__slug="alomfogo", cost__isnull=False).order_by("sort_key")
-    entries = [Entry(card_dict(card), 3) for card in cards[:12]]
+    entries = [Entry(row_record(card), 3) for card in cards[:12]]
     return services.deck_create(
         owner=owner,
         game=Game.objects.get(slug="alomfogo"),

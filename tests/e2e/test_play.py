@@ -19,9 +19,9 @@ import pytest
 from django.core.management import call_command
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services as deck_services
 from decks.entries import Entry
-from decks.selectors import card_dict
 from play import selectors
 from play.bots.decks import DEMO_DECKS
 from play.engines import get_engine
@@ -48,7 +48,7 @@ def eager_choice(legal: list[dict]) -> dict:
 
 
 def action_key(action: dict) -> str:
-    """The key table.js gives an action's button (JSON of the sorted pairs)."""
+    """The key alomfogo.js gives an action's button (JSON of the sorted pairs)."""
     pairs = [[key, action[key]] for key in sorted(action)]
     return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
 
@@ -56,7 +56,7 @@ def action_key(action: dict) -> str:
 def make_deck(user, name: str, codes: list[str]):
     game = Game.objects.get(slug="alomfogo")
     cards = {c.code: c for c in Card.objects.filter(code__in=codes).select_related("game")}
-    entries = [Entry(card=card_dict(cards[code]), count=3) for code in codes]
+    entries = [Entry(card=row_record(cards[code]), count=3) for code in codes]
     return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
 
 

@@ -7,9 +7,9 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services
 from decks.entries import Entry
-from decks.selectors import card_dict
 from tests.factories import PASSWORD, make_user
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -26,7 +26,7 @@ def deck(live_server, settings, tmp_path):
         owner=owner,
         game=game,
         name="Kezdő pakli",
-        entries=[Entry(card=card_dict(c), count=3) for c in cards],
+        entries=[Entry(card=row_record(c), count=3) for c in cards],
     )
 
 

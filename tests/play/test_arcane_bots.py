@@ -6,8 +6,8 @@ import copy
 import random
 
 import play.engines.arcane_guardian as engine
-from play.bots.arcane_cards import arcane_cards
-from play.bots.arcane_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_cards import arcane_cards
+from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
 from play.bots.base import Bot, bot_rng, decide, play_game
 from play.bots.random_bot import RandomBot
 from tests.play.test_arcane_rules import (

@@ -6,10 +6,10 @@ import io
 import re
 
 import play.engines.arcane_guardian as engine
-from play import cli_arcane as cli
-from play.bots.arcane_cards import arcane_cards
-from play.bots.arcane_greedy import ArcaneGreedyBot
-from play.bots.arcane_solver import solve
+from play import cli_arcane_guardian as cli
+from play.bots.arcane_guardian_cards import arcane_cards
+from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_solver import solve
 from play.bots.base import play_game
 
 CARDS = arcane_cards()

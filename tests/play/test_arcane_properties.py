@@ -16,7 +16,7 @@ import re
 from collections import Counter
 
 import play.engines.arcane_guardian as engine
-from play.bots.arcane_cards import arcane_cards, ending_codes
+from play.bots.arcane_guardian_cards import arcane_cards, ending_codes
 from tests.play.conformance import Conformance
 from tests.play.conformance import play_random as play_conformant
 

@@ -13,7 +13,7 @@ from zlib import crc32
 import pytest
 
 import play.engines.arcane_guardian as engine
-from play.bots.arcane_cards import arcane_cards
+from play.bots.arcane_guardian_cards import arcane_cards
 from play.engines.arcane_guardian.dice import d6
 from play.engines.base import IllegalAction
 

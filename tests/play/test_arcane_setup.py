@@ -7,7 +7,7 @@ import copy
 import pytest
 
 import play.engines.arcane_guardian as engine
-from play.bots.arcane_cards import arcane_cards, ending_codes
+from play.bots.arcane_guardian_cards import arcane_cards, ending_codes
 from play.engines.base import SetupError
 
 CARDS = arcane_cards()

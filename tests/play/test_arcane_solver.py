@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import play.engines.arcane_guardian as engine
-from play.bots.arcane_cards import arcane_cards
-from play.bots.arcane_solver import (
+from play.bots.arcane_guardian_cards import arcane_cards
+from play.bots.arcane_guardian_solver import (
     position_key,
     resources,
     solve,

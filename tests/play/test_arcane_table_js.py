@@ -1,7 +1,7 @@
-"""The Arcane Guardian table's front end: the page, its words, and arcane.js over whole games.
+"""The Arcane Guardian table's front end: the page, its words, arcane_guardian.js over whole games.
 
 Pure tests: no database, no server. Node runs the pure half of
-static/js/arcane.js (labels, where each action goes, prompts, regions, the
+static/js/arcane_guardian.js (labels, where each action goes, prompts, regions, the
 event log) over every state message a player or a spectator would receive in
 bot games, and the tests check that every legal action gets exactly one
 button, that nothing reads "undefined" or an unfilled placeholder, and that
@@ -27,14 +27,14 @@ from django.test import RequestFactory
 from django.utils import translation
 
 import play.engines.arcane_guardian as engine
-from play.bots.arcane_cards import arcane_cards
-from play.bots.arcane_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_cards import arcane_cards
+from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
 from play.bots.base import bot_rng, decide
 from play.bots.random_bot import RandomBot
 from tests.play.page_scripts import NODE, codes_in, needs_node, scripts
 
 ROOT = Path(__file__).resolve().parents[2]
-ARCANE_JS = ROOT / "static" / "js" / "arcane.js"
+ARCANE_JS = ROOT / "static" / "js" / "arcane_guardian.js"
 LIVE_JS = ROOT / "static" / "js" / "live.js"
 CATALOG = {c["code"]: c for c in arcane_cards()}
 # what the match service puts in a frame's `cards` (play/selectors.py PUBLIC_CARD_FIELDS)
@@ -64,7 +64,7 @@ def state_message(state, seat: int | None) -> dict:
 
 
 def card_api_facts() -> dict[str, dict]:
-    """What arcane.js reads from the card API (`/api/cards/?q=game:ag`): text, effects by code."""
+    """What arcane_guardian.js reads from the card API (`/api/cards/?q=game:ag`), by code."""
     return {
         code: {k: card.get(k) for k in ("text", "text_en", "effects", "subtypes")}
         for code, card in CATALOG.items()
@@ -132,7 +132,7 @@ def render_table(initial: dict, language: str = "hu", seat: int | None = 0, **ex
         **extra,
     }
     with translation.override(language):
-        return render_to_string("play/table_arcane.html", context, request=request)
+        return render_to_string("play/table_arcane_guardian.html", context, request=request)
 
 
 def first_message(seat: int | None = 0) -> dict:
@@ -168,8 +168,8 @@ def test_the_page_carries_the_first_state_and_its_regions(language):
     assert json.loads(scripts(html)["match-initial"]) == initial
     assert f'data-match="{MATCH_ID}"' in html
     assert f'data-language="{language}"' in html
-    assert "js/arcane.js" in html and "js/live.js" in html and "defer" in html
-    assert "css/arcane.css" in html and "css/table.css" in html
+    assert "js/arcane_guardian.js" in html and "js/live.js" in html and "defer" in html
+    assert "css/arcane_guardian.css" in html and "css/table.css" in html
     for region in ("ag-mage", "ag-spells", "ag-encounter", "ag-piles", "ag-held", "ag-endings"):
         assert f'id="{region}"' in html
     assert 'id="table-actions"' in html and 'id="table-log"' in html
@@ -212,7 +212,7 @@ def test_english_strings_keep_well_formed_placeholders():
             assert re.fullmatch(r"[a-z_]+", name), f"{key}: odd placeholder {name!r}"
 
 
-# --- the pure half of arcane.js, run by node over whole games ------------------------
+# --- the pure half of arcane_guardian.js, run by node over whole games ------------------------
 NODE_DRIVER = r"""
 const lib = require(process.env.ARCANE_JS);
 const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -405,7 +405,7 @@ def test_every_state_of_many_bot_games_reads_cleanly(language, facts):
     """Random and greedy games, every message: one button per legal action, clean words, no leak.
 
     "frame": the card facts the match service sends (names; texts of a few);
-    "catalog": with the card API's text and effects as well, as arcane.js fetches them.
+    "catalog": with the card API's text and effects as well, as arcane_guardian.js fetches them.
     """
     catalog = card_api_facts() if facts == "catalog" else {}
     games = [
@@ -478,7 +478,8 @@ def test_the_log_shows_each_event_once():
 
 @needs_node
 def test_words_follow_the_card_data_when_it_is_known():
-    """With the card data, fights, paid steps, kept rolls and open chests say what they do."""
+    """With the view's worded effects, fights, paid steps, kept rolls and open chests say what
+    they do (the catalog's card data is not needed for that); without them, a plain label."""
     found = {}
     for kind, seed in GAMES:
         for msg in play_through(kind, seed):
@@ -490,12 +491,16 @@ def test_words_follow_the_card_data_when_it_is_known():
             break
     assert len(found) == 4, sorted(found)
     messages = list(found.values())
-    (frames,) = run_pure([{"messages": messages, "lang": "en", "catalog": card_api_facts()}])
+    (frames,) = run_pure([{"messages": messages, "lang": "en", "catalog": {}}])
     words = " | ".join(label["full"] for frame in frames for label in frame["labels"])
     assert re.search(r"Fight: (−\d+ (life|mana)|discard \d)", words), words
     assert re.search(r"Step onto pile \d: .+, paying ", words), words
     assert re.search(r"Keep the roll \(\d\): ", words), words
-    (plain,) = run_pure([{"messages": messages, "lang": "en", "catalog": {}}])
+    unworded = json.loads(json.dumps(messages))
+    for msg in unworded:
+        for card in msg["view"]["cards"].values():
+            del card["says"]
+    (plain,) = run_pure([{"messages": unworded, "lang": "en", "catalog": card_api_facts()}])
     words = " | ".join(label["full"] for frame in plain for label in frame["labels"])
     assert "Fight: option 1" in words and "cost 1" in words
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from play import cli
+from play import cli_alomfogo as cli
 from play.bots.decks import all_cards
 from play.cli_prompt import parse_choice
 from play.engines import get_engine

@@ -3,7 +3,7 @@ why the first turn has no duels, English words in English, card counts."""
 
 from __future__ import annotations
 
-from play import cli
+from play import cli_alomfogo as cli
 from play.bots.decks import DEMO_DECKS, all_cards, deck
 from play.engines import get_engine
 

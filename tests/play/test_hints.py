@@ -92,13 +92,13 @@ def test_one_solver_run_at_a_time_per_person(dungeon, client, monkeypatch):
     from django.test import Client
 
     from play import hints
-    from play.bots import arcane_solver
+    from play.bots import arcane_guardian_solver
     from play.models import SolverRun
 
     match, mage = dungeon
     started, release = threading.Event(), threading.Event()
     budgets: list[int] = []
-    real_solve = arcane_solver.solve_state
+    real_solve = arcane_guardian_solver.solve_state
 
     def slow_solve(state, *, budget, **kwargs):
         budgets.append(budget)
@@ -106,7 +106,7 @@ def test_one_solver_run_at_a_time_per_person(dungeon, client, monkeypatch):
         release.wait(timeout=30)
         return real_solve(state, budget=budget, **kwargs)
 
-    monkeypatch.setattr(arcane_solver, "solve_state", slow_solve)
+    monkeypatch.setattr(arcane_guardian_solver, "solve_state", slow_solve)
     url = f"/api/matches/{match.pk}/hint/?solve=1"
     first: list = []
 

@@ -12,9 +12,9 @@ from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services as deck_services
 from decks.entries import Entry
-from decks.selectors import card_dict
 from play import selectors, services
 from play.consumers import database_sync_to_async  # gives its connections back (see there)
 from play.models import Match, MatchAction
@@ -34,7 +34,7 @@ def legal_deck(user, name="Pakli"):
             "game", "card_set"
         )
     }
-    entries = [Entry(card=card_dict(cards[code]), count=3) for code in DEMO_DECKS["tamado"]]
+    entries = [Entry(card=row_record(cards[code]), count=3) for code in DEMO_DECKS["tamado"]]
     return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from play.bots import bot_kinds, get_bot, play_game, winner_of
-from play.bots.greedy import GreedyBot
+from play.bots.alomfogo_greedy import GreedyBot
 from play.bots.oniroo_greedy import OnirooGreedyBot, arrangement, distance
 from play.bots.random_bot import RandomBot
 from play.engines.base import GameState

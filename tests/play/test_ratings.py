@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services as deck_services
 from decks.entries import Entry
-from decks.selectors import card_dict
 from play import ratings, selectors, services
 from play.bots.decks import DEMO_DECKS
 from play.models import Match, Rating
@@ -61,7 +61,7 @@ def test_bots_and_casual_decks_are_not_rated(players):  # noqa: F811
         owner=gergo,
         game=game,
         name="Rövid",
-        entries=[Entry(card=card_dict(cards[c]), count=3) for c in codes],
+        entries=[Entry(card=row_record(cards[c]), count=3) for c in codes],
     )
     match = services.match_create(user=zsofi, game=game, deck=deck, opponent="invite")
     services.match_join(match_id=match.pk, user=gergo, deck=casual)

@@ -1,4 +1,4 @@
-"""The live match table's front end: table.js parses, the page carries its JSON, the words fit.
+"""The live match table's front end: alomfogo.js parses, the page carries its JSON, the words fit.
 
 Pure tests: no database, no server. Node (when installed) checks the script's
 syntax and runs its pure half (event log, button labels, prompts) over every
@@ -22,12 +22,12 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from play.bots.decks import all_cards, demo_decks
-from play.cli import make_bot
+from play.cli_alomfogo import make_bot
 from play.engines import get_engine
 from tests.play.page_scripts import NODE, codes_in, needs_node, scripts
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLE_JS = ROOT / "static" / "js" / "table.js"
+TABLE_JS = ROOT / "static" / "js" / "alomfogo.js"
 CATALOG = all_cards()
 CARD_FACTS = ("name", "name_en", "type", "cost", "attack", "defense", "text", "text_en")
 MATCH_ID = uuid.UUID("00000000-0000-4000-8000-000000000008")
@@ -85,7 +85,7 @@ def render_table(initial: dict, language: str = "hu", seat: int | None = 0) -> s
         "language": language,
     }
     with translation.override(language):
-        return render_to_string("play/table.html", context, request=request)
+        return render_to_string("play/table_alomfogo.html", context, request=request)
 
 
 LIVE_JS = ROOT / "static" / "js" / "live.js"
@@ -124,7 +124,7 @@ def test_the_page_carries_the_initial_state_as_json(language):
     assert f'data-ws-path="/ws/matches/{MATCH_ID}/"' in html
     assert f'data-api-url="/api/matches/{MATCH_ID}/actions/"' in html
     assert f'data-language="{language}"' in html
-    assert "js/table.js" in html and "defer" in html
+    assert "js/alomfogo.js" in html and "defer" in html
     assert "css/table.css" in html
     assert "<noscript>" in html
     assert 'role="log"' in html and 'aria-live="polite"' in html
@@ -153,7 +153,7 @@ def test_the_strings_block_is_json_with_every_word_the_script_asks_for(language)
     strings = page_strings(language)
     assert strings.pop("_language") == language
     assert all(isinstance(v, str) and v for v in strings.values())
-    assert set(strings) == js_keys(), "t(...) keys of live.js/table.js and the string blocks differ"
+    assert set(strings) == js_keys(), "t(...) keys of live.js, alomfogo.js and the strings differ"
 
 
 def test_english_strings_keep_their_placeholders():
@@ -162,7 +162,7 @@ def test_english_strings_keep_their_placeholders():
             assert re.fullmatch(r"[a-z_]+", name), f"{key}: odd placeholder {name!r}"
 
 
-# --- the pure half of table.js, run by node over a whole game ----------------------
+# --- the pure half of alomfogo.js, run by node over a whole game ----------------------
 NODE_DRIVER = r"""
 const lib = require(process.env.TABLE_JS);
 const input = JSON.parse(require("fs").readFileSync(0, "utf8"));

@@ -1,9 +1,9 @@
 import pytest
 
 from catalog.models import Game
+from catalog.records import row_record
 from decks import services as deck_services
 from decks.entries import Entry
-from decks.selectors import card_dict
 
 
 @pytest.fixture(autouse=True)
@@ -23,7 +23,7 @@ def make_deck(owner, cards):
             owner=owner,
             game=game,
             name=name,
-            entries=[Entry(card=card_dict(c), count=3) for c in chosen[:15]],
+            entries=[Entry(card=row_record(c), count=3) for c in chosen[:15]],
         )
 
     return make

@@ -7,7 +7,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from catalog import vocab
-from catalog.services import DATA_DIR, card_files_export
+from catalog.records import DATA_DIR
+from catalog.services import card_files_export
 
 
 class Command(BaseCommand):

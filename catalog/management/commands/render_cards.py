@@ -33,7 +33,7 @@ class Command(BaseCommand):
         games = game or list(vocab.GAME_IDS)
         for slug in games:
             cards = Card.objects.filter(game__slug=slug).select_related("game", "card_set")
-            records = [render.card_record(card) for card in cards]
+            records = [render.face_record(card) for card in cards]
             if not records:
                 self.stderr.write(f"{slug}: no cards loaded (run load_cards first)")
                 continue

@@ -12,7 +12,7 @@ one pipeline, each step possibly waiting for a decision (`s["pending"]`):
 
 from __future__ import annotations
 
-from play.engines.alomfogo.cards import SPELLS, effects_of
+from play.engines.alomfogo.cards import effects_of
 
 
 # --- queries ----------------------------------------------------------------
@@ -288,7 +288,3 @@ def power(g, p: int, op: dict) -> None:
     to = side if op["to"] == "own" else 1 - side
     d["boost"][to] += amount
     g.emit("power", player=p, side=("attacker", "defender")[to], delta=amount)
-
-
-def is_spell(card: dict) -> bool:
-    return card["type"] in SPELLS

@@ -1,4 +1,4 @@
-"""Arcane Guardian rules engine (game id `arcane-guardian`); rules in docs/rules/arcane-guardian.md.
+"""Arcane Guardian rules engine (game id `arcane-guardian`); rules in docs/rules/arcane_guardian.md.
 
 state = new_game(cards, {"endings": ["AG-060", "AG-061", "AG-063"]}, seed=1)  # or [cards]
 state.legal_actions(0)  # every legal choice of the solo player

@@ -7,13 +7,15 @@ under a top are only counted. The three endings in play are listed by code
 where they lie stays hidden. The dice key is never shown.
 
 `cards` names every card code the view mentions (name, English name, type,
-subtype); what a card does is public catalog data, looked up by its code
-(`effects` in the card data), so views stay small and cheap to build.
+subtype) with what it does: `effect`, its parts' steps (`wording` says what a
+step is) with the effective numbers (the mage's lasting damage modifiers
+applied to an enemy's options and a trap's rows), and `says`, those parts in
+words in each language, so no reader words or computes an effect itself.
 """
 
 from __future__ import annotations
 
-from play.engines.arcane_guardian import dungeon, mage, moves
+from play.engines.arcane_guardian import dungeon, mage, moves, wording
 from play.engines.arcane_guardian.cards import public_card
 
 EVENT_LOG = 30  # how many recent events a view shows
@@ -69,6 +71,68 @@ def _facing(s: dict) -> dict | None:
     return shown
 
 
+def card_effect(card: dict, enemy_damage: int = 0, trap_damage: int = 0) -> dict:
+    """What a normalised card does, part by part, as steps with the effective numbers.
+
+    Parts: an enemy's `options` and `reward`, a trap's or chest's `rows` (one
+    per face 1–6) and a chest's `reward`, a card's `use`, an ending's `costs`
+    and `gives`, a curse's or level card's `interact` and a curse's
+    `discard_cost`. A part the card lacks is absent.
+    """
+    steps = wording.compiled_steps
+    effect: dict = {}
+    if "options" in card:
+        effect["options"] = [steps(o, enemy_damage) for o in card["options"]]
+    if "reward" in card:
+        effect["reward"] = steps(card["reward"])
+    if "rows" in card:
+        damage = trap_damage if card["type"] == "trap" else 0
+        effect["rows"] = [steps(r, damage) for r in card["rows"]]
+    if card["use"]:
+        effect["use"] = steps(card["use"]["steps"])
+    if "costs" in card:
+        effect["costs"] = [steps(c) for c in card["costs"]]
+        effect["gives"] = steps(card["gives"])
+    if "interact" in card:
+        effect["interact"] = steps(card["interact"])
+    if card.get("discard_cost") is not None:
+        effect["discard_cost"] = steps(card["discard_cost"])
+    return effect
+
+
+# (id(card), enemy_damage, trap_damage) -> (card, effect, says): a card's effect changes only
+# with those two modifiers, and wording it on every view would cost more than the view itself.
+# The card is kept in the entry so an id reused by a later card never matches.
+_EFFECTS: dict[tuple[int, int, int], tuple[dict, dict, dict]] = {}
+_EFFECTS_KEPT = 4096
+
+
+def _effect_entry(card: dict, passive: dict) -> dict:
+    """The card as a view lists it: name and kind, `effect` and `says` (fresh copies)."""
+    damage = (passive["enemy_damage"], passive["trap_damage"])
+    key = (id(card), *damage)
+    hit = _EFFECTS.get(key)
+    if hit is None or hit[0] is not card:
+        effect = card_effect(card, *damage)
+        said = {lang: wording.says(effect, lang) for lang in wording.LANGS}
+        if len(_EFFECTS) >= _EFFECTS_KEPT:
+            _EFFECTS.clear()
+        hit = _EFFECTS[key] = (card, effect, said)
+    # copies shaped to the entry (faster than the generic deep copy; views are built often)
+    entry = public_card(card)
+    entry["effect"] = {
+        part: [[dict(x) for x in one] for one in steps]
+        if part in wording.LISTED_PARTS
+        else [dict(x) for x in steps]
+        for part, steps in hit[1].items()
+    }
+    entry["says"] = {
+        lang: {part: (v[:] if type(v) is list else v) for part, v in words.items()}
+        for lang, words in hit[2].items()
+    }
+    return entry
+
+
 def build_view(g, player: int | None) -> dict:
     s = g.s
     piles = _piles(s)
@@ -100,7 +164,7 @@ def build_view(g, player: int | None) -> dict:
         "facing": facing,
         "pending": _copy(s["pending"]),
         "discard": list(s["discard"]),
-        "cards": {c: public_card(cards[c]) for c in sorted(codes)},
+        "cards": {c: _effect_entry(cards[c], s["passive"]) for c in sorted(codes)},
         "events": [_copy_event(e) for e in s["log"][-EVENT_LOG:]],
         "result": _copy(s["result"]),
     }

@@ -1,6 +1,6 @@
 /* Kártyavár: the live Arcane Guardian table. Plain ES2020, no dependencies, no build step.
  *
- * The page (templates/play/table_arcane.html) holds the first state message
+ * The page (templates/play/table_arcane_guardian.html) holds the first state message
  * (#match-initial) and the page's words (#table-strings). live.js keeps the
  * table in step with the server; this script draws the dungeon from each state
  * message: the mage (level, life, mana, the Key, lasting effects), the four
@@ -10,11 +10,14 @@
  * discard pile and the result. Each legal action is one `button[data-action]`:
  * a pile's steps on the pile, a card's use on the card, the rest in the bar.
  *
- * What a card does (its text and `effects`) is public catalog data looked up
- * by code. The frame's own `cards` facts come first; the catalog's Arcane
- * Guardian cards, fetched once from the card API, fill in what a frame lacks.
- * Either way only codes the view itself names (`view.cards`) are ever looked
- * up, so nothing face down can show through.
+ * What a card does comes worded from the server: each card the view names
+ * (`view.cards`) carries `says`, its effect's parts in each language with the
+ * effective numbers (play/engines/arcane_guardian/wording.py words them), so
+ * this script neither words effects nor applies a rule. A card's printed text
+ * is public catalog data looked up by code: the frame's own `cards` facts come
+ * first; the catalog's Arcane Guardian cards, fetched once from the card API,
+ * fill in what a frame lacks. Either way only codes the view itself names are
+ * ever looked up, so nothing face down can show through.
  *
  * The pure part (words, labels, where each action goes, the event log diff) is
  * exported for Node so tests can run it over whole games without a browser.
@@ -121,7 +124,7 @@
   class ArcaneTable {
     /**
      * msg: a state message; t: the words; lang: "hu" | "en";
-     * catalog: optional {code: public card data} (text, effects) to fill in what the frame lacks.
+     * catalog: optional {code: public card data} (text, subtypes) to fill in what the frame lacks.
      */
     constructor(msg, t, lang, catalog) {
       this.msg = msg || {};
@@ -172,9 +175,10 @@
       return (this.lang === "en" && f.text_en) || f.text || "";
     }
 
-    effects(code) {
-      const e = this.facts(code).effects;
-      return e && typeof e === "object" && !Array.isArray(e) ? e : null;
+    /** What the view says the card does, part by part ({options: [...], reward, ...}), or {}. */
+    says(code) {
+      const said = this.facts(code).says;
+      return (said && typeof said === "object" && (said[this.lang] || said.hu)) || {};
     }
 
     kindWord(kind) {
@@ -194,40 +198,6 @@
       const type = this.typeLabel(code);
       const text = this.cardText(code);
       return this.cardName(code) + (type ? " (" + type + ")" : "") + (text ? ". " + text : "");
-    }
-
-    /** An effect bundle in words ("lose 2 life, lose 1 mana"); `enemy` adjusts life losses. */
-    bundleText(bundle, source) {
-      if (!bundle || typeof bundle !== "object") return "";
-      const t = this.t;
-      const passive = this.mage.passive || {};
-      const parts = [];
-      const n = (key) => Number(bundle[key]) || 0;
-      if (n("lose_level")) parts.push(t("b_lose_level", { n: n("lose_level") }));
-      if (n("lose_life")) {
-        let loss = n("lose_life");
-        if (source === "enemy") loss = Math.max(0, loss + (Number(passive.enemy_damage) || 0));
-        if (source === "trap") loss = Math.max(0, loss + (Number(passive.trap_damage) || 0));
-        if (loss) parts.push(t("b_lose_life", { n: loss }));
-      }
-      if (n("lose_mana")) parts.push(t("b_lose_mana", { n: n("lose_mana") }));
-      if (bundle.discard && typeof bundle.discard === "object") {
-        parts.push(
-          t("b_discard", {
-            n: Number(bundle.discard.count) || 1,
-            kind: this.kindWord(bundle.discard.kind),
-          })
-        );
-      }
-      if (n("gain_level")) parts.push(t("b_gain_level", { n: n("gain_level") }));
-      if (n("gain_life")) parts.push(t("b_gain_life", { n: n("gain_life") }));
-      if (n("gain_mana")) parts.push(t("b_gain_mana", { n: n("gain_mana") }));
-      if (bundle.reveal_all) parts.push(t("b_reveal_all"));
-      if (bundle.cancel) parts.push(t("b_cancel"));
-      if (bundle.reroll) parts.push(t("b_reroll"));
-      if (bundle.gain_key) parts.push(t("b_gain_key"));
-      if (bundle.win) parts.push(t("b_win"));
-      return parts.length ? parts.join(", ") : t("b_nothing");
     }
 
     namesOf(codes) {
@@ -476,9 +446,9 @@
           const pile = this.piles[action.pile] || {};
           const card = this.pileWords(action.pile);
           if (typeof action.cost === "number") {
-            const costs = (this.effects(pile.top) || {}).cost;
-            const bundle = Array.isArray(costs) ? costs[action.cost] : null;
-            const cost = bundle ? this.bundleText(bundle) : t("cost_n", { n: action.cost + 1 });
+            const costs = this.says(pile.top).costs;
+            const said = Array.isArray(costs) ? costs[action.cost] : null;
+            const cost = said || t("cost_n", { n: action.cost + 1 });
             return pair(
               t("do_step_cost", { cost }),
               t("act_step_cost", { n, card: card || t("a_card"), cost })
@@ -489,8 +459,7 @@
         }
         case "use": {
           const card = this.cardName(action.card);
-          const use = (this.effects(action.card) || {}).use;
-          const does = use && use.do ? this.bundleText(use.do) : "";
+          const does = this.says(action.card).use || "";
           return pair(
             t("do_use"),
             does ? t("act_use_does", { card, does }) : t("act_use", { card })
@@ -499,10 +468,10 @@
         case "discard_curse":
           return pair(t("do_discard_curse"), t("act_discard_curse", { card: this.cardName(action.card) }));
         case "fight": {
-          const options = (this.effects(facing) || {}).options;
-          const bundle = Array.isArray(options) ? options[action.option] : null;
-          const text = bundle
-            ? t("act_fight", { how: this.bundleText(bundle, "enemy") })
+          const options = this.says(facing).options;
+          const how = Array.isArray(options) ? options[action.option] : null;
+          const text = how
+            ? t("act_fight", { how })
             : t("act_fight_n", { n: Number(action.option) + 1 });
           return pair(text, text);
         }
@@ -524,26 +493,17 @@
           return pair(text, text);
         }
         case "open_chest": {
-          const reward = (this.effects(facing) || {}).reward;
-          const text = reward
-            ? t("act_open_chest_for", { reward: this.bundleText(reward) })
-            : t("act_open_chest");
+          const reward = this.says(facing).reward;
+          const text = reward ? t("act_open_chest_for", { reward }) : t("act_open_chest");
           return pair(text, text);
         }
         case "accept_roll": {
           const f = this.facing || {};
           const result = typeof f.result === "number" ? f.result : f.roll;
-          const rows = (this.effects(facing) || {}).d6;
-          const row = Array.isArray(rows)
-            ? rows.find((r) => Array.isArray(r.roll) && r.roll.includes(result))
-            : null;
-          const bundle = row ? Object.assign({}, row) : null;
-          if (bundle) delete bundle.roll;
-          const text = bundle
-            ? t("act_accept_roll_does", {
-                result,
-                does: this.bundleText(bundle, f.kind === "trap" ? "trap" : null),
-              })
+          const rows = this.says(facing).rows; // one per face, 1–6
+          const does = Array.isArray(rows) ? rows[result - 1] : null;
+          const text = does
+            ? t("act_accept_roll_does", { result, does })
             : t("act_accept_roll", { result });
           return pair(text, text);
         }
@@ -663,10 +623,10 @@
           if (ev.reason === "ending") return t("ev_take_ending", { card });
           return t("ev_take", { card });
         case "fight": {
-          const options = (this.effects(ev.card) || {}).options;
-          const bundle = Array.isArray(options) ? options[ev.option] : null;
-          return bundle
-            ? t("ev_fight", { card, how: this.bundleText(bundle) })
+          const options = this.says(ev.card).options;
+          const how = Array.isArray(options) ? options[ev.option] : null;
+          return how
+            ? t("ev_fight", { card, how })
             : t("ev_fight_n", { card, n: Number(ev.option) + 1 });
         }
         case "cast":
@@ -762,7 +722,7 @@
     let model = null; // ArcaneTable(state)
     let logKeys = [];
     let live = null; // KartyavarLive.start's handle
-    let catalog = {}; // public card data by code (text, effects), filled by fetchCatalog
+    let catalog = {}; // public card data by code (texts, subtypes), filled by fetchCatalog
     let hint = null; // {version, action} of the latest answered hint
     let asking = null; // "hint" | "solve" while a request runs
 
@@ -1148,7 +1108,7 @@
       appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
     }
 
-    /** The game's public card data (text, effects), once: a frame may carry only names. */
+    /** The game's public card data (texts), once: a frame may carry only names. */
     async function fetchCatalog() {
       const url = el.board && el.board.dataset.cardsUrl;
       if (!url) return;
@@ -1162,7 +1122,6 @@
             found[card.code] = {
               text: card.text,
               text_en: card.text_en,
-              effects: card.effects,
               subtypes: card.subtypes,
             };
           }

@@ -1,6 +1,6 @@
 /* Kártyavár: the live Álomfogó match table. Plain ES2020, no dependencies, no build step.
  *
- * The page (templates/play/table.html) holds two json_script blocks: the first
+ * The page (templates/play/table_alomfogo.html) holds two json_script blocks: the first
  * state message (#match-initial) and the page's words in the page language
  * (#table-strings, built with Django's {% translate %}). live.js keeps the
  * table in step with the server (websocket, reconnects, moves, chat, clock,

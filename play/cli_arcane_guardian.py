@@ -18,8 +18,8 @@ from functools import lru_cache
 from typing import IO
 
 import play.engines.arcane_guardian as engine
-from play.bots.arcane_cards import arcane_cards, ending_codes
-from play.bots.arcane_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_cards import arcane_cards, ending_codes
+from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
 from play.bots.base import Bot, bot_rng, decide
 from play.bots.random_bot import RandomBot
 from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count
@@ -130,55 +130,6 @@ ACTIONS = {
     },
 }
 
-BUNDLE = {
-    "hu": {
-        "lose_level": "−{n} szint",
-        "lose_life": "−{n} Élet",
-        "lose_mana": "−{n} Mana",
-        "discard": "{n} {kind} eldobása",
-        "gain_level": "+{n} szint",
-        "gain_life": "+{n} Élet",
-        "gain_mana": "+{n} Mana",
-        "reveal_all": "minden pakli felső lapja felfordul",
-        "cancel": "elküldöd harc nélkül",
-        "reroll": "újradobás",
-        "gain_key": "a Kulcs",
-        "win": "győzelem",
-        "nothing": "semmi",
-        "kinds": {
-            "collectible": "gyűjthető",
-            "useable": "felhasználható",
-            "item": "tárgy",
-            "mask": "maszk",
-            "potion": "főzet",
-            "torch": "fáklya",
-        },
-    },
-    "en": {
-        "lose_level": "−{n} level",
-        "lose_life": "−{n} life",
-        "lose_mana": "−{n} mana",
-        "discard": "discard {n} {kind}",
-        "gain_level": "+{n} level",
-        "gain_life": "+{n} life",
-        "gain_mana": "+{n} mana",
-        "reveal_all": "every pile's top turns face up",
-        "cancel": "sent away unfought",
-        "reroll": "a reroll",
-        "gain_key": "the Key",
-        "win": "victory",
-        "nothing": "nothing",
-        "kinds": {
-            "collectible": "collectible",
-            "useable": "useable",
-            "item": "item",
-            "mask": "mask",
-            "potion": "potion",
-            "torch": "torch",
-        },
-    },
-}
-
 EVENTS = {
     "hu": {
         "step": "— {step}. lépés: {pile}. pakli —",
@@ -251,23 +202,9 @@ def card_text(code: str, lang: str) -> str:
     return (card.get("text_en") if lang == "en" else card.get("text")) or ""
 
 
-def bundle_text(raw: dict | None, lang: str) -> str:
-    words = BUNDLE[lang]
-    parts = []
-    for key, value in (raw or {}).items():
-        if key == "roll" or key not in words:
-            continue
-        if key == "discard":
-            parts.append(
-                words["discard"].format(n=value["count"], kind=words["kinds"][value["kind"]])
-            )
-        else:
-            parts.append(words[key].format(n=value))
-    return ", ".join(parts) or words["nothing"]
-
-
-def _effects(code: str) -> dict:
-    return (_catalog().get(code) or {}).get("effects") or {}
+def says(code: str | None, view: dict, lang: str) -> dict:
+    """What the view says a card does, part by part, in `lang` (the engine words it)."""
+    return ((view["cards"].get(code) or {}).get("says") or {}).get(lang) or {}
 
 
 # --- the table -------------------------------------------------------------------
@@ -350,9 +287,8 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
 def _pile_cost(view: dict, action: dict, lang: str) -> str:
     if action.get("cost") is None:
         return ""
-    pile = view["piles"][action["pile"]]
-    cost = _effects(pile["top"]).get("cost") or []
-    return ACTIONS[lang]["pay"].format(cost=bundle_text(cost[action["cost"]], lang))
+    costs = says(view["piles"][action["pile"]]["top"], view, lang).get("costs") or []
+    return ACTIONS[lang]["pay"].format(cost=costs[action["cost"]])
 
 
 def format_action(action: dict, view: dict, lang: str = "hu") -> str:
@@ -369,22 +305,21 @@ def format_action(action: dict, view: dict, lang: str = "hu") -> str:
     if kind == "use":
         return words[kind].format(card=card_name(action["card"], view, lang))
     if kind == "discard_curse":
-        cost = _effects(action["card"]).get("discard_cost")
-        extra = words["pay"].format(cost=bundle_text(cost, lang)) if cost else ""
+        cost = says(action["card"], view, lang).get("discard_cost")
+        extra = words["pay"].format(cost=cost) if cost else ""
         return words[kind].format(card=card_name(action["card"], view, lang), cost=extra)
     if kind == "fight":
-        option = _effects(facing.get("card"))["options"][action["option"]]
-        return words[kind].format(cost=bundle_text(option, lang))
+        option = says(facing.get("card"), view, lang)["options"][action["option"]]
+        return words[kind].format(cost=option)
     if kind == "cast":
         return words[kind].format(
             cards=", ".join(card_name(c, view, lang) for c in action["spells"])
         )
     if kind == "open_chest":
-        return words[kind].format(cost=bundle_text(_effects(facing["card"])["reward"], lang))
+        return words[kind].format(cost=says(facing["card"], view, lang)["reward"])
     if kind == "accept_roll":
-        rows = _effects(facing["card"]).get("d6") or []
-        row = next((r for r in rows if facing["result"] in r["roll"]), {})
-        return words[kind].format(result=facing["result"], cost=bundle_text(row, lang))
+        row = says(facing["card"], view, lang)["rows"][facing["result"] - 1]
+        return words[kind].format(result=facing["result"], cost=row)
     if kind == "choose":
         pending = (view["pending"] or {}).get("kind")
         if pending == "level_up_curse" and not action["cards"]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from play.bots.arcane_cards import arcane_cards
+from play.bots.arcane_guardian_cards import arcane_cards
 from play.bots.base import Bot
 from play.engines.base import Action
 

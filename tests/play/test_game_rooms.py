@@ -1,0 +1,96 @@
+"""Every registered game has the same rooms under the same names.
+
+A game's own files are named by its room (its id with `_` for `-`): find one
+game's table script, bot or terminal game and the other two are found by
+changing the name. The registry (core/games.py) names each room; this test
+checks that the names follow the pattern and that every room is there.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.template.loader import get_template
+
+from core.games import GAMES, ROOT, Rooms, all_games, get_game
+from play.bots import get_bot
+from play.bots.base import Bot
+from play.engines import game_ids, get_engine
+
+IDS = [spec.id for spec in all_games()]
+
+
+def test_the_registry_describes_every_game_with_an_engine():
+    assert sorted(GAMES) == game_ids()
+    assert IDS == ["alomfogo", "oniroo", "arcane-guardian"]
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_registry_names_each_room_by_the_game(game_id):
+    spec = get_game(game_id)
+    assert spec.room == game_id.replace("-", "_")
+    assert spec.rooms == Rooms.of(spec.room)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_engine_package(game_id):
+    spec = get_game(game_id)
+    engine = spec.engine()
+    assert engine is get_engine(game_id)
+    assert engine.game_id == game_id
+    assert Path(engine.__file__).parent.name == spec.room
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_bots(game_id):
+    spec = get_game(game_id)
+    module = importlib.import_module(spec.rooms.bots)
+    assert Path(module.__file__).name == f"{spec.room}_greedy.py"
+    greedy = spec.greedy_bot_class()
+    assert inspect.isclass(greedy) and issubclass(greedy, Bot)
+    assert isinstance(get_bot("greedy", 0, game=game_id), greedy)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_terminal_game(game_id):
+    spec = get_game(game_id)
+    terminal = spec.terminal()
+    assert Path(terminal.__file__).name == f"cli_{spec.room}.py"
+    assert callable(terminal.main)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_table_template_its_strings_and_its_script(game_id):
+    rooms = get_game(game_id).rooms
+    source = get_template(rooms.table_template).template.source
+    get_template(rooms.strings_template)  # raises when missing
+    assert f'{{% include "{rooms.strings_template}" %}}' in source
+    assert f"{{% static '{rooms.table_script}' %}}" in source
+    assert finders.find(rooms.table_script), rooms.table_script
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_lobby_form(game_id):
+    rooms = get_game(game_id).rooms
+    source = get_template(rooms.lobby_template).template.source
+    assert f'name="game" value="{game_id}"' in source
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_face_layout(game_id):
+    spec = get_game(game_id)
+    layout = spec.face_layout()
+    assert Path(layout.__file__).name == f"{spec.room}.py"
+    assert callable(layout.draw_face) and callable(layout.draw_back)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_rules_doc(game_id):
+    spec = get_game(game_id)
+    doc = ROOT / spec.rooms.rules_doc
+    assert doc.is_file(), doc
+    assert doc.name == f"{spec.room}.md"
