@@ -105,11 +105,14 @@ class _Look:
             for c in seat["board"]:
                 self.board[c["id"]] = (c["code"], c["state"], p)
         # (owner, code) -> the view's entry: the engine's figures for that card now
+        # The view states figures only where they matter (a card in play, the
+        # cost of one in hand): the zones that carry them come last and win.
         self.seen: dict[tuple[int, str], dict] = {}
         for seat in self.seats:
-            for zone in ("hand", "board", "discard", "casting"):
+            for zone in ("discard", "casting", "hand", "board"):
                 for c in seat.get(zone, ()):
                     self.seen[(seat["seat"], c["code"])] = c
+        self._figures: dict[tuple[int, str], dict] = {}
         self.opp = self._next_living(self.me)
 
     # --- cards and numbers ---------------------------------------------------
@@ -142,7 +145,13 @@ class _Look:
     def figures(self, p: int, code: str) -> dict:
         """The view's figures (attack, defense, glory_bonus, cost, decline_loss) of seat p's
         card `code` now; the printed ones for a card the view does not show."""
-        return self.seen.get((p, code)) or self.info(code)
+        key = (p, code)
+        found = self._figures.get(key)
+        if found is None:
+            seen = self.seen.get(key)
+            found = {**self.info(code), **seen} if seen else self.info(code)
+            self._figures[key] = found
+        return found
 
     def stat(self, p: int, code: str, name: str) -> int:
         return self.figures(p, code)[name]

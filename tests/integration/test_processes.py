@@ -152,8 +152,11 @@ def test_a_seat_given_to_a_bot_through_one_process_holds_in_the_other(
         )
         assert status == 200, body
     assert by_bot() > moved
-    _wait_for(lambda: _turn(match.pk)[1] != late, 20, "the bot to hand the turn on")
-    assert Match.objects.get(pk=match.pk).status == "running"
+    final = Match.objects.get(pk=match.pk)
+    if final.status == "running":
+        _wait_for(lambda: _turn(match.pk)[1] != late, 20, "the bot to hand the turn on")
+    else:  # the seed is random: now and then the bot's move ends the game by the rules
+        assert final.status == "finished" and final.result, final.status
     print(f"\nseat change across processes: {time.monotonic() - started:.1f} s")
 
 

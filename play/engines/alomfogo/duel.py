@@ -176,23 +176,28 @@ def after_help(g) -> None:
 
 
 # --- resolution -------------------------------------------------------------
-def stat(g, p: int, iid: str, name: str) -> int:
+def stat(g, p: int, iid: str, name: str, statics=fx.statics) -> int:
+    """A card's attack, defense or glory bonus now, for seat p.
+
+    `statics(g, p, op)` finds the static ops in play; a caller asking about
+    many cards at one moment (the view) passes a memo of it.
+    """
     card = g.card(iid)
     value = card[name]
-    for op in fx.statics(g, p, "stat"):
+    for op in statics(g, p, "stat"):
         if op["stat"] == name and fx.matches_type(card, op["filter"]):
             value += op["amount"]
     return value
 
 
-def glory_bonus(g, p: int, iid: str) -> int:
-    return stat(g, p, iid, "glory_bonus")
+def glory_bonus(g, p: int, iid: str, statics=fx.statics) -> int:
+    return stat(g, p, iid, "glory_bonus", statics)
 
 
-def decline_loss(g, p: int, iid: str) -> int:
+def decline_loss(g, p: int, iid: str, statics=fx.statics) -> int:
     """Glory a defender loses by refusing a duel against seat p's attacker `iid`."""
-    loss = 1 + glory_bonus(g, p, iid)
-    return loss + sum(op["amount"] for op in fx.statics(g, p, "decline_penalty"))
+    loss = 1 + glory_bonus(g, p, iid, statics)
+    return loss + sum(op["amount"] for op in statics(g, p, "decline_penalty"))
 
 
 def resolve(g) -> None:

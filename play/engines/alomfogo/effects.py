@@ -50,11 +50,15 @@ def candidates(g, p: int, flt: dict) -> list[str]:
     return [iid for q in owners for iid in g.seat(q)[flt["zone"]] if matches(g, iid, flt)]
 
 
-def play_cost(g, p: int, iid: str) -> int:
-    """VP cost of a card for seat p after static reductions, never below 0."""
+def play_cost(g, p: int, iid: str, statics_of=statics) -> int:
+    """VP cost of a card for seat p after static reductions, never below 0.
+
+    `statics_of` is `statics` or, for a caller asking about many cards at one
+    moment (the view), a memo of it.
+    """
     card = g.card(iid)
     cost = card["cost"]
-    for op in statics(g, p, "cost"):
+    for op in statics_of(g, p, "cost"):
         if matches_type(card, op["filter"]):
             cost += op["amount"]
     return max(0, cost)

@@ -10,17 +10,42 @@ from play.engines.alomfogo import effects as fx
 STATS = ("attack", "defense", "glory_bonus")
 
 
-def _card(g, iid: str, owner: int) -> dict:
-    """A visible card with its figures now, for its owner: statics applied by the
-    engine's own functions, so no reader (table, terminal, bot) redoes the rule."""
+class _StaticsMemo:
+    """`effects.statics` for one view: the board does not change while a view is built,
+    and every card's figures would otherwise scan it again."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[int, str], list[dict]] = {}
+
+    def __call__(self, g, p: int, op: str) -> list[dict]:
+        key = (p, op)
+        if key not in self.found:
+            self.found[key] = fx.statics(g, p, op)
+        return self.found[key]
+
+
+def _card(
+    g, iid: str, owner: int, statics=fx.statics, *, stats: bool = False, cost: bool = False
+) -> dict:
+    """A visible card, with the figures its place makes matter, for its owner.
+
+    Statics are applied by the engine's own functions, so no reader (table,
+    terminal, bot) redoes the rule: a card in play carries its attack, defense
+    and glory bonus now, a card in hand what playing it costs now. A card in
+    the discard pile or on the stack keeps its printed figures, which readers
+    take from the card data: working out every discarded card's statics made
+    each view five times slower for nothing a reader shows.
+    """
     inst = g.inst(iid)
     entry = {"id": iid, "code": inst["code"], "name": g.card(iid)["name"], "state": inst["state"]}
-    for name in STATS:
-        entry[name] = duel.stat(g, owner, iid, name)
-    entry["cost"] = fx.play_cost(g, owner, iid)
-    if g.card(iid)["type"] == "revulo":
-        # what refusing a duel against this card as attacker costs the defender
-        entry["decline_loss"] = duel.decline_loss(g, owner, iid)
+    if stats:
+        for name in STATS:
+            entry[name] = duel.stat(g, owner, iid, name, statics)
+        if g.card(iid)["type"] == "revulo":
+            # what refusing a duel against this card as attacker costs the defender
+            entry["decline_loss"] = duel.decline_loss(g, owner, iid, statics)
+    if cost:
+        entry["cost"] = fx.play_cost(g, owner, iid, statics)
     return entry
 
 
@@ -63,6 +88,7 @@ def _why_no_duels(g) -> str | None:
 
 def build_view(g, player: int | None) -> dict:
     s = g.s
+    statics = _StaticsMemo()
     hidden = set()
     seats = []
     for p, seat in enumerate(s["players"]):
@@ -77,12 +103,12 @@ def build_view(g, player: int | None) -> dict:
             "vp": seat["vp"],
             "deck_count": len(seat["deck"]),
             "hand_count": len(seat["hand"]),
-            "board": [_card(g, i, p) for i in seat["board"]],
+            "board": [_card(g, i, p, statics, stats=True) for i in seat["board"]],
             "discard": [_card(g, i, p) for i in seat["discard"]],
             "casting": [_card(g, i, p) for i in seat["stack"]],
         }
         if own:
-            entry["hand"] = [_card(g, i, p) for i in seat["hand"]]
+            entry["hand"] = [_card(g, i, p, statics, cost=True) for i in seat["hand"]]
         seats.append(entry)
     pending = s["pending"]
     if pending is not None:
