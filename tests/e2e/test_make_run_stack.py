@@ -20,7 +20,7 @@ import re
 import pytest
 
 from tests.e2e.test_play import eager_choice
-from tests.e2e.test_play_oniroo import offered, table_choice
+from tests.e2e.test_play_oniroo import action_key, api_state, offered, table_choice
 from tests.make_run_site import MakeRunSite
 
 MOVES_CAP = 600
@@ -79,18 +79,6 @@ WATCH_VERSIONS = """() => {
         if (v !== window.__versions[window.__versions.length - 1]) window.__versions.push(v);
     }).observe(table, {attributes: true, attributeFilter: ["data-version"]});
 }"""
-
-
-def api_state(page, match_id: str) -> dict:
-    response = page.request.get(f"/api/matches/{match_id}/")
-    assert response.ok, response.text()
-    return response.json()
-
-
-def action_key(action: dict) -> str:
-    """The key the table scripts give an action's button (KartyavarLive.actionKey)."""
-    pairs = [[key, action[key]] for key in sorted(action)]
-    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
 
 
 def match_id_of(page) -> str:
