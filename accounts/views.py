@@ -22,6 +22,11 @@ from accounts.forms import PasswordResetRequestForm, ProfileForm, SignUpForm
 from core.refusals import refusal
 
 
+def _over_limit(request: HttpRequest, code: str, message: str) -> HttpResponse:
+    """The answer to a POST past its hourly limit (the decorators below set `request.limited`)."""
+    return refusal(request, status=429, code=code, message=message)
+
+
 def signup_rate(group: str, request: HttpRequest) -> str:
     """Sign-ups one client address may send an hour (read per request, so tests can change it)."""
     return f"{settings.LIMITS['SIGNUPS_PER_HOUR']}/h"
@@ -37,11 +42,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     if request.limited:
-        return refusal(
+        return _over_limit(
             request,
-            status=429,
-            code="too_many_signups",
-            message=_("Too many sign-ups from your address in the last hour. Try again later."),
+            "too_many_signups",
+            _("Too many sign-ups from your address in the last hour. Try again later."),
         )
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -91,11 +95,10 @@ _password_reset_form = auth_views.PasswordResetView.as_view(
 @require_http_methods(["GET", "POST"])
 def password_reset(request: HttpRequest) -> HttpResponse:
     if request.limited:
-        return refusal(
+        return _over_limit(
             request,
-            status=429,
-            code="too_many_password_resets",
-            message=_("Too many password reset requests in the last hour. Try again later."),
+            "too_many_password_resets",
+            _("Too many password reset requests in the last hour. Try again later."),
         )
     return _password_reset_form(request)
 

@@ -42,24 +42,18 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from core.games import get_game  # noqa: E402
 from play.bots import get_bot, play_game  # noqa: E402
+from play.bots.decks import demo_decks, oniroo_cards  # noqa: E402
 from play.bots.random_bot import RandomBot  # noqa: E402
 from play.engines import game_ids, get_engine  # noqa: E402
-
-GOAL_GAMES_PER_S = 100
-
-
-def _demo_decks(game: str) -> list:
-    if game == "alomfogo":
-        from play.bots.decks import demo_decks
-
-        return demo_decks()
-    raise SystemExit(f"no demo decks for {game!r}")
 
 
 class _LookingRandomBot(RandomBot):
@@ -215,24 +209,146 @@ def profile(engine, decks, options: dict, seats: int, games: int, top: int, part
         print(f"  {nc:>9} {tt:7.3f} {ct:7.3f}  {_where(key)}")
 
 
-def greedy_vs_random(engine, decks, games: int) -> dict:
+def greedy_vs_random(engine, game: str, pool, games: int, options_of) -> dict:
+    """The greedy bot against random bots in every other seat, its seat going round.
+
+    `options_of(i)` are game i's options; the registry says how many seats they make.
+    """
+    spec = get_game(game)
     wins = 0
     by_seat: Counter = Counter()
+    ends: Counter = Counter()
     start = time.perf_counter()
     for i in range(games):
-        greedy_seat, first = i % 2, (i // 2) % 2  # seats and the first player alternate
-        bots = {greedy_seat: get_bot("greedy", i), 1 - greedy_seat: get_bot("random", i)}
-        state, _ = play_game(engine, decks, {"first_player": first}, i, bots)
-        if state.result and state.result["winners"] == [greedy_seat]:
-            wins += 1
-            by_seat[greedy_seat] += 1
+        options = options_of(i)
+        seats = spec.seats(options)
+        greedy_seat = i % seats
+        bots = {
+            p: get_bot("greedy" if p == greedy_seat else "random", i, game=game)
+            for p in range(seats)
+        }
+        state, _ = play_game(engine, pool, options, i, bots)
+        won = bool(state.result) and state.result["winners"] == [greedy_seat]
+        wins += won
+        by_seat[greedy_seat] += won
+        ends[((state.result or {}).get("reason"), "greedy" if won else "other")] += 1
     return {
         "wins": wins,
         "games": games,
         "rate": wins / games,
         "by_seat": dict(by_seat),
+        "ends": dict(ends),
         "seconds": time.perf_counter() - start,
     }
+
+
+# --- what differs between games: how a game's figures are worded ---------------------
+
+
+def latency_lines(legal_ns: list[int], view_ns: list[int]) -> None:
+    print(
+        f"\nlegal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs, "
+        f"p99 {pct(legal_ns, 0.99):.1f} µs, mean {statistics.fmean(legal_ns) / 1000:.1f} µs "
+        f"({len(legal_ns):,} calls)"
+    )
+    print(
+        f"view:          p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs "
+        f"({len(view_ns):,} calls)"
+    )
+
+
+def latency_line_short(legal_ns: list[int], view_ns: list[int]) -> None:
+    print(
+        f"  legal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs;"
+        f" view: p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs"
+    )
+
+
+def goal_line(goal: int, rates: dict[str, float]) -> None:
+    """The goal of a game measured in one setup, which the line need not name."""
+    (rate,) = rates.values()
+    print(
+        f"\ngoal ≥ {goal} full games/s (best run): {'met' if rate >= goal else 'NOT met'} "
+        f"({rate:.1f} games/s)"
+    )
+
+
+def goal_line_per_setup(goal: int, rates: dict[str, float]) -> None:
+    print()
+    for name, rate in rates.items():
+        verdict = "met" if rate >= goal else "NOT met"
+        print(f"goal ≥ {goal} full games/s (best run), {name}: {verdict} ({rate:.1f})")
+
+
+def greedy_by_seat(g: dict) -> None:
+    print(
+        f"greedy vs random: {g['wins']}/{g['games']} won = {100 * g['rate']:.1f} % "
+        f"(as seat 0: {g['by_seat'].get(0, 0)}, as seat 1: {g['by_seat'].get(1, 0)}; "
+        f"{g['seconds']:.1f} s)"
+    )
+
+
+ONIROO_GOAL_GREEDY = 0.60
+
+
+def greedy_vs_three(g: dict) -> None:
+    verdict = "met" if g["rate"] >= ONIROO_GOAL_GREEDY else "NOT met"
+    print(
+        f"greedy vs 3 random (level 5, 4 players): {g['wins']}/{g['games']} won = "
+        f"{100 * g['rate']:.1f} % (goal ≥ {100 * ONIROO_GOAL_GREEDY:.0f} %: {verdict}; "
+        f"{g['seconds']:.1f} s)\n  ends: {g['ends']}"
+    )
+
+
+@dataclass(frozen=True)
+class EngineBench:
+    """What the benchmark plays for one registered game; the measuring is the same for all."""
+
+    pool: Callable[[], list]  # what `new_game` is dealt: the seats' decks or the game's whole set
+    dealt: str  # the heading's words for the pool and the bots
+    setups: dict[str, dict]  # each measured in turn: its name, its engine options
+    goal_games_per_s: int
+    greedy_games: int  # --greedy-games when not given
+    greedy_options: Callable[[int], dict]  # the options of greedy game i
+    report_latencies: Callable[[list[int], list[int]], None]
+    report_goals: Callable[[int, dict[str, float]], None]
+    report_greedy: Callable[[dict], None]
+    view_every: int = 1  # latencies time a view call every this many steps
+    profile_parts: tuple = ()  # engine entry points shown as shares of the profile
+    profile_games_cap: int | None = None  # at most this many of --profile-games
+
+
+BENCHES = {
+    "alomfogo": EngineBench(
+        pool=demo_decks,
+        dealt="demo decks, random vs random",
+        setups={"full games": {}},
+        goal_games_per_s=100,
+        greedy_games=200,
+        # seats and the first player alternate
+        greedy_options=lambda i: {"first_player": (i // 2) % 2},
+        report_latencies=latency_lines,
+        report_goals=goal_line,
+        report_greedy=greedy_by_seat,
+        view_every=4,
+        profile_parts=ALOMFOGO_PARTS,
+    ),
+    "oniroo": EngineBench(
+        pool=oniroo_cards,
+        dealt="the 173-card pool, random bots",
+        setups={
+            "level 5, 4 players": {"level": 5, "players": 4},
+            "solitaire level 3": {"level": 3, "players": 1},
+        },
+        goal_games_per_s=200,
+        greedy_games=500,
+        greedy_options=lambda i: {"level": 5, "players": 4},
+        report_latencies=latency_line_short,
+        report_goals=goal_line_per_setup,
+        report_greedy=greedy_vs_three,
+        profile_games_cap=50,
+    ),
+}
 
 
 def main() -> None:
@@ -244,121 +360,36 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--greedy-games", type=int, default=None, help="alomfogo 200, oniroo 500")
     args = parser.parse_args()
-    if args.game == "oniroo":
-        run_oniroo(args)
-        return
-    if args.greedy_games is None:
-        args.greedy_games = 200
-
+    bench = BENCHES.get(args.game)
+    if bench is None:
+        raise SystemExit(f"no demo decks for {args.game!r}")
+    spec = get_game(args.game)
     engine = get_engine(args.game)
-    decks = _demo_decks(args.game)
+    pool = bench.pool()
     python = sys.version.split()[0]
-    print(f"engine {args.game}: demo decks, random vs random, one core, Python {python}")
+    print(f"engine {args.game}: {bench.dealt}, one core, Python {python}")
 
-    play_game(engine, decks, {}, 0, random_bots(0))  # warm-up: imports, card cache
-    run = throughput(engine, decks, {}, 2, args.seconds)
-    looking = throughput(engine, decks, {}, 2, min(2.0, args.seconds), looking=True)
-    report_throughput("full games", run, looking)
-
-    legal_ns, view_ns = latencies(engine, decks, {}, args.latency_seconds, view_every=4)
-    print(
-        f"\nlegal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs, "
-        f"p99 {pct(legal_ns, 0.99):.1f} µs, mean {statistics.fmean(legal_ns) / 1000:.1f} µs "
-        f"({len(legal_ns):,} calls)"
-    )
-    print(
-        f"view:          p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs "
-        f"({len(view_ns):,} calls)"
-    )
-
-    if args.profile_games:
-        profile(engine, decks, {}, 2, args.profile_games, args.top, ALOMFOGO_PARTS)
-
-    met = run["games_per_s"] >= GOAL_GAMES_PER_S
-    print(
-        f"\ngoal ≥ {GOAL_GAMES_PER_S} full games/s (best run): {'met' if met else 'NOT met'} "
-        f"({run['games_per_s']:.1f} games/s)"
-    )
-
-    if args.greedy_games:
-        g = greedy_vs_random(engine, decks, args.greedy_games)
-        print(
-            f"greedy vs random: {g['wins']}/{g['games']} won = {100 * g['rate']:.1f} % "
-            f"(as seat 0: {g['by_seat'].get(0, 0)}, as seat 1: {g['by_seat'].get(1, 0)}; "
-            f"{g['seconds']:.1f} s)"
-        )
-
-
-# --- ONIROO ---------------------------------------------------------------------------
-ONIROO_SETUPS = {
-    "level 5, 4 players": {"level": 5, "players": 4},
-    "solitaire level 3": {"level": 3, "players": 1},
-}
-ONIROO_GOAL_GAMES_PER_S = 200
-ONIROO_GOAL_GREEDY = 0.60
-
-
-def oniroo_greedy(engine, cards, games: int) -> dict:
-    wins = 0
-    ends: Counter = Counter()
-    start = time.perf_counter()
-    for i in range(games):
-        greedy_seat = i % 4  # the greedy bot's seat goes round
-        bots = {
-            p: get_bot("greedy" if p == greedy_seat else "random", i, game="oniroo")
-            for p in range(4)
-        }
-        state, _ = play_game(engine, cards, {"level": 5, "players": 4}, i, bots)
-        won = state.result["winners"] == [greedy_seat]
-        wins += won
-        ends[(state.result["reason"], "greedy" if won else "other")] += 1
-    return {
-        "wins": wins,
-        "games": games,
-        "rate": wins / games,
-        "ends": dict(ends),
-        "seconds": time.perf_counter() - start,
-    }
-
-
-def run_oniroo(args) -> None:
-    from play.bots.decks import oniroo_cards
-
-    engine = get_engine("oniroo")
-    cards = oniroo_cards()
-    python = sys.version.split()[0]
-    print(f"engine oniroo: the 173-card pool, random bots, one core, Python {python}")
-    met = {}
-    for name, options in ONIROO_SETUPS.items():
-        seats = options["players"]
-        play_game(engine, cards, options, 0, random_bots(0, seats))  # warm-up: imports, cards
-        run = throughput(engine, cards, options, seats, args.seconds)
-        looking = throughput(engine, cards, options, seats, min(2.0, args.seconds), looking=True)
+    rates = {}
+    for name, options in bench.setups.items():
+        seats = spec.seats(options)
+        play_game(engine, pool, options, 0, random_bots(0, seats))  # warm-up: imports, cards
+        run = throughput(engine, pool, options, seats, args.seconds)
+        looking = throughput(engine, pool, options, seats, min(2.0, args.seconds), looking=True)
         report_throughput(name, run, looking)
-        legal_ns, view_ns = latencies(engine, cards, options, args.latency_seconds)
-        print(
-            f"  legal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs;"
-            f" view: p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs"
+        legal_ns, view_ns = latencies(
+            engine, pool, options, args.latency_seconds, view_every=bench.view_every
         )
+        bench.report_latencies(legal_ns, view_ns)
         if args.profile_games:
-            profile(engine, cards, options, seats, min(args.profile_games, 50), args.top)
-        met[name] = run["games_per_s"]
-    print()
-    for name, rate in met.items():
-        verdict = "met" if rate >= ONIROO_GOAL_GAMES_PER_S else "NOT met"
-        print(
-            f"goal ≥ {ONIROO_GOAL_GAMES_PER_S} full games/s (best run), {name}: "
-            f"{verdict} ({rate:.1f})"
-        )
-    games = 500 if args.greedy_games is None else args.greedy_games
+            games = min(args.profile_games, bench.profile_games_cap or args.profile_games)
+            profile(engine, pool, options, seats, games, args.top, bench.profile_parts)
+        rates[name] = run["games_per_s"]
+    bench.report_goals(bench.goal_games_per_s, rates)
+
+    games = bench.greedy_games if args.greedy_games is None else args.greedy_games
     if games:
-        g = oniroo_greedy(engine, cards, games)
-        verdict = "met" if g["rate"] >= ONIROO_GOAL_GREEDY else "NOT met"
-        print(
-            f"greedy vs 3 random (level 5, 4 players): {g['wins']}/{g['games']} won = "
-            f"{100 * g['rate']:.1f} % (goal ≥ {100 * ONIROO_GOAL_GREEDY:.0f} %: {verdict}; "
-            f"{g['seconds']:.1f} s)\n  ends: {g['ends']}"
-        )
+        g = greedy_vs_random(engine, args.game, pool, games, bench.greedy_options)
+        bench.report_greedy(g)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.scratch import scratch_database  # noqa: E402
+
 
 def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
     """Scratch database, users, decks, matches; returns per-match session cookies."""
@@ -48,38 +50,23 @@ def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
     import django
 
     django.setup()
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
 
     from accounts.models import User
-    from catalog.models import Card, Game
-    from catalog.records import row_record
+    from catalog.models import Game
     from decks import services as deck_services
-    from decks.entries import Entry
     from play import services
-    from play.bots.decks import DEMO_DECKS
+    from tests.play_rows import demo_deck_entries, session_key
 
     call_command("migrate", verbosity=0)
     call_command("load_cards", verbosity=0)
     game = Game.objects.get(slug="alomfogo")
-    cards = {
-        c.code: c
-        for c in Card.objects.filter(code__in=DEMO_DECKS["tamado"]).select_related(
-            "game", "card_set"
-        )
-    }
-    entries = [Entry(card=row_record(cards[c]), count=3) for c in DEMO_DECKS["tamado"]]
+    entries = demo_deck_entries()
 
     def player(name: str):
         user = User.objects.create(username=name)
         deck = deck_services.deck_create(owner=user, game=game, name="bench", entries=entries)
-        session = SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
-        return user, deck, session.session_key
+        return user, deck, session_key(user)
 
     stamp = int(time.time())
     plan = []
@@ -160,15 +147,7 @@ def main() -> None:
     args = parser.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="kartyavar-live-"))
-    if args.postgres:
-        import psycopg
-
-        with psycopg.connect(args.postgres, autocommit=True) as conn:
-            conn.execute("DROP DATABASE IF EXISTS kartyavar_live WITH (FORCE)")
-            conn.execute("CREATE DATABASE kartyavar_live")
-        url = args.postgres.rsplit("/", 1)[0] + "/kartyavar_live"
-    else:
-        url = f"sqlite:///{scratch / 'live.sqlite3'}"
+    url = scratch_database(args.postgres, "kartyavar_live", scratch)
     plan = prepare(url, scratch, args.matches)
 
     # One listening socket shared by every daphne process: the kernel hands

@@ -25,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.scratch import scratch_database  # noqa: E402
+
 QUERIES = [
     "ejlepo",
     "kajtárral",
@@ -211,16 +213,7 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",")]
 
     scratch = Path(tempfile.mkdtemp(prefix="kartyavar-bench-"))
-    if args.postgres:
-        import psycopg
-
-        with psycopg.connect(args.postgres, autocommit=True) as conn:
-            conn.execute("DROP DATABASE IF EXISTS kartyavar_bench")
-            conn.execute("CREATE DATABASE kartyavar_bench")
-        url = args.postgres.rsplit("/", 1)[0] + "/kartyavar_bench"
-    else:
-        url = f"sqlite:///{scratch / 'bench.sqlite3'}"
-    setup_django(url, scratch)
+    setup_django(scratch_database(args.postgres, "kartyavar_bench", scratch), scratch)
     from django.db import connection
 
     print(f"database: {connection.vendor}; {len(QUERIES)} queries × {args.repeat} rounds per size")

@@ -51,9 +51,8 @@ class FilterForm(forms.Form):
         self.fields["game"].choices = _choices(vocab.GAMES)
         self.fields["type"].choices = _choices(vocab.TYPES)
         self.fields["rarity"].choices = _choices(vocab.RARITIES)
-        self.fields["house"].choices = _choices(
-            vocab.SUBTYPES, ids={*vocab.HOUSES, "buvforras", "ellenvarazs"}
-        )
+        alomfogo_subtypes = vocab.RULES[vocab.ALOMFOGO].subtypes
+        self.fields["house"].choices = _choices(vocab.SUBTYPES, ids=alomfogo_subtypes)
         self.fields["letter"].choices = [("", "—")] + [(c, c) for c in vocab.LETTERS]
         self.fields["shape"].choices = _choices(vocab.SHAPES)
         self.fields["group"].choices = _choices(vocab.GROUPS)

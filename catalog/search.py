@@ -62,6 +62,8 @@ class Term:
 
 @dataclass(frozen=True)
 class Loose:
+    """A word with no key, or a "quoted phrase": matched against card names."""
+
     text: str
     quoted: bool
     position: int

@@ -12,11 +12,13 @@ import re
 from dataclasses import dataclass, field
 
 from catalog.text import fold, fold_words
+from core.games import GameSpec, all_games
+from play.engines.alomfogo import cards as alomfogo_cards
 
 ALOMFOGO = "alomfogo"
 ONIROO = "oniroo"
 ARCANE_GUARDIAN = "arcane-guardian"
-GAME_IDS = (ALOMFOGO, ONIROO, ARCANE_GUARDIAN)
+GAME_IDS = tuple(spec.id for spec in all_games())
 
 PROVENANCES = ("rulebook", "reconstructed", "demo", "imported")
 
@@ -84,13 +86,9 @@ class Vocabulary:
         return term.label(language) if term else (term_id or "")
 
 
+# a game's name is the same in both languages
 GAMES = Vocabulary(
-    "game",
-    (
-        Term(ALOMFOGO, "Álomfogó", "Álomfogó", ("af", "dreamcatcher")),
-        Term(ONIROO, "ONIROO", "ONIROO", ("oni",)),
-        Term(ARCANE_GUARDIAN, "Arcane Guardian", "Arcane Guardian", ("ag", "arcane")),
-    ),
+    "game", tuple(Term(spec.id, spec.name, spec.name, spec.aliases) for spec in all_games())
 )
 
 TYPES = Vocabulary(
@@ -106,12 +104,8 @@ TYPES = Vocabulary(
         # ONIROO
         Term("symbol", "szimbólumkártya", "symbol card", ("szimbólum", "symbol")),
         Term("free", "szabad kártya", "free card", ("szabad", "joker")),
-        Term(
-            "wake_up",
-            "ébresztő",
-            "wake-up",
-            ("ébredés", "wake", "wakeup", "ebreszto", "awakening", "waking"),
-        ),
+        Term("wake_up", "ébresztő", "wake-up",
+             ("ébredés", "wake", "wakeup", "ebreszto", "awakening", "waking")),
         Term("bad_night", "rossz éjszaka", "bad night", ("rossz", "badnight")),
         Term("moon_head", "holdfej", "moon head", ("moonhead",)),
         Term("dream_fairy", "álomtündér", "dream fairy", ("tündér", "fairy", "dreamfairy")),
@@ -129,7 +123,7 @@ TYPES = Vocabulary(
         Term("level_down", "szintvesztés", "level down", ("szint le", "leveldown")),
         Term("ending", "véglap", "ending", ("vég", "end")),
     ),
-)
+)  # fmt: skip
 
 SUBTYPES = Vocabulary(
     "subtype",
@@ -139,12 +133,8 @@ SUBTYPES = Vocabulary(
         Term("dobolok", "Dobolók Jurtája", "House of Drummers", ("doboló", "drummer")),
         Term("boszorkanyok", "Boszorkányok Jurtája", "House of Witches", ("boszorkány", "witch")),
         Term("varazslok", "Varázslók Jurtája", "House of Wizards", ("varázsló", "wizard")),
-        Term(
-            "garabonciasok",
-            "Garabonciások Jurtája",
-            "House of Dragon Masters",
-            ("garabonciás", "dragon master"),
-        ),
+        Term("garabonciasok", "Garabonciások Jurtája", "House of Dragon Masters",
+             ("garabonciás", "dragon master")),
         Term("vadaszok", "Vadászok Jurtája", "House of Hunters", ("vadász", "hunter")),
         Term("alomlenyek", "Álomlények Jurtája", "House of Dream Creatures", ("álomlények",)),
         Term("osok", "Ősök Jurtája", "House of Ancestors", ("ős", "ancestor")),
@@ -167,12 +157,9 @@ SUBTYPES = Vocabulary(
         Term("potion", "főzet", "potion", ("bájital", "ital")),
         Term("torch", "fáklya", "torch"),
     ),
-)
-
-HOUSES = (
-    "vajakosok", "samanok", "dobolok", "boszorkanyok", "varazslok",
-    "garabonciasok", "vadaszok", "alomlenyek", "osok", "tunderek",
 )  # fmt: skip
+
+HOUSES = alomfogo_cards.HOUSES
 
 RARITIES = Vocabulary(
     "rarity",
@@ -288,67 +275,19 @@ class GameRules:
     required_fields: frozenset[str] = frozenset()
 
 
-ALOMFOGO_FIELDS = ("rarity", "cost", "glory_bonus", "helper_mark")
-ONIROO_FIELDS = ("letter", "shape", "digit", "group", "next_group")
+def _game_rules(spec: GameSpec) -> GameRules:
+    """A registered game's card rules: its engine's types and subtypes, the registry's fields;
+    a field another game owns is foreign to this one."""
+    cards = spec.card_module()
+    own = spec.card_fields.own
+    foreign = {name for other in all_games() for name in other.card_fields.own} - set(own)
+    return GameRules(
+        types=frozenset(cards.TYPES),
+        subtypes=frozenset(cards.SUBTYPES),
+        fields_by_type=spec.card_fields.by_type,
+        foreign_fields=frozenset(foreign),
+        required_fields=spec.card_fields.required,
+    )
 
-RULES = {
-    ALOMFOGO: GameRules(
-        types=frozenset({"revulo", "alomleny", "esemeny", "azonnali", "altalanos"}),
-        subtypes=frozenset({*HOUSES, "buvforras", "ellenvarazs"}),
-        fields_by_type={
-            "attack": frozenset({"revulo"}),
-            "defense": frozenset({"revulo"}),
-            "glory_bonus": frozenset({"revulo"}),
-        },
-        foreign_fields=frozenset(ONIROO_FIELDS),
-        required_fields=frozenset({"rarity"}),
-    ),
-    ONIROO: GameRules(
-        types=frozenset(
-            {"symbol", "free", "wake_up", "bad_night", "moon_head", "dream_fairy", "magic_code"}
-        ),
-        subtypes=frozenset(
-            {
-                "nightmare",
-                "sleepwalker",
-                "insomnia",
-                "eye",
-                "hand",
-                "ear",
-                "mouth",
-                "nose",
-                "letter",
-                "shape",
-                "digit",
-            }
-        ),  # fmt: skip
-        fields_by_type={
-            "group": frozenset({"symbol"}),
-            "next_group": frozenset({"symbol", "free"}),
-            "letter": frozenset({"symbol", "magic_code"}),
-            "shape": frozenset({"symbol", "magic_code"}),
-            "digit": frozenset({"symbol", "magic_code"}),
-        },
-        foreign_fields=frozenset({*ALOMFOGO_FIELDS, "attack", "defense"}),
-    ),
-    ARCANE_GUARDIAN: GameRules(
-        types=frozenset(
-            {
-                "mage",
-                "spell",
-                "enemy",
-                "trap",
-                "collectible",
-                "useable",
-                "chest",
-                "curse",
-                "level_up",
-                "level_down",
-                "ending",
-            }
-        ),  # fmt: skip
-        subtypes=frozenset({"mask", "potion", "torch"}),
-        fields_by_type={},
-        foreign_fields=frozenset({*ALOMFOGO_FIELDS, "attack", "defense", *ONIROO_FIELDS}),
-    ),
-}
+
+RULES = {spec.id: _game_rules(spec) for spec in all_games()}

@@ -4,7 +4,9 @@ One `GameSpec` per game says everything the apps need to know about it: how
 the home and catalog pages introduce it, its engine, its bots, its lobby
 options, lobby form and seats, its table front end (template, script,
 strings), its face layout, its terminal game, its deck formats, its starting
-hand and its rules doc. The apps ask
+hand, its rules doc, the fields its cards carry and the words a search may
+name it by (its card types and subtypes are its engine's, in the engine's
+cards module). The apps ask
 this registry and never branch on a game's id; what only one game does (how
 ONIROO counts its seats, which options its level leaves out) is a hook given
 here, next to the rest of that game's description.
@@ -81,8 +83,9 @@ class Rooms:
     strings_template: str  # the table's translated strings, included by the template
     table_script: str  # static path
     lobby_template: str  # the game's form on the lobby page
-    face_layout: str  # module under catalog/faces/
+    face_layout: str  # module (or package) under catalog/faces/
     rules_doc: str  # path from the repository root
+    cards: str  # the engine's card module: its card TYPES and SUBTYPES
 
     @classmethod
     def of(cls, room: str) -> Rooms:
@@ -96,7 +99,17 @@ class Rooms:
             lobby_template=f"play/_lobby_{room}.html",
             face_layout=f"catalog.faces.{room}",
             rules_doc=f"docs/rules/{room}.md",
+            cards=f"play.engines.{room}.cards",
         )
+
+
+@dataclass(frozen=True)
+class CardFields:
+    """The card fields that are the game's own (docs/card-data.md): the card validator's rules."""
+
+    own: tuple[str, ...] = ()  # fields only this game's cards carry (other games' stay null)
+    by_type: dict[str, frozenset[str]] = field(default_factory=dict)  # field -> types carrying it
+    required: frozenset[str] = frozenset()  # fields every card of this game fills
 
 
 def _two_seats(options: dict) -> int:
@@ -115,11 +128,11 @@ def _no_refusal(options: dict) -> Promise | None:
 class GameSpec:
     id: str  # the game's slug: URLs, card data, the Game row
     name: str
+    aliases: tuple[str, ...]  # what else a search may call it (`g:af`)
     tagline: Promise
     players: Promise
     deck: Promise
     rules: Promise  # where the rules come from, for the game's catalog page
-    rooms: Rooms
     greedy_bot: str  # class name in `rooms.bots`
     uses_decks: bool  # each seat brings its own deck (else the game deals its whole set)
     default_format: str  # the deck format a new deck starts in
@@ -128,6 +141,7 @@ class GameSpec:
     hand_size: int = 0  # cards in a starting hand (the deck builder's sample hand)
     deck_odds: bool = False  # the builder's draw odds and goldfish (decks/odds.py) model its draws
     solver: str | None = None  # module whose `solve_state` judges a deal (table hints)
+    card_fields: CardFields = CardFields()
     choices: tuple[Choice, ...] = field(default_factory=tuple)
     fixed: dict = field(default_factory=dict)  # options always passed to the engine
     seat_hook: Any = _two_seats  # options -> number of seats
@@ -139,6 +153,10 @@ class GameSpec:
         return self.id.replace("-", "_")
 
     @property
+    def rooms(self) -> Rooms:
+        return Rooms.of(self.room)
+
+    @property
     def template(self) -> str:
         return self.rooms.table_template
 
@@ -148,6 +166,10 @@ class GameSpec:
 
     def face_layout(self):
         return importlib.import_module(self.rooms.face_layout)
+
+    def card_module(self):
+        """The engine's card module: the game's card TYPES and SUBTYPES."""
+        return importlib.import_module(self.rooms.cards)
 
     def terminal(self):
         return importlib.import_module(self.rooms.terminal)
@@ -203,6 +225,8 @@ def _oniroo_tidy(options: dict) -> dict:
     # free cards are a choice only at table levels 1–2 and solitaire level 3
     if level not in ((3,) if solitaire else (1, 2)):
         options.pop("free_cards", None)
+    if solitaire or level < 3:  # code sets count at table levels 3–5 only
+        options.pop("any_digit_run", None)
     if solitaire or level != 4:
         options.pop("attack_kind", None)
     return options
@@ -224,6 +248,7 @@ _ALL = (
     GameSpec(
         id="alomfogo",
         name="Álomfogó",
+        aliases=("af", "dreamcatcher"),
         tagline=_(
             "A collectible duel game: révülők and their helpers fight for glory "
             "on the branches of the World Tree."
@@ -234,18 +259,23 @@ _ALL = (
             "The rules come from the rulebook of the Álomfogó card game (base set, 2007), "
             "with its example game and small glossary."
         ),
-        rooms=Rooms.of("alomfogo"),
         greedy_bot="GreedyBot",
         uses_decks=True,
         default_format="casual",
         rated_format="tournament",
         hand_size=5,  # rulebook line 67
         deck_odds=True,
+        card_fields=CardFields(
+            own=("rarity", "cost", "glory_bonus", "helper_mark", "attack", "defense"),
+            by_type=dict.fromkeys(("attack", "defense", "glory_bonus"), frozenset({"revulo"})),
+            required=frozenset({"rarity"}),
+        ),
         choices=(Choice("starting_glory", _("Starting glory"), (10, 15, 20), 15),),
     ),
     GameSpec(
         id="oniroo",
         name="ONIROO",
+        aliases=("oni",),
         tagline=_(
             "Build dreams from symbol cards by matching letters, shapes, digits "
             "and groups, over five levels of play."
@@ -256,11 +286,18 @@ _ALL = (
             "The rules come from the ONIROO rulebook, which its author gives away to print "
             "at home: five levels for 2–6 players and the solitaire."
         ),
-        rooms=Rooms.of("oniroo"),
         greedy_bot="OnirooGreedyBot",
         uses_decks=False,
         default_format="level-5",
         hand_size=5,  # DECISIONS ONIROO §2
+        card_fields=CardFields(
+            own=("letter", "shape", "digit", "group", "next_group"),
+            by_type={
+                "group": frozenset({"symbol"}),
+                "next_group": frozenset({"symbol", "free"}),
+                **dict.fromkeys(("letter", "shape", "digit"), frozenset({"symbol", "magic_code"})),
+            },
+        ),
         choices=(
             Choice(
                 "players",
@@ -284,6 +321,17 @@ _ALL = (
                 "moon_head",  # the engine's default too (docs/rules/oniroo.md)
                 labels=(_("moon head"), _("bad night")),
             ),
+            Choice(
+                "any_digit_run",
+                _("Digit runs (levels 3–5)"),
+                YES_NO,
+                False,  # the runs F_07 names (DECISIONS ONIROO 4); the engine's default too
+                labels=(_("1-2-3-4-5 and 6-7-8-9-0"), _("any five consecutive digits")),
+                help=_(
+                    "The rulebook names two runs, 1-2-3-4-5 and 6-7-8-9-0, either way round; "
+                    "the other choice also accepts runs such as 2-3-4-5-6 or 8-9-0-1-2."
+                ),
+            ),
             Choice("games", _("Games in the series"), (1, 2, 3, 4, 5), 1),
             Choice(
                 "vote", _("Vote at the end of a game"), YES_NO, False, labels=(_("no"), _("yes"))
@@ -296,6 +344,7 @@ _ALL = (
     GameSpec(
         id="arcane-guardian",
         name="Arcane Guardian",
+        aliases=("ag", "arcane"),
         tagline=_(
             "A solo dungeon crawl: a mage fights, collects and levels up through "
             "three piles to find the way out."
@@ -303,7 +352,6 @@ _ALL = (
         players=_("1 player"),
         deck=_("The fixed game; you choose three of the endings."),
         rules=_("The rules come from the Arcane Guardian rulebook."),
-        rooms=Rooms.of("arcane_guardian"),
         greedy_bot="ArcaneGreedyBot",
         uses_decks=False,
         default_format="standard",

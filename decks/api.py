@@ -270,36 +270,24 @@ class DeckListApi(APIView):
     @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})
     def post(self, request):
         data = _valid(DeckInputSerializer, _body(request))
-        if data.get("code") or data.get("list"):
-            # A deck code names its own game (also one pasted as the list); a text list needs one.
-            is_code = data.get("code") or codec.looks_like_deck_code(data.get("list", ""))
-            if not is_code and not data.get("game"):
-                raise ApplicationError("missing_game", _("Say which game the deck is for."))
-            game = _game(data.get("game") or "alomfogo")
-            deck = services.deck_import(
-                owner=request.user,
-                game=game,
-                name=data.get("name", ""),
-                format_id=data.get("format", ""),
-                text=data.get("list", ""),
-                code=data.get("code", ""),
-                language=get_language(),
-                description=data.get("description", ""),
-                visibility=data.get("visibility", Visibility.PRIVATE),
-            )
+        code, text = data.get("code", ""), data.get("list", "")
+        # A deck code names its own game (also one pasted as the list); a list or cards need one.
+        if not data.get("game") and not (code or codec.looks_like_deck_code(text)):
+            raise ApplicationError("missing_game", _("Say which game the deck is for."))
+        game = _game(data.get("game") or "alomfogo")
+        new_deck = {
+            "owner": request.user,
+            "game": game,
+            "name": data.get("name", ""),
+            "format_id": data.get("format", ""),
+            "description": data.get("description", ""),
+            "visibility": data.get("visibility", Visibility.PRIVATE),
+        }
+        if code or text:
+            deck = services.deck_import(**new_deck, text=text, code=code, language=get_language())
         else:
-            if not data.get("game"):
-                raise ApplicationError("missing_game", _("Say which game the deck is for."))
-            game = _game(data["game"])
-            deck = services.deck_create(
-                owner=request.user,
-                game=game,
-                name=data.get("name", ""),
-                format_id=data.get("format", ""),
-                description=data.get("description", ""),
-                visibility=data.get("visibility", Visibility.PRIVATE),
-                entries=_known_entries(data, game) if "cards" in data else [],
-            )
+            entries = _known_entries(data, game) if "cards" in data else []
+            deck = services.deck_create(**new_deck, entries=entries)
         return Response(deck_payload(deck, request), status=status.HTTP_201_CREATED)
 
 

@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 
 from catalog.text import fold, fold_words
 from catalog.vocab import GAME_IDS, TYPES
+from core.bilingual import BilingualError
 from decks.entries import MAIN, SIDE, Entry, display_name
 
 # The one bound of a card's count, for every reader and for decks.services.
@@ -50,18 +51,12 @@ class ListLimits:
 DEFAULT_LIMITS = ListLimits()
 
 
-class ListTooLarge(ValueError):
+class ListTooLarge(BilingualError):
     """A list over one of its limits, refused whole. `code` names the limit, `limit` is it."""
 
     def __init__(self, code: str, limit: int, message_hu: str, message_en: str) -> None:
-        super().__init__(message_en)
-        self.code = code
+        super().__init__(code, message_hu, message_en)
         self.limit = limit
-        self.message_hu = message_hu
-        self.message_en = message_en
-
-    def message(self, language: str) -> str:
-        return self.message_en if language == "en" else self.message_hu
 
 
 def _too_many_chars(limit: int, found: int) -> ListTooLarge:
@@ -770,17 +765,8 @@ _B64URL = re.compile(r"[A-Za-z0-9_-]+")
 _SET_CODE = re.compile(r"[A-Za-z0-9]{1,16}")
 
 
-class DeckCodeError(ValueError):
+class DeckCodeError(BilingualError):
     """A deck code that cannot be read; `code` says why ("damaged", "version", ...)."""
-
-    def __init__(self, code: str, message_hu: str, message_en: str) -> None:
-        super().__init__(message_en)
-        self.code = code
-        self.message_hu = message_hu
-        self.message_en = message_en
-
-    def message(self, language: str) -> str:
-        return self.message_en if language == "en" else self.message_hu
 
 
 def _damaged() -> DeckCodeError:

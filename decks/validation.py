@@ -154,8 +154,10 @@ def validate(entries: list[Entry], game: str, fmt: Format) -> list[Problem]:
                 problems.append(_too_many_copies(count, max_copies, cards))
     problems.extend(_unknown(line) for line in unknown)
     problems.extend(_wrong_game(c, n, card, g, game) for c, (n, card, g) in wrong.items())
-    problems.extend(_banned(c, n, card) for c, (n, card) in banned_hits.items())
-    problems.extend(_outside(c, n, card) for c, (n, card) in outside.items())
+    problems.extend(
+        _refused_type("banned_type", c, n, card) for c, (n, card) in banned_hits.items()
+    )
+    problems.extend(_refused_type("not_in_pool", c, n, card) for c, (n, card) in outside.items())
     if len(problems) > 1:
         problems.sort(key=lambda p: (_ORDER[p.code], p.cards, p.message_en))
     return problems
@@ -256,43 +258,49 @@ def _unknown(line: str | None) -> Problem:
 
 def _wrong_game(code: str, n: int, card: dict, card_game: str, game: str) -> Problem:
     hu, en = _names(card)
-    hint_hu, hint_en = _remove_hints(n, card)
-    return Problem(
+    return _card_problem(
         "wrong_game",
+        code,
+        n,
+        card,
         f"„{hu}” nem {GAMES.label(game, 'hu')} lap, hanem {GAMES.label(card_game, 'hu')} lap.",
         f"{en} is from {GAMES.label(card_game, 'en')}, not from {GAMES.label(game, 'en')}.",
-        (code,),
-        hint_hu,
-        hint_en,
     )
 
 
-def _banned(code: str, n: int, card: dict) -> Problem:
+# What the deck is told about a card whose type the format refuses, by problem code.
+_REFUSED_TYPE_MESSAGES = {
+    "banned_type": (
+        "Ebben a formátumban nem lehet {type} lap a pakliban: „{name}”.",
+        "This format allows no {type} cards: {name}.",
+    ),
+    "not_in_pool": (
+        "Ez a formátum nem használ {type} lapot: „{name}”.",
+        "This format does not use {type} cards: {name}.",
+    ),
+}
+
+
+def _refused_type(problem: str, code: str, n: int, card: dict) -> Problem:
     hu, en = _names(card)
     kind = card.get("type")
-    hint_hu, hint_en = _remove_hints(n, card)
-    return Problem(
-        "banned_type",
-        f"Ebben a formátumban nem lehet {TYPES.label(kind, 'hu')} lap a pakliban: „{hu}”.",
-        f"This format allows no {TYPES.label(kind, 'en')} cards: {en}.",
-        (code,),
-        hint_hu,
-        hint_en,
+    message_hu, message_en = _REFUSED_TYPE_MESSAGES[problem]
+    return _card_problem(
+        problem,
+        code,
+        n,
+        card,
+        message_hu.format(type=TYPES.label(kind, "hu"), name=hu),
+        message_en.format(type=TYPES.label(kind, "en"), name=en),
     )
 
 
-def _outside(code: str, n: int, card: dict) -> Problem:
-    hu, en = _names(card)
-    kind = card.get("type")
+def _card_problem(
+    problem: str, code: str, n: int, card: dict, message_hu: str, message_en: str
+) -> Problem:
+    """A problem with one card that the deck must not hold: the hint is to take its copies out."""
     hint_hu, hint_en = _remove_hints(n, card)
-    return Problem(
-        "not_in_pool",
-        f"Ez a formátum nem használ {TYPES.label(kind, 'hu')} lapot: „{hu}”.",
-        f"This format does not use {TYPES.label(kind, 'en')} cards: {en}.",
-        (code,),
-        hint_hu,
-        hint_en,
-    )
+    return Problem(problem, message_hu, message_en, (code,), hint_hu, hint_en)
 
 
 def _type_count(kind: str, want: int, have: int, cards: dict[str, dict]) -> Problem:

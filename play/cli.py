@@ -2,9 +2,10 @@
 
 `python -m play.cli alomfogo`, `python -m play.cli oniroo --level N --players K`
 and `python -m play.cli arcane-guardian` each run that game's own terminal game,
-the room `play/cli_<room>.py` that the registry (core/games.py) names. This
-module only finds the game id among the arguments and hands that game all of
-them; each terminal game parses its own options.
+the room `play/cli_<room>.py` that the registry (core/games.py) names; all
+three run the one play loop in `play/cli_loop.py`. This module only finds the
+game id among the arguments and hands that game all of them; each terminal
+game parses its own options.
 """
 
 from __future__ import annotations

@@ -6,31 +6,28 @@ about the game comes from `state.view(0)` (plus the public card catalog for
 names, stats and texts), so the bot's hand never reaches the screen.
 
 The formatting functions are pure (a view and a language in, text out);
-`main(argv, stdin, stdout)` runs the loop, so tests drive it with StringIO.
+the hooks at the end (options, deal, title, bots) give this game to the
+play loop all terminal games share (play/cli_loop.py), which
+`main(argv, stdin, stdout)` runs, so tests drive it with StringIO.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from collections.abc import Callable
-from functools import lru_cache
-from typing import IO
+from functools import lru_cache, partial
 
-from catalog.vocab import HOUSES, SUBTYPES, TYPES
-from play.bots import bot_kinds, decide, get_bot
-from play.bots.base import bot_rng
+from catalog.vocab import SUBTYPES, TYPES
+from play import cli_loop
+from play.bots import bot_kinds, get_bot
 from play.bots.decks import DEMO_DECKS, all_cards, deck
-from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count, recent_lines
+from play.cli_loop import Mover, bot_mover, fill, recent_block
+from play.cli_prompt import PROMPT_UI, action_menu, cards_count
 from play.engines import GameState, get_engine
-from play.engines.base import Action
 
 GAME = "alomfogo"
 YOU, BOT = 0, 1
 LANGS = ("hu", "en")
-
-Mover = Callable[[GameState, int], Action]  # the bot: (state, seat) -> its action
 
 UI = {
     "hu": {
@@ -71,6 +68,8 @@ UI = {
         "pending_choose_target": "Döntés: célpont választása ({who})",
         "pending_choose_discard": "Döntés: eldobandó lap választása ({who})",
         "pending_counter": "Döntés: ellenvarázs? ({who})",
+        "pending_draw_alomleny": "Döntés: húz-e egy lapot az álomlény után ({who})",
+        "pending_draw_cycled": "Döntés: húz-e egy lapot az eldobott azonnali helyett ({who})",
         "events": "Legutóbbi események:",
         "earlier": "  … és {n} korábbi",
         "actions": "Mit teszel?",
@@ -86,7 +85,7 @@ UI = {
         "free": "ingyen",
         "attack_power": "támadó erő {n}",
         "defense_power": "védő erő {n}",
-        "no_more_buvforras": "ebben a körben már nem: már kijátszottál egy bűvforrást",
+        "why_not_one_buvforras": "ebben a körben már nem: már kijátszottál egy bűvforrást",
         "note_buvforras": (
             "Bűvforrás lapból körönként csak egyet játszhatsz ki, és ebben a körben "
             "már kijátszottál egyet."
@@ -134,6 +133,8 @@ UI = {
         "pending_choose_target": "Decision: choose a target ({who})",
         "pending_choose_discard": "Decision: choose a card to discard ({who})",
         "pending_counter": "Decision: counter? ({who})",
+        "pending_draw_alomleny": "Decision: draw a card for the dream creature? ({who})",
+        "pending_draw_cycled": "Decision: draw a card for the discarded instant? ({who})",
         "events": "Recent events:",
         "earlier": "  … and {n} earlier",
         "actions": "What do you do?",
@@ -149,7 +150,7 @@ UI = {
         "free": "free",
         "attack_power": "attack {n}",
         "defense_power": "defense {n}",
-        "no_more_buvforras": "not this turn: you already played a spell source",
+        "why_not_one_buvforras": "not this turn: you already played a spell source",
         "note_buvforras": (
             "You may play only one spell source (bűvforrás) card a turn, "
             "and you already played one this turn."
@@ -196,6 +197,8 @@ YOUR_ACTIONS = {
         "choose_target": "Célpontnak választod: {card}",
         "counter": "Ellenvarázslatot használsz: {card}{detail}",
         "decline_counter": "Nem ellenvarázsolsz",
+        "draw_card": "Húzol egy lapot (szabad választás)",
+        "decline_draw": "Nem húzol (a pakliban {deck} lap marad)",
     },
     "en": {
         "play_card": "Play: {card} ({cost}){detail}",
@@ -215,6 +218,8 @@ YOUR_ACTIONS = {
         "choose_target": "Choose as the target: {card}",
         "counter": "Counter with: {card}{detail}",
         "decline_counter": "Do not counter",
+        "draw_card": "Draw a card (your choice)",
+        "decline_draw": "Do not draw ({deck} left in your deck)",
     },
 }
 
@@ -238,6 +243,8 @@ BOT_ACTIONS = {
         "choose_target": "célpont: {card}",
         "counter": "ellenvarázs: {card}",
         "decline_counter": "nincs ellenvarázs",
+        "draw_card": "húz egy lapot",
+        "decline_draw": "nem húz",
     },
     "en": {
         "play_card": "plays {card} ({cost})",
@@ -257,6 +264,8 @@ BOT_ACTIONS = {
         "choose_target": "targets {card}",
         "counter": "counters with {card}",
         "decline_counter": "does not counter",
+        "draw_card": "draws a card",
+        "decline_draw": "does not draw",
     },
 }
 
@@ -292,6 +301,9 @@ EVENTS = {
         "player_out": "{who}: kiesett — {reason}",
         "game_over": "Vége a játéknak.",
         "end_turn": "{who}: kör vége",
+        "no_draw": "{who}: nincs húzás — {reason}",
+        "no_draw_declined": "saját döntés",
+        "no_draw_empty_deck": "üres a pakli (ez nem vereség: a húzás nem kötelező)",
         "duel_end": None,
         "a_card": "egy lap",
         "free": " (ingyen)",
@@ -337,6 +349,9 @@ EVENTS = {
         "player_out": "{who}: out — {reason}",
         "game_over": "The game is over.",
         "end_turn": "{who}: end of turn",
+        "no_draw": "{who}: no draw — {reason}",
+        "no_draw_declined": "by choice",
+        "no_draw_empty_deck": "the deck is empty (no loss: the draw is optional)",
         "duel_end": None,
         "a_card": "a card",
         "free": " (free)",
@@ -402,10 +417,9 @@ def type_label(code: str, lang: str) -> str:
     return term.label(lang) if term else ""
 
 
-def rule_subtypes(code: str, lang: str) -> list[str]:
-    """The card's subtypes that rules refer to (bűvforrás, ellenvarázs), not its houses."""
-    subtypes = _printed(code).get("subtypes") or []
-    return [SUBTYPES.label(sub, lang) for sub in subtypes if sub not in HOUSES]
+def rule_subtypes(entry: dict, lang: str) -> list[str]:
+    """The card's subtypes that rules refer to (bűvforrás, ellenvarázs), as the view names them."""
+    return [SUBTYPES.label(sub, lang) for sub in entry.get("subtypes") or ()]
 
 
 # --- the view ------------------------------------------------------------------
@@ -439,18 +453,13 @@ def describe_card(entry: dict, view: dict, lang: str, *, on_board: bool) -> str:
             kind += f" ★{bonus:+d}"
     if on_board and entry.get("state"):
         kind += f", {CARD_STATES[lang][entry['state']]}"
-    subtypes = rule_subtypes(code, lang)
+    subtypes = rule_subtypes(entry, lang)
     if subtypes:
         kind += f" ({', '.join(subtypes)})"
-    if not on_board and "buvforras" in (printed.get("subtypes") or []) and _buvforras_spent(view):
-        kind += f" — {UI[lang]['no_more_buvforras']}"
+    if entry.get("why_not"):
+        kind += f" — {UI[lang]['why_not_' + entry['why_not']]}"
     text = card_text(code, lang)
     return f"{name} — {kind}" + (f" · {text}" if text else "")
-
-
-def _buvforras_spent(view: dict) -> bool:
-    """You already played this turn's one bűvforrás (the view says so)."""
-    return view["turn_player"] == view["you"] and bool(view.get("buvforras_played"))
 
 
 def _names(entries: list[dict], lang: str) -> str:
@@ -540,11 +549,12 @@ def format_casting(view: dict, lang: str) -> list[str]:
         )
     pending = view["pending"]
     if pending:
-        key = (
-            f"pending_choose_{pending['purpose']}"
-            if pending["kind"] == "choose"
-            else "pending_counter"
-        )
+        if pending["kind"] == "choose":
+            key = f"pending_choose_{pending['purpose']}"
+        elif pending["kind"] == "draw":
+            key = f"pending_draw_{pending['after']}"
+        else:
+            key = "pending_counter"
         lines.append(ui[key].format(who=seat_name(pending["player"], view, lang)))
     return lines
 
@@ -569,11 +579,7 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
         lines += extra + [""]
     if recent is None:
         recent = [t for t in (format_event(e, view, lang) for e in view["events"][-8:]) if t]
-    if recent:
-        lines.append(ui["events"])
-        if len(recent) > RECENT_EVENTS:
-            lines.append(ui["earlier"].format(n=len(recent) - RECENT_EVENTS))
-        lines += [f"  · {t}" for t in recent[-RECENT_EVENTS:]]
+    lines += recent_block(ui["events"], recent, RECENT_EVENTS, ui["earlier"])
     return "\n".join(lines)
 
 
@@ -611,10 +617,9 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
         fields["side"] = words[f"side_{event.get('side')}"]
     elif kind == "play":
         fields["free"] = words["free"] if event.get("free") else ""
-    try:
-        return template.format(**fields)
-    except (KeyError, ValueError):
-        return f"{who}: {kind}"
+    elif kind == "no_draw":
+        fields["reason"] = words.get(f"no_draw_{event.get('reason')}", event.get("reason") or "")
+    return fill(template, fields, f"{who}: {kind}")
 
 
 # --- actions -------------------------------------------------------------------
@@ -670,9 +675,14 @@ def format_action(
     return template.format(
         card=card,
         cost=cost,
+        deck=_own_seat(view)["deck_count"] if kind == "decline_draw" else 0,
         detail=_detail(action, view, lang, entry) if yours else "",
         loss=(view["duel"] or {}).get("decline_loss", 1) if kind == "decline_defense" else 1,
     )
+
+
+def _own_seat(view: dict) -> dict:
+    return next(s for s in view["players"] if s["seat"] == view["you"])
 
 
 def action_notes(view: dict, lang: str = "hu") -> list[str]:
@@ -682,18 +692,15 @@ def action_notes(view: dict, lang: str = "hu") -> list[str]:
         return notes
     if view.get("no_duels") == "first_turn":
         notes.append(ui["note_first_turn"])
-    hand = next(s for s in view["players"] if s["seat"] == view["you"]).get("hand", [])
-    holds_buvforras = any("buvforras" in (_printed(e["code"]).get("subtypes") or []) for e in hand)
-    if view["phase"] == "main" and holds_buvforras and _buvforras_spent(view):
+    hand = _own_seat(view).get("hand", [])
+    if view["phase"] == "main" and any(e.get("why_not") == "one_buvforras" for e in hand):
         notes.append(ui["note_buvforras"])
     return notes
 
 
 def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
-    lines = [f"({note})" for note in action_notes(view, lang)]
-    lines.append(UI[lang]["actions"])
-    lines += [f"  {n}) {format_action(a, view, lang)}" for n, a in enumerate(actions, 1)]
-    return "\n".join(lines)
+    choices = [format_action(a, view, lang) for a in actions]
+    return action_menu(UI[lang]["actions"], choices, action_notes(view, lang))
 
 
 def format_result(result: dict, view: dict, lang: str = "hu") -> str:
@@ -712,67 +719,17 @@ def format_result(result: dict, view: dict, lang: str = "hu") -> str:
     return "\n".join([ui["over"], line, final])
 
 
-# --- the bot -------------------------------------------------------------------
+# --- the game for the shared loop (play/cli_loop.py) -----------------------------
 def make_bot(kind: str, seed: int, seat: int = BOT) -> Mover:
     """play.bots' bot of `kind` for `seat`: it decides from that seat's view and legal actions."""
-    bot = get_bot(kind, seed)
-    rng = bot_rng(seed, seat, bot)
-    return lambda state, who: decide(state, who, bot, rng)
+    return bot_mover(get_bot(kind, seed), seed, seat)
 
 
-# --- the loop ------------------------------------------------------------------
 def new_state(my_deck: str, seed: int, game: str = GAME) -> GameState:
     """A game with you on `my_deck` and the bot on the other demo deck."""
     other = next(name for name in DEMO_DECKS if name != my_deck)
     decks = [deck(DEMO_DECKS[my_deck]), deck(DEMO_DECKS[other])]
     return get_engine(game).new_game(decks, None, seed)
-
-
-def play(
-    state: GameState,
-    bot: Mover,
-    stdin: IO[str],
-    stdout: IO[str],
-    lang: str = "hu",
-    *,
-    you: int = YOU,
-) -> int:
-    """Run the game to its end or until you quit; 0 when finished or quit, 1 on EOF."""
-    ui = UI[lang]
-
-    def describe(event: dict, view: dict) -> str:
-        return format_event(event, view, lang)
-
-    recent = recent_lines(state, len(state.view(you)["events"]), you, describe)
-    purpose = None  # what the bot's choose_target picks
-    try:
-        while not state.is_over:
-            seat = state.active_player
-            actions = state.legal_actions(seat)
-            if seat == you:
-                view = state.view(you)
-                stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
-                stdout.write(format_actions(actions, view, lang) + "\n")
-                action = ask(actions, stdin, stdout, lang)
-                recent = []
-            else:
-                action = bot(state, seat)
-                purpose = (state.view(you)["pending"] or {}).get("purpose")
-            events = state.apply(action)
-            if seat != you:
-                # described after the move: a card the bot plays leaves its hidden hand
-                text = format_action(action, state.view(you), lang, yours=False, purpose=purpose)
-                stdout.write(ui["bot_move"].format(text=text) + "\n")
-            recent += recent_lines(state, len(events), you, describe)
-    except Quit as stop:
-        return stop.code
-    except KeyboardInterrupt:
-        stdout.write("\n" + ui["quit"] + "\n")
-        return 130
-    view = state.view(you)
-    stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
-    stdout.write(format_result(state.result, view, lang) + "\n")
-    return 0
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -787,20 +744,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(
-    argv: list[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None
-) -> int:
-    """Parse the arguments, deal a game with the demo decks and play it; the exit status."""
-    argv = sys.argv[1:] if argv is None else argv
-    args = parse_args(argv)
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+def deal(args: argparse.Namespace, seed: int) -> GameState:
+    return new_state(args.deck, seed)
+
+
+def title(args: argparse.Namespace, seed: int, state: GameState) -> str:
     ui = UI[args.lang]
-    state = new_state(args.deck, seed)
-    bot = make_bot(args.bot, seed)
-    stdout.write(ui["title"].format(deck=ui[f"deck_{args.deck}"], bot=args.bot, seed=seed) + "\n")
-    return play(state, bot, stdin, stdout, args.lang)
+    return ui["title"].format(deck=ui[f"deck_{args.deck}"], bot=args.bot, seed=seed)
+
+
+def seat_bots(args: argparse.Namespace, seed: int, state: GameState) -> dict[int, Mover]:
+    return {BOT: make_bot(args.bot, seed)}
+
+
+def format_bot_move(action: dict, seat: int, before: dict, after: dict, lang: str) -> str:
+    """The bot's move in words; a choose_target picks what the choice before the move was for."""
+    purpose = (before["pending"] or {}).get("purpose")
+    text = format_action(action, after, lang, yours=False, purpose=purpose)
+    return UI[lang]["bot_move"].format(text=text)
+
+
+# main(argv, stdin, stdout) -> exit status: the shared loop over this module's hooks
+main = partial(cli_loop.main, sys.modules[__name__])
 
 
 if __name__ == "__main__":

@@ -6,28 +6,27 @@ so a face-down card never reaches the screen. With `--bot` a bot plays and
 the transcript shows each of its choices.
 
 The formatting functions are pure (a view and a language in, text out);
-`main(argv, stdin, stdout)` runs the loop, so tests drive it with StringIO.
+the hooks at the end (options, deal, title, bots) give this game to the
+play loop all terminal games share (play/cli_loop.py), which
+`main(argv, stdin, stdout)` runs, so tests drive it with StringIO.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from functools import lru_cache
-from typing import IO
+from functools import lru_cache, partial
 
-import play.engines.arcane_guardian as engine
+from play import cli_loop
+from play.bots import bot_kinds, get_bot
 from play.bots.arcane_guardian_cards import arcane_cards, ending_codes
-from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
-from play.bots.base import Bot, bot_rng, decide
-from play.bots.random_bot import RandomBot
-from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count
-from play.engines.base import GameState, SetupError
+from play.cli_loop import Mover, bot_mover, fill, recent_block
+from play.cli_prompt import PROMPT_UI, action_menu, cards_count
+from play.engines import GameState, get_engine
 
 GAME = "arcane-guardian"
+YOU = 0  # the mage: the only seat
 LANGS = ("hu", "en")
-BOTS = {"random": RandomBot, "greedy": ArcaneGreedyBot}
 RECENT_EVENTS = 12
 
 UI = {
@@ -47,6 +46,11 @@ UI = {
         "face_down": "lefordított lap",
         "empty_pile": "üres",
         "stopped": " — itt véget ér a pakli",
+        "closed_key_held": " (itt nincs mit nyerned: a Kulcsot adja, és az már nálad van)",
+        "closed_needs_key": " (még nem léphetsz rá: a Kulcs kell hozzá)",
+        "closed_needs_level": " (még nem léphetsz rá: {level}. szint kell hozzá)",
+        "closed_needs_cards": " (még nem léphetsz rá: {n} ilyen lap kell hozzá nálad: {kind})",
+        "closed_cost": " (még nem léphetsz rá: egyik árát sem tudod megfizetni)",
         "facing": "Előtted: {card}",
         "roll": "Dobás: {roll} → {result}",
         "pending_lose_mana": "Válassz {count} varázslatot, amit elfordítasz.",
@@ -78,6 +82,11 @@ UI = {
         "face_down": "face down",
         "empty_pile": "empty",
         "stopped": " — the pile ends here",
+        "closed_key_held": " (nothing to gain here: it gives the Key, and you hold it already)",
+        "closed_needs_key": " (not yet: it needs the Key)",
+        "closed_needs_level": " (not yet: it needs level {level})",
+        "closed_needs_cards": " (not yet: it needs {n} cards of this kind in your hand: {kind})",
+        "closed_cost": " (not yet: you cannot pay any of its costs)",
         "facing": "Facing: {card}",
         "roll": "Roll: {roll} → {result}",
         "pending_lose_mana": "Choose {count} spells to turn sideways.",
@@ -182,6 +191,27 @@ EVENTS = {
 }
 
 
+# the kind of card a pile's ending asks you to hold (`closed_needs_cards`)
+KINDS = {
+    "hu": {
+        "mask": "maszk",
+        "torch": "fáklya",
+        "potion": "főzet",
+        "item": "tárgy",
+        "collectible": "gyűjthető lap",
+        "useable": "használható lap",
+    },
+    "en": {
+        "mask": "mask",
+        "torch": "torch",
+        "potion": "potion",
+        "item": "item",
+        "collectible": "collectible",
+        "useable": "useable",
+    },
+}
+
+
 # --- card facts ------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def _catalog() -> dict[str, dict]:
@@ -211,6 +241,15 @@ def says(code: str | None, view: dict, lang: str) -> dict:
 def _spell_line(spell: dict, view: dict, lang: str) -> str:
     position = UI[lang]["upright" if spell["upright"] else "sideways"]
     return f"{card_name(spell['code'], view, lang)} ({position})"
+
+
+def closed_note(closed: dict | None, lang: str) -> str:
+    """Why a pile's ending cannot be acted on now (the view's `closed` names the rule)."""
+    template = UI[lang].get(f"closed_{(closed or {}).get('why')}")
+    if template is None:
+        return ""
+    kind = KINDS[lang].get(closed.get("kind"), closed.get("kind"))
+    return template.format(level=closed.get("level"), n=closed.get("n"), kind=kind)
 
 
 def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -> str:
@@ -243,6 +282,7 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
         else:
             top = f"{card_name(pile['top'], view, lang)} — {card_text(pile['top'], lang)}"
             top += ui["stopped"] if pile["stopped"] else ""
+            top += closed_note(pile.get("closed"), lang) if pile["stopped"] else ""
         lines.append(ui["pile"].format(n=n, count=cards_count(pile["count"], lang), top=top))
     facing = view["facing"]
     if facing:
@@ -257,16 +297,15 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
     pending = view["pending"] or {}
     if f"pending_{pending.get('kind')}" in ui:
         lines.append(ui[f"pending_{pending['kind']}"].format(count=pending.get("count", 1)))
-    if recent:
-        lines += ["", ui["events"]] + [f"  · {t}" for t in recent[-RECENT_EVENTS:]]
+    block = recent_block(ui["events"], recent or [], RECENT_EVENTS)
+    lines += [""] + block if block else []
     return "\n".join(lines)
 
 
 def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
-    words = EVENTS[lang]
-    kind = event.get("type")
-    template = words.get(kind)
-    if template is None:
+    """One event as a line of text, or None for an event not worth a line."""
+    kind, words = event.get("type"), EVENTS[lang]
+    if words.get(kind) is None:
         return None
     fields = dict(event)
     if "card" in event:
@@ -278,10 +317,7 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
         fields["cards"] = ", ".join(card_name(c, view, lang) for c in event["cards"])
     if kind == "cast":
         fields["spells"] = ", ".join(card_name(c, view, lang) for c in event["spells"])
-    try:
-        return template.format(**fields)
-    except (KeyError, ValueError):
-        return kind
+    return fill(words[kind], fields, kind)
 
 
 def _pile_cost(view: dict, action: dict, lang: str) -> str:
@@ -330,12 +366,10 @@ def format_action(action: dict, view: dict, lang: str = "hu") -> str:
 
 
 def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
-    lines = [UI[lang]["actions"]]
-    lines += [f"  {n}) {format_action(a, view, lang)}" for n, a in enumerate(actions, 1)]
-    return "\n".join(lines)
+    return action_menu(UI[lang]["actions"], [format_action(a, view, lang) for a in actions])
 
 
-def format_result(result: dict, lang: str = "hu") -> str:
+def format_result(result: dict, view: dict, lang: str = "hu") -> str:
     ui = UI[lang]
     if result["winners"]:
         line = ui["won"].format(steps=result["steps"])
@@ -344,46 +378,7 @@ def format_result(result: dict, lang: str = "hu") -> str:
     return "\n".join([ui["over"], line])
 
 
-# --- the loop --------------------------------------------------------------------
-def _describe(events: list[dict], state: GameState, lang: str) -> list[str]:
-    view = state.view(0)
-    return [t for t in (format_event(e, view, lang) for e in events) if t]
-
-
-def play(
-    state: GameState,
-    stdin: IO[str],
-    stdout: IO[str],
-    lang: str = "hu",
-    bot: Bot | None = None,
-    rng: random.Random | None = None,
-) -> int:
-    """Run the game to its end (you, or `bot`, choosing); 0 when finished or quit, 1 on EOF."""
-    ui = UI[lang]
-    recent = _describe(state.view(0)["events"], state, lang)
-    try:
-        while not state.is_over:
-            view = state.view(0)
-            actions = state.legal_actions(0)
-            stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
-            if bot is None:
-                stdout.write(format_actions(actions, view, lang) + "\n")
-                action = ask(actions, stdin, stdout, lang)
-            else:
-                action = decide(state, 0, bot, rng)
-                stdout.write(ui["bot_move"].format(text=format_action(action, view, lang)) + "\n")
-            recent = _describe(state.apply(action), state, lang)
-    except Quit as stop:
-        return stop.code
-    except KeyboardInterrupt:
-        stdout.write("\n" + ui["quit"] + "\n")
-        return 130
-    view = state.view(0)
-    stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
-    stdout.write(format_result(state.result, lang) + "\n")
-    return 0
-
-
+# --- the game for the shared loop (play/cli_loop.py) -----------------------------
 def parse_endings(text: str) -> str | list[str]:
     if text == "random":
         return "random"
@@ -399,7 +394,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("game", nargs="?", choices=[GAME], default=GAME, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=None, help="replay a deal (default: random)")
     parser.add_argument("--lang", choices=LANGS, default="hu", help="language of the text")
-    parser.add_argument("--bot", choices=sorted(BOTS), default=None, help="let a bot play")
+    parser.add_argument("--bot", choices=bot_kinds(GAME), default=None, help="let a bot play")
     parser.add_argument(
         "--endings",
         type=parse_endings,
@@ -409,24 +404,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(
-    argv: list[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None
-) -> int:
-    """Parse the arguments, deal the dungeon and play it; the exit status."""
-    args = parse_args(argv)
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    try:
-        state = engine.new_game(arcane_cards(), {"endings": args.endings}, seed)
-    except SetupError as exc:
-        stdout.write(f"{exc}\n")
-        return 2
-    names = ", ".join(card_name(c, state.view(0), args.lang) for c in state.view(0)["endings"])
-    stdout.write(UI[args.lang]["title"].format(seed=seed, endings=names) + "\n")
-    bot = BOTS[args.bot](seed) if args.bot else None
-    rng = bot_rng(seed, 0, bot) if bot else None
-    return play(state, stdin, stdout, args.lang, bot, rng)
+def deal(args: argparse.Namespace, seed: int) -> GameState:
+    return get_engine(GAME).new_game(arcane_cards(), {"endings": args.endings}, seed)
+
+
+def title(args: argparse.Namespace, seed: int, state: GameState) -> str:
+    view = state.view(YOU)
+    names = ", ".join(card_name(c, view, args.lang) for c in view["endings"])
+    return UI[args.lang]["title"].format(seed=seed, endings=names)
+
+
+def seat_bots(args: argparse.Namespace, seed: int, state: GameState) -> dict[int, Mover]:
+    """With `--bot`, a bot plays your seat and you watch."""
+    if args.bot is None:
+        return {}
+    return {YOU: bot_mover(get_bot(args.bot, seed, game=GAME), seed, YOU)}
+
+
+def format_bot_move(action: dict, seat: int, before: dict, after: dict, lang: str) -> str:
+    """The bot's choice in your words, as the table stood when it chose."""
+    return UI[lang]["bot_move"].format(text=format_action(action, before, lang))
+
+
+# main(argv, stdin, stdout) -> exit status: the shared loop over this module's hooks
+main = partial(cli_loop.main, sys.modules[__name__])
 
 
 if __name__ == "__main__":

@@ -3,22 +3,23 @@
 You sit at seat 0, bots at the other seats (`--players 1` is the solitaire).
 Everything printed about the game comes from `state.view(0)`, so no other
 hand and no draw pile order reaches the screen. The formatting functions
-are pure (a view and a language in, text out); `main(argv, stdin, stdout)`
-runs the loop, so tests drive it with StringIO. Hungarian by default,
-English with `--lang en`.
+are pure (a view and a language in, text out); the hooks at the end
+(options, deal, title, bots) give this game to the play loop all terminal
+games share (play/cli_loop.py), which `main(argv, stdin, stdout)` runs, so
+tests drive it with StringIO. Hungarian by default, English with `--lang en`.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from typing import IO
+from functools import partial
 
-from play.bots import bot_kinds, decide, get_bot
-from play.bots.base import bot_rng
+from play import cli_loop
+from play.bots import bot_kinds, get_bot
 from play.bots.decks import oniroo_card, oniroo_cards
-from play.cli_prompt import PROMPT_UI, Quit, ask, cards_count, recent_lines
+from play.cli_loop import Mover, bot_mover, fill, recent_block
+from play.cli_prompt import PROMPT_UI, action_menu, cards_count
 from play.engines import GameState, get_engine
 
 GAME = "oniroo"
@@ -72,6 +73,11 @@ UI = {
         "best_letter": "{value} betű {count}/5",
         "best_shape": "{value} {count}/5",
         "best_run": "számsor {count}/5",
+        "best_run_named": "1-2-3-4-5 vagy 6-7-8-9-0 számsor {count}/5",
+        "you_wait": (
+            "Rossz éjszaka: ebben a körben nem tehetsz szimbólumkártyát a közös álomba "
+            "(még {n} várakozó kör, ezzel együtt)."
+        ),
         "hand": "  Kezed:",
         "hand_blind": "  Kezed: {n}, most nem látod (holdszem)",
         "known": "  Ismert lapjai: {cards}",
@@ -135,6 +141,11 @@ UI = {
         "best_letter": "letter {value} {count}/5",
         "best_shape": "{value} {count}/5",
         "best_run": "digit run {count}/5",
+        "best_run_named": "run 1-2-3-4-5 or 6-7-8-9-0 {count}/5",
+        "you_wait": (
+            "A bad night: you may not add a symbol card to the shared dream this turn "
+            "({n} waiting turn(s) left, this one included)."
+        ),
         "hand": "  Your hand:",
         "hand_blind": "  Your hand: {n}, unseen for now (moon eye)",
         "known": "  Cards of theirs you know: {cards}",
@@ -504,8 +515,9 @@ def missing_text(why: dict, lang: str) -> str | None:
             elif best["kind"] == "shape":
                 shape = SHAPE[lang].get(best["value"], "*")
                 text = ui["best_shape"].format(value=shape, count=best["count"])
-            else:
-                text = ui["best_run"].format(count=best["count"])
+            else:  # the runs the match accepts (the option "any five consecutive digits")
+                runs = "best_run" if why.get("any_digit_run") else "best_run_named"
+                text = ui[runs].format(count=best["count"])
             parts.append(ui["need_code"].format(best=text))
         else:
             parts.append(ui["need_link"])
@@ -620,16 +632,29 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
         lines.append(ui["in_transit"].format(cards=_names(view["in_transit"], lang)))
     if view.get("pending") and view["pending"]["player"] != view["you"]:
         lines.append(ui["pending"].format(who=seat_name(view["pending"]["player"], view, lang)))
+    waiting = _waiting_now(view)
+    if waiting:  # why no symbol card can go into the dream this turn
+        lines.append(ui["you_wait"].format(n=waiting))
     lines += _recent(view, lang, recent)
     return "\n".join(lines)
+
+
+def _waiting_now(view: dict) -> int:
+    """The waiting turns left (this one included) when a bad night keeps you from adding a
+    symbol card on this very turn (level 3), else 0."""
+    tf = view.get("this_turn") or {}
+    if view["turn_player"] != view["you"] or view["step"] != "play" or view.get("pending"):
+        return 0
+    if tf.get("played") or tf.get("attacked"):
+        return 0
+    return view["players"][view["you"]].get("waiting", 0)
 
 
 def _recent(view: dict, lang: str, recent: list[str] | None) -> list[str]:
     if recent is None:
         recent = [t for t in (format_event(e, view, lang) for e in view["events"][-8:]) if t]
-    if not recent:
-        return []
-    return ["", UI[lang]["events"]] + [f"  · {t}" for t in recent[-RECENT_EVENTS:]]
+    block = recent_block(UI[lang]["events"], recent, RECENT_EVENTS)
+    return [""] + block if block else []
 
 
 # --- the solitaire view ---------------------------------------------------------------
@@ -726,10 +751,7 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
         fields["players"] = ", ".join(seat_name(p, view, lang) for p in event.get("players", []))
     if kind == "vote":
         fields["who"] = seat_name(event.get("top"), view, lang)
-    try:
-        return template.format(**fields)
-    except (KeyError, ValueError, IndexError):
-        return f"{who}: {kind}"
+    return fill(template, fields, f"{who}: {kind}")
 
 
 def _place(to: str | None, lang: str) -> str:
@@ -791,9 +813,7 @@ def _dream_owner(view: dict, dream_id: str) -> int | None:
 
 
 def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
-    lines = [UI[lang]["actions"]]
-    lines += [f"  {n}) {format_action(a, view, lang)}" for n, a in enumerate(actions, 1)]
-    return "\n".join(lines)
+    return action_menu(UI[lang]["actions"], [format_action(a, view, lang) for a in actions])
 
 
 def format_result(result: dict, view: dict, lang: str = "hu") -> str:
@@ -819,7 +839,7 @@ def format_result(result: dict, view: dict, lang: str = "hu") -> str:
     return "\n".join([ui["over"], line, ui["scores"].format(scores=scores)])
 
 
-# --- the loop -------------------------------------------------------------------------
+# --- the game for the shared loop (play/cli_loop.py) ---------------------------------
 def options_from(args: argparse.Namespace) -> dict:
     options: dict = {"level": args.level, "players": args.players}
     if args.games != 1:
@@ -830,68 +850,13 @@ def options_from(args: argparse.Namespace) -> dict:
         options["attack_kind"] = args.attack_kind
     if args.free_cards is not None:
         options["free_cards"] = args.free_cards == "yes"
+    if args.any_digit_run:
+        options["any_digit_run"] = True
     return options
 
 
 def new_state(options: dict, seed: int) -> GameState:
     return get_engine(GAME).new_game(oniroo_cards(), options, seed)
-
-
-def play(
-    state: GameState,
-    bots: dict,
-    stdin: IO[str],
-    stdout: IO[str],
-    lang: str = "hu",
-) -> int:
-    """Run the game to its end or until you quit; 0 when finished or quit, 1 on EOF.
-
-    `bots`: seat → a function (state, seat) → action, for every seat but yours.
-    """
-    ui = UI[lang]
-
-    def describe(event: dict, view: dict) -> str:
-        return format_event(event, view, lang)
-
-    recent = recent_lines(state, len(state.view(YOU)["events"]), YOU, describe)
-    try:
-        while not state.is_over:
-            seat = state.active_player
-            if seat == YOU:
-                actions = state.legal_actions(YOU)
-                view = state.view(YOU)
-                stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
-                stdout.write(format_actions(actions, view, lang) + "\n")
-                action = ask(actions, stdin, stdout, lang)
-                recent = []
-                events = state.apply(action)
-            else:
-                action = bots[seat](state, seat)
-                events = state.apply(action)
-                # described after the move: a card the bot plays leaves its hidden hand
-                text = format_action(action, state.view(YOU), lang, yours=False)
-                who = seat_name(seat, state.view(YOU), lang)
-                stdout.write(ui["bot_move"].format(who=who, text=text) + "\n")
-            recent += recent_lines(state, len(events), YOU, describe)
-    except Quit as stop:
-        return stop.code
-    except KeyboardInterrupt:
-        stdout.write("\n" + ui["quit"] + "\n")
-        return 130
-    view = state.view(YOU)
-    stdout.write("\n" + format_view(view, lang, recent) + "\n\n")
-    stdout.write(format_result(state.result, view, lang) + "\n")
-    return 0
-
-
-def make_bots(kind: str, seed: int, seats: list[int]) -> dict:
-    """play.bots' bot of `kind` for each seat: each decides from its seat's view only."""
-    bots = {}
-    for seat in seats:
-        bot = get_bot(kind, seed + seat, game=GAME)
-        rng = bot_rng(seed, seat, bot)
-        bots[seat] = lambda state, who, bot=bot, rng=rng: decide(state, who, bot, rng)
-    return bots
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -907,32 +872,39 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--vote", action="store_true", help="the vote after each game")
     parser.add_argument("--attack-kind", choices=["bad_night", "moon_head"], default=None)
     parser.add_argument("--free-cards", choices=["yes", "no"], default=None)
+    parser.add_argument(
+        "--any-digit-run",
+        action="store_true",
+        help="levels 3–5: any five consecutive digits make a run (default: 1-2-3-4-5, 6-7-8-9-0)",
+    )
     parser.add_argument("--lang", choices=LANGS, default="hu", help="language of the text")
     return parser.parse_args(argv)
 
 
-def main(
-    argv: list[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None
-) -> int:
-    """Parse the arguments, deal the game and play it; the exit status."""
-    from play.engines import SetupError
+def deal(args: argparse.Namespace, seed: int) -> GameState:
+    return new_state(options_from(args), seed)
 
-    args = parse_args(argv)
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+
+def title(args: argparse.Namespace, seed: int, state: GameState) -> str:
     ui = UI[args.lang]
-    try:
-        state = new_state(options_from(args), seed)
-    except SetupError as exc:
-        stdout.write(f"{exc}\n")
-        return 2
     if args.players == 1:
-        stdout.write(ui["title_solo"].format(level=args.level, seed=seed) + "\n")
-    else:
-        stdout.write(
-            ui["title"].format(level=args.level, players=args.players, bot=args.bot, seed=seed)
-            + "\n"
-        )
-    bots = make_bots(args.bot, seed, [p for p in state.players if p != YOU])
-    return play(state, bots, stdin, stdout, args.lang)
+        return ui["title_solo"].format(level=args.level, seed=seed)
+    return ui["title"].format(level=args.level, players=args.players, bot=args.bot, seed=seed)
+
+
+def make_bots(kind: str, seed: int, seats: list[int]) -> dict[int, Mover]:
+    """play.bots' bot of `kind` for each seat: each decides from its seat's view only."""
+    return {seat: bot_mover(get_bot(kind, seed + seat, game=GAME), seed, seat) for seat in seats}
+
+
+def seat_bots(args: argparse.Namespace, seed: int, state: GameState) -> dict[int, Mover]:
+    return make_bots(args.bot, seed, [p for p in state.players if p != YOU])
+
+
+def format_bot_move(action: dict, seat: int, before: dict, after: dict, lang: str) -> str:
+    text = format_action(action, after, lang, yours=False)
+    return UI[lang]["bot_move"].format(who=seat_name(seat, after, lang), text=text)
+
+
+# main(argv, stdin, stdout) -> exit status: the shared loop over this module's hooks
+main = partial(cli_loop.main, sys.modules[__name__])

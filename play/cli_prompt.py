@@ -1,9 +1,9 @@
-"""What the terminal games share: a numbered choice read from the player, in Hungarian or English.
+"""The numbered choice the terminal games read from the player, in Hungarian or English.
 
 `python -m play.cli {alomfogo|oniroo|arcane-guardian}` each print the table
-and a numbered list of legal actions; `ask` reads the player's number (or q
-to quit) and asks again after anything else. A game's own strings merge
-`PROMPT_UI[lang]` into theirs.
+and, with `action_menu`, a numbered list of legal actions; `ask` reads the
+player's number (or q to quit) and asks again after anything else. A game's
+own strings merge `PROMPT_UI[lang]` into theirs.
 """
 
 from __future__ import annotations
@@ -53,15 +53,12 @@ def parse_choice(text: str, count: int) -> int | str | None:
     return None
 
 
-def recent_lines(state, count: int, seat: int, describe) -> list[str]:
-    """The last `count` events as `seat` sees them (the log keeps its redactions), in words.
-
-    `describe(event, view)` gives an event's line, or nothing for an event not worth one.
-    """
-    if not count:
-        return []
-    view = state.view(seat)
-    return [line for line in (describe(e, view) for e in view["events"][-count:]) if line]
+def action_menu(heading: str, choices: list[str], notes: list[str] | None = None) -> str:
+    """The numbered list `ask` reads a number from: `notes` in brackets, `heading`, the choices."""
+    lines = [f"({note})" for note in notes or []]
+    lines.append(heading)
+    lines += [f"  {n}) {text}" for n, text in enumerate(choices, 1)]
+    return "\n".join(lines)
 
 
 def is_tty(stream) -> bool:

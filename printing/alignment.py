@@ -185,6 +185,21 @@ def _crosshair_scales(
     _text(page, cx, cy + ARM_MM + 4, "dy", size=8, align="centre", bold=True)
 
 
+def _heading(page: MillimetrePage, x: float, top: float, side: str) -> None:
+    """The sheet's title centred on `x` at `top`, and under it which side of the sheet this is."""
+    page.canvas.setFillGray(0)
+    _text(
+        page,
+        x,
+        top,
+        "Hátoldal-igazító lap · Back alignment sheet",
+        size=12,
+        align="centre",
+        bold=True,
+    )
+    _text(page, x, top + 6, side, size=8, align="centre")
+
+
 def _front(
     page: MillimetrePage,
     layout: SheetLayout,
@@ -197,18 +212,8 @@ def _front(
     _edge_rulers(page, layout)
     _crosshair_scales(page, centre, factors)
     c = page.canvas
-    c.setFillGray(0)
     top = m + 16
-    _text(
-        page,
-        w / 2,
-        top,
-        "Hátoldal-igazító lap · Back alignment sheet",
-        size=12,
-        align="centre",
-        bold=True,
-    )
-    _text(page, w / 2, top + 6, "1. oldal: előlap · page 1: front", size=8, align="centre")
+    _heading(page, w / 2, top, "1. oldal: előlap · page 1: front")
     flip_hu, flip_en = FLIP_NAMES[flip]
     dx, dy = offset
     page_name = layout.options.page.upper() if layout.options.page.lower() == "a4" else "Letter"
@@ -300,18 +305,8 @@ def _back(
     _line(page, lx, ly - ARM_MM, lx, ly + ARM_MM)
     c.circle(*page.point(lx, ly), 2.0 * PT_PER_MM, stroke=1, fill=0)
 
-    c.setFillGray(0)
     top = m + 10
-    _text(
-        page,
-        w / 2,
-        top,
-        "Hátoldal-igazító lap · Back alignment sheet",
-        size=12,
-        align="centre",
-        bold=True,
-    )
-    _text(page, w / 2, top + 6, "2. oldal: hátlap · page 2: back", size=8, align="centre")
+    _heading(page, w / 2, top, "2. oldal: hátlap · page 2: back")
 
     # Instructions below the cross (or above it, if the page is too short there).
     left, width = m + 10, w - 2 * (m + 10)

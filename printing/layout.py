@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 # The sizes and limits are print options' (one table for the form, the API and
 # this module); they are re-exported here because the geometry is their reader.
+from core.bilingual import BilingualError
 from printing.options import CARD_SIZES, FLIPS, OPTION, PAGE_LABELS, PAGE_SIZES
 
 CROP_MARK_OFFSET_MM = 3.0  # marks start this far outside the trim (further if the bleed is wider)
@@ -109,37 +110,14 @@ class SheetLayout:
         return self.columns * self.rows
 
 
-class LayoutError(ValueError):
+class LayoutError(BilingualError):
     """Options that cannot make a sheet; the message is fit to show the user."""
-
-    def __init__(self, code: str, message_hu: str, message_en: str) -> None:
-        super().__init__(message_en)
-        self.code = code
-        self.message_hu = message_hu
-        self.message_en = message_en
-
-    def message(self, language: str) -> str:
-        return self.message_en if language == "en" else self.message_hu
 
 
 def sheet_layout(options: SheetOptions) -> SheetLayout:
     """The largest centred grid of cards for these options, with every position on the sheet."""
-    page_key = _key(options.page)
-    if page_key not in PAGE_SIZES:
-        known = ", ".join(PAGE_SIZES)
-        raise LayoutError(
-            "unknown_page",
-            f"Ismeretlen lapméret: „{options.page}”. Választható: {known}.",
-            f"Unknown page size “{options.page}”. Choose one of: {known}.",
-        )
-    card_key = _key(options.card)
-    if card_key not in CARD_SIZES:
-        known = ", ".join(CARD_SIZES)
-        raise LayoutError(
-            "unknown_card",
-            f"Ismeretlen kártyaméret: „{options.card}”. Választható: {known}.",
-            f"Unknown card size “{options.card}”. Choose one of: {known}.",
-        )
+    page_key = _size_key(options.page, PAGE_SIZES, "page", ("lapméret", "page size"))
+    card_key = _size_key(options.card, CARD_SIZES, "card", ("kártyaméret", "card size"))
     gap = _number(options.gap_mm, "gap")
     bleed = _number(options.bleed_mm, "bleed")
     margin = _number(options.margin_mm, "margin")
@@ -257,6 +235,21 @@ def check_flip(flip: object) -> None:
 
 def _key(value: object) -> str:
     return value.strip().lower() if isinstance(value, str) else ""
+
+
+def _size_key(value: object, sizes: dict, kind: str, words: tuple[str, str]) -> str:
+    """The key of a page or card size as typed (any case, spaces around); LayoutError
+    ("unknown_<kind>") naming the sizes there are when it is none of them."""
+    key = _key(value)
+    if key not in sizes:
+        known = ", ".join(sizes)
+        word_hu, word_en = words
+        raise LayoutError(
+            f"unknown_{kind}",
+            f"Ismeretlen {word_hu}: „{value}”. Választható: {known}.",
+            f"Unknown {word_en} “{value}”. Choose one of: {known}.",
+        )
+    return key
 
 
 _FIELD_NAMES = {

@@ -29,6 +29,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def environment_without(*names: str) -> dict[str, str]:
+    """This process's environment less `names`: what a child must not inherit from the tests."""
+    return {k: v for k, v in os.environ.items() if k not in names}
+
+
+def start_in_root(argv: list[str], env: dict[str, str], stdout=subprocess.PIPE) -> subprocess.Popen:
+    """A process started from the repository, its errors in its output.
+
+    In a session of its own, so a signal to its group reaches the children it
+    starts (the server's worker) and never the test run.
+    """
+    return subprocess.Popen(
+        argv, cwd=ROOT, env=env, text=True, start_new_session=True,
+        stdout=stdout, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+
 def fetch(url: str) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(url, timeout=10) as response:  # noqa: S310 (loopback)
@@ -42,32 +59,21 @@ def fetch(url: str) -> tuple[int, str]:
 # Álomfogó the demo attacking deck the bots also play.
 SETUP = """
 import json
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 from accounts.models import User
-from catalog.models import Card, Game
+from catalog.models import Game
 from decks import services
-from decks.entries import Entry
-from catalog.records import row_record
-from play.bots.decks import DEMO_DECKS
+from tests.play_rows import demo_deck_entries, session_key
 
 user = User(username="{username}", language="en")
 user.set_password("kartya-var-2026!")
 user.save()
-session = SessionStore()
-session[SESSION_KEY] = str(user.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-session.create()
-codes = DEMO_DECKS["tamado"]
-cards = {{c.code: c for c in Card.objects.filter(code__in=codes).select_related("game")}}
 deck = services.deck_create(
     owner=user,
     game=Game.objects.get(slug="alomfogo"),
     name="Támadó",
-    entries=[Entry(card=row_record(cards[code]), count=3) for code in codes],
+    entries=demo_deck_entries(),
 )
-print(json.dumps({{"session": session.session_key, "deck": deck.pk}}))
+print(json.dumps({{"session": session_key(user), "deck": deck.pk}}))
 """
 
 
@@ -75,19 +81,14 @@ class MakeRunSite:
     """`make run`'s processes in a folder of their own, stopped as Ctrl-C stops them."""
 
     def __init__(self, var_dir: Path):
-        self.env = {
-            k: v
-            for k, v in os.environ.items()
-            if k
-            not in {
-                "DATABASE_URL",
-                "REDIS_URL",
-                "DJANGO_SETTINGS_MODULE",
-                "DJANGO_ALLOW_ASYNC_UNSAFE",
-                "CELERY_TASK_ALWAYS_EAGER",
-                "DEBUG",
-            }
-        }
+        self.env = environment_without(
+            "DATABASE_URL",
+            "REDIS_URL",
+            "DJANGO_SETTINGS_MODULE",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+            "CELERY_TASK_ALWAYS_EAGER",
+            "DEBUG",
+        )
         self.env["VAR_DIR"] = str(var_dir)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -112,13 +113,8 @@ class MakeRunSite:
         self.manage("load_cards")
         self.log.parent.mkdir(parents=True, exist_ok=True)
         with self.log.open("w") as log:
-            self.server = subprocess.Popen(
-                [sys.executable, "manage.py", "serve", "--port", str(self.port)],
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
+            self.server = start_in_root(
+                [sys.executable, "manage.py", "serve", "--port", str(self.port)], self.env, log
             )
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:

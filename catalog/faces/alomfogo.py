@@ -25,6 +25,7 @@ from catalog.faces.common import (
     Box,
     Canvas,
     draw_centered,
+    draw_name,
     draw_star_badge,
     draw_text,
     fit_text,
@@ -131,18 +132,7 @@ def _title(canvas: Canvas, card: dict, light: RGB, dark: RGB) -> None:
     canvas.part("cost", box)
 
     name_box = canvas.box(12.6, 4.0, 46.0, 6.4)
-    draw_text(
-        canvas,
-        card.get("name") or "",
-        name_box,
-        style="title",
-        max_pt=11.5,
-        min_pt=7,
-        valign="middle",
-        color=INK,
-        spacing=1.08,
-    )
-    canvas.part("name", name_box)
+    draw_name(canvas, card, name_box, max_pt=11.5, min_pt=7, align="left", color=INK, spacing=1.08)
 
 
 def _art(canvas: Canvas, card: dict, art, frame: RGB, dark: RGB) -> None:

@@ -97,6 +97,10 @@ class Canvas:
             self.bleed + self.px(x_mm), self.bleed + self.px(y_mm), self.px(w_mm), self.px(h_mm)
         )
 
+    def corner_box(self, x0_mm: float, y0_mm: float, x1_mm: float, y1_mm: float) -> Box:
+        """A box from its top-left and bottom-right corners in millimetres."""
+        return self.box(x0_mm, y0_mm, x1_mm - x0_mm, y1_mm - y0_mm)
+
     def pt(self, points: float) -> int:
         """A font size in points, as pixels at this resolution."""
         return max(1, round(points * self.dpi / PT_PER_INCH))
@@ -227,6 +231,19 @@ def draw_text(
     return fit
 
 
+def draw_centered_text(canvas: Canvas, text: str, box: Box, **options) -> TextFit:
+    """`draw_text` centred across and down the box: names, labels, banners, table cells."""
+    return draw_text(canvas, text, box, align="center", valign="middle", **options)
+
+
+def draw_name(canvas: Canvas, card: dict, box: Box, **options) -> TextFit:
+    """The card's name in the title face (centred unless `options` say otherwise), recorded as
+    the face's "name" part."""
+    canvas.part("name", box)
+    placed = {"align": "center", "valign": "middle", **options}
+    return draw_text(canvas, card.get("name") or "", box, style="title", **placed)
+
+
 def draw_centered(
     canvas: Canvas, text: str, center: tuple[int, int], *, style: str, size_px: int, color: RGB
 ) -> None:
@@ -326,24 +343,13 @@ def draw_shape(
     canvas: Canvas, shape: str, box: Box, *, fill: RGB, outline: RGB | None = None
 ) -> None:
     """ONIROO's five shapes, drawn (not typed) so every font can show them."""
-    x0, y0, x1, y1 = box.xyxy()
     cx, cy = box.center
     r = min(box.w, box.h) / 2
     width = max(1, round(r / 8))
-    if shape == "square":
-        canvas.draw.rectangle(
-            (cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8),
-            fill=fill,
-            outline=outline,
-            width=width,
-        )
-    elif shape == "circle":
-        canvas.draw.ellipse(
-            (cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85),
-            fill=fill,
-            outline=outline,
-            width=width,
-        )
+    if shape in ("square", "circle"):
+        half = r * (0.8 if shape == "square" else 0.85)
+        paint = canvas.draw.rectangle if shape == "square" else canvas.draw.ellipse
+        paint((cx - half, cy - half, cx + half, cy + half), fill=fill, outline=outline, width=width)
     elif shape == "triangle":
         canvas.draw.polygon(
             [(cx, cy - r * 0.9), (cx + r * 0.9, cy + r * 0.75), (cx - r * 0.9, cy + r * 0.75)],
@@ -355,23 +361,25 @@ def draw_shape(
         canvas.draw.rectangle((cx - t, cy - r * 0.9, cx + t, cy + r * 0.9), fill=fill)
         canvas.draw.rectangle((cx - r * 0.9, cy - t, cx + r * 0.9, cy + t), fill=fill)
     elif shape == "star":
-        points = []
-        for k in range(10):
-            radius = r * (0.95 if k % 2 == 0 else 0.42)
-            angle = -math.pi / 2 + k * math.pi / 5
-            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-        canvas.draw.polygon(points, fill=fill, outline=outline)
+        canvas.draw.polygon(star_points(cx, cy, r * 0.95, r * 0.42), fill=fill, outline=outline)
     else:
         raise ValueError(f"unknown shape {shape!r}")
+
+
+def star_points(
+    cx: float, cy: float, outer: float, inner: float, tips: int = 5
+) -> list[tuple[float, float]]:
+    """The corners of a star with a tip straight up: outer and inner radii alternate."""
+    points = []
+    for k in range(2 * tips):
+        radius = outer if k % 2 == 0 else inner
+        angle = -math.pi / 2 + k * math.pi / tips
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
 
 
 def draw_star_badge(
     canvas: Canvas, center: tuple[int, int], radius: int, *, fill: RGB, outline: RGB
 ) -> None:
     cx, cy = center
-    points = []
-    for k in range(10):
-        r = radius if k % 2 == 0 else radius * 0.5
-        angle = -math.pi / 2 + k * math.pi / 5
-        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    canvas.draw.polygon(points, fill=fill, outline=outline)
+    canvas.draw.polygon(star_points(cx, cy, radius, radius * 0.5), fill=fill, outline=outline)

@@ -27,9 +27,11 @@ from PIL import Image, ImageDraw
 
 from catalog import vocab
 from catalog.faces.common import (
+    RGB,
     Box,
     Canvas,
     draw_centered,
+    draw_name,
     draw_shape,
     draw_text,
     generated_art,
@@ -38,21 +40,13 @@ from catalog.faces.common import (
     seeded,
 )
 
-RGB = tuple[int, int, int]
-
-NIGHT = (24, 27, 66)
-NIGHT_DEEP = (12, 13, 38)
-PAPER = (252, 250, 244)
-INK = (22, 20, 34)
-FRAME = (70, 64, 120)
-RED = (206, 32, 44)
-GREEN = (28, 140, 62)
-BLUE = (32, 78, 196)
+NIGHT, NIGHT_DEEP = (24, 27, 66), (12, 13, 38)
+PAPER, INK, FRAME, WHITE = (252, 250, 244), (22, 20, 34), (70, 64, 120), (255, 255, 255)
+# the code's colours: letters red, shapes green, digits blue
+RED, GREEN, BLUE = (206, 32, 44), (28, 140, 62), (32, 78, 196)
 YELLOW = (250, 212, 48)
-PURPLE = (138, 72, 182)
-PURPLE_LIGHT = (214, 188, 238)
+PURPLE, PURPLE_LIGHT = (138, 72, 182), (214, 188, 238)
 MOON = (255, 236, 160)
-WHITE = (255, 255, 255)
 
 LETTERS = ("A", "B", "C", "D", "E", "F")
 SHAPES = ("square", "star", "circle", "cross", "triangle")
@@ -368,17 +362,7 @@ def _draw_symbol(canvas: Canvas, card: dict, art: Image.Image | None) -> None:
         centre = (art_box.center[0], art_box.center[1] + art_box.h // 10)
         _smooth(canvas, _square(centre, side), palette[0], _pictogram(group), alpha=0.55)
     name_box = _box(canvas, 16.0, 60.0, 59.0, 68.0)
-    draw_text(
-        canvas,
-        card.get("name", ""),
-        name_box,
-        style="title",
-        max_pt=15,
-        min_pt=9,
-        align="center",
-        valign="middle",
-    )
-    canvas.part("name", name_box)
+    draw_name(canvas, card, name_box, max_pt=15, min_pt=9)
     # a night-sky strip of small moons down the left edge under the codes
     _left_ornament(canvas, card, _box(canvas, 4.0, 45.0, 14.0, 67.0))
 
@@ -423,17 +407,7 @@ def _left_ornament(canvas: Canvas, card: dict, box: Box) -> None:
 def _draw_free(canvas: Canvas, card: dict, art: Image.Image | None) -> None:
     _number_label(canvas, card, _box(canvas, 3.5, 4.0, 12.0, 10.0))
     name_box = _box(canvas, 12.0, 3.5, 51.0, 10.5)
-    draw_text(
-        canvas,
-        card.get("name", ""),
-        name_box,
-        style="title",
-        max_pt=15,
-        min_pt=9,
-        align="center",
-        valign="middle",
-    )
-    canvas.part("name", name_box)
+    draw_name(canvas, card, name_box, max_pt=15, min_pt=9)
     field = _box(canvas, 4.0, 11.5, 59.0, 68.5)
     # the white field where players draw or write: a faint wash, generated or uploaded
     _art(canvas, card, art, field, SPECIAL_PALETTES["free"], "rays")
@@ -585,17 +559,7 @@ def _draw_special(canvas: Canvas, card: dict, art: Image.Image | None) -> None:
     )
     canvas.part("kind", kind_box)
     name_box = _box(canvas, 4.0, 8.2, 59.0, 15.2)
-    draw_text(
-        canvas,
-        card.get("name", ""),
-        name_box,
-        style="title",
-        max_pt=15,
-        min_pt=9,
-        align="center",
-        valign="middle",
-    )
-    canvas.part("name", name_box)
+    draw_name(canvas, card, name_box, max_pt=15, min_pt=9)
 
     art_box = _box(canvas, 4.0, 16.0, 59.0, 47.0)
     _art(

@@ -21,7 +21,10 @@ and the best-scoring one is played (ties broken by the bot's generator):
 - helpers and instants: the cheapest set that flips the duel to a better result,
   and nothing when the result would not change;
 - counters: when the spell flips our duel or hits our cards for more than the
-  counter costs; targets: the opponent's best card for harm, our best for help.
+  counter costs; targets: the opponent's best card for harm, our best for help;
+- the draw the rules allow (after an álomlény or a cycled instant): take it,
+  unless the deck is nearly out and the draw would lose us the race to an
+  empty deck (a required draw from an empty deck loses).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ GLORY = 3.0  # one point of glory
 POWER = 0.5  # one point of attack or defence of a révülő on the board
 CARD = 1.0  # one card in hand
 VP = 0.3  # one VP
+NEARLY_OUT = 5  # a deck this small makes an optional draw a question
 
 ASSIGN_COST = {"revulo": 0.8, "alomleny": 0.2}  # an assigned helper rests after the duel
 MARK_COST = {"P": 0.0, "S": 1.0}  # (P) rests anyway after the duel, (S) misses a turn more
@@ -113,7 +117,8 @@ class _Look:
                 for c in seat.get(zone, ()):
                     self.seen[(seat["seat"], c["code"])] = c
         self._figures: dict[tuple[int, str], dict] = {}
-        self.opp = self._next_living(self.me)
+        # the seat our duels go to, as the view says (the player on our right)
+        self.opp = view.get("duels_to") if view.get("turn_player") == self.me else None
 
     # --- cards and numbers ---------------------------------------------------
     def info(self, code: str) -> dict:
@@ -132,14 +137,6 @@ class _Look:
                 for c in seat[zone]:
                     if c["id"] == iid:
                         return c["code"]
-        return None
-
-    def _next_living(self, p: int) -> int | None:
-        n = len(self.seats)
-        for step in range(1, n):
-            q = (p + step) % n
-            if self.seats[q]["alive"]:
-                return q
         return None
 
     def figures(self, p: int, code: str) -> dict:
@@ -383,20 +380,8 @@ class GreedyBot(Bot):
             return legal[0]
         look = _Look(view, self._infos)
         kinds = {a["type"] for a in legal}
-        if "choose_target" in kinds:
-            scores = self._targets(look, legal)
-        elif "decline_counter" in kinds:
-            scores = self._counters(look, legal)
-        elif "decline_defense" in kinds:
-            scores = self._defend(look, legal)
-        elif "no_helper" in kinds:
-            scores = self._assign(look, legal)
-        elif "pass" in kinds:
-            scores = self._help(look, legal)
-        elif "end_main" in kinds:
-            scores = self._main(look, legal)
-        else:
-            scores = self._attack(look, legal)
+        score = next((score for kind, score in self._DECISIONS if kind in kinds), GreedyBot._attack)
+        scores = score(self, look, legal)
         top = max(scores)
         best = [a for a, s in zip(legal, scores, strict=True) if s >= top - 1e-9]
         return best[0] if len(best) == 1 else rng.choice(best)
@@ -605,6 +590,16 @@ class GreedyBot(Bot):
                     harm -= look.target_value(op, code, owner, state)
         return harm
 
+    # --- the draw the rules allow -------------------------------------------------
+    def _draw(self, look: _Look, legal: list[Action]) -> list[float]:
+        """Draw, unless the deck is nearly out and drawing would leave us the first to
+        face a required draw from an empty deck (every turn's phase 2 draws)."""
+        mine = look.mine["deck_count"]
+        theirs = [s["deck_count"] for s in look.seats if s["seat"] != look.me and s["alive"]]
+        # our k-th turn from now needs k cards; their (k)th turn comes before ours
+        take = mine > NEARLY_OUT or not theirs or mine - 1 > min(theirs)
+        return [1.0 if (a["type"] == "draw_card") == take else 0.0 for a in legal]
+
     # --- targets and discards -----------------------------------------------------
     def _targets(self, look: _Look, legal: list[Action]) -> list[float]:
         pending = look.view["pending"] or {}
@@ -660,6 +655,19 @@ class GreedyBot(Bot):
         if card["type"] == "azonnali":
             return 0.5 + 0.3 * max(swing(card["play"], 0), swing(card["play"], 1), 0)
         return look.value(code) - 0.2 * look.play_cost(look.me, code)
+
+    # The decision a legal list asks for, told by an action only that decision offers; the
+    # first match wins (a target chosen or a counter offered interrupts the duel under it).
+    # A list with none of these is the choice of an attacker.
+    _DECISIONS = (
+        ("decline_draw", _draw),
+        ("choose_target", _targets),
+        ("decline_counter", _counters),
+        ("decline_defense", _defend),
+        ("no_helper", _assign),
+        ("pass", _help),
+        ("end_main", _main),
+    )
 
 
 def evaluate(view: dict, cards: dict[str, dict] | None = None) -> float:

@@ -9,7 +9,8 @@ played (ties broken by the bot's generator):
 
 - a step: a waiting ending that wins is taken at once, one that gives the Key
   when its cost is safe; otherwise the pile whose top costs least to meet (an
-  enemy at its cheapest way to win, a trap at its expected row, a chest at
+  enemy at its cheapest way to win, over the options the view says it would
+  offer, a trap at its expected row, a chest at
   its reward or expected roll, items and level ups as gains); a face-down top
   counts as a small unknown loss;
 - an enemy: the cheapest of its options, the named spell, two spells or a
@@ -163,7 +164,7 @@ class Table:
     def life_cost(self, loss: int) -> float:
         if loss <= 0:
             return 0.0
-        after = self.life - loss
+        after = max(0, self.life - loss)  # life stops at 0
         if after >= 1:
             return loss + (FRAGILE if after == 1 else 0.0)
         if self.heal_available() >= 1 - after:
@@ -215,10 +216,10 @@ class Table:
             total += self.bundle_cost(by_face[max(1, min(6, face + mod))], source)
         return total / 6
 
-    def enemy_cost(self, card: dict) -> float:
-        """The cheapest way past an enemy (its reward counted)."""
+    def enemy_cost(self, card: dict, offers: list[int]) -> float:
+        """The cheapest way past an enemy (its reward counted); `offers`: the view's options."""
         e = card["effects"]
-        costs = [self.bundle_cost(o, "enemy") for o in e["options"] if self._payable(o)]
+        costs = [self.bundle_cost(e["options"][k], "enemy") for k in offers]
         if e.get("defeated_by") in self.upright:
             costs.append(self.spell_value(e["defeated_by"]))
         if len(self.upright) >= 2:
@@ -240,15 +241,6 @@ class Table:
             return min(rolled, self.bundle_cost(e["reward"]))
         return rolled
 
-    def _payable(self, raw: dict) -> bool:
-        b = _bundle(raw)
-        if b.get("lose_mana", 0) > len(self.upright):
-            return False
-        if b.get("discard"):
-            kind, n = b["discard"]["kind"], b["discard"]["count"]
-            return sum(self._is_kind(c, kind) for c in self.held) >= n
-        return True
-
     def _cancels(self, when: str) -> list[str]:
         found = []
         for code in self.upright + self.held:
@@ -264,7 +256,7 @@ class Table:
         card = self.cards[pile["top"]]
         kind = card["type"]
         if kind == "enemy":
-            return self.enemy_cost(card)
+            return self.enemy_cost(card, pile.get("offers", []))
         if kind == "trap":
             return self.trap_cost(card)
         if kind == "chest":
@@ -364,17 +356,11 @@ class ArcaneGreedyBot(Bot):
         return t.bundle_cost(row, "trap" if card["type"] == "trap" else "chest")
 
     def curse_discard_cost(self, t: Table, code: str) -> float:
-        e = t.cards[code]["effects"]
-        condition = e.get("discard_if")
-        if condition is not None and self._holds(t, condition):
+        if code in t.view["curses_lifted"]:  # its own text lets it go for free
             return -CURSE_COST
+        e = t.cards[code]["effects"]
         net = t.bundle_cost(e.get("discard_cost")) - CURSE_COST - self._curse_weight(t, code)
         return net if net < 0 else KEEP
-
-    def _holds(self, t: Table, condition: dict) -> bool:
-        if condition.get("level", 0) > t.level:
-            return False
-        return all(t.count(kind) >= n for kind, n in (condition.get("has") or {}).items())
 
     def choice_cost(self, t: Table, pending: str | None, cards: list[str]) -> float:
         if pending == "lose_mana":

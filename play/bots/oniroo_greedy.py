@@ -8,12 +8,13 @@ The table game. Every candidate action gets a score and the best is played
 
 - the wake-up as soon as it can go on a complete dream (its own first);
 - dream cards: the play that brings one of its dreams nearest to complete,
-  measured by `distance` (a lower bound on the cards a dream still needs);
-  a play that completes a dream without the wake-up in hand waits, when it
-  can, so that nobody else wakes up on it; more cards follow in the turn
-  while each one still helps;
-- a reveal when the hand holds a complete dream, staged in an order found by
-  `arrangement`;
+  measured by `distance` (a lower bound on the cards a dream still needs,
+  from the engine's `best_set`, runs as the match's option says); at levels
+  4–5 a play that completes a dream without the wake-up in hand waits, since
+  anyone holding the wake-up may end the game on a complete dream for 5;
+  more cards follow in the turn while each one still helps;
+- a reveal when the hand holds a complete dream and the wake-up, staged in
+  an order found by `arrangement`;
 - attacks: a nightmare or a nose on a rival dream that is complete or nearly
   so, an ear on big rival dreams, insomnia for cards; the others only when no
   play helps;
@@ -32,9 +33,11 @@ from itertools import permutations
 from play.bots.base import Bot
 from play.engines.base import Action
 from play.engines.oniroo.dreams import (
-    RUN_LENGTH,
+    DIGIT,
+    LETTER,
     SET_SIZE,
-    _run_start,
+    SHAPE,
+    best_set,
     facts_of,
     has_link,
     is_complete,
@@ -45,47 +48,30 @@ WIN = 1000.0
 UNKNOWN = 99  # the distance of a dream that does not exist yet
 CHAIN = 1.5  # the worth of one more card this turn can carry (each is drawn back after)
 SECOND = 2.0  # the weight of the second-nearest dream (a spare, should a nightmare come)
+HOLD_BACK = -3.0  # completing a dream without the wake-up in hand: worse than waiting
 CHAIN_LOOK = 7  # hand cards looked at for a chain (a search over orders)
 
 
 # --- measuring dreams ---------------------------------------------------------------
-def run_suffix(dream: list[tuple]) -> int:
-    """Cards at the end of the dream that already run in digits (the only run that can grow)."""
-    best = 1 if dream else 0
-    for length in range(2, min(RUN_LENGTH, len(dream)) + 1):
-        tail = dream[-length:]
-        if _run_start(tail, 1) is not None or _run_start(tail, -1) is not None:
-            best = length
-        else:
-            break
-    return best
+def distance(dream: list[tuple], min_length: int, codes: bool, any_run: bool = False) -> int:
+    """A lower bound on the cards the dream still needs to be complete (0: complete).
 
-
-def set_best(dream: list[tuple], field: int) -> int:
-    counts: dict = {}
-    wild = 0
-    for card in dream:
-        value = card[field]
-        if value is None:
-            wild += 1
-        else:
-            counts[value] = counts.get(value, 0) + 1
-    return max(counts.values(), default=0) + wild
-
-
-def distance(dream: list[tuple], min_length: int, codes: bool) -> int:
-    """A lower bound on the cards the dream still needs to be complete (0: complete)."""
+    The engine measures the code sets (`best_set`, runs as the match's option says).
+    """
     short = max(0, min_length - len(dream))
     if not codes:
         return short
-    if is_complete(dream, min_length):
+    if is_complete(dream, min_length, True, any_run):
         return 0
-    code_need = max(0, SET_SIZE - max(set_best(dream, 0), set_best(dream, 1), run_suffix(dream)))
+    best = max(best_set(dream, field, any_run) for field in (LETTER, SHAPE, DIGIT))
+    code_need = max(0, SET_SIZE - best)
     link_need = 0 if has_link(dream) else 1
     return max(short, code_need, link_need, 1)
 
 
-def arrangement(cards: list[tuple], min_length: int, prefix: int = 0) -> list[int] | None:
+def arrangement(
+    cards: list[tuple], min_length: int, prefix: int = 0, any_run: bool = False
+) -> list[int] | None:
     """Positions of `cards` in an order that is a complete dream, keeping the first `prefix`.
 
     A brute-force search, run only when the engine says a reveal is possible.
@@ -96,7 +82,9 @@ def arrangement(cards: list[tuple], min_length: int, prefix: int = 0) -> list[in
     for size in range(max(min_length, prefix) - prefix, len(rest) + 1):
         for order in permutations(rest, size):
             seq = fixed + list(order)
-            if len(seq) >= min_length and is_complete([cards[i] for i in seq], min_length):
+            if len(seq) >= min_length and is_complete(
+                [cards[i] for i in seq], min_length, True, any_run
+            ):
                 return seq
     return None
 
@@ -110,6 +98,7 @@ class _Table:
         self.level = view["level"]
         self.codes = self.level >= 3
         self.min_length = view["options"]["min_dream_length"]
+        self.any_run = view["options"].get("any_digit_run", False)
         self.seats = view["players"]
         self.mine = self.seats[self.me]
         self.hand = {c["id"]: c for c in self.mine.get("hand") or []}
@@ -129,7 +118,7 @@ class _Table:
         self._keep: dict[str, float] = {}
 
     def dist(self, dream: list[tuple]) -> int:
-        return distance(dream, self.min_length, self.codes)
+        return distance(dream, self.min_length, self.codes, self.any_run)
 
     def value(self, dists: dict[str, int]) -> float:
         """How near the dreams are: the nearest counts most, the next one a little."""
@@ -142,6 +131,12 @@ class _Table:
         dists = dict(self.dists)
         dists[dream_id] = self.dist([*self.dreams.get(dream_id, []), facts])
         return self.value(dists) - self.base
+
+    def completes(self, dream_id: str, card: dict) -> bool:
+        """Whether adding the card makes that dream (not yet complete) complete."""
+        return self.dists.get(dream_id, UNKNOWN) > 0 and (
+            self.dist([*self.dreams.get(dream_id, []), facts_of(card)]) == 0
+        )
 
     def keep_value(self, card: dict) -> float:
         """What a hand card is worth keeping."""
@@ -250,13 +245,19 @@ def _play(look: _Table, a: Action) -> float:
     if 2 <= look.level <= 3 and not look.wake_in_hand:
         # the shared dream helps whoever wakes first: do not hurry it without the wake-up
         gain = -gain
+    if look.level >= 4 and not look.wake_in_hand and look.completes(a["dream"], card):
+        # anyone holding the wake-up may end the game on a complete dream for 5: finish
+        # one only with the wake-up in hand (the play and the wake-up in the same turn)
+        return HOLD_BACK
     return gain + 0.5 - 0.02 * look.keep_value(card)
 
 
 def _stage_score(look: _Table, a: Action) -> float:
     """Worth a complete dream at once, and a card drawn back for each card laid out."""
+    if look.level >= 4 and not look.wake_in_hand:
+        return HOLD_BACK  # kept in hand, nobody can wake on it: revealed with the wake-up
     cards = [c for c in look.hand.values() if c["type"] in ("symbol", "free")]
-    order = arrangement([facts_of(c) for c in cards], look.min_length)
+    order = arrangement([facts_of(c) for c in cards], look.min_length, any_run=look.any_run)
     if order is None or cards[order[0]]["id"] != a["card"]:
         return -1.0
     revealed = look.value({**look.dists, "revealed": 0}) - look.base
@@ -269,7 +270,9 @@ def _staging(look: _Table, legal: list[Action]) -> list[float]:
         c for c in look.hand.values() if c["type"] in ("symbol", "free") and c["id"] not in staged
     ]
     cards = [look.hand[i] for i in staged] + rest
-    order = arrangement([facts_of(c) for c in cards], look.min_length, prefix=len(staged))
+    order = arrangement(
+        [facts_of(c) for c in cards], look.min_length, prefix=len(staged), any_run=look.any_run
+    )
     wanted = cards[order[len(staged)]]["id"] if order and len(order) > len(staged) else None
     scores = []
     for a in legal:
@@ -303,9 +306,9 @@ def _attack(look: _Table, a: Action) -> float:
     if effect == "insomnia":  # a card from every hand: perhaps the wake-up
         return 4.0 if unseen and look.have_complete else 0.5
     if effect == "sleepwalker" and unseen:
-        # the wake-up sticks in a hand that cannot use it: one with no complete dream
-        stuck = not any(d["complete"] for d in look.seats[target]["dreams"])
-        return 3.0 if stuck and look.have_complete else -0.5
+        # a hand that may hold the wake-up goes to the discard pile before its holder
+        # wakes on our complete dream (anyone may, for 5 points)
+        return 3.0 if look.have_complete else -0.5
     return -0.5  # eye, hand, mouth: only when nothing helps
 
 
@@ -339,8 +342,8 @@ def _give(look: _Table, a: Action) -> float:
         if a["card"] in ids:
             at = ids.index(a["card"])
             left = facts[:at] + facts[at + 1 :]
-            was = is_complete(facts, look.min_length) if look.codes else False
-            if was and not is_complete(left, look.min_length):
+            was = look.codes and is_complete(facts, look.min_length, True, look.any_run)
+            if was and not is_complete(left, look.min_length, True, look.any_run):
                 left = facts[:at]
             dists[dream["id"]] = look.dist(left)
     return look.value(dists)

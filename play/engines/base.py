@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar, Protocol, TypeVar
 
 Action = dict[str, Any]
 Event = dict[str, Any]
+Derived = TypeVar("Derived")
 
 
 class IllegalAction(Exception):
@@ -125,6 +127,8 @@ class GameState(ABC):
         # (player, actions): the next decision's legal actions, when the rules worked them
         # out anyway while carrying out a move (or setting up); kept as that version's list
         self.prepared: tuple[int, list[Action]] | None = None
+        # name -> (inputs, value): what `derived` worked out, kept while its inputs stay equal
+        self._derived: dict[Hashable, tuple[Hashable, Any]] = {}
 
     # --- what every game provides -------------------------------------
     @property
@@ -214,6 +218,25 @@ class GameState(ABC):
             actions = self._legal_actions(player)
         self._cache = (version, player, actions)
         return actions
+
+    def derived(self, name: Hashable, inputs: Hashable, work: Callable[[], Derived]) -> Derived:
+        """`work()`, worked out once and kept under `name` while `inputs` stay equal.
+
+        For the facts a view derives from part of the state (a seat's board
+        figures, a dream's explanation): the views of every seat share them,
+        and so do the next versions while that part does not change. `inputs`
+        is everything of the state `work` reads, by value, so any change to
+        it (a move, or a test editing the state) makes `work` run again; a
+        version number would miss such an edit. One value is kept per name.
+        The value is shared: keep it immutable (numbers, strings, tuples,
+        bytes) or never hand it out, only what is built from it.
+        """
+        kept = self._derived.get(name)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        value = work()
+        self._derived[name] = (inputs, value)
+        return value
 
     def forget_legal_actions(self) -> None:
         """Drop the kept legal actions: for a test that sets up a position by editing the state."""

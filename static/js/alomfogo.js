@@ -4,7 +4,8 @@
  * state message (#match-initial) and the page's words in the page language
  * (#table-strings, built with Django's {% translate %}). live.js keeps the
  * table in step with the server (websocket, reconnects, moves, chat, clock,
- * replays); this script draws the Álomfogó table from each state message.
+ * replays) and draws what every table shares (`runTable`); this script draws
+ * the Álomfogó table's own regions from each state message.
  *
  * Everything drawn comes from the latest "state" message: the seat's `view`,
  * its `legal` actions, the `players`' names and the public `cards` facts.
@@ -14,9 +15,8 @@
 (function () {
   "use strict";
   const Live = typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, h, setText, signed, MINUS } = Live;
-  const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
-  const { playerNames, seedLine } = Live; // seat names and the result's seed check
+  const { actionKey, h, setText, signed, MINUS } = Live;
+  const { TableModel, placeActions } = Live; // what every table reads and draws alike
 
   // --- words -------------------------------------------------------------------
 
@@ -63,6 +63,9 @@
         timeout: t("why_timeout"),
       },
       marks: { P: t("mark_rest"), S: t("mark_damage"), "Á": t("mark_sacrifice") },
+      subtypes: { buvforras: t("subtype_buvforras"), ellenvarazs: t("subtype_ellenvarazs") },
+      // why a card in hand cannot be played this turn, as the view says (`why_not`)
+      whyNot: { one_buvforras: t("why_not_one_buvforras") },
       zones: {
         hand: t("zone_hand"),
         board: t("zone_board"),
@@ -73,7 +76,16 @@
   }
 
   const STEP_ORDER = ["defend", "attacker_helper", "defender_helper", "help"];
-  const BAR_ORDER = ["end_main", "end_turn", "pass", "no_helper", "decline_defense", "decline_counter"];
+  const BAR_ORDER = [
+    "draw_card",
+    "decline_draw",
+    "end_main",
+    "end_turn",
+    "pass",
+    "no_helper",
+    "decline_defense",
+    "decline_counter",
+  ];
 
   /** An event's identity for the log diff, blind to the card ids a later view may redact. */
   function eventKey(event) {
@@ -85,26 +97,10 @@
     );
   }
 
-  /** The events after the ones already shown: live.js's log diff with this game's event key. */
-  function newEvents(prevKeys, events) {
-    return Live.newEvents(prevKeys, events, eventKey);
-  }
-
   // --- one state message, in words -------------------------------------------
-  class Table {
+  class Table extends TableModel {
     constructor(msg, t, lang) {
-      this.msg = msg || {};
-      this.t = t;
-      this.lang = lang === "en" ? "en" : "hu";
-      this.w = vocabulary(t);
-      this.view = this.msg.view || {};
-      const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
-      this.you = typeof seat === "number" ? seat : null;
-      this.cards = this.msg.cards || {};
-      this.status = this.msg.status || "running";
-      this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
-      this.names = playerNames(this.msg.players, t);
-      this.seats = Array.isArray(this.view.players) ? this.view.players : [];
+      super(msg, t, lang, vocabulary);
       this.seen = new Map();
       for (const seat of this.seats) {
         for (const zone of ["hand", "board", "discard", "casting"]) {
@@ -113,14 +109,6 @@
           }
         }
       }
-    }
-
-    get result() {
-      return this.msg.result || this.view.result || null;
-    }
-
-    get over() {
-      return this.status === "finished" || this.status === "abandoned" || !!this.result;
     }
 
     // cards
@@ -142,8 +130,7 @@
     }
 
     cardText(code) {
-      const f = this.facts(code);
-      return (this.lang === "en" && f.text_en) || f.text || "";
+      return this.printed(this.facts(code), "text");
     }
 
     typeLabel(code) {
@@ -155,6 +142,22 @@
       return this.facts(code).type === "revulo";
     }
 
+    /** The subtypes a rule reads (bűvforrás, ellenvarázs), as the view names them on the card. */
+    subtypeLabels(entry) {
+      return (entry.subtypes || []).map((s) => this.w.subtypes[s] || s);
+    }
+
+    /** Why the view says a card in hand cannot be played this turn, or "". */
+    whyNot(entry) {
+      return entry.why_not ? this.w.whyNot[entry.why_not] || entry.why_not : "";
+    }
+
+    /** Why your turn has no duels (the view's `no_duels`: the first turn's rule), or "". */
+    noDuels() {
+      if (this.view.no_duels !== "first_turn" || this.view.turn_player !== this.you) return "";
+      return this.t("note_first_turn");
+    }
+
     /** attack / defense / glory_bonus / cost: the engine's figure now from the view, else printed. */
     stat(id, code, name) {
       const own = id ? this.seen.get(id) : null;
@@ -163,27 +166,12 @@
       return typeof printed === "number" ? printed : 0;
     }
 
-    // people
-    playerName(seat) {
-      if (seat == null) return "?";
-      return this.names.get(seat) || this.t("seat_n", { n: seat + 1 });
-    }
-
-    /** "You" for the viewer, the player's name for anyone else. */
-    seatName(seat) {
-      if (seat == null) return "?";
-      return seat === this.you ? this.t("you") : this.playerName(seat);
-    }
-
-    reason(code) {
-      return this.w.reasons[code] || code || "";
-    }
-
     // what a card is
     describe(entry, zone) {
       const parts = [this.cardName(entry) || this.t("a_card")];
       const type = this.typeLabel(entry.code);
       if (type) parts.push(type);
+      parts.push(...this.subtypeLabels(entry));
       if (this.isRevulo(entry.code)) {
         parts.push(
           this.t("stats_words", {
@@ -198,6 +186,8 @@
         parts.push(this.t("cost_vp", { n: this.stat(entry.id, entry.code, "cost") }));
       }
       if (zone === "board" && entry.state) parts.push(this.w.states[entry.state] || entry.state);
+      const why = this.whyNot(entry);
+      if (why) parts.push(why);
       const text = this.cardText(entry.code);
       return parts.join(", ") + (text ? ". " + text : "");
     }
@@ -271,6 +261,10 @@
           return t("ev_game_over");
         case "end_turn":
           return t("ev_end_turn", { who });
+        case "no_draw":
+          return ev.reason === "empty_deck"
+            ? t("ev_no_draw_empty_deck", { who })
+            : t("ev_no_draw", { who });
         case "duel_end":
           return null;
         default:
@@ -336,8 +330,17 @@
         }
         case "counter":
           return pair(t("do_counter"), t("act_counter", { card }));
-        case "end_main":
-          return pair(t("act_end_main"), t("act_end_main"));
+        case "end_main": {
+          const text = this.view.no_duels ? t("act_end_main_no_duels") : t("act_end_main");
+          return pair(text, text);
+        }
+        case "draw_card":
+          return pair(t("act_draw_card"), t("act_draw_card"));
+        case "decline_draw": {
+          const own = this.you != null ? this.seats[this.you] : null;
+          const text = t("act_decline_draw", { n: own ? own.deck_count : "?" });
+          return pair(text, text);
+        }
         case "end_turn":
           return pair(t("act_end_turn"), t("act_end_turn"));
         case "decline_defense": {
@@ -361,31 +364,14 @@
       }
     }
 
-    /** Legal actions split into those shown on a visible card and those for the action bar. */
+    /** Legal actions split into those shown on a visible card (by card id) and those for the action bar. */
     sortActions() {
-      const onCards = new Map();
-      const bar = [];
-      for (const action of this.legal) {
-        if (action.card && this.seen.has(action.card)) {
-          if (!onCards.has(action.card)) onCards.set(action.card, []);
-          onCards.get(action.card).push(action);
-        } else {
-          bar.push(action);
-        }
-      }
-      const rank = (a) => {
-        const i = BAR_ORDER.indexOf(a.type);
-        return i < 0 ? -1 : i;
-      };
-      bar.sort((a, b) => rank(a) - rank(b));
-      return { onCards, bar };
+      const home = (action) => (action.card && this.seen.has(action.card) ? action.card : null);
+      const { homes, bar } = placeActions(this.legal, home, BAR_ORDER);
+      return { onCards: homes, bar };
     }
 
     // the turn
-    deciding() {
-      return typeof this.view.to_act === "number" ? this.view.to_act : null;
-    }
-
     summary() {
       const v = this.view;
       if (v.turn == null) return "";
@@ -395,45 +381,39 @@
         : this.t("turn_line", { turn: v.turn, who: this.playerName(v.turn_player), phase });
     }
 
-    prompt() {
+    /** The prompt while the viewer has a choice. */
+    choicePrompt() {
       const t = this.t;
       const v = this.view;
-      if (this.status === "abandoned") return t("status_abandoned");
-      if (this.over) return t("status_finished");
-      if (this.status === "waiting") return t("status_waiting");
       const pending = v.pending;
       const duel = v.duel;
       const casting = v.casting;
       const source = casting ? this.nameOf(casting.source) : t("a_card");
-      if (this.legal.length) {
-        if (pending && pending.kind === "choose") {
-          return pending.purpose === "discard"
-            ? t("prompt_discard", { card: source })
-            : t("prompt_target", { card: source });
-        }
-        if (pending && pending.kind === "counter") {
-          return t("prompt_counter", { who: this.seatName(casting && casting.by), card: source });
-        }
-        if (duel) {
-          if (duel.step === "defend") {
-            return t("prompt_defend", {
-              who: this.seatName(duel.attacker),
-              card: this.nameOf(duel.a),
-            });
-          }
-          if (duel.step === "attacker_helper" || duel.step === "defender_helper") {
-            return t("prompt_helper");
-          }
-          return t("prompt_help");
-        }
-        if (v.phase === "main") return t("prompt_main");
-        if (v.phase === "attack") return t("prompt_attack");
-        return t("prompt_act");
+      if (pending && pending.kind === "choose") {
+        return pending.purpose === "discard"
+          ? t("prompt_discard", { card: source })
+          : t("prompt_target", { card: source });
       }
-      const who = this.deciding();
-      if (who == null) return "";
-      if (this.you == null) return t("prompt_watch", { who: this.playerName(who) });
-      return t("prompt_wait", { who: this.playerName(who) });
+      if (pending && pending.kind === "counter") {
+        return t("prompt_counter", { who: this.seatName(casting && casting.by), card: source });
+      }
+      if (pending && pending.kind === "draw") {
+        return pending.after === "cycled" ? t("prompt_draw_cycled") : t("prompt_draw_alomleny");
+      }
+      if (duel) {
+        if (duel.step === "defend") {
+          return t("prompt_defend", { who: this.seatName(duel.attacker), card: this.nameOf(duel.a) });
+        }
+        if (duel.step === "attacker_helper" || duel.step === "defender_helper") {
+          return t("prompt_helper");
+        }
+        return t("prompt_help");
+      }
+      // where the attack would be: why this turn has none (the first turn's rule)
+      const noDuels = this.noDuels();
+      if (v.phase === "main") return noDuels ? t("prompt_main") + " " + noDuels : t("prompt_main");
+      if (v.phase === "attack") return noDuels ? noDuels : t("prompt_attack");
+      return t("prompt_act");
     }
 
     duelInfo() {
@@ -515,6 +495,8 @@
           );
         } else if (p.kind === "counter") {
           lines.push(t("pending_counter", { who }));
+        } else if (p.kind === "draw") {
+          lines.push(t("pending_draw", { who }));
         }
       }
       return lines;
@@ -526,51 +508,18 @@
       }
       const r = this.result;
       if (!r) return null;
-      const t = this.t;
-      const winners = Array.isArray(r.winners) ? r.winners : [];
-      const names = winners.map((s) => this.playerName(s)).join(", ");
-      let headline;
-      let outcome = "other";
-      if (!winners.length) {
-        headline = t("result_draw");
-        outcome = "draw";
-      } else if (this.you != null && winners.length === 1 && winners[0] === this.you) {
-        headline = t("result_won");
-        outcome = "won";
-      } else if (this.you != null && !winners.includes(this.you)) {
-        headline = t("result_lost", { who: names });
-        outcome = "lost";
-      } else {
-        headline = t("result_winner", { who: names });
-      }
       const glory = Array.isArray(r.glory) ? r.glory : this.seats.map((s) => s.glory);
-      return {
-        headline,
-        outcome,
+      return Object.assign(this.verdict(Array.isArray(r.winners) ? r.winners : []), {
         reason: r.reason ? this.reason(r.reason) : "",
         glory: glory.map((g, seat) => ({ seat, name: this.seatName(seat), glory: g })),
-      };
-    }
-
-    /** Seats in table order: the others first (from the one after you), you last. */
-    seatOrder() {
-      const n = this.seats.length;
-      if (this.you == null || !this.seats[this.you]) return { others: this.seats.slice(), own: null };
-      const others = [];
-      for (let i = 1; i < n; i++) others.push(this.seats[(this.you + i) % n]);
-      return { others, own: this.seats[this.you] };
+      });
     }
   }
 
   // --- the page ----------------------------------------------------------------
-  function start() {
-    const page = openTable();
-    if (!page) return;
-    const { root, lang, t } = page;
-    const $ = (id) => document.getElementById(id);
+  Live.runTable((page) => {
+    const { root, lang, t, $, button, busy } = page;
     const el = {
-      summary: $("table-summary"),
-      result: $("table-result"),
       others: $("table-others"),
       duel: $("table-duel"),
       casting: $("table-casting"),
@@ -578,35 +527,13 @@
       hand: $("table-hand"),
       handCards: $("table-hand-cards"),
       handCount: $("table-hand-count"),
-      prompt: $("table-prompt"),
-      actions: $("table-actions"),
-      log: $("table-log"),
     };
-
-    let state = null; // the latest state message
-    let model = null; // Table(state)
-    let logKeys = [];
-    let live = null; // KartyavarLive.start's handle
+    let model = null; // Table(the latest state message)
     const openCages = new Set();
 
     // ---- rendering -------------------------------------------------------------
-    const busy = () => !!live && live.isBusy();
-
-    function actionButton(action, labels, className, focusKey) {
-      const key = actionKey(action);
-      return h(
-        "button",
-        {
-          type: "button",
-          class: className,
-          "data-action": key,
-          "data-focus": focusKey || "act:" + key,
-          "aria-label": labels.full !== labels.short ? labels.full : null,
-          title: labels.full !== labels.short ? labels.full : null,
-          "aria-disabled": busy() ? "true" : null,
-        },
-        labels.short
-      );
+    function actionButton(action, labels, className) {
+      return button(actionKey(action), labels, className);
     }
 
     function roleOf(entry) {
@@ -631,6 +558,9 @@
       const bits = [h("span", { class: "card-name" }, model.cardName(entry) || t("a_card"))];
       const type = h("span", { class: "card-type" }, model.typeLabel(code));
       const meta = h("span", { class: "card-meta" }, type);
+      for (const label of model.subtypeLabels(entry)) {
+        meta.append(h("span", { class: "card-subtype" }, label));
+      }
       if (typeof f.cost === "number" || typeof entry.cost === "number") {
         meta.append(h("span", { class: "card-cost" }, String(model.stat(entry.id, code, "cost"))));
       }
@@ -703,6 +633,8 @@
       li.append(h("span", { class: "visually-hidden", id: descId }, summary));
       const notes = [];
       if (zone === "board" && pose !== "active") notes.push(model.w.states[pose] || pose);
+      const why = zone === "hand" ? model.whyNot(entry) : "";
+      if (why) notes.push(why);
       notes.push(...roles);
       if (notes.length) {
         li.append(h("span", { class: "card-note", "aria-hidden": "true" }, notes.join(" · ")));
@@ -727,42 +659,17 @@
       );
     }
 
-    function seatPanel(seat, own, onCards) {
-      const v = model.view;
+    function seatPanel(seat, onCards) {
       const n = seat.seat;
-      const classes = ["seat", own ? "seat-own" : "seat-other"];
-      if (v.turn_player === n) classes.push("is-turn");
-      if (model.deciding() === n && !model.over) classes.push("is-deciding");
-      if (!seat.alive) classes.push("is-out");
-      const headingId = "seat-heading-" + n;
-      const name = model.playerName(n) + (n === model.you ? " " + t("you_suffix") : "");
-      const badges = [];
-      if (!seat.alive) badges.push(h("span", { class: "badge badge-out" }, t("badge_out")));
-      else if (v.turn_player === n && !model.over) {
-        badges.push(h("span", { class: "badge badge-turn" }, t("badge_turn")));
-      }
-      if (seat.alive && model.deciding() === n && v.turn_player !== n && !model.over) {
-        badges.push(h("span", { class: "badge badge-deciding" }, t("badge_deciding")));
-      }
-      const stat = (label, value, cls) =>
-        h("div", { class: "stat " + cls }, h("dt", null, label), h("dd", null, String(value)));
-      const section = h(
-        "section",
-        { class: classes.join(" "), "aria-labelledby": headingId },
-        h(
-          "header",
-          { class: "seat-head" },
-          h("h2", { id: headingId, class: "seat-name" }, name, " ", badges),
-          h(
-            "dl",
-            { class: "seat-stats" },
-            stat(t("label_glory"), seat.glory, "stat-glory"),
-            stat(t("label_vp"), seat.vp, "stat-vp"),
-            stat(t("label_hand"), seat.hand_count, "stat-hand"),
-            stat(t("label_deck"), seat.deck_count, "stat-deck")
-          )
-        )
-      );
+      const head = model.seatHead(n);
+      if (!seat.alive) head.badges = [{ k: "out", text: t("badge_out") }];
+      head.stats = [
+        { k: "glory", label: t("label_glory"), value: seat.glory },
+        { k: "vp", label: t("label_vp"), value: seat.vp },
+        { k: "hand", label: t("label_hand"), value: seat.hand_count },
+        { k: "deck", label: t("label_deck"), value: seat.deck_count },
+      ];
+      const section = Live.seatSection(head, seat.alive ? [] : ["is-out"]);
       const board = seat.board || [];
       section.append(
         board.length
@@ -792,9 +699,10 @@
     }
 
     function renderSeats(onCards) {
-      const { others, own } = model.seatOrder();
-      el.others.replaceChildren(...others.map((s) => seatPanel(s, false, onCards)));
-      el.own.replaceChildren(...(own ? [seatPanel(own, true, onCards)] : []));
+      const own = model.you != null ? model.seats[model.you] || null : null;
+      const others = model.seatOrder().filter((s) => s !== own);
+      el.others.replaceChildren(...others.map((s) => seatPanel(s, onCards)));
+      el.own.replaceChildren(...(own ? [seatPanel(own, onCards)] : []));
       const hand = own && Array.isArray(own.hand) ? own.hand : null;
       el.hand.hidden = !hand;
       if (hand) {
@@ -851,91 +759,44 @@
       el.casting.replaceChildren(...children);
     }
 
-    function renderControls(bar) {
-      setText(el.prompt, model.prompt());
-      el.prompt.classList.toggle("is-mine", model.legal.length > 0);
-      el.actions.replaceChildren(
-        ...bar.map((a) => {
-          const cls = "bar-action bar-" + a.type;
-          return actionButton(a, model.labels(a), cls);
-        })
-      );
-      el.actions.hidden = !bar.length;
-    }
-
-    function renderResult() {
-      const info = model.over ? model.resultInfo() : null;
-      const wasHidden = el.result.hidden;
-      el.result.hidden = !info;
-      if (!info) {
-        el.result.replaceChildren();
-        return false;
-      }
-      el.result.className = "table-result outcome-" + (info.outcome || "other");
-      const children = [
-        h("h2", { id: "table-result-heading", tabindex: "-1", "data-focus": "result" }, info.headline),
-      ];
-      if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
-      if (state.seed != null) children.push(seedLine(state, t));
-      if (info.glory.length) {
-        children.push(
-          h(
-            "ul",
-            { class: "result-glory", "aria-label": t("result_glory") },
-            info.glory.map((g) => h("li", null, t("result_glory_line", { who: g.name, glory: g.glory })))
-          )
-        );
-      }
-      const changes = state.rating_changes || null;
-      if (changes) {
-        children.push(
-          h(
-            "ul",
-            { class: "result-ratings", "aria-label": t("result_ratings") },
-            Object.keys(changes).map((seat) =>
-              h(
-                "li",
-                null,
-                t("result_rating_line", {
-                  who: model.seatName(Number(seat)),
-                  before: changes[seat].before,
-                  after: changes[seat].after,
-                })
+    /** The result's glory and rating lines, after the shuffle seed. */
+    function resultLines(info, seed) {
+      const changes = page.state().rating_changes || null;
+      return [
+        seed,
+        info.glory.length
+          ? h(
+              "ul",
+              { class: "result-glory", "aria-label": t("result_glory") },
+              info.glory.map((g) => h("li", null, t("result_glory_line", { who: g.name, glory: g.glory })))
+            )
+          : null,
+        changes
+          ? h(
+              "ul",
+              { class: "result-ratings", "aria-label": t("result_ratings") },
+              Object.keys(changes).map((seat) =>
+                h(
+                  "li",
+                  null,
+                  t("result_rating_line", {
+                    who: model.seatName(Number(seat)),
+                    before: changes[seat].before,
+                    after: changes[seat].after,
+                  })
+                )
               )
             )
-          )
-        );
-      }
-      el.result.replaceChildren(...children);
-      return wasHidden; // newly shown
+          : null,
+      ];
     }
 
-    function render() {
-      const focus = focusBefore(root);
-
+    function draw() {
       const { onCards, bar } = model.sortActions();
-      setText(el.summary, model.summary() + (state.rated ? " · " + t("rated_match") : ""));
-      const newlyOver = renderResult();
       renderSeats(onCards);
       renderDuel();
       renderCasting(onCards);
-      renderControls(bar);
-
-      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
-    }
-
-    /** One state message: rebuild the model, redraw, add the new events to the log. */
-    function renderFrame(msg, ctx) {
-      state = msg;
-      model = new Table(msg, t, lang);
-      if (ctx.stepping) {
-        el.log.replaceChildren(); // each replay step shows the log as it stood then
-        logKeys = [];
-      }
-      const diff = newEvents(logKeys, model.view.events);
-      logKeys = diff.keys;
-      render();
-      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
+      return bar.map((a) => actionButton(a, model.labels(a), "bar-action bar-" + a.type));
     }
 
     // ---- events ------------------------------------------------------------------
@@ -950,18 +811,15 @@
       },
       true
     );
-    live = Live.start(root, t, {
-      render: renderFrame,
-      deciding: () => (model ? model.deciding() : null),
-      over: () => !!model && model.over,
-    });
-  }
+    return {
+      model: (msg) => (model = new Table(msg, t, lang)),
+      eventKey,
+      draw,
+      result: resultLines,
+    };
+  });
 
-  if (typeof document !== "undefined") {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-    else start();
-  }
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { makeT, vocabulary, Table, actionKey, eventKey, newEvents, signed };
+    module.exports = { vocabulary, Table, eventKey };
   }
 })();

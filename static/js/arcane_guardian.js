@@ -26,9 +26,8 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, h, setText, signed } = Live;
-  const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
-  const { playerNames, seedLine } = Live; // seat names and the result's seed check
+  const { actionKey, h, setText, signed, fill } = Live;
+  const { TableModel, placeActions } = Live; // what every table reads and draws alike
 
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
   const SPELLS_MAX = 4;
@@ -90,54 +89,36 @@
         lost: t("solve_lost"),
         unknown: t("solve_unknown"),
       },
+      // the mage's lasting effects, by the keys the view lists them with ({n}: a number's value)
+      lasting: {
+        max_life: t("passive_max_life"),
+        enemy_damage: t("passive_enemy_damage"),
+        trap_damage: t("passive_trap_damage"),
+        trap_roll: t("passive_trap_roll"),
+        chest_roll: t("passive_chest_roll"),
+        chest_level: t("passive_chest_level"),
+        reveal_without_mana: t("passive_reveal_without_mana"),
+        reveal_used_pile: t("passive_reveal_used_pile"),
+        no_reveal: t("passive_no_reveal"),
+      },
     };
   }
 
-  /** An event's identity for the log diff (events carry no sequence number). */
-  function eventKey(event) {
-    return JSON.stringify(
-      Object.keys(event)
-        .sort()
-        .map((k) => [k, event[k]])
-    );
-  }
-
-  /** The events after the ones already shown: live.js's log diff with this game's event key. */
-  function newEvents(prevKeys, events) {
-    return Live.newEvents(prevKeys, events, eventKey);
-  }
+  /** An event's identity for the log diff (events carry no sequence number): the whole event. */
+  const eventKey = actionKey;
 
   // the order of the action bar: the ways out of a window first, then the choices
   const BAR_ORDER = ["fight", "cast", "open_chest", "roll", "accept_roll", "choose"];
-  // lasting effects: numbers first, then switches (the keys of view.mage.passive)
-  const PASSIVE_NUMBERS = [
-    "max_life",
-    "enemy_damage",
-    "trap_damage",
-    "trap_roll",
-    "chest_roll",
-    "chest_level",
-  ];
-  const PASSIVE_SWITCHES = ["reveal_without_mana", "reveal_used_pile", "no_reveal"];
 
   // --- one state message, in words -------------------------------------------
-  class ArcaneTable {
+  class ArcaneTable extends TableModel {
     /**
      * msg: a state message; t: the words; lang: "hu" | "en";
      * catalog: optional {code: public card data} (text, subtypes) to fill in what the frame lacks.
      */
     constructor(msg, t, lang, catalog) {
-      this.msg = msg || {};
-      this.t = t;
-      this.lang = lang === "en" ? "en" : "hu";
-      this.w = vocabulary(t);
-      this.view = this.msg.view || {};
+      super(msg, t, lang, vocabulary);
       this.catalog = catalog || {};
-      const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
-      this.you = typeof seat === "number" ? seat : null;
-      this.status = this.msg.status || "running";
-      this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
-      this.names = playerNames(this.msg.players, t);
       this.known = this.view.cards || {};
       this.mage = this.view.mage || {};
       this.piles = Array.isArray(this.view.piles) ? this.view.piles : [];
@@ -149,19 +130,11 @@
       this.heldCodes = new Set(this.held);
     }
 
-    get result() {
-      return this.msg.result || this.view.result || null;
-    }
-
-    get over() {
-      return this.status === "finished" || this.status === "abandoned" || !!this.result;
-    }
-
     // --- cards ------------------------------------------------------------------
     /** What is known of a card the view names; nothing at all for any other code. */
     facts(code) {
       if (!code || !Object.prototype.hasOwnProperty.call(this.known, code)) return {};
-      const frame = (this.msg.cards || {})[code] || {};
+      const frame = this.cards[code] || {};
       return Object.assign({}, this.catalog[code] || {}, this.known[code], frame);
     }
 
@@ -171,8 +144,7 @@
     }
 
     cardText(code) {
-      const f = this.facts(code);
-      return (this.lang === "en" && f.text_en) || f.text || "";
+      return this.printed(this.facts(code), "text");
     }
 
     /** What the view says the card does, part by part ({options: [...], reward, ...}), or {}. */
@@ -204,16 +176,6 @@
       return (Array.isArray(codes) ? codes : []).map((c) => this.cardName(c)).join(", ");
     }
 
-    // --- people -----------------------------------------------------------------
-    playerName(seat) {
-      if (seat == null) return "?";
-      return this.names.get(seat) || this.t("seat_n", { n: seat + 1 });
-    }
-
-    deciding() {
-      return typeof this.view.to_act === "number" ? this.view.to_act : null;
-    }
-
     // --- the regions ------------------------------------------------------------
     summary() {
       const m = this.mage;
@@ -230,30 +192,13 @@
     mageInfo() {
       const t = this.t;
       const m = this.mage;
-      const passive = m.passive || {};
-      const lasting = [];
-      for (const key of PASSIVE_NUMBERS) {
-        const v = Number(passive[key]) || 0;
-        if (!v) continue;
-        const words = {
-          max_life: t("passive_max_life", { n: signed(v) }),
-          enemy_damage: t("passive_enemy_damage", { n: signed(v) }),
-          trap_damage: t("passive_trap_damage", { n: signed(v) }),
-          trap_roll: t("passive_trap_roll", { n: signed(v) }),
-          chest_roll: t("passive_chest_roll", { n: signed(v) }),
-          chest_level: t("passive_chest_level", { n: signed(v) }),
-        };
-        lasting.push(words[key]);
-      }
-      for (const key of PASSIVE_SWITCHES) {
-        if (!passive[key]) continue;
-        const words = {
-          reveal_without_mana: t("passive_reveal_without_mana"),
-          reveal_used_pile: t("passive_reveal_used_pile"),
-          no_reveal: t("passive_no_reveal"),
-        };
-        lasting.push(words[key]);
-      }
+      // the effects in force come in the engine's order: the numbers, then the switches
+      const inForce = this.view.lasting || {};
+      const word = (key) => this.w.lasting[key] || key;
+      const lasting = [
+        ...(inForce.numbers || []).map((x) => fill(word(x.key), { n: signed(x.value) })),
+        ...(inForce.switches || []).map(word),
+      ];
       const level = Number(m.level) || 0;
       const maxLevel = Number(m.max_level) || 4;
       const life = Number(m.life) || 0;
@@ -310,12 +255,32 @@
       if (info.inPlay) info.notes.push(t("pile_in_play"));
       if (info.stopped) {
         info.notes.push(t("pile_stopped"));
-        if (!this.over) info.notes.push(p.choosable ? t("pile_ending_ready") : t("pile_ending_waits"));
+        if (!this.over) info.notes.push(p.choosable ? t("pile_ending_ready") : this.closedNote(p.closed));
       }
       const what = top ? this.describe(top) : count ? t("pile_face_down") : t("pile_empty");
       const notes = info.notes.length && top ? " — " + info.notes.join(" ") : "";
       info.describe = info.title + ", " + info.countText + ": " + what + notes;
       return info;
+    }
+
+    /** Why a pile's ending cannot be acted on now, in words: the view's `closed` says which rule. */
+    closedNote(closed) {
+      const t = this.t;
+      const why = closed && closed.why;
+      switch (why) {
+        case "key_held":
+          return t("pile_closed_key_held");
+        case "needs_key":
+          return t("pile_closed_needs_key");
+        case "needs_level":
+          return t("pile_closed_needs_level", { level: closed.level });
+        case "needs_cards":
+          return t("pile_closed_needs_cards", { n: closed.n, kind: this.kindWord(closed.kind) });
+        case "cost":
+          return t("pile_closed_cost");
+        default:
+          return t("pile_ending_waits");
+      }
     }
 
     pilesInfo() {
@@ -526,45 +491,24 @@
       }
     }
 
-    /** Where each legal action is offered: on its pile, on its card, or in the action bar. */
-    sortActions() {
-      const onPiles = new Map();
-      const onCards = new Map();
-      const bar = [];
-      for (const action of this.legal) {
-        if (action.type === "choose_pile" && this.piles[action.pile]) {
-          if (!onPiles.has(action.pile)) onPiles.set(action.pile, []);
-          onPiles.get(action.pile).push(action);
-        } else if (
-          (action.type === "use" || action.type === "discard_curse") &&
-          (this.spellCodes.has(action.card) || this.heldCodes.has(action.card))
-        ) {
-          if (!onCards.has(action.card)) onCards.set(action.card, []);
-          onCards.get(action.card).push(action);
-        } else {
-          bar.push(action);
-        }
+    /** Where a legal action is offered: its pile ("pile:0"), its card ("card:AG-001") or the bar (null). */
+    homeOf(action) {
+      if (action.type === "choose_pile" && this.piles[action.pile]) return "pile:" + action.pile;
+      const onCard = action.type === "use" || action.type === "discard_curse";
+      if (onCard && (this.spellCodes.has(action.card) || this.heldCodes.has(action.card))) {
+        return "card:" + action.card;
       }
-      const rank = (a) => {
-        const i = BAR_ORDER.indexOf(a.type);
-        return i < 0 ? BAR_ORDER.length : i;
-      };
-      bar.sort((a, b) => rank(a) - rank(b));
-      return { onPiles, onCards, bar };
+      return null;
     }
 
-    prompt() {
+    /** Each legal action in its one place: {homes: Map(home -> actions), bar}. */
+    sortActions() {
+      return placeActions(this.legal, (a) => this.homeOf(a), BAR_ORDER);
+    }
+
+    /** The prompt while the player has a choice. */
+    choicePrompt() {
       const t = this.t;
-      if (this.status === "abandoned") return t("status_abandoned");
-      if (this.over) return t("status_finished");
-      if (this.status === "waiting") return t("status_waiting");
-      if (!this.legal.length) {
-        const who = this.deciding();
-        if (who == null) return "";
-        return this.you == null || this.you !== who
-          ? t("prompt_watch", { who: this.playerName(who) })
-          : t("prompt_wait");
-      }
       const p = this.pending;
       const card = this.facing ? this.cardName(this.facing.card) : t("a_card");
       if (!p) return t("prompt_step");
@@ -692,15 +636,10 @@
   }
 
   // --- the page ----------------------------------------------------------------
-  function start() {
-    const page = openTable();
-    if (!page) return;
-    const { root, lang, t } = page;
-    const $ = (id) => document.getElementById(id);
+  Live.runTable((page) => {
+    const { root, lang, t, $, button, busy } = page;
     const el = {
       board: $("ag-board"),
-      summary: $("table-summary"),
-      result: $("table-result"),
       mage: $("ag-mage-body"),
       spells: $("ag-spell-list"),
       encounter: $("ag-encounter"),
@@ -709,41 +648,19 @@
       held: $("ag-held-list"),
       endings: $("ag-ending-list"),
       discard: $("ag-discard"),
-      prompt: $("table-prompt"),
-      actions: $("table-actions"),
-      log: $("table-log"),
       hint: $("ag-hint"),
       hintButton: $("ag-hint-button"),
       solveButton: $("ag-solve-button"),
       hintText: $("ag-hint-text"),
     };
-
-    let state = null; // the latest state message
-    let model = null; // ArcaneTable(state)
-    let logKeys = [];
-    let live = null; // KartyavarLive.start's handle
+    let model = null; // ArcaneTable(the latest state message)
     let catalog = {}; // public card data by code (texts, subtypes), filled by fetchCatalog
     let hint = null; // {version, action} of the latest answered hint
     let asking = null; // "hint" | "solve" while a request runs
 
-    const busy = () => !!live && live.isBusy();
-
     // ---- rendering -------------------------------------------------------------
     function actionButton(action, labels, className) {
-      const key = actionKey(action);
-      return h(
-        "button",
-        {
-          type: "button",
-          class: className,
-          "data-action": key,
-          "data-focus": "act:" + key,
-          "aria-label": labels.full !== labels.short ? labels.full : null,
-          title: labels.full !== labels.short ? labels.full : null,
-          "aria-disabled": busy() ? "true" : null,
-        },
-        labels.short
-      );
+      return button(actionKey(action), labels, className);
     }
 
     function cardFace(code, extraClass) {
@@ -829,10 +746,10 @@
       el.mage.replaceChildren(...children);
     }
 
-    function renderSpells(onCards) {
+    function renderSpells(homes) {
       el.spells.replaceChildren(
         ...model.spellsInfo().map((s) => {
-          const acts = onCards.get(s.code) || [];
+          const acts = homes.get("card:" + s.code) || [];
           return h(
             "li",
             {
@@ -848,10 +765,10 @@
       );
     }
 
-    function renderPiles(onPiles) {
+    function renderPiles(homes) {
       el.piles.replaceChildren(
         ...model.pilesInfo().map((p) => {
-          const acts = onPiles.get(p.index) || [];
+          const acts = homes.get("pile:" + p.index) || [];
           let face;
           if (p.top) face = cardFace(p.top, p.stopped ? "is-ending" : "");
           else face = cardBack(p.count ? t("pile_face_down") : t("pile_empty"));
@@ -933,7 +850,7 @@
       el.encounterBody.replaceChildren(...children);
     }
 
-    function renderHeld(onCards) {
+    function renderHeld(homes) {
       const held = model.heldInfo();
       el.held.replaceChildren(
         ...held.map((c) =>
@@ -942,7 +859,7 @@
             { class: "ag-slot ag-held" + (c.curse ? " is-curse" : ""), "data-card": c.code },
             h("div", { class: "ag-frame" }, cardFace(c.code)),
             h("span", { class: "visually-hidden" }, c.describe),
-            actionList(onCards.get(c.code) || [])
+            actionList(homes.get("card:" + c.code) || [])
           )
         )
       );
@@ -975,34 +892,6 @@
       if (!info.cards.length) list.append(h("li", { class: "ag-empty" }, t("discard_empty")));
     }
 
-    function renderControls(bar) {
-      setText(el.prompt, model.prompt());
-      el.prompt.classList.toggle("is-mine", model.legal.length > 0);
-      el.actions.replaceChildren(
-        ...bar.map((a) => actionButton(a, model.labels(a), "bar-action ag-bar-" + a.type))
-      );
-      el.actions.hidden = !bar.length;
-    }
-
-    function renderResult() {
-      const info = model.over ? model.resultInfo() : null;
-      const wasHidden = el.result.hidden;
-      el.result.hidden = !info;
-      if (!info) {
-        el.result.replaceChildren();
-        return false;
-      }
-      el.result.className = "table-result outcome-" + info.outcome;
-      const children = [
-        h("h2", { id: "table-result-heading", tabindex: "-1", "data-focus": "result" }, info.headline),
-      ];
-      if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
-      if (info.stats) children.push(h("p", { class: "ag-result-stats" }, info.stats));
-      if (state.seed != null) children.push(seedLine(state, t));
-      el.result.replaceChildren(...children);
-      return wasHidden;
-    }
-
     // ---- hints -----------------------------------------------------------------
     function hintUrl(solve) {
       const id = root.dataset.match || "";
@@ -1022,6 +911,7 @@
         b.classList.remove("is-hinted");
         b.removeAttribute("data-hint");
       }
+      const state = page.state();
       if (hint && state && hint.version === state.version && hint.action) {
         const key = actionKey(hint.action);
         for (const b of root.querySelectorAll("button[data-action]")) {
@@ -1034,8 +924,8 @@
     }
 
     async function ask(solve) {
-      if (asking || !state || !model || model.over) return;
-      const version = state.version;
+      if (asking || !page.state() || !model || model.over) return;
+      const version = page.state().version;
       asking = solve ? "solve" : "hint";
       setText(el.hintText, solve ? t("solve_asking") : t("hint_asking"));
       renderHint();
@@ -1051,7 +941,7 @@
           text = message ? t("hint_refused", { why: message }) : t("hint_failed");
         } else {
           const at = typeof body.version === "number" ? body.version : version;
-          if (!state || at !== state.version) text = t("hint_stale");
+          if (at !== page.state().version) text = t("hint_stale");
           else if (solve && body.solver) {
             text = model.verdictLine(body.solver.verdict);
           } else {
@@ -1070,42 +960,16 @@
     if (el.hintButton) el.hintButton.addEventListener("click", () => ask(false));
     if (el.solveButton) el.solveButton.addEventListener("click", () => ask(true));
 
-    // ---- one frame ---------------------------------------------------------------
-    function render() {
-      const focus = focusBefore(root);
-
-      const { onPiles, onCards, bar } = model.sortActions();
-      setText(el.summary, model.summary());
-      const newlyOver = renderResult();
+    function draw() {
+      const { homes, bar } = model.sortActions();
       renderMage();
-      renderSpells(onCards);
+      renderSpells(homes);
       renderEncounter();
-      renderPiles(onPiles);
-      renderHeld(onCards);
+      renderPiles(homes);
+      renderHeld(homes);
       renderEndings();
       renderDiscard();
-      renderControls(bar);
-      renderHint();
-
-      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
-    }
-
-    function renderFrame(msg, ctx) {
-      const moved = !state || state.version !== msg.version;
-      state = msg;
-      model = new ArcaneTable(msg, t, lang, catalog);
-      if (moved && !asking) {
-        hint = null;
-        setText(el.hintText, "");
-      }
-      if (ctx.stepping) {
-        el.log.replaceChildren(); // each replay step shows the log as it stood then
-        logKeys = [];
-      }
-      const diff = newEvents(logKeys, model.view.events);
-      logKeys = diff.keys;
-      render();
-      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
+      return bar.map((a) => actionButton(a, model.labels(a), "bar-action ag-bar-" + a.type));
     }
 
     /** The game's public card data (texts), once: a frame may carry only names. */
@@ -1127,29 +991,31 @@
           }
         }
         catalog = found;
-        if (state) {
-          model = new ArcaneTable(state, t, lang, catalog);
-          render();
-        }
+        page.redraw();
       } catch (err) {
         /* the table still shows names and types; the words of the cards wait */
       }
     }
 
-    live = Live.start(root, t, {
-      render: renderFrame,
-      // one seat: nobody else waits on the player, so no "claim the win" clock
-      deciding: () => null,
-      over: () => !!model && model.over,
-    });
     fetchCatalog();
-  }
+    return {
+      model: (msg) => (model = new ArcaneTable(msg, t, lang, catalog)),
+      eventKey,
+      draw,
+      drawn: renderHint,
+      /** A new position forgets the hint for the last one (unless one is on its way). */
+      frame(msg, previous) {
+        if ((!previous || previous.version !== msg.version) && !asking) {
+          hint = null;
+          setText(el.hintText, "");
+        }
+      },
+      result: (info, seed) => [info.stats ? h("p", { class: "ag-result-stats" }, info.stats) : null, seed],
+      solo: true, // one seat: nobody else waits on the player, so no "claim the win" clock
+    };
+  });
 
-  if (typeof document !== "undefined") {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-    else start();
-  }
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { makeT, vocabulary, ArcaneTable, actionKey, eventKey, newEvents, signed };
+    module.exports = { vocabulary, ArcaneTable, eventKey };
   }
 })();

@@ -11,6 +11,12 @@
  * offers each legal action as a `button[data-action]` whose key is
  * `actionKey(action)`; a click on one sends that action.
  *
+ * What every game's table draws alike lives here too: `TableModel`, the base
+ * of a game's model of one state message (seats, whose move, the prompt while
+ * waiting, the result's headline), and `runTable`, which runs a game's page
+ * (the summary, the result panel, the prompt and action bar, the event log,
+ * the focus) around the game's own regions.
+ *
  * Everything drawn comes from the latest "state" message. Nothing else is shown.
  */
 (function () {
@@ -801,6 +807,311 @@
     return { send, state: () => state, isBusy: () => busy };
   }
 
+  // ---- what every game's table draws alike ----------------------------------------------
+
+  /**
+   * One state message as a game's table reads it: the seat's view and legal
+   * actions, the seats' names, whose move it is and how the match stands. A
+   * game's model extends it with its own words (`vocabulary(t)` gives `this.w`)
+   * and answers `summary()`, `choicePrompt()` (the words while the viewer has a
+   * choice), `resultInfo()` ({headline, outcome, reason, ...}) and
+   * `formatEvent(event)`.
+   */
+  class TableModel {
+    constructor(msg, t, lang, vocabulary) {
+      this.msg = msg || {};
+      this.t = t;
+      this.lang = lang === "en" ? "en" : "hu";
+      this.w = vocabulary(t);
+      this.view = this.msg.view || {};
+      const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
+      this.you = typeof seat === "number" ? seat : null;
+      this.cards = this.msg.cards || {};
+      this.status = this.msg.status || "running";
+      this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
+      this.names = playerNames(this.msg.players, t);
+      this.seats = Array.isArray(this.view.players) ? this.view.players : [];
+    }
+
+    get result() {
+      return this.msg.result || this.view.result || null;
+    }
+
+    get over() {
+      return this.status === "finished" || this.status === "abandoned" || !!this.result;
+    }
+
+    deciding() {
+      return typeof this.view.to_act === "number" ? this.view.to_act : null;
+    }
+
+    /** A printed fact of a card in the page's language (`text`, `name`): English where it has one. */
+    printed(facts, field) {
+      return (this.lang === "en" && facts[field + "_en"]) || facts[field] || "";
+    }
+
+    // people
+    playerName(seat) {
+      if (seat == null) return "?";
+      return this.names.get(seat) || this.t("seat_n", { n: seat + 1 });
+    }
+
+    /** "You" for the viewer, the player's name for anyone else. */
+    seatName(seat) {
+      if (seat == null) return "?";
+      return seat === this.you ? this.t("you") : this.playerName(seat);
+    }
+
+    /**
+     * What every table shows at the head of a seat's panel (see seatSection):
+     * whether it is the viewer's, whose turn it is, who decides now, the name
+     * ("(you)" on the viewer's own) and a badge for the turn or the decision.
+     */
+    seatHead(seat) {
+      const own = seat === this.you;
+      const turn = this.view.turn_player === seat;
+      const deciding = this.deciding() === seat && !this.over;
+      const badges = [];
+      if (turn && !this.over) badges.push({ k: "turn", text: this.t("badge_turn") });
+      else if (deciding) badges.push({ k: "deciding", text: this.t("badge_deciding") });
+      const name = this.playerName(seat) + (own ? " " + this.t("you_suffix") : "");
+      return { seat, own, turn, deciding, name, badges };
+    }
+
+    /** Seats in table order: the others first (from the one after you), you last. */
+    seatOrder() {
+      const n = this.seats.length;
+      if (this.you == null || !this.seats[this.you]) return this.seats.slice();
+      const out = [];
+      for (let i = 1; i <= n; i++) out.push(this.seats[(this.you + i) % n]);
+      return out;
+    }
+
+    reason(code) {
+      return this.w.reasons[code] || code || "";
+    }
+
+    /** The line above the actions: how the match stands, the viewer's choice, or whom it waits for. */
+    prompt() {
+      const t = this.t;
+      if (this.status === "abandoned") return t("status_abandoned");
+      if (this.over) return t("status_finished");
+      if (this.status === "waiting" || !this.msg.view) return t("status_waiting");
+      if (this.legal.length) return this.choicePrompt();
+      const who = this.deciding();
+      if (who == null) return "";
+      const name = this.playerName(who);
+      return this.you == null ? t("prompt_watch", { who: name }) : t("prompt_wait", { who: name });
+    }
+
+    /**
+     * The result's headline and outcome for these winners, as the viewer reads it;
+     * `shared(others)` words a win the viewer shares (without it the winners are named).
+     */
+    verdict(winners, shared) {
+      const t = this.t;
+      if (!winners.length) return { headline: t("result_draw"), outcome: "draw" };
+      const names = winners.map((s) => this.playerName(s)).join(", ");
+      if (this.you != null && winners.includes(this.you)) {
+        if (winners.length === 1) return { headline: t("result_won"), outcome: "won" };
+        if (shared) {
+          const others = winners.filter((s) => s !== this.you).map((s) => this.playerName(s));
+          return { headline: shared(others.join(", ")), outcome: "won" };
+        }
+      } else if (this.you != null) {
+        return { headline: t("result_lost", { who: names }), outcome: "lost" };
+      }
+      return { headline: t("result_winner", { who: names }), outcome: "other" };
+    }
+  }
+
+  /**
+   * A seat's panel headed as on every table: `seat` is a TableModel's seatHead
+   * with the seat's figures (`stats`: {k, label, value}); its name, badges
+   * ({k, text}) and classes for whose seat, whose turn and who decides now,
+   * and the game's own `classes` and section `attrs`.
+   */
+  function seatSection(seat, classes, attrs) {
+    const headingId = "seat-heading-" + seat.seat;
+    const names = ["seat", seat.own ? "seat-own" : "seat-other", ...(classes || [])];
+    if (seat.turn) names.push("is-turn");
+    if (seat.deciding) names.push("is-deciding");
+    return h(
+      "section",
+      Object.assign({ class: names.join(" "), "aria-labelledby": headingId }, attrs),
+      h(
+        "header",
+        { class: "seat-head" },
+        h(
+          "h2",
+          { id: headingId, class: "seat-name" },
+          seat.name,
+          " ",
+          seat.badges.map((b) => h("span", { class: "badge badge-" + b.k }, b.text))
+        ),
+        h(
+          "dl",
+          { class: "seat-stats" },
+          seat.stats.map((st) =>
+            h("div", { class: "stat stat-" + st.k }, h("dt", null, st.label), h("dd", null, String(st.value)))
+          )
+        )
+      )
+    );
+  }
+
+  /** Action-bar entries (anything with a `type`) in the game's `order`; types it does not name first. */
+  function inBarOrder(list, order) {
+    const rank = (a) => order.indexOf(a.type);
+    return list.sort((a, b) => rank(a) - rank(b));
+  }
+
+  /**
+   * Each legal action in the one place a table offers it: `homeOf(action)` names
+   * the place (a card, a pile) or gives null for the action bar, kept in `order`.
+   */
+  function placeActions(legal, homeOf, order) {
+    const homes = new Map();
+    const bar = [];
+    for (const action of legal) {
+      const home = homeOf(action);
+      if (home == null) bar.push(action);
+      else if (homes.has(home)) homes.get(home).push(action);
+      else homes.set(home, [action]);
+    }
+    return { homes, bar: inBarOrder(bar, order) };
+  }
+
+  /**
+   * Run a game's table page once the document is ready: claim #match-table, keep
+   * it live (`start`) and draw each state message. What every table draws alike
+   * is done here: the summary line, the result panel, the prompt and the action
+   * bar, the event log and the keyboard focus across redraws.
+   *
+   * setup(page) returns the game's part:
+   * {
+   *   model(msg)            the game's TableModel of a state message
+   *   eventKey(event)       the game's identity of an event, for the log diff
+   *   draw(model)           draw the game's regions; returns the action bar's buttons
+   *   result(info, seed)    the result panel's nodes after the reason; `seed` is the seed line or null
+   *   drawn(model)          optional: after each redraw, the controls included
+   *   frame(msg, previous)  optional: a new state message, before it is drawn
+   *   solo                  optional: one seat, nobody waits on another, so no clock
+   * }
+   * page = {root, t, lang, el, $, button(key, labels, className), busy(), state(), redraw()}
+   */
+  function runTable(setup) {
+    if (typeof document === "undefined") return; // under Node only the pure half is tested
+    const run = () => runPage(setup);
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+    else run();
+  }
+
+  function runPage(setup) {
+    const opened = openTable();
+    if (!opened) return;
+    const { root, t } = opened;
+    const $ = (id) => document.getElementById(id);
+    const el = {
+      summary: $("table-summary"),
+      result: $("table-result"),
+      prompt: $("table-prompt"),
+      actions: $("table-actions"),
+      log: $("table-log"),
+    };
+    let state = null; // the latest state message
+    let model = null; // the game's model of it
+    let logKeys = [];
+    let live = null; // start()'s handle
+    const busy = () => !!live && live.isBusy();
+
+    /** The button for one legal action (`key`: its actionKey): the short words, the full ones on demand. */
+    function button(key, labels, className) {
+      const more = labels.full !== labels.short ? labels.full : null;
+      return h(
+        "button",
+        {
+          type: "button",
+          class: className,
+          "data-action": key,
+          "data-focus": "act:" + key,
+          "aria-label": more,
+          title: more,
+          "aria-disabled": busy() ? "true" : null,
+        },
+        labels.short
+      );
+    }
+
+    const game = setup(
+      Object.assign({}, opened, {
+        el,
+        $,
+        button,
+        busy,
+        state: () => state,
+        /** Draw the latest state again (the game learned more about its cards). */
+        redraw() {
+          if (!state) return;
+          model = game.model(state);
+          render();
+        },
+      })
+    );
+
+    function renderResult() {
+      const info = model.over ? model.resultInfo() : null;
+      const wasHidden = el.result.hidden;
+      el.result.hidden = !info;
+      if (!info) {
+        el.result.replaceChildren();
+        return false;
+      }
+      el.result.className = "table-result outcome-" + (info.outcome || "other");
+      const children = [
+        h("h2", { id: "table-result-heading", tabindex: "-1", "data-focus": "result" }, info.headline),
+      ];
+      if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
+      children.push(...game.result(info, seedLine(state, t)));
+      el.result.replaceChildren(...children.filter(Boolean));
+      return wasHidden; // newly shown
+    }
+
+    function render() {
+      const focus = focusBefore(root);
+      setText(el.summary, model.summary() + (state.rated ? " · " + t("rated_match") : ""));
+      const newlyOver = renderResult();
+      const bar = game.draw(model);
+      setText(el.prompt, model.prompt());
+      el.prompt.classList.toggle("is-mine", model.legal.length > 0);
+      el.actions.replaceChildren(...bar);
+      el.actions.hidden = !bar.length;
+      if (game.drawn) game.drawn(model);
+      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
+    }
+
+    /** One state message: rebuild the model, redraw, add the new events to the log. */
+    function renderFrame(msg, ctx) {
+      if (game.frame) game.frame(msg, state);
+      state = msg;
+      model = game.model(msg);
+      if (ctx.stepping) {
+        el.log.replaceChildren(); // each replay step shows the log as it stood then
+        logKeys = [];
+      }
+      const diff = newEvents(logKeys, model.view.events, game.eventKey);
+      logKeys = diff.keys;
+      render();
+      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
+    }
+
+    live = start(root, t, {
+      render: renderFrame,
+      deciding: () => (model && !game.solo ? model.deciding() : null),
+      over: () => !!model && model.over,
+    });
+  }
+
   const api = {
     start,
     makeT,
@@ -821,6 +1132,11 @@
     openTable,
     signed,
     MINUS,
+    TableModel,
+    inBarOrder,
+    placeActions,
+    seatSection,
+    runTable,
   };
   if (typeof window !== "undefined") window.KartyavarLive = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;

@@ -18,9 +18,8 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { makeT, actionKey, h, setText } = Live;
-  const { openTable, appendLog, focusBefore, restoreFocus } = Live; // the page's shared parts
-  const { playerNames, seedLine } = Live; // seat names and the result's seed check
+  const { actionKey, h, setText } = Live;
+  const { TableModel, inBarOrder, placeActions } = Live; // what every table reads and draws alike
 
   // --- words -------------------------------------------------------------------------
   const SHAPE_GLYPHS = { square: "■", star: "★", circle: "●", cross: "✚", triangle: "▲" };
@@ -74,15 +73,8 @@
     };
   }
 
-  /** An event's identity for the log diff. */
-  function eventKey(event) {
-    return JSON.stringify(Object.keys(event).sort().map((k) => [k, event[k]]));
-  }
-
-  /** The events after the ones already shown: live.js's log diff with this game's event key. */
-  function newEvents(prevKeys, events) {
-    return Live.newEvents(prevKeys, events, eventKey);
-  }
+  /** An event's identity for the log diff: the whole event, as an action's. */
+  const eventKey = actionKey;
 
   function isCard(value) {
     return (
@@ -112,24 +104,13 @@
   const dreamNumber = (id) => (/^d(\d+)$/.exec(String(id)) || [])[1] || null;
 
   // --- one state message, in words -----------------------------------------------------
-  class Oniroo {
+  class Oniroo extends TableModel {
     /** `memory`: a Map (card id -> name) the page keeps across messages, for the event log. */
     constructor(msg, t, lang, memory) {
-      this.msg = msg || {};
-      this.t = t;
-      this.lang = lang === "en" ? "en" : "hu";
-      this.w = vocabulary(t);
-      this.view = this.msg.view || {};
-      const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
-      this.you = typeof seat === "number" ? seat : null;
-      this.cards = this.msg.cards || {};
-      this.status = this.msg.status || "running";
-      this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
-      this.names = playerNames(this.msg.players, t);
+      super(msg, t, lang, vocabulary);
       const counted = new Map();
       for (const name of this.names.values()) counted.set(name, (counted.get(name) || 0) + 1);
       this.twins = new Set([...counted].filter(([, n]) => n > 1).map(([name]) => name));
-      this.seats = Array.isArray(this.view.players) ? this.view.players : [];
       this.solo = this.view.mode === "solitaire";
       this.options = this.view.options || {};
       this.level = this.view.level || this.options.level || 1;
@@ -152,18 +133,6 @@
       if (Array.isArray(ev.cards) && Array.isArray(ev.codes)) {
         ev.cards.forEach((id, i) => note(id, ev.codes[i]));
       }
-    }
-
-    get result() {
-      return this.msg.result || this.view.result || null;
-    }
-
-    get over() {
-      return this.status === "finished" || this.status === "abandoned" || !!this.result;
-    }
-
-    deciding() {
-      return typeof this.view.to_act === "number" ? this.view.to_act : null;
     }
 
     // --- cards -------------------------------------------------------------
@@ -203,7 +172,7 @@
 
     reason(code) {
       if (this.solo && code === "wake_up") return this.t("why_solo_wake_up");
-      return this.w.reasons[code] || code || "";
+      return super.reason(code);
     }
 
     /** The printed codes of a card as short chips: [{k, text, label}]. */
@@ -259,7 +228,7 @@
       let face = cache.get(key);
       if (!face) {
         const f = this.cards[entry.code] || {};
-        const text = (this.lang === "en" && f.text_en) || f.text || "";
+        const text = this.printed(f, "text");
         const name = this.cardName(entry);
         face = {
           name,
@@ -275,13 +244,36 @@
       return face;
     }
 
-    /** One card as the page shows it. */
+    /** One card as the page shows it; a bad night or moon head also says what it does here. */
     card(entry, extra) {
       const c = Object.assign({ id: entry.id, code: entry.code, type: entry.type }, this.face(entry), {
         marks: [],
         buttons: this.takeButtons("card:" + entry.id),
       });
+      const effect = this.effectText(entry);
+      if (effect) {
+        c.effect = effect;
+        c.title = c.title + " — " + effect;
+        c.desc = c.desc + ". " + effect;
+      }
       return Object.assign(c, extra || {});
+    }
+
+    /** What an attack card does at this level, from the `effect` the view carries on it. */
+    effectText(entry) {
+      const t = this.t;
+      const effects = {
+        wait: () => t("card_eff_wait", { n: entry.effect_turns }),
+        nightmare: () => t("card_eff_nightmare"),
+        sleepwalker: () => t("card_eff_sleepwalker"),
+        insomnia: () => t("card_eff_insomnia"),
+        eye: () => t("card_eff_eye"),
+        hand: () => t("card_eff_hand", { n: entry.effect_count }),
+        ear: () => t("card_eff_ear"),
+        mouth: () => t("card_eff_mouth"),
+        nose: () => t("card_eff_nose"),
+      };
+      return entry.effect && effects[entry.effect] ? effects[entry.effect]() : "";
     }
 
     // --- people and dreams ------------------------------------------------------
@@ -291,12 +283,6 @@
       const name = this.names.get(seat);
       if (!name) return this.t("seat_n", { n: seat + 1 });
       return this.twins.has(name) ? name + " · " + this.t("seat_n", { n: seat + 1 }) : name;
-    }
-
-    /** "You" for the viewer, the name for anyone else. */
-    seatName(seat) {
-      if (seat == null) return "?";
-      return seat === this.you ? this.t("you") : this.playerName(seat);
     }
 
     /** A dream's heading: "Dream 3", "Dream", "Shared dream". */
@@ -380,7 +366,8 @@
                 ? t("best_shape_any", { count: b.count })
                 : t("best_shape", { value: this.w.shapes[b.value] || b.value, count: b.count });
           } else {
-            best = t("best_run", { count: b.count });
+            // the runs the match accepts: the two the rulebook names, or (the option) any five
+            best = x.any_digit_run ? t("best_run", { count: b.count }) : t("best_run_named", { count: b.count });
           }
           lines.push(t("missing_code_set", { best, need: b.need }));
         }
@@ -574,19 +561,24 @@
         : t("summary_table", { level: this.level, turn: v.turn, who });
     }
 
-    prompt() {
-      const t = this.t;
-      if (this.status === "abandoned") return t("status_abandoned");
-      if (this.over) return t("status_finished");
-      if (this.status === "waiting" || !this.msg.view) return t("status_waiting");
-      if (this.legal.length) return this.solo ? this.soloPrompt() : this.tablePrompt();
-      const who = this.deciding();
-      if (who == null) return "";
-      if (this.you == null) return t("prompt_watch", { who: this.playerName(who) });
-      return t("prompt_wait", { who: this.playerName(who) });
+    /** The prompt while the viewer has a choice. */
+    choicePrompt() {
+      return this.solo ? this.soloPrompt() : this.tablePrompt();
     }
 
     tablePrompt() {
+      const prompt = this.tableChoicePrompt();
+      const v = this.view;
+      const tf = v.this_turn || {};
+      const me = this.seats[this.you];
+      if (this.level === 3 && me && me.waiting > 0 && v.step === "play" && !v.pending && !tf.played && !tf.attacked) {
+        // a bad night: say why no symbol card can go into the dream, and for how long
+        return this.t("prompt_waiting", { n: me.waiting }) + " " + prompt;
+      }
+      return prompt;
+    }
+
+    tableChoicePrompt() {
       const t = this.t;
       const v = this.view;
       const p = v.pending;
@@ -659,6 +651,9 @@
         rows.push([t("opt_attacks"), kind]);
       }
       rows.push([t("opt_min_length"), String(this.minLength())]);
+      if (this.level >= 3) {
+        rows.push([t("opt_digit_runs"), o.any_digit_run ? t("digit_runs_any") : t("digit_runs_named")]);
+      }
       rows.push([t("opt_games"), String(o.games || 1)]);
       rows.push([t("opt_vote"), yes(o.vote)]);
       return rows.map(([label, value]) => ({ label, value }));
@@ -743,12 +738,8 @@
       const t = this.t;
       const v = this.view;
       const n = s.seat;
-      const own = n === this.you;
-      const badges = [];
-      if (!this.over && v.turn_player === n) badges.push({ k: "turn", text: t("badge_turn") });
-      if (!this.over && this.deciding() === n && v.turn_player !== n) {
-        badges.push({ k: "deciding", text: t("badge_deciding") });
-      }
+      const head = this.seatHead(n);
+      const badges = head.badges;
       if (s.waiting > 0) badges.push({ k: "waiting", text: t("badge_waiting", { n: s.waiting }) });
       if (s.blind) {
         const now = v.turn_player === n && v.step === "blind";
@@ -759,33 +750,18 @@
         badges.push({ k: "protected", text: t("badge_protected") });
       }
       const dreams = (s.dreams || []).map((d) => this.dream(d, n));
-      return {
-        seat: n,
-        own,
-        turn: v.turn_player === n,
-        deciding: this.deciding() === n && !this.over,
-        name: this.playerName(n) + (own ? " " + t("you_suffix") : ""),
-        badges,
+      return Object.assign(head, {
         stats: [
           { k: "score", label: t("label_points"), value: String(s.score) },
           { k: "hand", label: t("label_hand"), value: String(s.hand_count) },
           { k: "dreams", label: t("label_dreams"), value: String((s.dreams || []).length) },
         ],
-        known: own ? [] : (s.known_hand || []).map((c) => this.card(c)),
+        known: head.own ? [] : (s.known_hand || []).map((c) => this.card(c)),
         knownTitle: t("known_hand", { who: this.playerName(n) }),
         dreams,
         empty: this.level === 2 || this.level === 3 ? t("dreams_shared_only") : t("no_dreams"),
         dreamsLabel: t("dreams_of", { who: this.playerName(n) }),
-      };
-    }
-
-    /** Seats in table order: the others first (from the one after you), you last. */
-    seatOrder() {
-      const n = this.seats.length;
-      if (this.you == null || !this.seats[this.you]) return this.seats.slice();
-      const out = [];
-      for (let i = 1; i <= n; i++) out.push(this.seats[(this.you + i) % n]);
-      return out;
+      });
     }
 
     hand() {
@@ -925,22 +901,7 @@
         return { headline, outcome: won ? "won" : "lost", reason, lines };
       }
       const winners = Array.isArray(r.winners) ? r.winners : [];
-      const names = winners.map((s) => this.playerName(s)).join(", ");
-      let headline;
-      let outcome = "other";
-      if (!winners.length) {
-        headline = t("result_draw");
-        outcome = "draw";
-      } else if (this.you != null && winners.includes(this.you)) {
-        const others = winners.filter((s) => s !== this.you).map((s) => this.playerName(s)).join(", ");
-        headline = winners.length === 1 ? t("result_won") : t("result_shared", { who: others });
-        outcome = "won";
-      } else if (this.you != null) {
-        headline = t("result_lost", { who: names });
-        outcome = "lost";
-      } else {
-        headline = t("result_winner", { who: names });
-      }
+      const { headline, outcome } = this.verdict(winners, (others) => t("result_shared", { who: others }));
       const scores = Array.isArray(r.scores) ? r.scores : this.seats.map((s) => s.score);
       const lines = scores.map((n, seat) => t("result_score_line", { who: this.seatName(seat), n }));
       return { headline, outcome, reason, lines };
@@ -1076,12 +1037,7 @@
     layout() {
       const t = this.t;
       const v = this.view;
-      this.homes = new Map();
-      const buttons = this.buttons();
-      for (const b of buttons) {
-        if (!this.homes.has(b.home)) this.homes.set(b.home, []);
-        this.homes.get(b.home).push(b);
-      }
+      this.homes = placeActions(this.buttons(), (b) => b.home, BAR_ORDER).homes;
       const hasView = !!this.msg.view;
       // Build order matters: a card's buttons go to the first place that shows it
       // (your hand, the solitaire pair, the cards on their way round the table).
@@ -1097,13 +1053,8 @@
         cards: (v.discard || []).slice().reverse().map((c) => this.card(c)),
         empty: t("pile_empty"),
       };
-      const rank = (b) => {
-        const i = BAR_ORDER.indexOf(b.type);
-        return i < 0 ? -1 : i;
-      };
-      const bar = [];
-      for (const list of this.homes.values()) bar.push(...list);
-      bar.sort((a, b) => rank(a) - rank(b));
+      // what no place took (the "bar" home, and cards no region shows) goes to the action bar
+      const bar = inBarOrder([].concat(...this.homes.values()), BAR_ORDER);
       this.homes = null;
       return {
         mode: this.solo ? "solitaire" : "table",
@@ -1134,14 +1085,9 @@
   }
 
   // --- the page ----------------------------------------------------------------------
-  function start() {
-    const page = openTable();
-    if (!page) return;
-    const { root, lang, t } = page;
-    const $ = (id) => document.getElementById(id);
+  Live.runTable((page) => {
+    const { root, lang, t, $, button } = page;
     const el = {
-      summary: $("table-summary"),
-      result: $("table-result"),
       info: $("oni-info"),
       scores: $("oni-scores"),
       others: $("table-others"),
@@ -1155,35 +1101,14 @@
       handCount: $("table-hand-count"),
       handNote: $("table-hand-note"),
       discard: $("oni-discard"),
-      prompt: $("table-prompt"),
-      actions: $("table-actions"),
-      log: $("table-log"),
     };
-
-    let state = null;
-    let model = null;
-    let logKeys = [];
-    let live = null;
     const memory = new Map(); // card id -> name, for the log: what this page was shown
     let discardOpen = false;
     let headings = 0; // ids for dream headings, unique within one drawing
-    const busy = () => !!live && live.isBusy();
 
     // ---- building blocks ----------------------------------------------------------
     function buttonEl(b, className) {
-      return h(
-        "button",
-        {
-          type: "button",
-          class: className + " act-" + b.type,
-          "data-action": b.key,
-          "data-focus": "act:" + b.key,
-          "aria-label": b.full !== b.short ? b.full : null,
-          title: b.full !== b.short ? b.full : null,
-          "aria-disabled": busy() ? "true" : null,
-        },
-        b.short
-      );
+      return button(b.key, b, className + " act-" + b.type);
     }
 
     function faceEl(c) {
@@ -1232,6 +1157,7 @@
       );
       if (c.pos) li.append(h("span", { class: "oni-pos", "aria-hidden": "true" }, String(c.pos)));
       if (c.marks && c.marks.length) li.append(h("span", { class: "card-note" }, c.marks.join(" · ")));
+      if (c.effect) li.append(h("span", { class: "card-note card-effect" }, c.effect));
       if (c.buttons.length) {
         li.append(h("div", { class: "card-actions" }, c.buttons.map((b) => buttonEl(b, "card-action"))));
       }
@@ -1275,32 +1201,7 @@
     }
 
     function seatEl(s) {
-      const classes = ["seat", "oni-seat", s.own ? "seat-own" : "seat-other"];
-      if (s.turn) classes.push("is-turn");
-      if (s.deciding) classes.push("is-deciding");
-      const headingId = "seat-heading-" + s.seat;
-      const section = h(
-        "section",
-        { class: classes.join(" "), "aria-labelledby": headingId, "data-seat": s.seat },
-        h(
-          "header",
-          { class: "seat-head" },
-          h(
-            "h2",
-            { id: headingId, class: "seat-name" },
-            s.name,
-            " ",
-            s.badges.map((b) => h("span", { class: "badge badge-" + b.k }, b.text))
-          ),
-          h(
-            "dl",
-            { class: "seat-stats" },
-            s.stats.map((st) =>
-              h("div", { class: "stat stat-" + st.k }, h("dt", null, st.label), h("dd", null, st.value))
-            )
-          )
-        )
-      );
+      const section = Live.seatSection(s, ["oni-seat"], { "data-seat": s.seat });
       if (s.known.length) {
         section.append(
           h("p", { class: "oni-known-title" }, s.knownTitle),
@@ -1467,81 +1368,35 @@
       el.discard.replaceChildren(details);
     }
 
-    function renderResult(L) {
-      const info = L.result;
-      const wasHidden = el.result.hidden;
-      el.result.hidden = !info;
-      if (!info) {
-        el.result.replaceChildren();
-        return false;
-      }
-      el.result.className = "table-result outcome-" + (info.outcome || "other");
-      const heading = { id: "table-result-heading", tabindex: "-1", "data-focus": "result" };
-      const children = [h("h2", heading, info.headline)];
-      if (info.reason) children.push(h("p", null, t("result_reason", { reason: info.reason })));
-      if (info.lines.length) {
-        children.push(h("ul", { class: "result-glory" }, info.lines.map((x) => h("li", null, x))));
-      }
-      if (state.seed != null) children.push(seedLine(state, t));
-      el.result.replaceChildren(...children);
-      return wasHidden;
-    }
-
-    function render() {
-      const focus = focusBefore(root);
+    function draw(model) {
       const L = model.layout();
       headings = 0;
       root.dataset.mode = L.mode;
-      setText(el.summary, L.summary + (state.rated ? " · " + t("rated_match") : ""));
-      const newlyOver = renderResult(L);
       renderInfo(L);
-      const others = L.seats.filter((s) => !s.own);
+      el.others.replaceChildren(...L.seats.filter((s) => !s.own).map(seatEl));
       const own = L.seats.find((s) => s.own);
-      el.others.replaceChildren(...others.map(seatEl));
       el.own.replaceChildren(...(own ? [seatEl(own)] : []));
       renderCenter(L);
       renderHand(L);
       renderDiscard(L);
-      setText(el.prompt, L.prompt);
-      el.prompt.classList.toggle("is-mine", L.mine);
-      el.actions.replaceChildren(...L.bar.map((b) => buttonEl(b, "bar-action")));
-      el.actions.hidden = !L.bar.length;
-
-      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
+      return L.bar.map((b) => buttonEl(b, "bar-action"));
     }
 
-    function renderFrame(msg, ctx) {
-      state = msg;
-      model = new Oniroo(msg, t, lang, memory);
-      if (ctx.stepping) {
-        el.log.replaceChildren(); // each replay step shows the log as it stood then
-        logKeys = [];
-      }
-      const diff = newEvents(logKeys, model.view.events);
-      logKeys = diff.keys;
-      render();
-      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
-    }
-
-    live = Live.start(root, t, {
-      render: renderFrame,
-      deciding: () => (model ? model.deciding() : null),
-      over: () => !!model && model.over,
-    });
-  }
-
-  if (typeof document !== "undefined") {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-    else start();
-  }
-  if (typeof module !== "undefined" && module.exports) {
-    module.exports = {
-      makeT,
-      actionKey,
-      Oniroo,
+    return {
+      model: (msg) => new Oniroo(msg, t, lang, memory),
       eventKey,
-      newEvents,
-      vocabulary,
+      draw,
+      /** The scores (or the solitaire's turns), before the shuffle seed. */
+      result: (info, seed) => [
+        info.lines.length
+          ? h("ul", { class: "result-glory" }, info.lines.map((x) => h("li", null, x)))
+          : null,
+        seed,
+      ],
     };
+  });
+
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = { Oniroo, eventKey, vocabulary };
   }
 })();

@@ -21,38 +21,41 @@ def _text(response) -> str:
     return response.content.decode()
 
 
+def _sign_up(client, **form: str) -> str:
+    """The sign-up page as it answers this form."""
+    return _text(client.post("/accounts/signup/", form))
+
+
+def _informal(page: str) -> None:
+    assert not FORMAL.search(page), FORMAL.search(page)
+
+
 def test_a_failed_login_says_so_informally_and_grammatically(client, owner):
     response = client.post("/accounts/login/", {"username": "owner", "password": "wrong-one"})
     page = _text(response)
     assert response.status_code == 200
     assert "Hibás felhasználónév vagy jelszó." in page
     assert "Figyelj a kis- és nagybetűkre" in page
-    assert not FORMAL.search(page), FORMAL.search(page)
+    _informal(page)
 
 
 def test_sign_up_with_mismatched_passwords_speaks_informally(client):
-    response = client.post(
-        "/accounts/signup/",
-        {"username": "zsofi", "password1": PASSWORD, "password2": PASSWORD + "x"},
-    )
-    page = _text(response)
+    page = _sign_up(client, username="zsofi", password1=PASSWORD, password2=PASSWORD + "x")
     assert "A beírt két jelszó nem egyezik: írd be mindkétszer ugyanazt." in page
     # The help texts beside the password fields, Django's validators' among them.
     assert "Írd be még egyszer ugyanazt a jelszót" in page
     assert "A jelszavad ne álljon csak számjegyekből." in page
-    assert not FORMAL.search(page), FORMAL.search(page)
+    _informal(page)
 
 
 def test_sign_up_with_a_weak_password_and_bad_email_speaks_informally(client):
-    response = client.post(
-        "/accounts/signup/",
-        {"username": "zsofi", "email": "nope", "password1": "12345678", "password2": "12345678"},
+    page = _sign_up(
+        client, username="zsofi", email="nope", password1="12345678", password2="12345678"
     )
-    page = _text(response)
     assert "Ez a jelszó csak számjegyekből áll." in page
     assert "Ez a jelszó túl gyakori, válassz egy ritkábbat." in page
     assert "Adj meg érvényes e-mail-címet." in page
-    assert not FORMAL.search(page), FORMAL.search(page)
+    _informal(page)
 
 
 def test_english_keeps_djangos_own_english(client, owner):

@@ -61,6 +61,21 @@ def catalog_snapshot() -> tuple:
     )
 
 
+def refused_csv_import(path: Path) -> str:
+    """Import the CSV file as set "CSV": the command refuses it and the catalog stays as it
+    was; returns what the command wrote to stderr."""
+    before = catalog_snapshot()
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command(
+            "import_cards_csv", str(path), "--game", "alomfogo", "--set", "CSV",
+            "--set-name", "Próba", stderr=err,
+        )  # fmt: skip
+    assert not CardSet.objects.filter(code="CSV").exists()
+    assert catalog_snapshot() == before
+    return err.getvalue()
+
+
 # --- loading the shipped data ------------------------------------------------
 
 
@@ -334,16 +349,8 @@ def test_csv_with_a_bad_cell_names_row_and_column_and_imports_nothing(tmp_path):
     )
     path = tmp_path / "cards.csv"
     path.write_text(bad, encoding="utf-8")
-    before = catalog_snapshot()
-    err = io.StringIO()
-    with pytest.raises(CommandError):
-        call_command(
-            "import_cards_csv", str(path), "--game", "alomfogo", "--set", "CSV",
-            "--set-name", "Próba", stderr=err,
-        )  # fmt: skip
-    assert f"{path}, row 4: CSV-003: cost: not a whole number: 'x'" in err.getvalue()
-    assert not CardSet.objects.filter(code="CSV").exists()
-    assert catalog_snapshot() == before
+    errors = refused_csv_import(path)
+    assert f"{path}, row 4: CSV-003: cost: not a whole number: 'x'" in errors
 
 
 def test_csv_rule_problem_names_row_and_column():
@@ -502,20 +509,11 @@ def csv_with_effects(effects_cell: str) -> str:
 
 @pytest.mark.parametrize("depth", [33, 5_000, 65_000])  # 130,000 characters: one cell
 def test_csv_deep_effects_name_row_card_and_column(tmp_path, depth):
-    before = catalog_snapshot()
     path = tmp_path / "cards.csv"
     path.write_text(csv_with_effects(f'"{deep_json_text(depth)}"'), encoding="utf-8")
-    err = io.StringIO()
-    with pytest.raises(CommandError):
-        call_command(
-            "import_cards_csv", str(path), "--game", "alomfogo", "--set", "CSV",
-            "--set-name", "Próba", stderr=err,
-        )  # fmt: skip
-    assert err.getvalue().splitlines() == [
+    assert refused_csv_import(path).splitlines() == [
         f"{path}, row 2: CSV-001: effects: JSON may be nested at most 32 levels deep."
     ]
-    assert not CardSet.objects.filter(code="CSV").exists()
-    assert catalog_snapshot() == before
 
 
 @pytest.mark.parametrize(
@@ -544,22 +542,13 @@ def test_csv_nul_characters_name_row_card_and_column(good, bad, row, code, colum
 def test_csv_cell_over_128_kib_names_row_card_and_column(tmp_path, size):
     import csv
 
-    before = catalog_snapshot()
     limit_before = csv.field_size_limit()
     path = tmp_path / "cards.csv"
     path.write_text(CSV_GOOD.replace("+2 erő.", "x" * size), encoding="utf-8")
-    err = io.StringIO()
-    with pytest.raises(CommandError):
-        call_command(
-            "import_cards_csv", str(path), "--game", "alomfogo", "--set", "CSV",
-            "--set-name", "Próba", stderr=err,
-        )  # fmt: skip
-    assert err.getvalue().splitlines() == [
+    assert refused_csv_import(path).splitlines() == [
         f"{path}, row 4: CSV-003: text: a cell of {size} characters; a cell may hold 131072"
     ]
     assert csv.field_size_limit() == limit_before  # the process-wide setting is back
-    assert not CardSet.objects.filter(code="CSV").exists()
-    assert catalog_snapshot() == before
 
 
 def test_csv_cell_of_exactly_128_kib_is_read(tmp_path):

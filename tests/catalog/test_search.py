@@ -287,59 +287,27 @@ def test_describe_uses_the_labels_of_the_active_language():
 
 # --- properties -----------------------------------------------------------------------
 ALIASES = sorted({a for k in search_keys.KEYS for a in (k.name, *k.aliases)})
+# values after a key, and atoms between terms: real words, near misses and broken syntax
+VALUES = [
+    "révülő", "arany", "1", "-2", "99999999", "x", "A", "cross", "oniroo", "AF1",
+    "unique", "cost", "desc", '"+4 erő"', '"', '""', "", "kajtár", "u+", "Á",
+]  # fmt: skip
+ATOMS = [
+    "(", ")", "-", "or", "VAGY", '"', "„", '"éjlépő kajtár"', "ejlepo", "kajtárral",
+    "()", "-(", "!!", "\x00", "kentaur",
+]  # fmt: skip
 term = st.builds(
     lambda key, op, value: f"{key}{op}{value}",
     st.sampled_from([*ALIASES, "foo", "tpye", "Név", "TIPUS"]),
     st.sampled_from([":", "=", "!=", "<", "<=", ">", ">=", "<<", "==", ""]),
     st.one_of(
-        st.sampled_from(
-            [
-                "révülő",
-                "arany",
-                "1",
-                "-2",
-                "99999999",
-                "x",
-                "A",
-                "cross",
-                "oniroo",
-                "AF1",
-                "unique",
-                "cost",
-                "desc",
-                '"+4 erő"',
-                '"',
-                '""',
-                "",
-                "kajtár",
-                "u+",
-                "Á",
-            ]
-        ),  # fmt: skip
+        st.sampled_from(VALUES),
         st.text(max_size=6),
     ),
 )
 atom = st.one_of(
     term,
-    st.sampled_from(
-        [
-            "(",
-            ")",
-            "-",
-            "or",
-            "VAGY",
-            '"',
-            "„",
-            '"éjlépő kajtár"',
-            "ejlepo",
-            "kajtárral",
-            "()",
-            "-(",
-            "!!",
-            "\x00",
-            "kentaur",
-        ]
-    ),  # fmt: skip
+    st.sampled_from(ATOMS),
     st.text(max_size=4),
 )
 queries = st.one_of(

@@ -12,30 +12,18 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from tests.make_run_site import ROOT, fetch, free_port
+from tests.make_run_site import ROOT, environment_without, fetch, free_port, start_in_root
 
 
 def test_serve_starts_web_and_worker_and_ctrl_c_stops_both(tmp_path):
     # A fresh machine: no DATABASE_URL, no REDIS_URL, an empty var/ folder.
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "CI"}
-    }
+    env = environment_without("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "CI")
     env["VAR_DIR"] = str(tmp_path / "var")
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=120)
 
     port = free_port()
-    server = subprocess.Popen(
-        [*manage, "serve", "--port", str(port), "--concurrency", "1"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
+    server = start_in_root([*manage, "serve", "--port", str(port), "--concurrency", "1"], env)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

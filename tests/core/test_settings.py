@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import StrictEnv
+from tests.make_run_site import ROOT, environment_without
 
-ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": "k" * 20 + "-production-secret-that-is-long-enough-0123456789",
@@ -21,18 +19,13 @@ PRODUCTION = {
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in {
-            "DJANGO_SETTINGS_MODULE",
-            "DEBUG",
-            "SECRET_KEY",
-            "ALLOWED_HOSTS",
-            "DJANGO_ALLOW_ASYNC_UNSAFE",
-        }
-    }
+    clean = environment_without(
+        "DJANGO_SETTINGS_MODULE",
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+    )
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,

@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from catalog.models import Card, Game
 from catalog.records import row_record
+from catalog.vocab import GAME_IDS
 from decks import services
 from decks.entries import Entry
 from decks.models import Deck, DeckEntry, DeckVersion
 from tests.factories import PASSWORD
+
+DATA = Path(__file__).resolve().parents[2] / "catalog" / "data"
+
+
+def shipped_cards() -> dict[str, list[dict]]:
+    """Every game's cards as its shipped data files hold them, each with its game: game -> cards.
+
+    Read straight from the files, so the pure codec and validator tests need no database.
+    """
+    shipped = {}
+    for game in GAME_IDS:
+        cards = []
+        for path in sorted((DATA / game).glob("*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            cards.extend({**card, "game": data["game"]} for card in data["cards"])
+        shipped[game] = cards
+    return shipped
 
 
 def demo_entries(n_cards: int = 45) -> list[Entry]:
@@ -43,6 +64,11 @@ def database() -> tuple:
 
 def login(client, user):
     client.login(username=user.username, password=PASSWORD)
+
+
+def odds_answer(client, deck, **question) -> str:
+    """The builder's odds answer to `question` (target, turn, k, play), as its htmx swap."""
+    return client.get(f"/decks/{deck.pk}/odds/", question, HTTP_HX_REQUEST="true").content.decode()
 
 
 @pytest.fixture

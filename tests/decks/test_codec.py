@@ -6,7 +6,6 @@ import base64
 import hashlib
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,20 +25,10 @@ from decks.codec import (
     parse_text,
 )
 from decks.entries import MAIN, SIDE, Entry
+from tests.decks.conftest import shipped_cards
 
 B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-DATA = Path(__file__).resolve().parents[2] / "catalog" / "data"
-
-
-def _load(game: str) -> list[dict]:
-    cards = []
-    for path in sorted((DATA / game).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        cards.extend({**card, "game": data["game"]} for card in data["cards"])
-    return cards
-
-
-CARDS = {game: _load(game) for game in GAME_IDS}
+CARDS = shipped_cards()
 BY_CODE = {card["code"]: card for cards in CARDS.values() for card in cards}
 LOOKUPS = {game: RecordLookup(cards) for game, cards in CARDS.items()}
 AF = LOOKUPS[ALOMFOGO]

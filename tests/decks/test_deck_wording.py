@@ -8,7 +8,7 @@ from catalog.models import Card
 from catalog.records import row_record
 from decks import services
 from decks.entries import Entry
-from tests.decks.conftest import database, login
+from tests.decks.conftest import database, login, odds_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -30,11 +30,7 @@ def test_formats_table_separates_problems_without_stray_punctuation(client, deck
 
 def test_odds_answer_names_the_card_asked_about(client, deck, owner):
     login(client, owner)
-    html = client.get(
-        f"/decks/{deck.pk}/odds/",
-        {"target": "card:AF1-001", "turn": 2, "k": 1, "play": "1"},
-        HTTP_HX_REQUEST="true",
-    ).content.decode()
+    html = odds_answer(client, deck, target="card:AF1-001", turn=2, k=1, play="1")
     assert "Legalább 1 „Éjlépő Kajtár” 2 körön belül (6 lapot látsz)" in html
     assert "a(z)" not in html
 
@@ -66,11 +62,7 @@ def test_english_odds_use_english_card_names(client, alomfogo, owner):
     page = client.get(f"/decks/{deck.pk}/edit/").content.decode()
     assert '<option value="card:AF1-012">Granny Beavertail (3)</option>' in page
     assert "Hódfarok néne (3)" not in page
-    html = client.get(
-        f"/decks/{deck.pk}/odds/",
-        {"target": "card:AF1-012", "turn": 1, "play": "0"},
-        HTTP_HX_REQUEST="true",
-    ).content.decode()
+    html = odds_answer(client, deck, target="card:AF1-012", turn=1, play="0")
     assert "At least 1 “Granny Beavertail” by your turn 1 (6 cards seen)" in html
 
 

@@ -8,9 +8,21 @@ from catalog.models import Card
 from decks import services
 from decks.history import deck_history
 from decks.models import Deck, DeckVersion
-from tests.decks.conftest import demo_entries, login
+from tests.decks.conftest import demo_entries, login, odds_answer
 
 pytestmark = pytest.mark.django_db
+
+
+def change_settings(deck, owner, *, format_id="casual", visibility="private") -> None:
+    """The owner saves the deck's settings with this format and visibility, name kept."""
+    services.deck_update(
+        deck=deck,
+        user=owner,
+        name=deck.name,
+        description="",
+        format_id=format_id,
+        visibility=visibility,
+    )
 
 
 # --- building and history ------------------------------------------------------------------
@@ -77,14 +89,7 @@ def test_panel_flips_from_invalid_to_valid(client, deck, owner):
     login(client, owner)
     html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
     assert "is-valid" in html  # 40 cards: legal for casual
-    services.deck_update(
-        deck=deck,
-        user=owner,
-        name=deck.name,
-        description="",
-        format_id="tournament",
-        visibility="private",
-    )
+    change_settings(deck, owner, format_id="tournament")
     html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
     assert "is-invalid" in html and 'data-code="too_few_cards"' in html
 
@@ -187,14 +192,7 @@ def test_a_strangers_deck_and_a_missing_one_get_the_same_404(client, deck, stran
 
 
 def test_an_unlisted_deck_opens_only_by_its_link(client, deck, owner, stranger):
-    services.deck_update(
-        deck=deck,
-        user=owner,
-        name=deck.name,
-        description="",
-        format_id="casual",
-        visibility="unlisted",
-    )
+    change_settings(deck, owner, visibility="unlisted")
     login(client, stranger)
     assert client.get(f"/decks/{deck.pk}/").status_code == 404
     assert client.get(f"/decks/s/{deck.share_token}/").status_code == 200
@@ -202,14 +200,7 @@ def test_an_unlisted_deck_opens_only_by_its_link(client, deck, owner, stranger):
 
 
 def test_a_public_deck_is_listed_searchable_and_clonable(client, deck, owner, stranger):
-    services.deck_update(
-        deck=deck,
-        user=owner,
-        name=deck.name,
-        description="",
-        format_id="casual",
-        visibility="public",
-    )
+    change_settings(deck, owner, visibility="public")
     assert "Sámánok" in client.get("/decks/public/", {"card": "AF1-001"}).content.decode()
     assert "Sámánok" not in client.get("/decks/public/", {"card": "ONI-S023"}).content.decode()
     login(client, stranger)
@@ -294,11 +285,7 @@ def test_odds_for_a_chosen_type_by_turn_n(client, deck, owner):
     from decks import odds
 
     login(client, owner)
-    html = client.get(
-        f"/decks/{deck.pk}/odds/",
-        {"target": "type:revulo", "turn": 2, "k": 1, "play": "1"},
-        HTTP_HX_REQUEST="true",
-    ).content.decode()
+    html = odds_answer(client, deck, target="type:revulo", turn=2, k=1, play="1")
     revulok = sum(e.count for e in demo_entries(40) if e.card["type"] == "revulo")
     expected = odds.format_percent(odds.prob_at_least(40, revulok, 6, 1), "hu")
     assert expected in html and "6" in html

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,19 +12,9 @@ from catalog.vocab import ALOMFOGO, ARCANE_GUARDIAN, GAME_IDS, ONIROO, RULES
 from decks.entries import SIDE, Entry
 from decks.formats import FORMATS, default_format, format_by_number, formats_for, get_format
 from decks.validation import PROBLEM_CODES, Problem, validate, verdicts
+from tests.decks.conftest import shipped_cards
 
-DATA = Path(__file__).resolve().parents[2] / "catalog" / "data"
-
-
-def _load(game: str) -> list[dict]:
-    cards = []
-    for path in sorted((DATA / game).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        cards.extend({**card, "game": data["game"]} for card in data["cards"])
-    return cards
-
-
-CARDS = {game: _load(game) for game in GAME_IDS}
+CARDS = shipped_cards()
 AF = [c for c in CARDS[ALOMFOGO] if c["code"].startswith("AFD-")]
 
 

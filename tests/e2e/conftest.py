@@ -130,22 +130,34 @@ def asgi_live_server(transactional_db):
 
 
 @pytest.fixture
+def deck_to_print(live_server, settings, tmp_path):
+    """`deck_to_print(username, name, kinds)`: a new player's deck of the first `kinds`
+    Álomfogó cards, 3 of each; the cards are loaded and the printed files stay in tmp_path."""
+    from django.core.management import call_command
+
+    from tests.factories import make_user
+    from tests.play_rows import first_cards_deck
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    call_command("load_cards", verbosity=0)
+
+    def make(username: str, name: str, kinds: int):
+        return first_cards_deck(make_user(username), name, kinds)
+
+    return make
+
+
+@pytest.fixture
 def signed_in(browser, asgi_live_server):
     """`signed_in(user)`: a new browser context (its own cookies) where `user` is logged in."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from tests.play_rows import session_key
 
     contexts = []
 
     def open_as(user):
-        session = SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
         context = browser.new_context(base_url=asgi_live_server.url, locale="en-US")
         context.add_cookies(
-            [{"name": "sessionid", "value": session.session_key, "url": asgi_live_server.url}]
+            [{"name": "sessionid", "value": session_key(user), "url": asgi_live_server.url}]
         )
         contexts.append(context)
         page = context.new_page()

@@ -7,6 +7,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from decks.models import Deck
+from tests.e2e.pages import new_alomfogo_deck, sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -17,16 +18,8 @@ def loaded(live_server):
 
 
 def test_sign_up_build_45_cards_export_and_import_the_code(page, live_server, loaded):
-    page.goto("/accounts/signup/")
-    page.get_by_label("Felhasználónév").fill("hunorka")
-    page.get_by_label("Jelszó:", exact=True).fill("kartya-var-2026!")
-    page.get_by_label("Jelszó megerősítése").fill("kartya-var-2026!")
-    page.get_by_role("button", name="Regisztráció").click()
-
-    page.goto("/decks/new/")
-    page.get_by_label("Játék").select_option("alomfogo")
-    page.get_by_label("Név").fill("Verseny")
-    page.get_by_role("button", name="Pakli létrehozása").click()
+    sign_up(page, "hunorka", "kartya-var-2026!")
+    new_alomfogo_deck(page, "Verseny")
     page.get_by_role("link", name="Beállítások").click()
     page.get_by_label("Formátum").select_option("tournament")
     page.get_by_role("button", name="Mentés").click()

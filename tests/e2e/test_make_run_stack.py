@@ -19,6 +19,7 @@ import re
 
 import pytest
 
+from tests.e2e.pages import printed_pdf, wait_past
 from tests.e2e.test_play import eager_choice
 from tests.e2e.test_play_oniroo import action_key, api_state, offered, table_choice
 from tests.make_run_site import MakeRunSite
@@ -95,11 +96,7 @@ def play_without_reloading(page, match_id: str, choose) -> tuple[int, dict]:
         if not state["legal"]:
             # A bot is to move. Its frames come from the worker process; the
             # page must come past this version by itself, never by a reload.
-            page.wait_for_function(
-                "v => Number(document.getElementById('match-table').dataset.version) > v"
-                " || document.getElementById('match-table').dataset.status !== 'running'",
-                arg=state["version"],
-            )
+            wait_past(page, state["version"], or_over=True)
             state = api_state(page, match_id)
             continue
         # This seat's turn: nothing moves until it acts, so the page must show
@@ -108,10 +105,7 @@ def play_without_reloading(page, match_id: str, choose) -> tuple[int, dict]:
         action = choose(state["legal"])
         page.locator(f"button[data-action={json.dumps(action_key(action))}]").first.click()
         clicks += 1
-        page.wait_for_function(
-            "v => Number(document.getElementById('match-table').dataset.version) > v",
-            arg=state["version"],
-        )
+        wait_past(page, state["version"])
         state = api_state(page, match_id)
     page.wait_for_selector(
         f'#match-table[data-version="{state["version"]}"][data-status="finished"]',
@@ -176,19 +170,11 @@ def test_a_level_five_oniroo_game_with_three_bots_arrives_live(player_page):
 
 
 def test_a_deck_is_printed_by_the_worker_of_make_runs_stack(player_page, tmp_path):
-    from playwright.sync_api import expect
-    from pypdf import PdfReader
-
     page, player = player_page("panni")
     page.goto(f"/print/new/?deck={player['deck']}")
     page.locator("#print-form").get_by_role("button", name="Make the PDF").click()
     # The job runs in `serve`'s own Celery worker, through the filesystem broker;
     # the page follows its progress by itself.
-    expect(page.locator("#job-progress")).to_have_attribute("value", "100", timeout=120_000)
-    with page.expect_download() as download_info:
-        page.get_by_role("link", name="Download the PDF").click()
-    path = tmp_path / "sheets.pdf"
-    download_info.value.save_as(path)
-    reader = PdfReader(path)
+    reader = printed_pdf(page, "Download the PDF", tmp_path / "sheets.pdf", timeout=120_000)
     assert len(reader.pages) >= 1
     assert round(float(reader.pages[0].mediabox.height), 2) == 841.89  # A4

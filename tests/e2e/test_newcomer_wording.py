@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.e2e.pages import new_alomfogo_deck, sign_up
 from tests.factories import PASSWORD, make_user
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -26,11 +27,7 @@ def test_a_wrong_password_and_mismatched_passwords_are_explained_informally(page
     )
     assert not FORMAL.search(page.locator("main").inner_text())
 
-    page.goto("/accounts/signup/")
-    page.get_by_label("Felhasználónév").fill("hunorka")
-    page.get_by_label("Jelszó:", exact=True).fill("kartya-var-2026!")
-    page.get_by_label("Jelszó megerősítése").fill("kartya-var-2026?")
-    page.get_by_role("button", name="Regisztráció").click()
+    sign_up(page, "hunorka", "kartya-var-2026!", "kartya-var-2026?")
     expect(page.get_by_role("alert").first).to_contain_text(
         "A beírt két jelszó nem egyezik: írd be mindkétszer ugyanazt."
     )
@@ -39,15 +36,8 @@ def test_a_wrong_password_and_mismatched_passwords_are_explained_informally(page
 
 def test_the_odds_answer_names_the_chosen_card(page, live_server):
     call_command("load_cards", verbosity=0)
-    page.goto("/accounts/signup/")
-    page.get_by_label("Felhasználónév").fill("hunorka")
-    page.get_by_label("Jelszó:", exact=True).fill("kartya-var-2026!")
-    page.get_by_label("Jelszó megerősítése").fill("kartya-var-2026!")
-    page.get_by_role("button", name="Regisztráció").click()
-    page.goto("/decks/new/")
-    page.get_by_label("Játék").select_option("alomfogo")
-    page.get_by_label("Név").fill("Esélyek")
-    page.get_by_role("button", name="Pakli létrehozása").click()
+    sign_up(page, "hunorka", "kartya-var-2026!")
+    new_alomfogo_deck(page, "Esélyek")
     page.get_by_label("Keresés (a katalógus keresőnyelvén)").fill("Kajtár")
     result = page.locator("#builder-results li").first
     expect(result).to_be_visible()

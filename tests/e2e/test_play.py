@@ -26,20 +26,16 @@ from play import selectors
 from play.bots.decks import DEMO_DECKS
 from play.engines import get_engine
 from play.models import Match, Seat
+from tests.e2e.pages import api_state, showing
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Lower number first; anything unlisted (passing, ending a phase) comes last.
-EAGER = {
-    "play_instant": 0,
-    "use_helper": 1,
-    "assign_helper": 2,
-    "declare_defender": 3,
-    "declare_attack": 4,
-    "play_card": 5,
-    "choose_target": 6,
-}
+# Earlier in this list first; anything unlisted (passing, ending a phase) comes last.
+EAGER_ORDER = (
+    "play_instant use_helper assign_helper declare_defender declare_attack play_card choose_target"
+)
+EAGER = {kind: rank for rank, kind in enumerate(EAGER_ORDER.split())}
 MOVES_CAP = 400  # far above any game these decks and this policy play
 
 
@@ -58,17 +54,6 @@ def make_deck(user, name: str, codes: list[str]):
     cards = {c.code: c for c in Card.objects.filter(code__in=codes).select_related("game")}
     entries = [Entry(card=row_record(cards[code]), count=3) for code in codes]
     return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
-
-
-def showing(page, version: int) -> None:
-    """Wait until the page's table shows `version` (it updates itself; nobody reloads)."""
-    page.wait_for_selector(f'#match-table[data-version="{version}"]', state="attached")
-
-
-def api_state(page, match_id) -> dict:
-    response = page.request.get(f"/api/matches/{match_id}/")
-    assert response.ok, response.text()
-    return response.json()
 
 
 def click_action(page, action: dict) -> None:
@@ -169,6 +154,11 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
         full_duel = full_duel or {"assign_helper", "play_instant"} <= duel
         taken.append((seat, action["type"]))
 
+        prompt = pages[seat].locator("#table-prompt").inner_text()
+        if version == 0:  # the first turn: the table says, by the prompt, why no attack is offered
+            assert "the starting player cannot attack on their first turn" in prompt
+        if action["type"] == "draw_card":  # the draw an álomlény allows is asked, not made
+            assert "you may draw a card" in prompt
         other = pages[1 - seat]
         if version == 6:  # the other player's connection drops, and a move is made meanwhile
             dropped = other
@@ -187,6 +177,7 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
     assert states[0]["status"] == "finished", "the match did not end"
     assert len(sockets[dropped]) >= 2, "the dropped table did not connect again"
     assert {(0, "play_card"), (1, "play_card")} <= set(taken)
+    assert "draw_card" in {kind for _, kind in taken}, "no álomlény's draw was offered"
     assert full_duel, "no duel with a helper and an instant was fought"
     (winner,) = Match.objects.get().result["winners"]
     winner_name = (zsofi, gergo)[winner].username

@@ -22,6 +22,7 @@ from django.core.management import call_command
 from play import selectors
 from play.engines import get_engine
 from play.models import Match
+from tests.e2e.pages import api_state, showing
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -81,16 +82,6 @@ def a_seed_with_a_full_game(pool: list[dict]) -> tuple[int, set[str]]:
         if wanted <= taken and 20 <= state.version <= 80:
             return seed, taken
     raise AssertionError("no seed gives a game with a fight, a roll, a choice and a use")
-
-
-def showing(page, version: int) -> None:
-    page.wait_for_selector(f'#match-table[data-version="{version}"]', state="attached")
-
-
-def api_state(page, match_id) -> dict:
-    response = page.request.get(f"/api/matches/{match_id}/")
-    assert response.ok, response.text()
-    return response.json()
 
 
 def offered(page) -> list[str]:

@@ -19,6 +19,7 @@ import pytest
 from django.core.management import call_command
 
 from play.models import Match
+from tests.e2e.pages import api_state, showing, wait_past
 from tests.factories import make_user
 from tests.play.test_absent_players import a_long_wait, oniroo_table_of, waiting_on
 
@@ -70,16 +71,6 @@ def action_key(action: dict) -> str:
     return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
 
 
-def api_state(page, match_id) -> dict:
-    response = page.request.get(f"/api/matches/{match_id}/")
-    assert response.ok, response.text()
-    return response.json()
-
-
-def showing(page, version: int) -> None:
-    page.wait_for_selector(f'#match-table[data-version="{version}"]', state="attached")
-
-
 def offered(page) -> tuple[list[str], str]:
     """The action keys of every button on the table, and the prompt above them."""
     keys, prompt = page.evaluate(
@@ -99,11 +90,7 @@ def play_to_the_end(page, match_id, choose) -> tuple[int, set[str], dict]:
     while clicks < MOVES_CAP and state["status"] == "running":
         showing(page, state["version"])
         if not state["legal"]:  # the bots are moving: their moves arrive by themselves
-            page.wait_for_function(
-                "v => Number(document.getElementById('match-table').dataset.version) > v"
-                " || document.getElementById('match-table').dataset.status !== 'running'",
-                arg=state["version"],
-            )
+            wait_past(page, state["version"], or_over=True)
             state = api_state(page, match_id)
             continue
         # the table offers exactly the seat's legal actions, one button each, and says why
@@ -119,10 +106,7 @@ def play_to_the_end(page, match_id, choose) -> tuple[int, set[str], dict]:
             button.click()
         clicks += 1
         kinds.add(action["type"])
-        page.wait_for_function(
-            "v => Number(document.getElementById('match-table').dataset.version) > v",
-            arg=state["version"],
-        )
+        wait_past(page, state["version"])
         state = api_state(page, match_id)
     return clicks, kinds, state
 

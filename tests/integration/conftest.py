@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 import redis
@@ -19,8 +18,8 @@ from django.db import connection
 
 from config.celery import app as celery_app
 from tests.conftest import require
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.integration.live_site import database_url_of_tests
+from tests.make_run_site import start_in_root
 
 
 def _redis_answers(url: str | None) -> bool:
@@ -55,20 +54,15 @@ def _start_worker(redis_url: str, extra_env: dict) -> subprocess.Popen:
     }
     if db["ENGINE"].endswith("postgresql"):
         # The worker must see the test database, not the one in DATABASE_URL.
-        env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    worker = subprocess.Popen(
+        env["DATABASE_URL"] = database_url_of_tests()
+    worker = start_in_root(
         [
             sys.executable, "-m", "celery", "-A", "config", "worker",
             "--pool", "solo", "--loglevel", "INFO",
             "--without-mingle", "--without-gossip",
             "--hostname", f"test-{os.getpid()}-{time.monotonic_ns()}@%h",
         ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
+        env,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

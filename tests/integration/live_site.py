@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -20,16 +19,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.make_run_site import ROOT, environment_without, free_port, start_in_root
+
 # One key for every site a test run starts: a test that signs something the
 # server must read (a session) signs it with this key (override_settings).
 SITE_SECRET_KEY = secrets.token_urlsafe(64)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def database_url_of_tests() -> str:
@@ -41,7 +35,7 @@ def database_url_of_tests() -> str:
 
 
 def production_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env = environment_without("DJANGO_SETTINGS_MODULE")
     env.update(
         {
             "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -89,16 +83,13 @@ def start_site(tmp_path: Path, *, port: int | None = None, **extra_env: str) -> 
     env = production_env(VAR_DIR=str(tmp_path / "var"), **extra_env)
     collect_static(env)
     log = tmp_path / f"daphne-{port}.log"
-    process = subprocess.Popen(
+    process = start_in_root(
         [
             os.path.join(os.path.dirname(sys.executable), "daphne"),
             "-b", "127.0.0.1", "-p", str(port), "config.asgi:application",
         ],
-        cwd=ROOT,
-        env=env,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+        env,
+        log.open("w"),
     )  # fmt: skip
     site = Site(process, port, log)
     deadline = time.monotonic() + 60

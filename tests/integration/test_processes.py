@@ -29,6 +29,7 @@ from tests.conftest import require
 from tests.factories import make_user
 from tests.integration.live_site import SITE_SECRET_KEY, start_site
 from tests.play.test_absent_players import oniroo_table_of
+from tests.play_rows import oniroo_match
 
 pytestmark = pytest.mark.integration
 
@@ -165,13 +166,7 @@ def test_the_chat_limit_holds_for_posts_split_across_two_processes(two_web_proce
     zsofi, gergo = make_user("zsofi"), make_user("gergo")
     # A waiting table is enough: its seated creator may chat already.
     call_command("load_cards", verbosity=0)
-    match = services.match_create(
-        user=zsofi,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 2, "level": 5},
-    )
+    match = oniroo_match(zsofi, "invite", players=2, level=5)
     url = f"/api/matches/{match.pk}/chat/"
     for web in (a, b):  # warm both processes up, so the posts below really race
         assert web.call("GET", url, zsofi)[0] == 200

@@ -34,6 +34,14 @@ def act(g, type_: str, card: str | None = None, **extra):
     return g.apply(action)
 
 
+def answer_draw(g, take: bool = True) -> list[dict]:
+    """Answer the draw the rules allow after an álomlény or a cycled instant, if one is offered."""
+    pending = g.s["pending"]
+    if pending is None or pending["kind"] != "draw":
+        return []
+    return act(g, "draw_card" if take else "decline_draw")
+
+
 def codes(g, p: int, zone: str) -> list[str]:
     return [g.s["inst"][i]["code"] for i in g.s["players"][p][zone]]
 

@@ -13,7 +13,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from play.engines import Engine
+import pytest
+
+from play.engines import Engine, IllegalAction
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,16 @@ class Conformance:
     watch: Callable = field(default=lambda g: lambda events: None)
     max_steps: int = 3000
     random_games: int = 30  # hypothesis examples of the full random game test
+
+
+def assert_refused(g, cases: list[tuple[dict, str]]) -> None:
+    """Each (action, code): the rules refuse the action with that code, changing nothing."""
+    before = g.to_dict()
+    for action, code in cases:
+        with pytest.raises(IllegalAction) as refused:
+            g.apply(action)
+        assert refused.value.code == code
+        assert g.to_dict() == before
 
 
 def strings(value) -> set[str]:

@@ -106,8 +106,10 @@ def table(board0=(), board1=(), hand0=(), hand1=(), *, draws0=(), upto=3, vp=10,
 
 
 def play(g, p: int, *codes: str) -> None:
+    """Play the cards; an álomlény's player takes the draw it allows."""
     for code in codes:
         act(g, "play_card", in_hand(g, p, code))
+        h.answer_draw(g)
 
 
 def next_turn(g) -> None:
@@ -172,6 +174,13 @@ def free_plays(g) -> set[str]:
 
 def targets(g) -> list[str]:
     return [a["card"] for a in legal(g) if a["type"] == "choose_target"]
+
+
+def cast(g, spell: str, offering: list[str], on: str) -> None:
+    """Seat 0 plays `spell`, is offered exactly `offering` as targets and chooses `on`."""
+    act(g, "play_card", spell)
+    assert targets(g) == offering
+    act(g, "choose_target", on)
 
 
 def rest(g, iid: str, to: str = "resting") -> None:
@@ -375,30 +384,25 @@ def test_jurtaorzo_kuvasz_helps_only_a_defender():
     assert close(g) == {"attack": 4, "defense": 4, "winner": None}
 
 
-@covers("AFD-030")
-def test_beszelo_hollo_draws():
-    says("AFD-030", "Segítő (P): húzz egy lapot.")
-    g = table([KAJTAR, "AFD-030"], [BOTLIK])
-    raven = on_board(g, 0, "AFD-030")
-    attack(g, on_board(g, 0, KAJTAR), on_board(g, 1, BOTLIK), (raven, None))
+@pytest.mark.parametrize(
+    "code,text,n,winner",
+    rows(
+        [
+            ("AFD-030", "Segítő (P): húzz egy lapot.", 0, "defender"),  # Beszélő holló
+            ("AFD-034", "Segítő (P): +3 erő, és húzz egy lapot.", 3, "attacker"),  # Turulmadár
+        ]
+    ),
+)
+def test_helper_draws_and_boosts(code, text, n, winner):
+    says(code, text)
+    g = table([KAJTAR, code], [BOTLIK])
+    helper = on_board(g, 0, code)
+    attack(g, on_board(g, 0, KAJTAR), on_board(g, 1, BOTLIK), (helper, None))
     hand, top = len(seat(g, 0)["hand"]), seat(g, 0)["deck"][0]
-    act(g, "use_helper", raven)
+    act(g, "use_helper", helper)
     assert len(seat(g, 0)["hand"]) == hand + 1 and top in seat(g, 0)["hand"]
-    assert g.s["duel"]["boost"] == [0, 0] and state(g, raven) == "resting"
-    assert close(g) == {"attack": 0, "defense": 2, "winner": "defender"}
-
-
-@covers("AFD-034")
-def test_turulmadar_boosts_and_draws():
-    says("AFD-034", "Segítő (P): +3 erő, és húzz egy lapot.")
-    g = table([KAJTAR, "AFD-034"], [BOTLIK])
-    turul = on_board(g, 0, "AFD-034")
-    attack(g, on_board(g, 0, KAJTAR), on_board(g, 1, BOTLIK), (turul, None))
-    hand, top = len(seat(g, 0)["hand"]), seat(g, 0)["deck"][0]
-    act(g, "use_helper", turul)
-    assert len(seat(g, 0)["hand"]) == hand + 1 and top in seat(g, 0)["hand"]
-    assert g.s["duel"]["boost"] == [3, 0] and state(g, turul) == "resting"
-    assert close(g) == {"attack": 3, "defense": 2, "winner": "attacker"}
+    assert g.s["duel"]["boost"] == [n, 0] and state(g, helper) == "resting"
+    assert close(g) == {"attack": n, "defense": 2, "winner": winner}
 
 
 @pytest.mark.parametrize(
@@ -675,9 +679,8 @@ def test_felebresztes_readies_own_resting_or_damaged_creature():
     assert state(g, w0) == "active" and state(g, mano) == "resting"
     rest(g, kajtar, "damaged")
     vp = seat(g, 0)["vp"]
-    act(g, "play_card", in_hand(g, 0, "AFD-068"))
-    assert targets(g) == [kajtar, mano]  # own only: not seat 1's resting Kobold
-    act(g, "choose_target", kajtar)
+    # own only: not seat 1's resting Kobold
+    cast(g, in_hand(g, 0, "AFD-068"), offering=[kajtar, mano], on=kajtar)
     assert state(g, kajtar) == "active" and state(g, mano) == "resting"
     assert seat(g, 0)["vp"] == vp - 1
 
@@ -687,9 +690,8 @@ def test_altato_dal_rests_any_active_revulo():
     says("AFD-069", "Egy célpont aktív révülő pihenőbe fordul.")
     g = table([W], [W, K, "AFD-025"], hand0=["AFD-069"])
     w0, w1, k1 = on_board(g, 0, W), on_board(g, 1, W), on_board(g, 1, K)
-    act(g, "play_card", in_hand(g, 0, "AFD-069"))
-    assert targets(g) == [w0, w1, k1]  # révülők of both seats, not the álomlény
-    act(g, "choose_target", w1)
+    # révülők of both seats, not the álomlény
+    cast(g, in_hand(g, 0, "AFD-069"), offering=[w0, w1, k1], on=w1)
     assert state(g, w1) == "resting" and seat(g, 0)["vp"] == 10 - 3 + 10 - 2
     act(g, "end_main")
     act(g, "declare_attack", w0)
@@ -709,9 +711,7 @@ def test_rontas_removes_a_resting_revulo():
     attack(g, w1, None)
     assert state(g, w1) == "resting"
     next_turn(g)
-    act(g, "play_card", spell)
-    assert targets(g) == [w1]
-    act(g, "choose_target", w1)
+    cast(g, spell, offering=[w1], on=w1)
     assert zone(g, w1) == "discard" and seat(g, 0)["vp"] == 7 + 10 - 4
 
 
@@ -726,9 +726,7 @@ def test_szelvihar_removes_any_event():
     play(g, 1, "AFD-054", W)
     next_turn(g)
     own, drums = on_board(g, 0, "AFD-062"), on_board(g, 1, "AFD-054")
-    act(g, "play_card", spell)
-    assert targets(g) == [own, drums]
-    act(g, "choose_target", drums)
+    cast(g, spell, offering=[own, drums], on=drums)
     assert zone(g, drums) == "discard" and zone(g, own) == "board"
     next_turn(g)
     attack(g, on_board(g, 1, W), on_board(g, 0, W))
@@ -750,9 +748,7 @@ def test_hazahivas_returns_a_revulo_from_own_discard():
     close(g)
     assert zone(g, botlik) == "discard"
     next_turn(g)
-    act(g, "play_card", spell)
-    assert targets(g) == [botlik]
-    act(g, "choose_target", botlik)
+    cast(g, spell, offering=[botlik], on=botlik)
     assert zone(g, botlik) == "hand" and seat(g, 0)["vp"] == 9 + 10 - 3
 
 
@@ -1077,17 +1073,17 @@ def test_samanviadal_zaszloja_makes_refusing_cost_more():
 def test_samanviadal_zaszloja_counts_for_its_owners_duels_only():
     """Three seats: a duel between two other players is not the banner's (docs/rules)."""
     opts = {"shuffle": False, "first_player": 0, "min_deck_size": 0, "max_copies": 0}
-    decks = [h.deck("AFD-062", W), h.deck(W), h.deck()]
+    decks = [h.deck("AFD-062", W), h.deck(), h.deck(W)]
     g = h.ENGINE.new_game(decks, dict(opts, vp_per_turn=10), seed=1)
     play(g, 0, "AFD-062", W)
     next_turn(g)
-    play(g, 1, W)
-    attack(g, on_board(g, 1, W), None)  # seat 1 against seat 2, who refuses
-    assert seat(g, 2)["glory"] == GLORY - 1
-    next_turn(g)
-    next_turn(g)  # seat 0 against seat 1
+    next_turn(g)  # seat 1
+    play(g, 2, W)
+    attack(g, on_board(g, 2, W), None)  # seat 2 against seat 1 (on its right), who refuses
+    assert seat(g, 1)["glory"] == GLORY - 1
+    next_turn(g)  # seat 0 against seat 2
     attack(g, on_board(g, 0, W), None)
-    assert seat(g, 1)["glory"] == GLORY - 2
+    assert seat(g, 2)["glory"] == GLORY - 2
 
 
 # --- révülők that gain when they win -------------------------------------------

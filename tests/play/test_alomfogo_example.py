@@ -38,10 +38,11 @@ def test_example_game():
     assert states(g, z) == {"AF1-001": "active", "AF1-002": "active"}
     assert g.s["players"][z]["vp"] == 1
 
-    # turn 2, Gergő: draws (8 cards), Hunorka, búbos manó (draws), attacks
+    # turn 2, Gergő: draws (8 cards), Hunorka, búbos manó (he may draw, and does), attacks
     assert len(g.s["players"][gg]["hand"]) == 8
     act(g, "play_card", in_hand(g, gg, "AF1-003"))
     act(g, "play_card", in_hand(g, gg, "AF1-004"))
+    act(g, "draw_card")  # "rögtön húzhat egy lapot": he may, and does
     assert len(g.s["players"][gg]["hand"]) == 7 and g.s["players"][gg]["vp"] == 0
     act(g, "end_main")
     act(g, "declare_attack", on_board(g, gg, "AF1-003"))

@@ -1,8 +1,8 @@
 """Arcane Guardian over many seeds: what must hold in every game.
 
 1,000 seeded random games (random endings, random choices) check at every
-action: the view shows no face-down card, life stays within the maximum and
-6, a live game always offers a move; at the end: the game ended, every kind
+action: the view shows no face-down card, life stays within 0, the maximum
+and 6, a live game always offers a move; at the end: the game ended, every kind
 of ending happened, the action log replays to the identical state, and the
 snapshot round-trips. The same checks run in test_engine_conformance.py
 through `CONFORMANCE`, beside restoring mid-way and illegal actions.
@@ -56,7 +56,7 @@ def check_view(g, *, full: bool = True) -> None:
 def check_life(g) -> None:
     s = g.s
     assert s["max_life"] <= 6
-    assert s["life"] <= s["max_life"]
+    assert 0 <= s["life"] <= s["max_life"]  # never below 0 (DECISIONS, Arcane Guardian 1)
     table = s["mage"]["max_life"][s["level"] - 1]
     assert s["max_life"] == max(1, min(6, table + s["passive"]["max_life"]))
 

@@ -161,6 +161,7 @@ def test_choosing_a_face_down_top_reveals_it_and_interacts_at_once():
         "face_up": False,
         "stopped": False,
         "choosable": True,
+        "closed": None,
     }
     events = step(g, 0)
     assert event_types(events)[:3] == ["step", "reveal", "take"]
@@ -288,11 +289,16 @@ def test_a_trap_rolls_the_die_and_applies_its_row():
     assert SPIKE_PIT in g.s["discard"] and moment(g) is None
 
 
-def test_with_nothing_to_use_the_trap_rolls_and_applies_at_once():
+def test_with_nothing_to_use_the_trap_still_asks_for_the_roll_and_its_row():
     g = with_roll(SPIKE_PIT, [1], [SPIKE_PIT], [], [])
     turn_down(g, *SPELLS)
     events = step(g, 0)
-    assert event_types(events)[:5] == ["step", "face", "roll", "row", "life"]
+    assert event_types(events)[:2] == ["step", "face"] and moment(g) == "trap"
+    assert g.legal_actions(0) == [{"type": "roll", "player": 0}]
+    act(g, "roll")
+    assert g.legal_actions(0) == [{"type": "accept_roll", "player": 0}]
+    events = act(g, "accept_roll")
+    assert event_types(events)[:2] == ["row", "life"]
     assert g.s["life"] == 1
 
 
@@ -300,12 +306,16 @@ def test_trap_damage_and_trap_roll_modifiers():
     g = with_roll(SPIKE_PIT, [3], [OWL_MASK, SPIKE_PIT], [], [])
     turn_down(g, *SPELLS)
     step(g, 0)
-    step(g, 0)  # face 3: lose 1, but the Owl Mask takes one off
+    step(g, 0)
+    act(g, "roll")
+    act(g, "accept_roll")  # face 3: lose 1, but the Owl Mask takes one off
     assert g.s["life"] == 3
     g = with_roll(SPINNING_FLOOR, [6], [MISFORTUNE, SPINNING_FLOOR], [], [])
     turn_down(g, *SPELLS)
     step(g, 0)
-    events = step(g, 0)  # 6 − 1 = 5: nothing instead of a mana
+    step(g, 0)
+    act(g, "roll")
+    events = act(g, "accept_roll")  # 6 − 1 = 5: nothing instead of a mana
     assert next(e for e in events if e["type"] == "row")["roll"] == 5
     assert g.view(0)["mage"]["mana"] == 0
 
@@ -424,7 +434,10 @@ def test_a_chest_opens_without_a_roll_at_its_level():
 def test_below_its_level_a_chest_can_only_be_rolled_for():
     g = with_roll(IRON_CHEST, [5], [IRON_CHEST], [], [])
     turn_down(g, *SPELLS)
-    step(g, 0)  # no open at level 1, nothing to use: the roll happens at once
+    step(g, 0)  # no open at level 1, nothing to use: rolling is the one way, still asked
+    assert g.legal_actions(0) == [{"type": "roll", "player": 0}]
+    act(g, "roll")
+    act(g, "accept_roll")
     assert moment(g) == "gain_mana"  # face 5: 2 mana, which two of the four is a choice
     act(g, "choose", cards=[HOLY_LIGHT, LIGHTNING])
     assert IRON_CHEST in g.s["discard"] and spells_up(g) == [HOLY_LIGHT, LIGHTNING]
@@ -479,8 +492,8 @@ def test_a_curse_stays_until_a_level_up_which_may_drop_one():
         {"type": "choose", "player": 0, "cards": []},
     ]
     act(g, "choose", cards=[WEAKNESS])
-    # life was refilled before the curse went (the rulebook's order): 3 of a new maximum 4
-    assert g.s["level"] == 2 and g.s["max_life"] == 4 and g.s["life"] == 3
+    # the curse went first, then the refill to the new maximum (DECISIONS, Arcane Guardian 5)
+    assert g.s["level"] == 2 and g.s["max_life"] == 4 and g.s["life"] == 4
 
 
 def test_blood_curse_can_be_discarded_by_paying_two_life():

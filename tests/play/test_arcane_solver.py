@@ -27,6 +27,7 @@ from tests.play.test_arcane_rules import (
     TORCH,
     TUNNEL,
     ZOMBIE,
+    act,
     game,
     layout,
     step,
@@ -103,6 +104,7 @@ def test_a_finished_game_is_answered_by_its_result():
     g.s["spells"] = dict.fromkeys(g.s["spells"], False)
     g.forget_legal_actions()
     step(g, 0)  # no spell, no item: the only way past the Minotaur is 3 life, all of it
+    act(g, "fight", option=0)  # the one option left, confirmed
     assert g.is_over and solve_state(g).verdict == "lost"
 
 

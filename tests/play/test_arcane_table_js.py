@@ -12,55 +12,31 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
-import subprocess
-import uuid
 from collections import Counter
-from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
-from django.template.loader import render_to_string
-from django.test import RequestFactory
-from django.utils import translation
 
 import play.engines.arcane_guardian as engine
 from play.bots.arcane_guardian_cards import arcane_cards
 from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
 from play.bots.base import bot_rng, decide
 from play.bots.random_bot import RandomBot
-from tests.play.page_scripts import NODE, codes_in, needs_node, scripts
+from tests.play.page_scripts import needs_node
+from tests.play.table_js import BAD_TEXT, TablePage, TablePageTests, seat_message
 
-ROOT = Path(__file__).resolve().parents[2]
-ARCANE_JS = ROOT / "static" / "js" / "arcane_guardian.js"
-LIVE_JS = ROOT / "static" / "js" / "live.js"
+PAGE = TablePage("arcane-guardian")
 CATALOG = {c["code"]: c for c in arcane_cards()}
 # what the match service puts in a frame's `cards` (play/selectors.py PUBLIC_CARD_FIELDS)
 FRAME_FACTS = ("code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus")
 FRAME_TEXT = ("text", "text_en")
-MATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000a6a6")
 
 
 # --- what the server sends ----------------------------------------------------------
 def state_message(state, seat: int | None) -> dict:
     """A "state" message as the match service builds it, for `seat` (None: a spectator)."""
-    view = state.view(seat)
     fields = FRAME_FACTS + FRAME_TEXT
-    return {
-        "type": "state",
-        "version": state.version,
-        "seat": seat,
-        "status": "finished" if state.is_over else "running",
-        "view": view,
-        "legal": state.legal_actions(seat) if seat is not None else [],
-        "result": state.result,
-        "players": [{"seat": 0, "name": "zsofi"}],
-        "cards": {
-            code: {k: CATALOG[code].get(k) for k in fields} for code in sorted(codes_in(view))
-        },
-    }
+    return seat_message(state, seat, ["zsofi"], CATALOG, fields)
 
 
 def card_api_facts() -> dict[str, dict]:
@@ -116,120 +92,47 @@ def play_through(kind: str, seed: int, seat: int | None = 0) -> list[dict]:
 
 
 # --- the page ---------------------------------------------------------------------
-def render_table(initial: dict, language: str = "hu", seat: int | None = 0, **extra) -> str:
-    request = RequestFactory().get(f"/play/{MATCH_ID}/")
-    request.user = AnonymousUser()
-    match = SimpleNamespace(
-        pk=MATCH_ID, game=SimpleNamespace(slug="arcane-guardian"), status="running"
-    )
-    context = {
-        "match": match,
-        "seat": seat,
-        "initial": initial,
-        "ws_path": f"/ws/matches/{MATCH_ID}/",
-        "api_url": f"/api/matches/{MATCH_ID}/actions/",
-        "language": language,
-        **extra,
-    }
-    with translation.override(language):
-        return render_to_string("play/table_arcane_guardian.html", context, request=request)
-
-
 def first_message(seat: int | None = 0) -> dict:
     return state_message(new_state(3), seat)
 
 
-def page_blocks(language: str) -> tuple[dict, dict]:
-    blocks = scripts(render_table(first_message(), language))
-    return json.loads(blocks["live-strings"]), json.loads(blocks["table-strings"])
+class TestTablePage(TablePageTests):
+    page = PAGE
+    first_message = staticmethod(first_message)
+    styles = ("css/arcane_guardian.css",)
+    regions = ("ag-mage", "ag-spells", "ag-encounter", "ag-piles", "ag-held", "ag-endings")
+    regions += ("ag-hint-button", "ag-solve-button")
 
 
-def page_strings(language: str) -> dict[str, str]:
-    live, table = page_blocks(language)
-    return {**live, **table}
-
-
-def keys_used(script: Path) -> set[str]:
-    return set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', script.read_text(encoding="utf-8")))
-
-
-@needs_node
-def test_arcane_js_parses():
-    done = subprocess.run(
-        [NODE, "--check", str(ARCANE_JS)], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-
-
-@pytest.mark.parametrize("language", ["hu", "en"])
-def test_the_page_carries_the_first_state_and_its_regions(language):
-    initial = first_message()
-    html = render_table(initial, language)
-    assert json.loads(scripts(html)["match-initial"]) == initial
-    assert f'data-match="{MATCH_ID}"' in html
-    assert f'data-language="{language}"' in html
-    assert "js/arcane_guardian.js" in html and "js/live.js" in html and "defer" in html
-    assert "css/arcane_guardian.css" in html and "css/table.css" in html
-    for region in ("ag-mage", "ag-spells", "ag-encounter", "ag-piles", "ag-held", "ag-endings"):
-        assert f'id="{region}"' in html
-    assert 'id="table-actions"' in html and 'id="table-log"' in html
-    assert "<noscript>" in html and 'role="log"' in html
-    assert 'id="ag-hint-button"' in html and 'id="ag-solve-button"' in html
+def test_the_board_knows_where_the_card_texts_are():
+    html = PAGE.render(first_message(), "en")
     assert "data-cards-url=" in html and "game%3Aag" in html
 
 
 def test_spectators_and_replays_get_no_hint_buttons():
-    watching = render_table(first_message(None), "en", seat=None)
-    assert 'id="ag-hint"' not in watching and "data-seat=" not in watching
-    replay = render_table(
+    watching = PAGE.assert_spectator_page(first_message(None))
+    assert 'id="ag-hint"' not in watching
+    replay = PAGE.render(
         first_message(), "en", replay=True, replay_url="/x/", steps=3, turns=[], seats=[], step=0
     )
     assert 'id="ag-hint"' not in replay
 
 
-def test_hostile_card_text_cannot_close_the_script_block():
-    initial = first_message()
-    code = next(iter(initial["cards"]))
-    initial["cards"][code]["text"] = "</script><script>alert(1)</script>"
-    html = render_table(initial, "en")
-    assert "<script>alert(1)" not in html
-    assert json.loads(scripts(html)["match-initial"])["cards"][code]["text"].startswith("</script>")
-
-
-@pytest.mark.parametrize("language", ["hu", "en"])
-def test_the_strings_block_has_exactly_the_words_the_script_asks_for(language):
-    live, table = page_blocks(language)
-    assert table.pop("_language") == language
-    assert all(isinstance(v, str) and v for v in {**live, **table}.values())
-    used = keys_used(ARCANE_JS)
-    assert set(table) <= used, f"unused words: {sorted(set(table) - used)}"
-    assert used <= set(table) | set(live), f"missing words: {sorted(used - set(table) - set(live))}"
-
-
-def test_english_strings_keep_well_formed_placeholders():
-    for key, text in page_strings("en").items():
-        for name in re.findall(r"\{(\w+)\}", text):
-            assert re.fullmatch(r"[a-z_]+", name), f"{key}: odd placeholder {name!r}"
-
-
 # --- the pure half of arcane_guardian.js, run by node over whole games ------------------------
 NODE_DRIVER = r"""
-const lib = require(process.env.ARCANE_JS);
-const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
 const games = [];
 for (const game of input.games) {
-  const t = lib.makeT(input.strings[game.lang]);
+  const t = Live.makeT(input.strings[game.lang]);
   let keys = [];
   const frames = [];
   for (const msg of game.messages) {
     const m = new lib.ArcaneTable(msg, t, game.lang, game.catalog);
-    const diff = lib.newEvents(keys, (msg.view || {}).events);
+    const diff = Live.newEvents(keys, (msg.view || {}).events, lib.eventKey);
     keys = diff.keys;
     const sorted = m.sortActions();
     const placed = [];
-    const place = (where, list) => list.forEach((a) => placed.push([where, lib.actionKey(a)]));
-    for (const [pile, list] of sorted.onPiles) place("pile:" + pile, list);
-    for (const [code, list] of sorted.onCards) place("card:" + code, list);
+    const place = (where, list) => list.forEach((a) => placed.push([where, Live.actionKey(a)]));
+    for (const [home, list] of sorted.homes) place(home, list);
     place("bar", sorted.bar);
     const mage = m.mageInfo();
     const facing = m.facingInfo();
@@ -278,7 +181,7 @@ process.stdout.write(JSON.stringify(games));
 
 def run_pure(games: list[dict]) -> list[list[dict]]:
     """games: [{messages, lang, catalog}] → the frames node computed for each message."""
-    strings = {lang: page_strings(lang) for lang in {g["lang"] for g in games}}
+    strings = {lang: PAGE.strings(first_message(), lang) for lang in {g["lang"] for g in games}}
     payload = []
     for game in games:
         messages = []
@@ -287,19 +190,9 @@ def run_pure(games: list[dict]) -> list[list[dict]]:
             clean["_hint"] = msg.get("_test", {}).get("hint")
             messages.append(clean)
         payload.append({"messages": messages, "lang": game["lang"], "catalog": game["catalog"]})
-    done = subprocess.run(
-        [NODE, "-e", NODE_DRIVER],
-        input=json.dumps({"games": payload, "strings": strings}),
-        env={**os.environ, "ARCANE_JS": str(ARCANE_JS)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return PAGE.run_node(NODE_DRIVER, {"games": payload, "strings": strings})
 
 
-BAD_TEXT = re.compile(r"undefined|NaN|\[object|\bnull\b|\{[a-z_]+\}")
 CODE = re.compile(r"AG-\d{3}")
 
 

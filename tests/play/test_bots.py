@@ -14,7 +14,7 @@ from play.bots.decks import all_cards, demo_decks
 from play.bots.random_bot import RandomBot
 from play.engines import IllegalAction, get_engine
 from play.engines.base import GameState
-from tests.play.alomfogo_helpers import act, deck, game, in_hand, on_board
+from tests.play.alomfogo_helpers import act, answer_draw, deck, game, in_hand, on_board
 
 ENGINE = get_engine("alomfogo")
 DECKS = demo_decks()
@@ -153,18 +153,15 @@ def greedy_choice(g) -> dict:
 
 
 def to_attack_step(g, plays0=(), plays1=(), plays0_turn3=()):
-    """Seat 0 plays on turn 1, seat 1 on turn 2, seat 0 on turn 3, then ends its main phase."""
-    for code in plays0:
-        act(g, "play_card", in_hand(g, 0, code))
-    act(g, "end_main")
-    act(g, "end_turn")
-    for code in plays1:
-        act(g, "play_card", in_hand(g, 1, code))
-    act(g, "end_main")
-    act(g, "end_turn")
-    for code in plays0_turn3:
-        act(g, "play_card", in_hand(g, 0, code))
-    act(g, "end_main")
+    """Seat 0 plays on turn 1, seat 1 on turn 2, seat 0 on turn 3, then ends its main phase
+    (an álomlény's player takes the draw it allows)."""
+    for turn, (seat, plays) in enumerate(((0, plays0), (1, plays1), (0, plays0_turn3))):
+        for code in plays:
+            act(g, "play_card", in_hand(g, seat, code))
+            answer_draw(g)
+        act(g, "end_main")
+        if turn < 2:
+            act(g, "end_turn")
 
 
 def test_greedy_attacks_an_empty_board_but_not_a_wall():

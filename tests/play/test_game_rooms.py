@@ -84,8 +84,19 @@ def test_the_lobby_form(game_id):
 def test_the_face_layout(game_id):
     spec = get_game(game_id)
     layout = spec.face_layout()
-    assert Path(layout.__file__).name == f"{spec.room}.py"
+    path = Path(layout.__file__)
+    # a module named by the room, or a package of that name (a layout split by idea)
+    room = path.parent if path.name == "__init__.py" else path.with_suffix("")
+    assert (room.parent.name, room.name) == ("faces", spec.room), path
     assert callable(layout.draw_face) and callable(layout.draw_back)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_card_module_names_the_card_types_and_subtypes(game_id):
+    spec = get_game(game_id)
+    cards = spec.card_module()
+    assert Path(cards.__file__).parent.name == spec.room
+    assert cards.TYPES and all(isinstance(t, str) for t in (*cards.TYPES, *cards.SUBTYPES))
 
 
 @pytest.mark.parametrize("game_id", IDS)

@@ -12,30 +12,21 @@ from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
 
 from catalog.models import Card, Game
-from catalog.records import row_record
 from decks import services as deck_services
-from decks.entries import Entry
 from play import selectors, services
 from play.consumers import database_sync_to_async  # gives its connections back (see there)
 from play.models import Match, MatchAction
 from play.routing import websocket_urlpatterns
 from tests.factories import PASSWORD, make_user
+from tests.play.test_alomfogo_properties import hidden_from
+from tests.play_rows import demo_deck_entries
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def legal_deck(user, name="Pakli"):
-    from play.bots.decks import DEMO_DECKS
-
     game = Game.objects.get(slug="alomfogo")
-    cards = {
-        c.code: c
-        for c in Card.objects.filter(code__in=DEMO_DECKS["tamado"]).select_related(
-            "game", "card_set"
-        )
-    }
-    entries = [Entry(card=row_record(cards[code]), count=3) for code in DEMO_DECKS["tamado"]]
-    return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
+    return deck_services.deck_create(owner=user, game=game, name=name, entries=demo_deck_entries())
 
 
 @pytest.fixture
@@ -49,13 +40,19 @@ def players():
 
 def hidden_ids(match, viewer_position):
     """Card instance ids the viewer must never receive: others' hands and every deck."""
+    return hidden_from(selectors.match_state(match), viewer_position)
+
+
+def submit_random_move(match, users, rng, expected_version):
+    """The deciding seat's player sends one random legal action through the service."""
     state = selectors.match_state(match)
-    found = set()
-    for p, seat in enumerate(state.s["players"]):
-        found.update(seat["deck"])
-        if p != viewer_position:
-            found.update(seat["hand"])
-    return found
+    seat = state.active_player
+    services.match_submit_action(
+        match_id=match.pk,
+        user=users[seat],
+        action=rng.choice(state.legal_actions(seat)),
+        expected_version=expected_version,
+    )
 
 
 def test_a_match_against_a_bot_starts_and_the_bot_moves(players, client):
@@ -327,14 +324,7 @@ def test_the_log_rebuilds_exactly_the_state_the_players_moved(players):
         match = Match.objects.get(pk=match.pk)
         if match.status != "running":
             break
-        state = selectors.match_state(match)
-        seat = state.active_player
-        services.match_submit_action(
-            match_id=match.pk,
-            user=users[seat],
-            action=rng.choice(state.legal_actions(seat)),
-            expected_version=version,
-        )
+        submit_random_move(match, users, rng, expected_version=version)
     match = Match.objects.get(pk=match.pk)
     assert match.actions.count() == match.version == 45
     assert match.snapshot["_version"] == 40  # written every 20 moves, not on each

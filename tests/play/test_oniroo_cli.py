@@ -5,17 +5,13 @@ from __future__ import annotations
 import io
 import random
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from play import cli, cli_oniroo
+from play import cli, cli_loop, cli_oniroo
 from play.engines.oniroo.dreams import explain_dream
 from tests.play.oniroo_helpers import CARDS
 
-ROOT = Path(__file__).resolve().parents[2]
 OVER = {"hu": "A játék véget ért", "en": "The game is over"}
 RESULT = re.compile(
     r"^(Nyertél!|Bot \d+(, Bot \d+)* nyert\.|Te, .* nyert\.|Döntetlen\.|Sikerült|Nem sikerült"
@@ -165,34 +161,5 @@ def test_the_text_never_shows_a_bots_hand(seed, level, lang):
     out = io.StringIO()
     bots = cli_oniroo.make_bots("greedy", seed, [1, 2])
     reader = Watching(state, out)
-    assert cli_oniroo.play(state, bots, reader, out, lang) == 0
+    assert cli_loop.play(cli_oniroo, state, bots, reader, out, lang) == 0
     assert state.is_over and reader.checked > 0
-
-
-# --- the entry point --------------------------------------------------------------------------
-def test_python_dash_m_entry_point():
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "play.cli",
-            "oniroo",
-            "--level",
-            "5",
-            "--players",
-            "4",
-            "--seed",
-            "3",
-        ],
-        input="x\n" + "1\n" * 3000,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        cwd=ROOT,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Érvénytelen választás" in done.stdout
-    assert OVER["hu"] in done.stdout and RESULT.search(done.stdout)
-    assert "seed 3" in done.stdout.splitlines()[0]

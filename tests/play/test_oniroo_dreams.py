@@ -40,20 +40,29 @@ def unlinked(cards: list[dict]) -> list[dict]:
     ]
 
 
+SHAPES = ["square", "star", "circle", "cross", "triangle"]
+
+
+def five_as() -> list[dict]:
+    """Five symbols of the letter A, each shape once, odd digits: a letter set and nothing else."""
+    return [sym(letter="A", shape=s, digit=d) for s, d in zip(SHAPES, [1, 3, 5, 7, 9], strict=True)]
+
+
+def one_of_each_letter(digits: list[int]) -> list[dict]:
+    """A symbol per digit, each with a letter of its own (A, B, C...), shapes in SHAPES order."""
+    return [
+        sym(letter="ABCDEF"[i], shape=SHAPES[i % len(SHAPES)], digit=d)
+        for i, d in enumerate(digits)
+    ]
+
+
 def kinds(why: dict) -> set[str]:
     return {c["kind"] for c in why["code_sets"]}
 
 
 # --- letter and shape sets --------------------------------------------------------------------
 def test_five_of_one_letter_and_a_link_make_a_complete_dream():
-    dream = linked(
-        [
-            sym(letter="A", shape=s, digit=d)
-            for s, d in zip(
-                ["square", "star", "circle", "cross", "triangle"], [1, 3, 5, 7, 9], strict=True
-            )
-        ]
-    )
+    dream = linked(five_as())
     why = explain_dream(dream)
     assert why["complete"] is True and why["missing"] == []
     assert {"kind": "letter", "value": "A", "positions": [0, 1, 2, 3, 4]} in why["code_sets"]
@@ -107,26 +116,21 @@ def test_four_of_a_letter_is_a_near_miss_and_says_so():
 
 # --- digit runs -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    ("digits", "direction"),
+    ("digits", "direction", "any_run"),
     [
-        ([1, 2, 3, 4, 5], "up"),
-        ([5, 4, 3, 2, 1], "down"),
-        ([6, 7, 8, 9, 0], "up"),  # the rulebook's run over 9-0
-        ([8, 9, 0, 1, 2], "up"),  # the cycle goes on after 0
-        ([1, 0, 9, 8, 7], "down"),
-        ([0, 9, 8, 7, 6], "down"),
+        ([1, 2, 3, 4, 5], "up", False),
+        ([5, 4, 3, 2, 1], "down", False),
+        ([6, 7, 8, 9, 0], "up", False),  # the rulebook's run over 9-0
+        ([0, 9, 8, 7, 6], "down", False),
+        ([1, 2, 3, 4, 5], "up", True),
+        ([8, 9, 0, 1, 2], "up", True),  # with the option the cycle goes on after 0
+        ([1, 0, 9, 8, 7], "down", True),
+        ([3, 4, 5, 6, 7], "up", True),
     ],
 )
-def test_a_run_of_five_adjacent_digits_up_or_down_in_the_cycle(digits, direction):
-    dream = linked(
-        [
-            sym(letter=x, shape=s, digit=d)
-            for x, s, d in zip(
-                "ABCDE", ["square", "star", "circle", "cross", "triangle"], digits, strict=True
-            )
-        ]
-    )
-    why = explain_dream(dream)
+def test_a_run_of_five_adjacent_digits_up_or_down(digits, direction, any_run):
+    dream = linked(one_of_each_letter(digits))
+    why = explain_dream(dream, any_run=any_run)
     assert why["complete"], why
     assert why["code_sets"] == [
         {
@@ -147,71 +151,36 @@ def test_a_run_of_five_adjacent_digits_up_or_down_in_the_cycle(digits, direction
     ],
 )
 def test_broken_runs_are_near_misses(digits):
-    dream = linked(
-        [
-            sym(letter=x, shape=s, digit=d)
-            for x, s, d in zip(
-                "ABCDE", ["square", "star", "circle", "cross", "triangle"], digits, strict=True
-            )
-        ]
-    )
+    dream = linked(one_of_each_letter(digits))
     why = explain_dream(dream)
     assert not why["complete"]
     assert [m["what"] for m in why["missing"]] == ["code_set"]
 
 
-def test_the_cycle_closes_after_0():
-    """1-…-9-0 is a cycle (DECISIONS ONIROO 4): after 0 comes 1 again, before 1 comes 0."""
+def test_with_the_option_the_cycle_closes_after_0():
+    """1-…-9-0 is a cycle for the option (DECISIONS ONIROO 4): after 0 comes 1 again."""
 
-    def run(digits):
-        return explain_dream(
-            linked(
-                [
-                    sym(letter=x, shape=s, digit=d)
-                    for x, s, d in zip(
-                        "ABCDE",
-                        ["square", "star", "circle", "cross", "triangle"],
-                        digits,
-                        strict=True,
-                    )
-                ]
-            )
-        )
+    def run(digits, any_run=True):
+        return explain_dream(linked(one_of_each_letter(digits)), any_run=any_run)
 
     assert run([9, 0, 1, 2, 3])["complete"]
     assert run([0, 1, 2, 3, 4])["complete"]
     assert run([2, 1, 0, 9, 8])["complete"]
     assert not run([0, 1, 2, 3, 5])["complete"]
+    for digits in ([9, 0, 1, 2, 3], [0, 1, 2, 3, 4], [2, 1, 0, 9, 8], [3, 4, 5, 6, 7]):
+        assert not run(digits, any_run=False)["complete"]  # the default: named runs only
 
 
 def test_a_run_must_be_adjacent():
-    cards = [
-        sym(letter=x, shape=s, digit=d)
-        for x, s, d in zip(
-            "ABCDEF",
-            ["square", "star", "circle", "cross", "triangle", "square"],
-            [1, 2, 3, 8, 4, 5],
-            strict=True,
-        )
-    ]
+    cards = one_of_each_letter([1, 2, 3, 8, 4, 5])
     why = explain_dream(linked(cards))
     assert not why["complete"]
     assert why["progress"]["digit_run"]["count"] == 3  # 1-2-3, broken by the 8
 
 
 def test_a_longer_run_holds_several_windows():
-    dream = linked(
-        [
-            sym(letter=x, shape=s, digit=d)
-            for x, s, d in zip(
-                "ABCDEF",
-                ["square", "star", "circle", "cross", "triangle", "square"],
-                [3, 4, 5, 6, 7, 8],
-                strict=True,
-            )
-        ]
-    )
-    why = explain_dream(dream)
+    dream = linked(one_of_each_letter([3, 4, 5, 6, 7, 8]))
+    why = explain_dream(dream, any_run=True)
     runs = [c for c in why["code_sets"] if c["kind"] == "digit_run"]
     assert [r["positions"][0] for r in runs] == [0, 1]
 
@@ -225,14 +194,7 @@ def test_a_link_is_the_first_cards_purple_group_on_the_next_cards_yellow():
 
 
 def test_no_link_is_a_near_miss():
-    dream = unlinked(
-        [
-            sym(letter="A", shape=s, digit=d)
-            for s, d in zip(
-                ["square", "star", "circle", "cross", "triangle"], [1, 3, 5, 7, 9], strict=True
-            )
-        ]
-    )
+    dream = unlinked(five_as())
     why = explain_dream(dream)
     assert not why["complete"] and why["group_links"] == []
     assert why["missing"] == [{"what": "group_link"}]
@@ -240,14 +202,7 @@ def test_no_link_is_a_near_miss():
 
 
 def test_one_link_anywhere_is_enough():
-    cards = unlinked(
-        [
-            sym(letter="A", shape=s, digit=d)
-            for s, d in zip(
-                ["square", "star", "circle", "cross", "triangle"], [1, 3, 5, 7, 9], strict=True
-            )
-        ]
-    )
+    cards = unlinked(five_as())
     cards[3] = dict(cards[3], next_group="myth")
     cards[4] = dict(cards[4], group="myth")
     why = explain_dream(cards)
@@ -277,7 +232,8 @@ def test_free_cards_fill_a_digit_run():
         [sym(letter="A", shape="star", digit=7), sym(letter="B", shape="cross", digit=8)]
     )
     dream += [free(), free(), sym(letter="C", shape="circle", digit=1)]
-    why = explain_dream(dream)
+    assert not explain_dream(dream)["complete"]  # 7-8-9-0-1 is no named run
+    why = explain_dream(dream, any_run=True)
     assert why["complete"]
     run = next(c for c in why["code_sets"] if c["kind"] == "digit_run")
     assert run["digits"] == [7, 8, 9, 0, 1] and run["direction"] == "up"
@@ -318,6 +274,7 @@ def test_levels_1_and_2_count_cards_only():
         "length": 10,
         "min_length": 10,
         "codes": False,
+        "any_digit_run": False,
         "code_sets": [],
         "group_links": [],
         "missing": [],
@@ -332,14 +289,7 @@ def test_an_empty_dream_lacks_everything():
 
 # --- a complete dream out of a hand -----------------------------------------------------------
 def test_a_hand_can_form_a_letter_dream_when_two_cards_link_in_some_order():
-    hand = unlinked(
-        [
-            sym(letter="A", shape=s, digit=d)
-            for s, d in zip(
-                ["square", "star", "circle", "cross", "triangle"], [1, 3, 5, 7, 9], strict=True
-            )
-        ]
-    )
+    hand = unlinked(five_as())
     assert not can_form_complete(facts(hand), 5)
     hand[4] = dict(hand[4], group="myth")
     hand[1] = dict(hand[1], next_group="myth")  # card 1 may go just before card 4
@@ -384,27 +334,30 @@ card_strategy = st.one_of(
 
 
 @settings(max_examples=300, deadline=None)
-@given(cards=st.lists(card_strategy, max_size=12), min_length=st.integers(5, 8))
-def test_is_complete_and_the_explainer_agree(cards, min_length):
+@given(
+    cards=st.lists(card_strategy, max_size=12), min_length=st.integers(5, 8), any_run=st.booleans()
+)
+def test_is_complete_and_the_explainer_agree(cards, min_length, any_run):
     dream = facts(cards)
-    why = explain(dream, min_length)
-    assert is_complete(dream, min_length) == why["complete"]
+    why = explain(dream, min_length, any_run=any_run)
+    assert is_complete(dream, min_length, any_run=any_run) == why["complete"]
     assert why["complete"] == (
         len(cards) >= min_length and bool(why["code_sets"]) and bool(why["group_links"])
     )
 
 
 @settings(max_examples=300, deadline=None)
-@given(cards=st.lists(card_strategy, min_size=1, max_size=12))
-def test_appending_keeps_the_flags_right(cards):
+@given(cards=st.lists(card_strategy, min_size=1, max_size=12), any_run=st.booleans())
+def test_appending_keeps_the_flags_right(cards, any_run):
     dream = facts(cards)
     linked_, coded = False, False
     for n in range(1, len(dream) + 1):
-        linked_, coded = after_append(dream[:n], linked_, coded)
-        assert linked_ == has_link(dream[:n]) and coded == has_code_set(dream[:n])
+        linked_, coded = after_append(dream[:n], linked_, coded, any_run)
+        assert linked_ == has_link(dream[:n]) and coded == has_code_set(dream[:n], any_run)
 
 
-def test_can_form_complete_agrees_with_a_search_over_orders():
+@pytest.mark.parametrize("any_run", [False, True])
+def test_can_form_complete_agrees_with_a_search_over_orders(any_run):
     from itertools import permutations
 
     rng = random.Random(5)
@@ -421,6 +374,8 @@ def test_can_form_complete_agrees_with_a_search_over_orders():
     for _ in range(150):
         hand = facts(rng.sample(pool, 6))
         searched = any(
-            is_complete(list(order), 5) for size in (5, 6) for order in permutations(hand, size)
+            is_complete(list(order), 5, any_run=any_run)
+            for size in (5, 6)
+            for order in permutations(hand, size)
         )
-        assert can_form_complete(hand, 5) == searched
+        assert can_form_complete(hand, 5, any_run) == searched

@@ -6,9 +6,13 @@ import random
 
 import pytest
 
-from play import frames, replays, selectors, services
+from play import frames, replays, services
 from play.models import Match
-from tests.play.test_matches import legal_deck, players  # noqa: F401 (fixture)
+from tests.play.test_matches import (  # noqa: F401 (players: a fixture)
+    legal_deck,
+    players,
+    submit_random_move,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,14 +28,7 @@ def play_out(match, users, seed=3, record=None):
             )
         if match.status != "running":
             return match
-        state = selectors.match_state(match)
-        seat = state.active_player
-        services.match_submit_action(
-            match_id=match.pk,
-            user=users[seat],
-            action=rng.choice(state.legal_actions(seat)),
-            expected_version=match.version,
-        )
+        submit_random_move(match, users, rng, expected_version=match.version)
 
 
 @pytest.fixture

@@ -7,49 +7,25 @@ state of a real bot game, as a browser would receive them.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import uuid
-from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
-from django.template.loader import render_to_string
-from django.test import RequestFactory
-from django.utils import translation
 
 from play.bots.decks import all_cards, demo_decks
 from play.cli_alomfogo import make_bot
 from play.engines import get_engine
-from tests.play.page_scripts import NODE, codes_in, needs_node, scripts
+from tests.play.page_scripts import needs_node
+from tests.play.table_js import BAD_TEXT, TablePage, TablePageTests, seat_message
 
-ROOT = Path(__file__).resolve().parents[2]
-TABLE_JS = ROOT / "static" / "js" / "alomfogo.js"
+PAGE = TablePage("alomfogo")
 CATALOG = all_cards()
 CARD_FACTS = ("name", "name_en", "type", "cost", "attack", "defense", "text", "text_en")
-MATCH_ID = uuid.UUID("00000000-0000-4000-8000-000000000008")
 
 
 # --- building what the server sends -------------------------------------------
-def state_message(state, seat: int | None, status: str = "running") -> dict:
+def state_message(state, seat: int | None) -> dict:
     """A "state" message as the contract describes it, for `seat` (None: a spectator)."""
-    view = state.view(seat)
-    return {
-        "type": "state",
-        "version": state.version,
-        "seat": seat,
-        "status": "finished" if state.is_over else status,
-        "view": view,
-        "legal": state.legal_actions(seat) if seat is not None else [],
-        "result": state.result,
-        "players": [{"seat": 0, "name": "zsofi"}, {"seat": 1, "name": "Bot (greedy)"}],
-        "cards": {
-            code: {k: CATALOG[code].get(k) for k in CARD_FACTS} for code in sorted(codes_in(view))
-        },
-    }
+    return seat_message(state, seat, ["zsofi", "Bot (greedy)"], CATALOG, CARD_FACTS)
 
 
 def new_state(seed: int = 3):
@@ -71,107 +47,30 @@ def play_through(seed: int, seat: int | None = 0, kind: str = "greedy") -> list[
     return messages
 
 
-# --- rendering the page ---------------------------------------------------------
-def render_table(initial: dict, language: str = "hu", seat: int | None = 0) -> str:
-    request = RequestFactory().get(f"/play/matches/{MATCH_ID}/")
-    request.user = AnonymousUser()
-    match = SimpleNamespace(pk=MATCH_ID, game=SimpleNamespace(slug="alomfogo"), status="running")
-    context = {
-        "match": match,
-        "seat": seat,
-        "initial": initial,
-        "ws_path": f"/ws/matches/{MATCH_ID}/",
-        "api_url": f"/api/matches/{MATCH_ID}/actions/",
-        "language": language,
-    }
-    with translation.override(language):
-        return render_to_string("play/table_alomfogo.html", context, request=request)
-
-
-LIVE_JS = ROOT / "static" / "js" / "live.js"
-
-
-def page_strings(language: str) -> dict[str, str]:
-    """The words the page gives its scripts: the shared live.js block and the table's own."""
-    blocks = scripts(render_table(state_message(new_state(), 0), language))
-    return {**json.loads(blocks["live-strings"]), **json.loads(blocks["table-strings"])}
-
-
-def js_keys() -> set[str]:
-    found = set()
-    for script in (LIVE_JS, TABLE_JS):
-        found |= set(re.findall(r'\bt\(\s*"([a-z0-9_]+)"', script.read_text(encoding="utf-8")))
-    return found
-
-
-# --- the script parses -------------------------------------------------------------
-@needs_node
-def test_table_js_parses():
-    for script in (LIVE_JS, TABLE_JS):
-        done = subprocess.run(
-            [NODE, "--check", str(script)], capture_output=True, text=True, timeout=60
-        )
-        assert done.returncode == 0, done.stderr
-
-
 # --- the page ---------------------------------------------------------------------
-@pytest.mark.parametrize("language", ["hu", "en"])
-def test_the_page_carries_the_initial_state_as_json(language):
-    initial = state_message(new_state(), 0)
-    html = render_table(initial, language)
-    blocks = scripts(html)
-    assert json.loads(blocks["match-initial"]) == initial
-    assert f'data-ws-path="/ws/matches/{MATCH_ID}/"' in html
-    assert f'data-api-url="/api/matches/{MATCH_ID}/actions/"' in html
-    assert f'data-language="{language}"' in html
-    assert "js/alomfogo.js" in html and "defer" in html
-    assert "css/table.css" in html
-    assert "<noscript>" in html
-    assert 'role="log"' in html and 'aria-live="polite"' in html
-    assert 'id="table-hand"' in html
+def first_message(seat: int | None = 0) -> dict:
+    return state_message(new_state(), seat)
+
+
+class TestTablePage(TablePageTests):
+    page = PAGE
+    first_message = staticmethod(first_message)
+    regions = ("table-hand",)
 
 
 def test_a_spectators_page_hides_the_hand_region():
-    initial = state_message(new_state(), None)
-    html = render_table(initial, "en", seat=None)
-    assert json.loads(scripts(html)["match-initial"])["seat"] is None
+    html = PAGE.assert_spectator_page(first_message(None))
     assert re.search(r'id="table-hand"[^>]*\bhidden\b', html)
-    assert "data-seat=" not in html
-
-
-def test_hostile_card_text_cannot_close_the_script_block():
-    initial = state_message(new_state(), 0)
-    code = next(iter(initial["cards"]))
-    initial["cards"][code]["text"] = "</script><script>alert(1)</script>"
-    html = render_table(initial, "en")
-    assert "<script>alert(1)" not in html
-    assert json.loads(scripts(html)["match-initial"])["cards"][code]["text"].startswith("</script>")
-
-
-@pytest.mark.parametrize("language", ["hu", "en"])
-def test_the_strings_block_is_json_with_every_word_the_script_asks_for(language):
-    strings = page_strings(language)
-    assert strings.pop("_language") == language
-    assert all(isinstance(v, str) and v for v in strings.values())
-    assert set(strings) == js_keys(), "t(...) keys of live.js, alomfogo.js and the strings differ"
-
-
-def test_english_strings_keep_their_placeholders():
-    for key, text in page_strings("en").items():
-        for name in re.findall(r"\{(\w+)\}", text):
-            assert re.fullmatch(r"[a-z_]+", name), f"{key}: odd placeholder {name!r}"
 
 
 # --- the pure half of alomfogo.js, run by node over a whole game ----------------------
 NODE_DRIVER = r"""
-const lib = require(process.env.TABLE_JS);
-const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
-const t = lib.makeT(input.strings);
+const t = Live.makeT(input.strings);
 let keys = [];
 const out = [];
 for (const msg of input.messages) {
   const m = new lib.Table(msg, t, input.lang);
-  const diff = lib.newEvents(keys, (msg.view || {}).events);
+  const diff = Live.newEvents(keys, (msg.view || {}).events, lib.eventKey);
   keys = diff.keys;
   const sorted = m.sortActions();
   out.push({
@@ -195,23 +94,15 @@ process.stdout.write(JSON.stringify(out));
 
 
 def run_pure(messages: list[dict], language: str) -> list[dict]:
-    payload = json.dumps(
-        {"messages": messages, "strings": page_strings(language), "lang": language}
-    )
-    done = subprocess.run(
-        [NODE, "-e", NODE_DRIVER],
-        input=payload,
-        env={**os.environ, "TABLE_JS": str(TABLE_JS)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    strings = PAGE.strings(first_message(), language)
+    payload = {"messages": messages, "strings": strings, "lang": language}
+    return PAGE.run_node(NODE_DRIVER, payload, timeout=120)
 
 
-BAD_TEXT = re.compile(r"undefined|NaN|\[object|\bnull\b|\{[a-z_]+\}")
-BAR_TYPES = {"end_main", "end_turn", "pass", "no_helper", "decline_defense", "decline_counter"}
+BAR_TYPES = {
+    *("end_main", "end_turn", "pass", "no_helper", "decline_defense", "decline_counter"),
+    *("draw_card", "decline_draw"),
+}
 
 
 def texts_of(frame: dict) -> list[str]:

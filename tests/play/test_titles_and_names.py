@@ -15,10 +15,10 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from catalog.models import Game
-from play import frames, names, services
+from play import frames, names
 from play.models import Match, MatchStatus, Seat
 from tests.factories import make_user
+from tests.play_rows import oniroo_match
 
 pytestmark = pytest.mark.django_db
 
@@ -30,13 +30,7 @@ def oniroo_with_bots():
     """A running three-seat ONIROO match of zsofi against two greedy bots."""
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi")
-    match = services.match_create(
-        user=zsofi,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="bot:greedy",
-        options={"players": 3, "level": 1},
-    )
+    match = oniroo_match(zsofi, "bot:greedy", players=3, level=1)
     return Match.objects.get(pk=match.pk), zsofi
 
 

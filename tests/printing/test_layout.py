@@ -76,27 +76,28 @@ def check_marks(lay) -> None:
         # never over any card's picture
         for r in lay.bleed_rects:
             assert not segment_enters(seg, r)
-    # both ends of every vertical cut line: one mark above the grid, one below
-    for x in lay.cut_x:
-        at_x = [s for s in marks if s.x1 == s.x2 == x]
-        above = [s for s in at_x if max(s.y1, s.y2) < top]
-        below = [s for s in at_x if min(s.y1, s.y2) > bottom]
-        assert len(above) == 1 and len(below) == 1 and len(at_x) == 2
-        (a,) = above
-        (b,) = below
-        assert top - max(a.y1, a.y2) >= start - EPS  # starts >= 3 mm (or the bleed) outside
-        assert min(b.y1, b.y2) - bottom >= start - EPS
-        assert a.y1 == approx(top - start) and b.y1 == approx(bottom + start)
-    for y in lay.cut_y:
-        at_y = [s for s in marks if s.y1 == s.y2 == y]
-        on_left = [s for s in at_y if max(s.x1, s.x2) < left]
-        on_right = [s for s in at_y if min(s.x1, s.x2) > right]
-        assert len(on_left) == 1 and len(on_right) == 1 and len(at_y) == 2
-        (a,) = on_left
-        (b,) = on_right
-        assert left - max(a.x1, a.x2) >= start - EPS
-        assert min(b.x1, b.x2) - right >= start - EPS
-        assert a.x1 == approx(left - start) and b.x1 == approx(right + start)
+    # both ends of every vertical cut line: one mark above the grid, one below;
+    # of every horizontal one: one mark on its left, one on its right
+    vertical = [((s.x1, s.x2), (s.y1, s.y2)) for s in marks]
+    horizontal = [((s.y1, s.y2), (s.x1, s.x2)) for s in marks]
+    check_line_ends(vertical, lay.cut_x, top, bottom, start)
+    check_line_ends(horizontal, lay.cut_y, left, right, start)
+
+
+def check_line_ends(marks, cuts, before: float, after: float, start: float) -> None:
+    """Each cut line has one mark ending before the grid's edge `before` and one starting
+    after `after`, each `start` from that edge. A mark is (across, along): its two
+    coordinates across the cut lines and its two along them."""
+    for cut in cuts:
+        on_line = [along for across, along in marks if across[0] == across[1] == cut]
+        ahead = [a for a in on_line if max(a) < before]
+        behind = [b for b in on_line if min(b) > after]
+        assert len(ahead) == 1 and len(behind) == 1 and len(on_line) == 2
+        (a,) = ahead
+        (b,) = behind
+        assert before - max(a) >= start - EPS  # starts >= 3 mm (or the bleed) outside
+        assert min(b) - after >= start - EPS
+        assert a[0] == approx(before - start) and b[0] == approx(after + start)
 
 
 def assert_rects(got, expected) -> None:

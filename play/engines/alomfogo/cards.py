@@ -7,9 +7,15 @@ The vocabulary is documented in docs/rules/alomfogo.md.
 
 from __future__ import annotations
 
-from play.engines.base import SetupError
+from play.engines.inputs import fail
 
 TYPES = ("revulo", "alomleny", "esemeny", "azonnali", "altalanos")
+# the ten jurták (houses) a card may belong to, then the two spell subtypes
+HOUSES = (
+    "vajakosok", "samanok", "dobolok", "boszorkanyok", "varazslok",
+    "garabonciasok", "vadaszok", "alomlenyek", "osok", "tunderek",
+)  # fmt: skip
+SUBTYPES = (*HOUSES, "buvforras", "ellenvarazs")
 CREATURES = ("revulo", "alomleny")
 SPELLS = ("azonnali", "altalanos")
 STATES = ("active", "resting", "damaged")
@@ -45,15 +51,11 @@ _KEPT = (
 )
 
 
-def _fail(code: str, message: str) -> None:
-    raise SetupError(f"{code}: {message}")
-
-
 def _filter(code: str, raw: dict | None) -> dict:
     raw = dict(raw or {})
     unknown = set(raw) - FILTER_KEYS
     if unknown:
-        _fail(code, f"unknown filter keys {sorted(unknown)}")
+        fail(code, f"unknown filter keys {sorted(unknown)}")
     out = {
         "owner": raw.get("owner", "self"),
         "zone": raw.get("zone", "board"),
@@ -62,18 +64,18 @@ def _filter(code: str, raw: dict | None) -> dict:
         "max_cost": raw.get("max_cost"),
     }
     if out["owner"] not in ("self", "any", "opponent") or out["zone"] not in ZONES:
-        _fail(code, f"bad filter {raw}")
+        fail(code, f"bad filter {raw}")
     if out["zone"] == "hand" and out["owner"] != "self":
-        _fail(code, f"only your own hand can be picked from: {raw}")  # other hands are hidden
+        fail(code, f"only your own hand can be picked from: {raw}")  # other hands are hidden
     if not set(out["types"]) <= set(TYPES) or not set(out["states"]) <= set(STATES):
-        _fail(code, f"bad filter {raw}")
+        fail(code, f"bad filter {raw}")
     return out
 
 
 def _op(code: str, when: str, raw: dict) -> dict:
     op = raw.get("op")
     if op not in OPS_BY_WHEN[when]:
-        _fail(code, f"op {op!r} is not allowed under {when!r}")
+        fail(code, f"op {op!r} is not allowed under {when!r}")
     out = dict(raw)
     if op == "power":
         out.setdefault("to", "own")
@@ -84,26 +86,26 @@ def _op(code: str, when: str, raw: dict) -> dict:
             "attacking",
             "defending",
         ):
-            _fail(code, f"bad power op {raw}")
+            fail(code, f"bad power op {raw}")
     elif op == "draw":
         out.setdefault("count", 1)
         out.setdefault("if_hand_below", None)
     elif op in ("gain_vp", "gain_glory", "cost", "decline_penalty"):
         if not isinstance(out.get("amount"), int):
-            _fail(code, f"{op} needs an integer amount")
+            fail(code, f"{op} needs an integer amount")
     elif op in ("move", "set_state"):
         out.setdefault("select", "choose")
         out.setdefault("optional", False)
         out["filter"] = _filter(code, raw.get("filter"))
         if out["select"] not in ("choose", "all"):
-            _fail(code, f"bad select in {raw}")
+            fail(code, f"bad select in {raw}")
         if op == "move" and out.get("to") not in ("discard", "hand"):
-            _fail(code, f"move needs to: discard|hand, got {raw}")
+            fail(code, f"move needs to: discard|hand, got {raw}")
         if op == "set_state" and out.get("state") not in STATES:
-            _fail(code, f"set_state needs a state, got {raw}")
+            fail(code, f"set_state needs a state, got {raw}")
     elif op == "stat":
         if out.get("stat") not in ("attack", "defense", "glory_bonus"):
-            _fail(code, f"bad stat op {raw}")
+            fail(code, f"bad stat op {raw}")
         out["filter"] = _filter(code, raw.get("filter"))
     if op in ("cost", "free_play"):
         out["filter"] = _filter(code, raw.get("filter"))
@@ -115,10 +117,10 @@ def _op(code: str, when: str, raw: dict) -> dict:
 def normalize_effect(code: str, raw: dict) -> dict:
     when = raw.get("when")
     if when not in WHENS:
-        _fail(code, f"unknown trigger {when!r}")
+        fail(code, f"unknown trigger {when!r}")
     cost = dict(raw.get("cost") or {})
     if set(cost) - {"vp", "discard"}:
-        _fail(code, f"unknown cost keys in {cost}")
+        fail(code, f"unknown cost keys in {cost}")
     eff = {
         "when": when,
         "cost": {"vp": int(cost.get("vp", 0)), "discard": int(cost.get("discard", 0))},
@@ -128,7 +130,7 @@ def normalize_effect(code: str, raw: dict) -> dict:
         eff["against"] = list(raw.get("against", SPELLS))
         eff["pay"] = raw.get("pay", "sacrifice")
         if not set(eff["against"]) <= set(SPELLS) or eff["pay"] not in COUNTER_PAYS:
-            _fail(code, f"bad counter {raw}")
+            fail(code, f"bad counter {raw}")
     return eff
 
 
@@ -136,7 +138,7 @@ def normalize_card(card: dict) -> dict:
     """The fields the engine uses, with effects checked against the vocabulary."""
     code = card.get("code", "?")
     if card.get("type") not in TYPES:
-        _fail(code, f"unknown card type {card.get('type')!r}")
+        fail(code, f"unknown card type {card.get('type')!r}")
     out = {key: card.get(key) for key in _KEPT}
     out["subtypes"] = list(out["subtypes"] or [])
     out["cost"] = int(out["cost"] or 0)
@@ -145,7 +147,7 @@ def normalize_card(card: dict) -> dict:
     out["glory_bonus"] = int(out["glory_bonus"] or 0)
     effects = card.get("effects") or []
     if not isinstance(effects, list):
-        _fail(code, "effects must be a list")
+        fail(code, "effects must be a list")
     out["effects"] = [normalize_effect(code, e) for e in effects]
     return out
 

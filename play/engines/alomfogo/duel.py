@@ -35,9 +35,15 @@ def active_revulok(g, p: int) -> list[str]:
     ]
 
 
+def duels_to(g, p: int) -> int | None:
+    """The seat p's duels go to: the player on p's right ("a tőle jobbra levő játékoshoz"),
+    the previous living seat in turn order (DECISIONS 9); with two players, the other one."""
+    return g.previous_living(p)
+
+
 def can_attack(g, p: int) -> bool:
     # DECISIONS 1: no duels on the starting player's first turn
-    return g.s["turn"] > 1 and g.next_living(p) is not None
+    return g.s["turn"] > 1 and duels_to(g, p) is not None
 
 
 # --- legal actions ----------------------------------------------------------
@@ -85,7 +91,7 @@ def helper_usable(g, p: int, iid: str) -> bool:
 
 # --- actions ----------------------------------------------------------------
 def declare_attack(g, p: int, iid: str) -> None:
-    q = g.next_living(p)  # DECISIONS 9: duels go to the next living seat
+    q = duels_to(g, p)  # DECISIONS 9: the player on the right
     g.s["phase"] = "duel"
     g.s["duel"] = {
         "attacker": p,

@@ -23,6 +23,8 @@ ACTION_TYPES = (
     "choose_target",
     "counter",
     "decline_counter",
+    "draw_card",
+    "decline_draw",
 )
 
 
@@ -41,6 +43,8 @@ def legal_actions(g, p: int) -> list[dict]:
     if pending is not None:
         if pending["kind"] == "choose":
             return [{"type": "choose_target", "player": p, "card": i} for i in pending["options"]]
+        if pending["kind"] == "draw":
+            return turn.draw_legal(g, p)
         spell_type = g.card(s["casting"]["source"])["type"]
         acts = [
             {"type": "counter", "player": p, "card": i}
@@ -54,39 +58,45 @@ def legal_actions(g, p: int) -> list[dict]:
     return turn.attack_legal(g, p)
 
 
+# Most moves take the action's seat and card, its card only, or nothing: each table
+# holds the moves of one of those kinds by action type.
+_SEAT_AND_CARD_MOVES = {
+    "cycle_instant": turn.cycle_instant,
+    "activate": turn.activate,
+    "declare_attack": duel.declare_attack,
+    "use_helper": duel.use_helper,
+    "play_instant": duel.play_instant,
+    "counter": fx.counter,
+}
+_CARD_MOVES = {
+    "declare_defender": duel.defend,
+    "assign_helper": duel.helper,
+    "no_helper": duel.helper,
+    "choose_target": fx.choose,
+}
+_GAME_MOVES = {
+    "end_turn": turn.end_turn,
+    "decline_defense": duel.decline,
+    "pass": duel.pass_help,
+    "decline_counter": fx.decline_counter,
+    "draw_card": turn.take_draw,
+    "decline_draw": turn.decline_draw,
+}
+
+
 def perform(g, a: dict) -> None:
     t, p, card = a["type"], a["player"], a.get("card")
-    if t == "play_card":
+    if t in _SEAT_AND_CARD_MOVES:
+        _SEAT_AND_CARD_MOVES[t](g, p, card)
+    elif t in _CARD_MOVES:
+        _CARD_MOVES[t](g, card)
+    elif t in _GAME_MOVES:
+        _GAME_MOVES[t](g)
+    elif t == "play_card":
         turn.play_card(g, p, card, a.get("free"))
-    elif t == "cycle_instant":
-        turn.cycle_instant(g, p, card)
-    elif t == "activate":
-        turn.activate(g, p, card)
     elif t == "end_main":
         g.s["phase"] = "attack"
         g.emit("end_main", player=p)
-    elif t == "declare_attack":
-        duel.declare_attack(g, p, card)
-    elif t == "end_turn":
-        turn.end_turn(g)
-    elif t == "declare_defender":
-        duel.defend(g, card)
-    elif t == "decline_defense":
-        duel.decline(g)
-    elif t in ("assign_helper", "no_helper"):
-        duel.helper(g, card)
-    elif t == "use_helper":
-        duel.use_helper(g, p, card)
-    elif t == "play_instant":
-        duel.play_instant(g, p, card)
-    elif t == "pass":
-        duel.pass_help(g)
-    elif t == "choose_target":
-        fx.choose(g, card)
-    elif t == "counter":
-        fx.counter(g, p, card)
-    elif t == "decline_counter":
-        fx.decline_counter(g)
 
 
 def settle(g) -> None:

@@ -97,6 +97,16 @@ class AlomfogoState(DictState):
                 return q
         return None
 
+    def previous_living(self, p: int) -> int | None:
+        """The living seat before p in seat order: the player on p's right, whom p's duels go to
+        (DECISIONS 9: turns pass clockwise, so the player on the right plays last before p)."""
+        n = len(self.s["players"])
+        for step in range(1, n):
+            q = (p - step) % n
+            if self.s["players"][q]["alive"]:
+                return q
+        return None
+
     def rng(self) -> random.Random:
         r = random.Random()
         version, internal, gauss = self.s["rng"]

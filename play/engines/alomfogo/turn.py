@@ -234,7 +234,7 @@ def play_card(g, p: int, iid: str, free: str | None) -> None:
     g.move(iid, "board")
     g.emit("play", player=p, card=iid, code=card["code"], free=bool(free))
     if card["type"] == "alomleny":
-        fx.draw(g, p)  # playing an álomlény draws a card
+        offer_draw(g, p, "alomleny")  # "húzhatsz egy új lapot": a choice (DECISIONS 2-3)
 
 
 _NO_EFFECT = {"when": "play", "cost": {"vp": 0, "discard": 0}, "do": []}
@@ -244,7 +244,36 @@ def cycle_instant(g, p: int, iid: str) -> None:
     g.seat(p)["vp"] -= 1
     g.s["flags"]["cycled"] = True
     fx.discard(g, iid, "cycled")
+    offer_draw(g, p, "cycled")  # "és húzhatsz helyette": a choice too
+
+
+# --- the draws the rules allow (DECISIONS 2) -----------------------------------
+def offer_draw(g, p: int, after: str) -> None:
+    """Let p choose to draw a card (after an álomlény or a cycled instant).
+
+    A draw the rules only allow is not a draw they require: with an empty
+    deck it is not offered and nothing is lost (the event says why).
+    """
+    if not g.seat(p)["deck"]:
+        g.emit("no_draw", player=p, reason="empty_deck")
+        return
+    g.s["pending"] = {"kind": "draw", "player": p, "after": after}
+
+
+def draw_legal(g, p: int) -> list[dict]:
+    return [{"type": "draw_card", "player": p}, {"type": "decline_draw", "player": p}]
+
+
+def take_draw(g) -> None:
+    p = g.s["pending"]["player"]
+    g.s["pending"] = None
     fx.draw(g, p)
+
+
+def decline_draw(g) -> None:
+    p = g.s["pending"]["player"]
+    g.s["pending"] = None
+    g.emit("no_draw", player=p, reason="declined")
 
 
 def activate(g, p: int, iid: str) -> None:

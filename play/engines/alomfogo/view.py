@@ -8,75 +8,155 @@ from play.engines.alomfogo import duel
 from play.engines.alomfogo import effects as fx
 
 STATS = ("attack", "defense", "glory_bonus")
+STATIC_OPS = ("stat", "cost", "decline_penalty")  # the statics a view's figures read
+RULE_SUBTYPES = ("buvforras", "ellenvarazs")  # the subtypes a rule reads (not the houses)
 
 
-class _StaticsMemo:
-    """`effects.statics` for one view: the board does not change while a view is built,
-    and every card's figures would otherwise scan it again."""
+class _Boards:
+    """Each seat's statics and the figures of its cards in play, for one view.
 
-    def __init__(self) -> None:
-        self.found: dict[tuple[int, str], list[dict]] = {}
-
-    def __call__(self, g, p: int, op: str) -> list[dict]:
-        key = (p, op)
-        if key not in self.found:
-            self.found[key] = fx.statics(g, p, op)
-        return self.found[key]
-
-
-def _card(
-    g, iid: str, owner: int, statics=fx.statics, *, stats: bool = False, cost: bool = False
-) -> dict:
-    """A visible card, with the figures its place makes matter, for its owner.
-
-    Statics are applied by the engine's own functions, so no reader (table,
-    terminal, bot) redoes the rule: a card in play carries its attack, defense
-    and glory bonus now, a card in hand what playing it costs now. A card in
-    the discard pile or on the stack keeps its printed figures, which readers
-    take from the card data: working out every discarded card's statics made
-    each view five times slower for nothing a reader shows.
+    Worked out by the engine's own functions (`effects.statics`, `duel.stat`)
+    and kept on the state (`derived`) while the seat's board stays as it was:
+    the views of every seat share them, and most moves leave the boards as
+    they were. Kept values are only read: the view copies figures into fresh
+    dicts, and the statics never leave this module.
     """
-    inst = g.inst(iid)
-    entry = {"id": iid, "code": inst["code"], "name": g.card(iid)["name"], "state": inst["state"]}
-    if stats:
-        for name in STATS:
-            entry[name] = duel.stat(g, owner, iid, name, statics)
-        if g.card(iid)["type"] == "revulo":
-            # what refusing a duel against this card as attacker costs the defender
-            entry["decline_loss"] = duel.decline_loss(g, owner, iid, statics)
-    if cost:
-        entry["cost"] = fx.play_cost(g, owner, iid, statics)
+
+    def __init__(self, g) -> None:
+        self.g = g
+        self.found: dict[int, tuple[dict, dict]] = {}
+
+    def of(self, p: int) -> tuple[dict[str, list[dict]], dict[str, tuple]]:
+        """(the statics by op, the figures by card on the board) of seat p."""
+        found = self.found.get(p)
+        if found is None:
+            g = self.g
+            seat = g.seat(p)
+            board = tuple(seat["board"])
+            inst = g.s["inst"]
+            # everything the figures read of the state (card data is fixed for a game)
+            inputs = (seat["alive"], board, tuple([inst[i]["state"] for i in board]))
+            found = self.found[p] = g.derived(("board", p), inputs, lambda: _board(g, p))
+        return found
+
+    def statics(self, g, p: int, op: str) -> list[dict]:
+        """`effects.statics` of the board as it is now."""
+        return self.of(p)[0][op]
+
+
+def _board(g, p: int) -> tuple[dict[str, list[dict]], dict[str, tuple]]:
+    found = {op: fx.statics(g, p, op) for op in STATIC_OPS}
+
+    def statics(g, p: int, op: str) -> list[dict]:
+        return found[op]
+
+    figures = {}
+    for iid in g.seat(p)["board"]:
+        # decline_loss: what refusing a duel against this card as attacker costs the defender
+        loss = duel.decline_loss(g, p, iid, statics) if g.card(iid)["type"] == "revulo" else None
+        figures[iid] = (*(duel.stat(g, p, iid, name, statics) for name in STATS), loss)
+    return found, figures
+
+
+def _card(s: dict, iid: str) -> dict:
+    """A visible card: its id, catalog code, name and state.
+
+    A card in the discard pile or on the stack keeps its printed figures,
+    which readers take from the card data: working out every discarded
+    card's statics made each view five times slower for nothing a reader shows.
+    """
+    inst = s["inst"][iid]
+    code = inst["code"]
+    card = s["cards"][code]
+    entry = {"id": iid, "code": code, "name": card["name"], "state": inst["state"]}
+    if card["subtypes"]:
+        # the subtypes a rule reads, printed on the card (bűvforrás: one a turn)
+        rule = [sub for sub in card["subtypes"] if sub in RULE_SUBTYPES]
+        if rule:
+            entry["subtypes"] = rule
     return entry
 
 
-def _duel(g, d: dict | None) -> dict | None:
+def _in_play(s: dict, iid: str, figures: dict[str, tuple]) -> dict:
+    """A card on the board with its attack, defense and glory bonus now (and a dreamwalker
+    what refusing a duel against it costs), so no reader (table, terminal, bot) redoes the rule."""
+    entry = _card(s, iid)
+    attack, defense, glory_bonus, decline_loss = figures[iid]
+    entry["attack"] = attack
+    entry["defense"] = defense
+    entry["glory_bonus"] = glory_bonus
+    if decline_loss is not None:
+        entry["decline_loss"] = decline_loss
+    return entry
+
+
+def _in_hand(g, iid: str, owner: int, boards: _Boards) -> dict:
+    """A card in its owner's hand with what playing it costs now, and why it cannot be
+    played this turn where a rule, not its cost, says so (`why_not`)."""
+    entry = _card(g.s, iid)
+    entry["cost"] = fx.play_cost(g, owner, iid, boards.statics)
+    if "subtypes" in entry and _buvforras_spent(g, owner) and "buvforras" in entry["subtypes"]:
+        entry["why_not"] = "one_buvforras"  # DECISIONS 3: one bűvforrás a turn
+    return entry
+
+
+def _buvforras_spent(g, p: int) -> bool:
+    """Seat p is the turn player and has played this turn's one bűvforrás."""
+    s = g.s
+    return s["active"] == p and bool(s["flags"].get("buvforras")) and s["phase"] != "over"
+
+
+def _duel(g, d: dict | None, boards: _Boards) -> dict | None:
     """The duel with each side's power now (printed, statics and boosts)."""
     if d is None:
         return None
     shown = dict(d)
+    statics = boards.statics
     shown["power"] = [
-        duel.stat(g, d["attacker"], d["a"], "attack") + d["boost"][0],
-        duel.stat(g, d["defender"], d["d"], "defense") + d["boost"][1] if d["d"] else None,
+        duel.stat(g, d["attacker"], d["a"], "attack", statics) + d["boost"][0],
+        duel.stat(g, d["defender"], d["d"], "defense", statics) + d["boost"][1] if d["d"] else None,
     ]
-    shown["decline_loss"] = duel.decline_loss(g, d["attacker"], d["a"])
+    shown["decline_loss"] = duel.decline_loss(g, d["attacker"], d["a"], statics)
     return shown
 
 
 def _redact(value: Any, hidden: set[str]) -> Any:
-    """Drop card ids (and their codes) that sit in a zone the viewer cannot see.
+    """A copy of `value` without the card ids (and their codes) of zones the viewer cannot see.
 
-    Anywhere in the view: an event's `card`, an id in a list (a spell's
+    Anywhere in `value`: an event's `card`, an id in a list (a spell's
     targets may be a card in its caster's hand), or any other field.
     """
-    if isinstance(value, dict):
-        if value.get("card") in hidden:
-            value = {k: v for k, v in value.items() if k not in ("card", "code")}
-        return {k: _redact(v, hidden) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_redact(v, hidden) for v in value if not (isinstance(v, str) and v in hidden)]
-    if isinstance(value, str) and value in hidden:
+    kind = type(value)
+    if kind is dict:
+        return _redact_dict(value, hidden)
+    if kind is list:
+        return [
+            _redact(v, hidden) if type(v) in _NESTED else v
+            for v in value
+            if not (type(v) is str and v in hidden)
+        ]
+    if kind is str and value in hidden:
         return None
     return value
+
+
+_NESTED = (dict, list)
+
+
+def _redact_dict(value: dict, hidden: set[str]) -> dict:
+    # the events are most of what is redacted, and their fields are mostly numbers and
+    # names: only strings are looked up and only containers recursed into
+    if value.get("card") in hidden:
+        value = {k: v for k, v in value.items() if k != "card" and k != "code"}
+    shown = value.copy()
+    for key, field in value.items():
+        kind = type(field)
+        if kind is str:
+            if field in hidden:
+                shown[key] = None
+        elif kind is dict or kind is list:
+            shown[key] = _redact(field, hidden)
+    return shown
 
 
 def _why_no_duels(g) -> str | None:
@@ -88,11 +168,12 @@ def _why_no_duels(g) -> str | None:
 
 def build_view(g, player: int | None) -> dict:
     s = g.s
-    statics = _StaticsMemo()
+    boards = _Boards(g)
     hidden = set()
     seats = []
     for p, seat in enumerate(s["players"]):
         own = p == player
+        figures = boards.of(p)[1]
         hidden.update(seat["deck"])
         if not own:
             hidden.update(seat["hand"])
@@ -103,17 +184,19 @@ def build_view(g, player: int | None) -> dict:
             "vp": seat["vp"],
             "deck_count": len(seat["deck"]),
             "hand_count": len(seat["hand"]),
-            "board": [_card(g, i, p, statics, stats=True) for i in seat["board"]],
-            "discard": [_card(g, i, p) for i in seat["discard"]],
-            "casting": [_card(g, i, p) for i in seat["stack"]],
+            "board": [_in_play(s, i, figures) for i in seat["board"]],
+            "discard": [_card(s, i) for i in seat["discard"]],
+            "casting": [_card(s, i) for i in seat["stack"]],
         }
         if own:
-            entry["hand"] = [_card(g, i, p, statics, cost=True) for i in seat["hand"]]
+            entry["hand"] = [_in_hand(g, i, p, boards) for i in seat["hand"]]
         seats.append(entry)
     pending = s["pending"]
     if pending is not None:
         shown = {"kind": pending["kind"], "player": pending["player"]}
-        if pending["kind"] == "choose":
+        if pending["kind"] == "draw":
+            shown["after"] = pending["after"]  # alomleny or cycled: what the draw is for
+        elif pending["kind"] == "choose":
             shown["purpose"] = pending["purpose"]
             if pending["player"] == player:
                 shown["options"] = list(pending["options"])
@@ -126,25 +209,27 @@ def build_view(g, player: int | None) -> dict:
             "mode": casting["mode"],
             "targets": [t for t in casting["targets"] if t],
         }
-    return _redact(
-        {
-            "game": s["game"],
-            "you": player,
-            "turn": s["turn"],
-            "phase": s["phase"],
-            "turn_player": s["active"],
-            # Why a menu lacks an option, so no reader re-derives the rule:
-            # no duels on the very first turn (DECISIONS 1), one bűvforrás a
-            # turn (DECISIONS 3).
-            "no_duels": _why_no_duels(g),
-            "buvforras_played": bool(s["flags"].get("buvforras")),
-            "to_act": g.active_player,
-            "players": seats,
-            "duel": _duel(g, s["duel"]),
-            "pending": pending,
-            "casting": casting,
-            "events": list(s["log"]),
-            "result": s["result"],
-        },
-        hidden,
-    )
+    # The seats need no redaction: each card there is in a zone the viewer sees (and a
+    # card is in one zone), and searching them for hidden ids was most of a view's cost.
+    # What may name any card (the duel, a pending choice, a cast, the events) is redacted.
+    return {
+        "game": s["game"],
+        "you": player,
+        "turn": s["turn"],
+        "phase": s["phase"],
+        "turn_player": s["active"],
+        # Why a menu lacks an option, so no reader re-derives the rule:
+        # no duels on the very first turn (DECISIONS 1), one bűvforrás a
+        # turn (DECISIONS 3).
+        "no_duels": _why_no_duels(g),
+        "buvforras_played": bool(s["flags"].get("buvforras")),
+        # the seat the turn player's duels go to: the player on their right (DECISIONS 9)
+        "duels_to": duel.duels_to(g, s["active"]) if s["phase"] != "over" else None,
+        "to_act": g.active_player,
+        "players": seats,
+        "duel": _redact(_duel(g, s["duel"], boards), hidden),
+        "pending": _redact(pending, hidden),
+        "casting": _redact(casting, hidden),
+        "events": _redact(s["log"], hidden),
+        "result": _redact(s["result"], hidden),
+    }

@@ -17,21 +17,8 @@ from __future__ import annotations
 
 from zlib import crc32
 
-from play.engines.base import SetupError
+from play.engines.inputs import code_and_type, fail
 
-TYPES = (
-    "mage",
-    "spell",
-    "enemy",
-    "trap",
-    "collectible",
-    "useable",
-    "chest",
-    "curse",
-    "level_up",
-    "level_down",
-    "ending",
-)
 # cards shuffled into the three piles (the mage, the spells and the endings are not)
 DUNGEON_TYPES = (
     "enemy",
@@ -43,6 +30,7 @@ DUNGEON_TYPES = (
     "level_up",
     "level_down",
 )
+TYPES = ("mage", "spell", *DUNGEON_TYPES, "ending")
 SUBTYPES = ("mask", "potion", "torch")
 KINDS = ("collectible", "useable", "item", *SUBTYPES)
 
@@ -77,10 +65,6 @@ PASSIVE_FLAGS = ("reveal_without_mana", "reveal_used_pile", "no_reveal")
 ENDING_KINDS = ("gate", "key", "exit", "collectible")
 
 
-def _fail(code: str, message: str) -> None:
-    raise SetupError(f"card {code}: {message}")
-
-
 def _is_count(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
@@ -88,11 +72,11 @@ def _is_count(value) -> bool:
 def compile_bundle(code: str, raw, *, allow_roll: bool = False) -> list[list]:
     """A bundle's `[key, value]` steps in application order (validated)."""
     if not isinstance(raw, dict):
-        _fail(code, f"a bundle is an object, got {raw!r}")
+        fail(code, f"a bundle is an object, got {raw!r}")
     known = set(BUNDLE_ORDER) | ({"roll"} if allow_roll else set())
     unknown = set(raw) - known
     if unknown:
-        _fail(code, f"unknown bundle keys {sorted(unknown)}")
+        fail(code, f"unknown bundle keys {sorted(unknown)}")
     steps: list[list] = []
     for key in BUNDLE_ORDER:
         if key not in raw:
@@ -100,7 +84,7 @@ def compile_bundle(code: str, raw, *, allow_roll: bool = False) -> list[list]:
         value = raw[key]
         if key in COUNT_KEYS:
             if not _is_count(value):
-                _fail(code, f"{key} needs a whole number ≥ 1, got {value!r}")
+                fail(code, f"{key} needs a whole number ≥ 1, got {value!r}")
             steps.append([key, value])
         elif key == "discard":
             if (
@@ -109,12 +93,12 @@ def compile_bundle(code: str, raw, *, allow_roll: bool = False) -> list[list]:
                 or not _is_count(value.get("count"))
                 or set(value) - {"kind", "count"}
             ):
-                _fail(code, f"discard is {{kind, count}}, got {value!r}")
+                fail(code, f"discard is {{kind, count}}, got {value!r}")
             steps.append(["discard", [value["kind"], value["count"]]])
         elif value is True:
             steps.append([key, True])
         elif value not in (False, None):
-            _fail(code, f"{key} is true or absent, got {value!r}")
+            fail(code, f"{key} is true or absent, got {value!r}")
     return steps
 
 
@@ -122,23 +106,23 @@ def compile_condition(code: str, raw) -> dict | None:
     if raw is None:
         return None
     if not isinstance(raw, dict) or not raw or set(raw) - {"level", "has", "key"}:
-        _fail(code, f"bad condition {raw!r}")
+        fail(code, f"bad condition {raw!r}")
     out: dict = {}
     if "level" in raw:
         if not _is_count(raw["level"]):
-            _fail(code, f"condition level needs a whole number ≥ 1, got {raw['level']!r}")
+            fail(code, f"condition level needs a whole number ≥ 1, got {raw['level']!r}")
         out["level"] = raw["level"]
     if "has" in raw:
         has = raw["has"]
         if not isinstance(has, dict) or not has:
-            _fail(code, f"condition has is {{kind: n}}, got {has!r}")
+            fail(code, f"condition has is {{kind: n}}, got {has!r}")
         for kind, n in has.items():
             if kind not in KINDS or not _is_count(n):
-                _fail(code, f"condition has: bad {kind!r}: {n!r}")
+                fail(code, f"condition has: bad {kind!r}: {n!r}")
         out["has"] = dict(has)
     if "key" in raw:
         if raw["key"] is not True:
-            _fail(code, "condition key is true")
+            fail(code, "condition key is true")
         out["key"] = True
     return out
 
@@ -147,19 +131,19 @@ def compile_passive(code: str, raw) -> dict:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        _fail(code, f"a passive is an object, got {raw!r}")
+        fail(code, f"a passive is an object, got {raw!r}")
     out = {}
     for key, value in raw.items():
         if key in PASSIVE_NUMBERS:
             if not isinstance(value, int) or isinstance(value, bool):
-                _fail(code, f"passive {key} needs a whole number, got {value!r}")
+                fail(code, f"passive {key} needs a whole number, got {value!r}")
             out[key] = value
         elif key in PASSIVE_FLAGS:
             if value is not True:
-                _fail(code, f"passive {key} is true, got {value!r}")
+                fail(code, f"passive {key} is true, got {value!r}")
             out[key] = True
         else:
-            _fail(code, f"unknown passive key {key!r}")
+            fail(code, f"unknown passive key {key!r}")
     return out
 
 
@@ -167,7 +151,7 @@ def compile_alt_passive(code: str, raw) -> dict | None:
     if raw is None:
         return None
     if not isinstance(raw, dict) or set(raw) != {"if", "passive"}:
-        _fail(code, f"alt_passive is {{if, passive}}, got {raw!r}")
+        fail(code, f"alt_passive is {{if, passive}}, got {raw!r}")
     return {
         "if": compile_condition(code, raw["if"]),
         "passive": compile_passive(code, raw["passive"]),
@@ -178,50 +162,50 @@ def compile_use(code: str, raw) -> dict | None:
     if raw is None:
         return None
     if not isinstance(raw, dict) or raw.get("when") not in WHENS or "do" not in raw:
-        _fail(code, f"use is {{when, do}} with when in {WHENS}, got {raw!r}")
+        fail(code, f"use is {{when, do}} with when in {WHENS}, got {raw!r}")
     steps = compile_bundle(code, raw["do"])
     keys = {k for k, _ in steps}
     if "cancel" in keys and raw["when"] not in ("enemy", "trap"):
-        _fail(code, "cancel is only for a use when facing an enemy or a trap")
+        fail(code, "cancel is only for a use when facing an enemy or a trap")
     if "reroll" in keys and raw["when"] != "after_roll":
-        _fail(code, "reroll is only for a use with when: after_roll")
+        fail(code, "reroll is only for a use with when: after_roll")
     return {"when": raw["when"], "steps": steps}
 
 
 def compile_d6(code: str, raw) -> list[list]:
     """Six step lists, one per face, from the rows of a die table (each face exactly once)."""
     if not isinstance(raw, list) or not raw:
-        _fail(code, "d6 is a list of rows")
+        fail(code, "d6 is a list of rows")
     rows: list = [None] * 6
     for row in raw:
         faces = row.get("roll") if isinstance(row, dict) else None
         if not isinstance(faces, list) or not faces:
-            _fail(code, f"a d6 row needs roll faces, got {row!r}")
+            fail(code, f"a d6 row needs roll faces, got {row!r}")
         steps = compile_bundle(code, row, allow_roll=True)
         for face in faces:
             if face not in range(1, 7) or rows[face - 1] is not None:
-                _fail(code, f"d6 face {face!r} is out of 1–6 or listed twice")
+                fail(code, f"d6 face {face!r} is out of 1–6 or listed twice")
             rows[face - 1] = steps
     if any(r is None for r in rows):
-        _fail(code, "the d6 rows must cover every face 1–6")
+        fail(code, "the d6 rows must cover every face 1–6")
     return rows
 
 
 def _need(code: str, effects: dict, keys: tuple[str, ...]) -> None:
     missing = [k for k in keys if k not in effects]
     if missing:
-        _fail(code, f"effects lacks {missing}")
+        fail(code, f"effects lacks {missing}")
 
 
 def _compile_mage(code: str, e: dict, out: dict) -> None:
     _need(code, e, ("start_level", "start_life", "max_life", "life_cap"))
     table = e["max_life"]
     if not isinstance(table, list) or not table or not all(_is_count(x) for x in table):
-        _fail(code, "max_life is a list of whole numbers ≥ 1, one per level")
+        fail(code, "max_life is a list of whole numbers ≥ 1, one per level")
     if not _is_count(e["life_cap"]) or not _is_count(e["start_life"]):
-        _fail(code, "life_cap and start_life are whole numbers ≥ 1")
+        fail(code, "life_cap and start_life are whole numbers ≥ 1")
     if not _is_count(e["start_level"]) or e["start_level"] > len(table):
-        _fail(code, "start_level must be one of the levels in max_life")
+        fail(code, "start_level must be one of the levels in max_life")
     out.update(
         start_level=e["start_level"],
         start_life=e["start_life"],
@@ -233,10 +217,10 @@ def _compile_mage(code: str, e: dict, out: dict) -> None:
 def _compile_enemy(code: str, e: dict, out: dict) -> None:
     _need(code, e, ("options", "defeated_by", "reward"))
     if not isinstance(e["options"], list) or not e["options"]:
-        _fail(code, "an enemy needs at least one option")
+        fail(code, "an enemy needs at least one option")
     out["options"] = [compile_bundle(code, o) for o in e["options"]]
     if e["defeated_by"] is not None and not isinstance(e["defeated_by"], str):
-        _fail(code, "defeated_by is a spell code or null")
+        fail(code, "defeated_by is a spell code or null")
     out["defeated_by"] = e["defeated_by"]
     out["reward"] = compile_bundle(code, e["reward"] or {})
 
@@ -244,9 +228,9 @@ def _compile_enemy(code: str, e: dict, out: dict) -> None:
 def _compile_ending(code: str, e: dict, out: dict) -> None:
     _need(code, e, ("kind", "requires", "cost", "gives"))
     if e["kind"] not in ENDING_KINDS:
-        _fail(code, f"ending kind is one of {ENDING_KINDS}")
+        fail(code, f"ending kind is one of {ENDING_KINDS}")
     if not isinstance(e["cost"], list):
-        _fail(code, "an ending's cost is a list of bundles")
+        fail(code, "an ending's cost is a list of bundles")
     out.update(
         kind=e["kind"],
         requires=compile_condition(code, e["requires"]),
@@ -258,7 +242,7 @@ def _compile_ending(code: str, e: dict, out: dict) -> None:
         use=compile_use(code, e.get("use")),
     )
     if out["counts_as"] is not None and out["counts_as"] not in SUBTYPES:
-        _fail(code, f"counts_as is one of {SUBTYPES} or null")
+        fail(code, f"counts_as is one of {SUBTYPES} or null")
 
 
 def _compile(code: str, kind: str, e: dict, out: dict) -> None:
@@ -275,7 +259,7 @@ def _compile(code: str, kind: str, e: dict, out: dict) -> None:
     elif kind == "chest":
         _need(code, e, ("level", "reward", "d6"))
         if not _is_count(e["level"]):
-            _fail(code, "a chest's level is a whole number ≥ 1")
+            fail(code, "a chest's level is a whole number ≥ 1")
         out.update(
             level=e["level"],
             reward=compile_bundle(code, e["reward"] or {}),
@@ -320,17 +304,10 @@ def _kinds(card: dict) -> tuple[list[str], list[str]]:
 
 def normalize_card(card: dict) -> dict:
     """The fields the engine uses, with `effects` checked and compiled (SetupError if bad)."""
-    if not isinstance(card, dict):
-        raise SetupError(f"a card is an object, got {type(card).__name__}")
-    code = card.get("code")
-    if not isinstance(code, str) or not code:
-        raise SetupError("every card needs a code")
-    kind = card.get("type")
-    if kind not in TYPES:
-        _fail(code, f"unknown card type {kind!r}")
+    code, kind = code_and_type(card, TYPES)
     effects = card.get("effects")
     if not isinstance(effects, dict):
-        _fail(code, "effects must be an object")
+        fail(code, "effects must be an object")
     subtypes = [s for s in (card.get("subtypes") or []) if s in SUBTYPES]
     out = {
         "code": code,

@@ -88,6 +88,36 @@ def pile_choosable(s: dict, i: int) -> bool:
     return card["type"] != "ending" or ending_actable(s, card)
 
 
+def closed_why(s: dict, i: int) -> dict | None:
+    """Why pile i cannot be chosen now, or None when it can (the view carries it).
+
+    `{"why": "empty"}`; for an ending on top: `{"why": "key_held"}` (it only
+    gives the Key, which you hold), `{"why": "needs_key"}`, `{"why":
+    "needs_level", "level": n}`, `{"why": "needs_cards", "kind": k, "n": n}`
+    (its condition, the first part not met) or `{"why": "cost"}` (none of its
+    costs can be paid now). A pile that can be chosen gives None.
+    """
+    pile = s["piles"][i]
+    if not pile:
+        return {"why": "empty"}
+    if not s["up"][i]:
+        return None
+    card = s["cards"][pile[-1]]
+    if card["type"] != "ending" or ending_actable(s, card):
+        return None
+    if not ending_useful(s, card):
+        return {"why": "key_held"}
+    needs = card["requires"] or {}
+    if needs.get("key") and not s["key"]:
+        return {"why": "needs_key"}
+    if "level" in needs and s["level"] < needs["level"]:
+        return {"why": "needs_level", "level": needs["level"]}
+    for kind, n in needs.get("has", {}).items():
+        if mage.count_kind(s, kind) < n:
+            return {"why": "needs_cards", "kind": kind, "n": n}
+    return {"why": "cost"}
+
+
 def pile_actions(s: dict) -> list[dict]:
     """Every `choose_pile` the player has now (one per payable cost of a waiting ending).
 

@@ -10,10 +10,10 @@ taken inside a window push their own tasks in front of the window, so the
 window comes back afterwards. The queue being plain data is what makes
 `to_dict` lossless in the middle of a fight.
 
-A window whose only legal action is its closing one (a trap with nothing to
-use against it: roll) closes by itself, so the player is never asked a
-question with one answer. An empty queue is the start of a step; `run` then
-checks that a step is still possible, else the game is lost.
+A window is always shown, also with one legal action left (a trap with
+nothing to use against it: roll): the player confirms it (DECISIONS, Arcane
+Guardian 4). An empty queue is the start of a step; `run` then checks that a
+step is still possible, else the game is lost.
 """
 
 from __future__ import annotations
@@ -63,7 +63,9 @@ def end(g, *, won: bool, reason: str) -> None:
 
 # --- small state changes -------------------------------------------------------
 def set_life(g, life: int, reason: str) -> None:
+    """Life to `life`, never below 0 (the die shows no less; DECISIONS, Arcane Guardian 1)."""
     s = g.s
+    life = max(0, life)
     delta = life - s["life"]
     if delta:
         s["life"] = life
@@ -102,13 +104,22 @@ def set_level(g, level: int) -> None:
 
 
 def level_up(g) -> None:
-    """One level up: +1 level (not past the top), life to the maximum, every spell upright."""
+    """One level up: +1 level (not past the top); then a curse may go; then the refill.
+
+    The curse goes first, so life is refilled to the maximum without it
+    (DECISIONS, Arcane Guardian 5): dropping the Curse of Weakness ends at full life.
+    """
     s = g.s
     g.emit("level_up", level=min(s["level"] + 1, mage.max_level(s)))
     set_level(g, min(s["level"] + 1, mage.max_level(s)))
+    s["queue"][0:0] = [["curse_pick"], ["level_refill"]]
+
+
+def op_level_refill(g, task) -> None:
+    """The end of a level up: life to the (new) maximum, every spell upright."""
+    s = g.s
     set_life(g, s["max_life"], "level_up")
     turn_spells(g, mage.sideways_spells(s), True)
-    s["queue"].insert(0, ["curse_pick"])
 
 
 # --- bundle keys -----------------------------------------------------------------
@@ -128,36 +139,35 @@ def op_lose_life(g, task) -> None:
 
 
 def op_lose_mana(g, task):
-    s = g.s
-    up = mage.upright_spells(s)
-    count = min(task[1], len(up))
-    if count == len(up):
-        turn_spells(g, up, False)
-        return None
-    s["pending"] = {"kind": "lose_mana", "count": count}
-    return WAIT
+    return _pay_or_ask(
+        g, mage.upright_spells(g.s), task[1], lambda up: turn_spells(g, up, False), "lose_mana"
+    )
 
 
 def op_gain_mana(g, task):
-    s = g.s
-    down = mage.sideways_spells(s)
-    count = min(task[1], len(down))
-    if count == len(down):
-        turn_spells(g, down, True)
-        return None
-    s["pending"] = {"kind": "gain_mana", "count": count}
-    return WAIT
+    return _pay_or_ask(
+        g, mage.sideways_spells(g.s), task[1], lambda down: turn_spells(g, down, True), "gain_mana"
+    )
 
 
 def op_discard(g, task):
-    s = g.s
     kind, n = task[1]
-    found = mage.cards_of_kind(s, kind)
-    count = min(n, len(found))
-    if count == len(found):
-        discard_held(g, found, "paid")
+    found = mage.cards_of_kind(g.s, kind)
+    return _pay_or_ask(
+        g, found, n, lambda cards: discard_held(g, cards, "paid"), "discard", of=kind
+    )
+
+
+def _pay_or_ask(g, cards: list[str], wanted: int, take_all, kind: str, **pending):
+    """Pay `wanted` of `cards` (as many as there are): at once when that takes them all, else ask.
+
+    Asking only when there is a choice spares the player a question with one answer.
+    """
+    count = min(wanted, len(cards))
+    if count == len(cards):
+        take_all(cards)
         return None
-    s["pending"] = {"kind": "discard", "of": kind, "count": count}
+    g.s["pending"] = {"kind": kind, **pending, "count": count}
     return WAIT
 
 
@@ -225,11 +235,8 @@ def op_check_life(g, task):
 def op_window(g, task):
     s = g.s
     s["pending"] = {"kind": task[1]}
-    legal = moves.window_actions(s, task[1])
-    if len(legal) == 1 and legal[0]["type"] in CLOSING:
-        close(g, legal[0])  # one answer: no question
-        return None
-    g.prepared = (0, legal)  # what legal_actions would compute next
+    # shown even with one action left: the player confirms it (DECISIONS, Arcane Guardian 4)
+    g.prepared = (0, moves.window_actions(s, task[1]))  # what legal_actions would compute next
     return WAIT
 
 
@@ -313,6 +320,7 @@ OPS = {
     "gain_key": op_gain_key,
     "win": op_win,
     "curse_pick": op_curse_pick,
+    "level_refill": op_level_refill,
     "check_life": op_check_life,
     "window": op_window,
     "apply_row": op_apply_row,
@@ -324,9 +332,6 @@ OPS = {
 
 
 # --- the player's answers --------------------------------------------------------
-CLOSING = ("fight", "cast", "roll", "open_chest", "accept_roll")
-
-
 def roll(g) -> None:
     s = g.s
     facing = s["facing"]

@@ -112,12 +112,27 @@ def max_level(s: dict) -> int:
 
 
 def payable(s: dict, steps: list[list]) -> bool:
-    """A chosen bundle (enemy option, ending cost, curse cost) can be paid in full.
+    """A chosen cost (an ending's, a curse's) can be paid in full.
 
     Mana and discards must be there; losing life or a level can always be chosen.
     """
     for key, value in steps:
         if key == "lose_mana" and mana(s) < value:
+            return False
+        if key == "discard" and count_kind(s, value[0], for_discard=True) < value[1]:
+            return False
+    return True
+
+
+def option_payable(s: dict, steps: list[list]) -> bool:
+    """An enemy's option may be chosen now (DECISIONS, Arcane Guardian 4).
+
+    A mana loss needs at least 1 upright spell and takes what there is (the
+    rulebook: mana below 0 is lost); a discard needs its cards; losing life or
+    a level can always be chosen.
+    """
+    for key, value in steps:
+        if key == "lose_mana" and mana(s) < 1:
             return False
         if key == "discard" and count_kind(s, value[0], for_discard=True) < value[1]:
             return False

@@ -93,12 +93,26 @@ def curse_actions(s: dict, curses: list[str] | None = None) -> list[dict]:
     return found
 
 
+def enemy_options(s: dict, card: dict) -> list[int]:
+    """The enemy's printed options the player may choose now (indexes).
+
+    A mana option needs at least 1 mana and takes what there is; a discard
+    needs its cards. When none can be chosen and no spell can defeat the enemy
+    either, the rules leave no other way past it: every option is offered and
+    takes what there is (no shipped enemy gets there: each has a life option).
+    """
+    options = [k for k, steps in enumerate(card["options"]) if mage.option_payable(s, steps)]
+    if options:
+        return options
+    up = mage.upright_spells(s)
+    if len(up) >= 2 or card["defeated_by"] in up:
+        return []
+    return list(range(len(card["options"])))
+
+
 def enemy_actions(s: dict) -> list[dict]:
     card = s["cards"][s["facing"]["card"]]
-    options = [k for k, steps in enumerate(card["options"]) if mage.payable(s, steps)]
-    if not options:
-        options = list(range(len(card["options"])))  # nothing payable: take what there is
-    found = [{"type": "fight", "player": 0, "option": k} for k in options]
+    found = [{"type": "fight", "player": 0, "option": k} for k in enemy_options(s, card)]
     up = mage.upright_spells(s)
     if card["defeated_by"] in up:
         found.append({"type": "cast", "player": 0, "spells": [card["defeated_by"]]})

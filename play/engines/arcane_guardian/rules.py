@@ -95,7 +95,11 @@ def why_illegal(g, action: dict) -> IllegalAction:
             "condition holds, or whose cost you can pay.",
         )
     if kind == "fight":
-        return IllegalAction("bad_option", "That option cannot be paid in full now.")
+        return IllegalAction(
+            "bad_option",
+            "That option cannot be chosen now: a mana cost needs at least 1 mana, "
+            "a discard needs the cards.",
+        )
     if kind == "cast":
         return IllegalAction(
             "bad_spells",

@@ -13,6 +13,7 @@ from play.engines.arcane_guardian import mage
 from play.engines.arcane_guardian.cards import DUNGEON_TYPES, normalize_card
 from play.engines.arcane_guardian.dice import KEY_BITS
 from play.engines.base import SetupError
+from play.engines.inputs import with_defaults
 
 GAME_ID = "arcane-guardian"
 PILES = 3
@@ -34,13 +35,7 @@ def card_list(decks) -> list:
 
 
 def check_options(options: dict | None) -> dict:
-    if options is not None and not isinstance(options, dict):
-        raise SetupError("options is an object.")
-    unknown = set(options or {}) - set(DEFAULTS)
-    if unknown:
-        raise SetupError(f"unknown options: {sorted(unknown)}; known: {sorted(DEFAULTS)}.")
-    opts = dict(DEFAULTS)
-    opts.update(options or {})
+    opts = with_defaults(options, DEFAULTS)
     if not isinstance(opts["shuffle"], bool):
         raise SetupError("shuffle is true or false.")
     endings = opts["endings"]

@@ -6,6 +6,15 @@ under a top are only counted. The three endings in play are listed by code
 (sorted), because the player picks them openly before shuffling them in;
 where they lie stays hidden. The dice key is never shown.
 
+Each pile says why it cannot be chosen now (`closed`, see
+`dungeon.closed_why`; None when it can), and an enemy faced or face up on a
+pile lists the options a fight offers now (`offers`), so no reader works out
+either rule itself.
+
+`lasting` is the mage's lasting effects in force, in the engine's order: the
+numbers (`{key, value}`, nonzero) and then the switches that are on, so a
+reader words them without keeping its own list of the keys.
+
 `cards` names every card code the view mentions (name, English name, type,
 subtype) with what it does: `effect`, its parts' steps (`wording` says what a
 step is) with the effective numbers (the mage's lasting damage modifiers
@@ -16,7 +25,7 @@ words in each language, so no reader words or computes an effect itself.
 from __future__ import annotations
 
 from play.engines.arcane_guardian import dungeon, mage, moves, wording
-from play.engines.arcane_guardian.cards import public_card
+from play.engines.arcane_guardian.cards import PASSIVE_FLAGS, PASSIVE_NUMBERS, public_card
 
 EVENT_LOG = 30  # how many recent events a view shows
 
@@ -53,9 +62,22 @@ def _piles(s: dict) -> list[dict]:
                 "face_up": up,
                 "stopped": up and s["cards"][top]["type"] == "ending",
                 "choosable": dungeon.pile_choosable(s, i),
+                # why it cannot be chosen (None when it can): the readers say it
+                "closed": dungeon.closed_why(s, i),
             }
         )
+        card = s["cards"][top] if up else None
+        if card is not None and card["type"] == "enemy":
+            # the options a fight would offer if this enemy were met now
+            piles[-1]["offers"] = moves.enemy_options(s, card)
     return piles
+
+
+def _lasting(passive: dict) -> dict:
+    return {
+        "numbers": [{"key": k, "value": passive[k]} for k in PASSIVE_NUMBERS if passive[k]],
+        "switches": [k for k in PASSIVE_FLAGS if passive[k]],
+    }
 
 
 def _facing(s: dict) -> dict | None:
@@ -68,6 +90,8 @@ def _facing(s: dict) -> dict | None:
     shown["result"] = None if face is None else moves.roll_result(s, card, face)
     if card["type"] == "chest":
         shown["opens"] = moves.chest_opens(s, card)
+    elif card["type"] == "enemy":
+        shown["offers"] = moves.enemy_options(s, card)
     return shown
 
 
@@ -133,6 +157,11 @@ def _effect_entry(card: dict, passive: dict) -> dict:
     return entry
 
 
+def _lifted(card: dict, s: dict) -> bool:
+    condition = card["discard_if"] if card["type"] == "curse" else None
+    return condition is not None and mage.holds(s, condition)
+
+
 def build_view(g, player: int | None) -> dict:
     s = g.s
     piles = _piles(s)
@@ -157,8 +186,11 @@ def build_view(g, player: int | None) -> dict:
             "key": s["key"],
             "passive": dict(s["passive"]),
         },
+        "lasting": _lasting(s["passive"]),
         "spells": [{"code": c, "upright": up} for c, up in s["spells"].items()],
         "held": list(s["held"]),
+        # held curses whose own text lets them go for free right now (the bots weigh them)
+        "curses_lifted": [c for c in s["held"] if _lifted(cards[c], s)],
         "piles": piles,
         "endings": list(s["endings"]),
         "facing": facing,

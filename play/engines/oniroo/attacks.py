@@ -44,6 +44,17 @@ def attack_effect(g, card: str) -> str:
     return "wait" if g.s["options"]["level"] == 3 else g.infos[card].subtype
 
 
+def effect_args(g, effect: str) -> dict:
+    """The numbers a card's effect says in this game, as fields of its view entry: the turns
+    a bad night makes the others wait (level 3), the cards a moon hand discards (one per
+    other player)."""
+    if effect == "wait":
+        return {"effect_turns": WAIT_TURNS}
+    if effect == "hand":
+        return {"effect_count": len(g.s["players"]) - 1}
+    return {}
+
+
 def attack_actions(g, p: int, only: str | None = None) -> list[Action]:
     s = g.s
     infos = g.infos

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from play.engines.base import SetupError
+from play.engines.inputs import code_and_type, fail
 
 TYPES = ("symbol", "free", "wake_up", "bad_night", "moon_head", "dream_fairy", "magic_code")
 DREAM_TYPES = frozenset(("symbol", "free"))  # the cards a dream is made of
@@ -25,6 +25,7 @@ GROUPS = ("animals", "plants", "objects", "places", "people", "myth", "landscape
 BAD_NIGHTS = ("nightmare", "sleepwalker", "insomnia")
 MOON_HEADS = ("eye", "hand", "ear", "mouth", "nose")
 CODE_KINDS = ("letter", "shape", "digit")
+SUBTYPES = (*BAD_NIGHTS, *MOON_HEADS, *CODE_KINDS)
 
 _LETTER_BIT = {v: 1 << i for i, v in enumerate(LETTERS)}
 _SHAPE_BIT = {v: 1 << i for i, v in enumerate(SHAPES)}
@@ -79,32 +80,21 @@ class Info:
         )
 
 
-def _fail(code: str, message: str) -> None:
-    raise SetupError(f"card {code}: {message}")
-
-
 _ALLOWED = {"letter": frozenset(LETTERS), "shape": frozenset(SHAPES), "digit": frozenset(DIGITS)}
 _GROUP_SET = frozenset(GROUPS)
 
 
 def normalize_card(card: dict) -> dict:
     """The fields the engine reads, checked: a card the rules cannot use is refused."""
-    if not isinstance(card, dict):
-        raise SetupError("a card is an object (a card dict of the catalog).")
-    code = card.get("code")
-    if not isinstance(code, str) or not code:
-        raise SetupError("every card needs a code.")
-    kind = card.get("type")
-    if kind not in TYPES:
-        _fail(code, f"unknown ONIROO card type {kind!r}")
+    code, kind = code_and_type(card, TYPES, type_name="ONIROO card type")
     number = card.get("number")
     if not isinstance(number, int) or isinstance(number, bool):
-        _fail(code, "the card number must be a whole number")
+        fail(code, "the card number must be a whole number")
     subtype = None
     if kind in _SUBTYPES:
         found = [s for s in card.get("subtypes") or () if s in _SUBTYPES[kind]]
         if len(found) != 1:
-            _fail(code, f"a {kind} card names one of {', '.join(_SUBTYPES[kind])} in subtypes")
+            fail(code, f"a {kind} card names one of {', '.join(_SUBTYPES[kind])} in subtypes")
         subtype = found[0]
     letter = shape = digit = group = next_group = None
     if kind == "symbol":
@@ -177,14 +167,14 @@ def _code(card: dict, key: str):
     value = card.get(key)
     if isinstance(value, bool) or value not in _ALLOWED[key]:
         allowed = {"letter": LETTERS, "shape": SHAPES, "digit": DIGITS}[key]
-        _fail(card["code"], f"{key} must be one of {', '.join(map(str, allowed))}")
+        fail(card["code"], f"{key} must be one of {', '.join(map(str, allowed))}")
     return value
 
 
 def _group(card: dict, key: str) -> str:
     value = card.get(key)
     if value not in _GROUP_SET:
-        _fail(card["code"], f"a {card['type']} card needs {key} in {', '.join(GROUPS)}")
+        fail(card["code"], f"a {card['type']} card needs {key} in {', '.join(GROUPS)}")
     return value
 
 

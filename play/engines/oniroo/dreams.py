@@ -6,8 +6,10 @@ first four (it matches every letter, shape, digit and yellow group) and its
 printed purple group. Our reading (rules/DECISIONS.md, ONIROO 4):
 
 - a **code set** is 5 cards with the same letter, or 5 with the same shape
-  (anywhere in the dream), or 5 *adjacent* cards whose digits run up or down
-  by one in the cycle 1-2-3-4-5-6-7-8-9-0 (so 8-9-0-1-2 and 2-1-0-9-8 run);
+  (anywhere in the dream), or 5 *adjacent* cards showing one of the two runs
+  the rulebook names, 1-2-3-4-5 or 6-7-8-9-0, up or down (F_07). With the
+  match option "any five consecutive digits" (`any_run=True`) every stretch
+  of five of the cycle 1-2-3-4-5-6-7-8-9-0 runs too (8-9-0-1-2, 2-1-0-9-8);
 - a **group link** is two adjacent cards where the first one's purple group
   is the second one's yellow group;
 - a dream is **complete** with at least `min_length` cards, a code set and a
@@ -16,7 +18,9 @@ printed purple group. Our reading (rules/DECISIONS.md, ONIROO 4):
 `is_complete` is the fast check the engine runs after every change;
 `explain_dream` says which code sets and links make a dream complete, or
 what is missing, for the UI and the bots; `can_form_complete` says whether
-some order of a set of cards (a hand) makes a complete dream.
+some order of a set of cards (a hand) makes a complete dream; `best_set`
+says how far a dream's best letter set, shape set or digit run has come
+(the bots' measure). Every function with `any_run` follows the option.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ RUN_LENGTH = 5  # adjacent cards in a digit run
 DIGIT_CYCLE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 CYCLE_INDEX = {d: i for i, d in enumerate(DIGIT_CYCLE)}
 LETTER, SHAPE, DIGIT, GROUP, NEXT_GROUP = range(5)
+# the cycle index each named run starts at, by way (+1 up, -1 down): 1-2-3-4-5 and 6-7-8-9-0 (F_07)
+NAMED_STARTS = {1: (0, 5), -1: (4, 9)}
+NAMED_STRETCHES = (0, 5)  # the stretches (by their lowest cycle index) the named runs cover
 # bit masks (bit i = the i-th digit of the cycle) of the 10 stretches of 5 digits
 _STRETCHES = [sum(1 << ((start + k) % 10) for k in range(RUN_LENGTH)) for start in range(10)]
 # for each set of digits (a mask): (fewest digits missing from a stretch, missing per stretch)
@@ -67,10 +74,19 @@ def group_links(dream: Sequence[Facts]) -> list[int]:
     return [i for i in range(len(dream) - 1) if links(dream[i], dream[i + 1])]
 
 
-def _run_start(window: Sequence[Facts], step: int) -> int | None:
+def fits(start: int, step: int, length: int, any_run: bool) -> bool:
+    """Whether `length` digits from cycle index `start` going `step` lie on a run the game
+    accepts: anywhere on the cycle with `any_run`, else inside 1-2-3-4-5 or 6-7-8-9-0."""
+    if any_run:
+        return True
+    end = start + step * (length - 1)  # no wrapping: a named run never crosses 0-1
+    return 0 <= end <= 9 and start // 5 == end // 5
+
+
+def _run_start(window: Sequence[Facts], step: int, any_run: bool = False) -> int | None:
     """The cycle index the window's run starts at going `step` (+1/-1), or None if no run.
 
-    An all-free window runs from anywhere: 0 is returned for it.
+    An all-free window runs from where a run may start: the first start of `step`.
     """
     start = None
     for offset, card in enumerate(window):
@@ -82,18 +98,14 @@ def _run_start(window: Sequence[Facts], step: int) -> int | None:
             start = here
         elif here != start:
             return None
-    return 0 if start is None else start
+    if start is None:
+        return NAMED_STARTS[step][0]
+    return start if fits(start, step, len(window), any_run) else None
 
 
-def digit_runs(dream: Sequence[Facts]) -> list[tuple[int, int]]:
-    """(first position, step) of every window of 5 adjacent cards that runs; step +1 up, -1 down."""
-    found = []
-    for i in range(len(dream) - RUN_LENGTH + 1):
-        window = dream[i : i + RUN_LENGTH]
-        for step in (1, -1):
-            if _run_start(window, step) is not None:
-                found.append((i, step))
-    return found
+def runs_at(window: Sequence[Facts], any_run: bool = False) -> bool:
+    """Whether these adjacent cards run up or down (a run the game accepts)."""
+    return _run_start(window, 1, any_run) is not None or _run_start(window, -1, any_run) is not None
 
 
 def _set_counts(dream: Sequence[Facts], field: int) -> tuple[Counter, int]:
@@ -118,15 +130,37 @@ def _has_set(dream: Sequence[Facts], field: int) -> bool:
     return max(counts.values(), default=0) + wild >= SET_SIZE
 
 
-def has_code_set(dream: Sequence[Facts]) -> bool:
+def has_code_set(dream: Sequence[Facts], any_run: bool = False) -> bool:
     if len(dream) < SET_SIZE:
         return False
-    if _has_set(dream, LETTER) or _has_set(dream, SHAPE):
-        return True
+    return _has_set(dream, LETTER) or _has_set(dream, SHAPE) or has_run(dream, any_run)
+
+
+def best_set(dream: Sequence[Facts], field: int, any_run: bool = False) -> int:
+    """How many of its five cards the dream's best code set of one kind has (at most 5).
+
+    `field` LETTER or SHAPE: the cards of the most shown letter (shape), free
+    cards counted in. DIGIT: 5 when a run is there, else the cards at the end
+    of the dream that run (the only stretch appending can grow), 1 for a
+    single card. Runs follow `any_run`.
+    """
+    if field != DIGIT:
+        counts, wild = _set_counts(dream, field)
+        return min(SET_SIZE, max(counts.values(), default=0) + wild)
+    if has_run(dream, any_run):
+        return RUN_LENGTH
+    best = 1 if dream else 0
+    for length in range(2, min(RUN_LENGTH, len(dream)) + 1):
+        if not runs_at(dream[-length:], any_run):
+            break
+        best = length
+    return best
+
+
+def has_run(dream: Sequence[Facts], any_run: bool = False) -> bool:
+    """Whether five adjacent cards of the dream run."""
     return any(
-        _run_start(dream[i : i + RUN_LENGTH], step) is not None
-        for i in range(len(dream) - RUN_LENGTH + 1)
-        for step in (1, -1)
+        runs_at(dream[i : i + RUN_LENGTH], any_run) for i in range(len(dream) - RUN_LENGTH + 1)
     )
 
 
@@ -134,7 +168,9 @@ def has_link(dream: Sequence[Facts]) -> bool:
     return any(links(dream[i], dream[i + 1]) for i in range(len(dream) - 1))
 
 
-def after_append(dream: Sequence[Facts], linked: bool, coded: bool) -> tuple[bool, bool]:
+def after_append(
+    dream: Sequence[Facts], linked: bool, coded: bool, any_run: bool = False
+) -> tuple[bool, bool]:
     """(has a link, has a code set) of `dream` just after its last card was appended.
 
     `linked` and `coded` are what the dream had before. Appending never
@@ -156,12 +192,13 @@ def after_append(dream: Sequence[Facts], linked: bool, coded: bool) -> tuple[boo
             if coded:
                 break
         if not coded:
-            window = dream[n - RUN_LENGTH :]
-            coded = _run_start(window, 1) is not None or _run_start(window, -1) is not None
+            coded = runs_at(dream[n - RUN_LENGTH :], any_run)
     return linked, coded
 
 
-def is_complete(dream: Sequence[Facts], min_length: int, codes: bool = True) -> bool:
+def is_complete(
+    dream: Sequence[Facts], min_length: int, codes: bool = True, any_run: bool = False
+) -> bool:
     """Long enough and, when codes count, a code set and a group link."""
     n = len(dream)
     if n < min_length:
@@ -170,62 +207,84 @@ def is_complete(dream: Sequence[Facts], min_length: int, codes: bool = True) -> 
         return True
     if not any(links(dream[i], dream[i + 1]) for i in range(n - 1)):
         return False
-    return has_code_set(dream)
-
-
-# --- progress toward a code set -------------------------------------------------
-def longest_run(dream: Sequence[Facts]) -> tuple[int, int, int]:
-    """(length, first position, step) of the longest stretch of adjacent cards that runs.
-
-    Capped at RUN_LENGTH; a single card is a run of 1 (step +1). (0, 0, 1) when empty.
-    """
-    best = (min(len(dream), 1), 0, 1)
-    for i in range(len(dream)):
-        for step in (1, -1):
-            length = 1
-            while (
-                length < RUN_LENGTH
-                and i + length < len(dream)
-                and _run_start(dream[i : i + length + 1], step) is not None
-            ):
-                length += 1
-            if length > best[0]:
-                best = (length, i, step)
-    return best
-
-
-def progress(dream: Sequence[Facts]) -> dict:
-    """The best partial code set of each kind: how many of the 5 cards the dream has."""
-    out = {}
-    for kind, field in (("letter", LETTER), ("shape", SHAPE)):
-        counts, wild = _set_counts(dream, field)
-        value, have = counts.most_common(1)[0] if counts else (None, 0)
-        out[kind] = {"value": value, "count": min(SET_SIZE, have + wild)}
-    length, start, step = longest_run(dream)
-    out["digit_run"] = {
-        "count": length,
-        "positions": list(range(start, start + length)),
-        "direction": "up" if step == 1 else "down",
-    }
-    return out
+    return has_code_set(dream, any_run)
 
 
 # --- the explainer --------------------------------------------------------------
-def _implied_digits(window: Sequence[Facts], step: int) -> list[int | None]:
-    start = _run_start(window, step)
+def _runs(
+    dream: Sequence[Facts], any_run: bool = False
+) -> tuple[list[tuple[int, int]], tuple[int, int, int]]:
+    """Every run of RUN_LENGTH adjacent cards, and the longest stretch that runs (both
+    only on the runs `any_run` accepts).
+
+    The runs as (first position, step), step +1 up and -1 down, in position
+    order. The longest as (length, first position, step), capped at
+    RUN_LENGTH; a single card is a run of 1 (step +1), (0, 0, 1) when empty.
+    One pass from each position and way grows the stretch card by card (the
+    explainer runs for each card laid on a dream that a view shows).
+    """
+    n = len(dream)
+    runs = []
+    best = (min(n, 1), 0, 1)
+    for i in range(n):
+        for step in (1, -1):
+            start = None  # the cycle index the stretch starts at (None: free cards so far)
+            length = 0
+            while length < RUN_LENGTH and i + length < n:
+                digit = dream[i + length][DIGIT]
+                if digit is not None:
+                    here = (CYCLE_INDEX[digit] - step * length) % 10
+                    if start is None:
+                        start = here
+                    elif here != start:
+                        break
+                if start is not None and not fits(start, step, length + 1, any_run):
+                    break
+                length += 1
+            if length == RUN_LENGTH:
+                runs.append((i, step))
+            if length > best[0]:
+                best = (length, i, step)
+    return runs, best
+
+
+def _positions(dream: Sequence[Facts], field: int) -> tuple[dict, list[int]]:
+    """Where each letter (or shape) shows, in the order they first show, and where the
+    free cards (which match any) are."""
+    at: dict = {}
+    wild_at = []
+    for i, card in enumerate(dream):
+        value = card[field]
+        if value is None:
+            wild_at.append(i)
+        elif value in at:
+            at[value].append(i)
+        else:
+            at[value] = [i]
+    return at, wild_at
+
+
+def _implied_digits(window: Sequence[Facts], step: int, any_run: bool) -> list[int | None]:
+    start = _run_start(window, step, any_run)
     if start is None or all(card[DIGIT] is None for card in window):
         return [card[DIGIT] for card in window]
     return [DIGIT_CYCLE[(start + step * k) % 10] for k in range(len(window))]
 
 
-def explain(dream: Sequence[Facts], min_length: int = 5, codes: bool = True) -> dict:
+def explain(
+    dream: Sequence[Facts], min_length: int = 5, codes: bool = True, any_run: bool = False
+) -> dict:
     """Why the dream is complete, or what it lacks; JSON-safe, positions are 0-based.
 
     {"complete", "length", "min_length", "codes",
+     "any_digit_run": whether any five consecutive digits run (the match option),
      "code_sets": [{"kind": "letter"|"shape", "value", "positions"},
                    {"kind": "digit_run", "direction": "up"|"down", "digits", "positions"}],
      "group_links": [[i, i + 1], ...],
-     "progress": see `progress` (codes only),
+     "progress": the best partial code set of each kind, how many of its 5
+         cards the dream has (codes only):
+         {"letter": {"value", "count"}, "shape": {"value", "count"},
+          "digit_run": {"count", "positions", "direction"}},
      "missing": [{"what": "cards", "count": n},
                  {"what": "code_set", "best": {"kind", "value"?, "count", "need"}},
                  {"what": "group_link"}]}
@@ -236,6 +295,7 @@ def explain(dream: Sequence[Facts], min_length: int = 5, codes: bool = True) -> 
         "length": n,
         "min_length": min_length,
         "codes": codes,
+        "any_digit_run": any_run,
         "code_sets": [],
         "group_links": [],
         "missing": [],
@@ -245,35 +305,44 @@ def explain(dream: Sequence[Facts], min_length: int = 5, codes: bool = True) -> 
     if not codes:
         out["complete"] = n >= min_length
         return out
+    progress: dict = {}
     for kind, field in (("letter", LETTER), ("shape", SHAPE)):
-        counts, wild = _set_counts(dream, field)
-        wild_at = [i for i, card in enumerate(dream) if card[field] is None]
-        for value, have in sorted(counts.items()):
-            if have + wild >= SET_SIZE:
-                mine = [i for i, card in enumerate(dream) if card[field] == value]
-                used = sorted(mine + wild_at[: max(0, SET_SIZE - have)])
+        at, wild_at = _positions(dream, field)
+        wild = len(wild_at)
+        for value in sorted(at):
+            mine = at[value]
+            if len(mine) + wild >= SET_SIZE:
+                used = sorted(mine + wild_at[: max(0, SET_SIZE - len(mine))])
                 out["code_sets"].append({"kind": kind, "value": value, "positions": used})
-        if wild >= SET_SIZE and not counts:
+        if wild >= SET_SIZE and not at:
             out["code_sets"].append({"kind": kind, "value": None, "positions": wild_at[:SET_SIZE]})
-    for start, step in digit_runs(dream):
+        best, have = None, 0  # the value most cards show (the first to show, of equals)
+        for value, mine in at.items():
+            if len(mine) > have:
+                best, have = value, len(mine)
+        progress[kind] = {"value": best, "count": min(SET_SIZE, have + wild)}
+    runs, (length, first, step) = _runs(dream, any_run)
+    for start, way in runs:
         window = dream[start : start + RUN_LENGTH]
         out["code_sets"].append(
             {
                 "kind": "digit_run",
-                "direction": "up" if step == 1 else "down",
-                "digits": _implied_digits(window, step),
+                "direction": "up" if way == 1 else "down",
+                "digits": _implied_digits(window, way, any_run),
                 "positions": list(range(start, start + RUN_LENGTH)),
             }
         )
+    progress["digit_run"] = {
+        "count": length,
+        "positions": list(range(first, first + length)),
+        "direction": "up" if step == 1 else "down",
+    }
     out["group_links"] = [[i, i + 1] for i in group_links(dream)]
-    out["progress"] = progress(dream)
+    out["progress"] = progress
     if not out["code_sets"]:
         best = max(
             (
-                {
-                    "kind": kind,
-                    **{k: v for k, v in out["progress"][kind].items() if k != "positions"},
-                }
+                {"kind": kind, **{k: v for k, v in progress[kind].items() if k != "positions"}}
                 for kind in ("letter", "shape", "digit_run")
             ),
             key=lambda b: b["count"],
@@ -286,9 +355,11 @@ def explain(dream: Sequence[Facts], min_length: int = 5, codes: bool = True) -> 
     return out
 
 
-def explain_dream(cards: Sequence[dict], min_length: int = 5, codes: bool = True) -> dict:
+def explain_dream(
+    cards: Sequence[dict], min_length: int = 5, codes: bool = True, any_run: bool = False
+) -> dict:
     """`explain` for card dicts (catalog cards or the card entries of a view)."""
-    return explain([facts_of(c) for c in cards], min_length, codes)
+    return explain([facts_of(c) for c in cards], min_length, codes, any_run)
 
 
 # --- a complete dream from a hand -----------------------------------------------
@@ -302,9 +373,12 @@ def _run_choices(cards: Sequence[Facts], needed: Sequence[int]) -> list[tuple[in
     return [pick for pick in product(*options) if len(set(pick)) == len(pick)]
 
 
-def missing_digits(mask: int) -> int:
-    """The fewest digits of a stretch of five (in cycle order) a digit mask lacks."""
-    return _MISSING[mask][0]
+def missing_digits(mask: int, any_run: bool = False) -> int:
+    """The fewest digits of a run the game accepts (in cycle order) a digit mask lacks."""
+    if any_run:
+        return _MISSING[mask][0]
+    per = _MISSING[mask][1]
+    return min(per[start] for start in NAMED_STRETCHES)
 
 
 def _some_pair_links(cards: Sequence[Facts]) -> bool:
@@ -321,7 +395,7 @@ def _some_pair_links(cards: Sequence[Facts]) -> bool:
     return False
 
 
-def can_form_complete(cards: Sequence[Facts], min_length: int) -> bool:
+def can_form_complete(cards: Sequence[Facts], min_length: int, any_run: bool = False) -> bool:
     """Whether some order of some of `cards` (all of them counted) is a complete dream.
 
     Appending cards never undoes a code set or a link, so the spare cards can
@@ -346,13 +420,17 @@ def can_form_complete(cards: Sequence[Facts], min_length: int) -> bool:
             wild += 1
         else:
             mask |= 1 << CYCLE_INDEX[c[DIGIT]]
-    if not sets and _MISSING[mask][0] > wild:
+    if not sets and missing_digits(mask, any_run) > wild:
         return False
     if not _some_pair_links(cards):  # no two cards link in any order
         return False
     if sets:
         return True
-    starts = [start for start, missing in enumerate(_MISSING[mask][1]) if missing <= wild]
+    starts = [
+        start
+        for start, missing in enumerate(_MISSING[mask][1])
+        if missing <= wild and (any_run or start in NAMED_STRETCHES)
+    ]
     for step in (1, -1):
         # a stretch read downwards from its top is the same 5 digits as read upwards
         for start in starts if step == 1 else [(s + RUN_LENGTH - 1) % 10 for s in starts]:

@@ -12,6 +12,7 @@ import random
 from itertools import repeat
 
 from play.engines.base import SetupError
+from play.engines.inputs import with_defaults
 from play.engines.oniroo.cards import Info, card_fields, normalized
 
 GAME_ID = "oniroo"
@@ -30,6 +31,9 @@ DEFAULTS = {
     "free_cards": None,  # None: the level's default (levels 4–5 yes, 1–2 and solitaire no)
     "attack_kind": None,  # level 4 only: "bad_night" or "moon_head" (default moon_head)
     "min_dream_length": None,  # None: the level's minimum; only a higher one may be set
+    # levels 3-5: any five consecutive digits of the cycle 1-…-9-0 make a run, not only
+    # the rulebook's 1-2-3-4-5 and 6-7-8-9-0 (F_07; DECISIONS ONIROO 4)
+    "any_digit_run": False,
     "games": 1,  # a series of games with running scores
     "vote": False,  # the vote after each game (rulebook M)
     "first_player": None,  # None: drawn by the seeded generator
@@ -44,13 +48,7 @@ def _whole(value) -> bool:
 
 def check_options(options: dict | None) -> dict:
     """The options with defaults filled in; SetupError names the first bad one."""
-    if options is not None and not isinstance(options, dict):
-        raise SetupError("options is an object.")
-    unknown = set(options or {}) - set(DEFAULTS)
-    if unknown:
-        raise SetupError(f"unknown options: {sorted(unknown)}; known: {sorted(DEFAULTS)}.")
-    opts = dict(DEFAULTS)
-    opts.update(options or {})
+    opts = with_defaults(options, DEFAULTS)
     players = opts["players"]
     if not _whole(players) or not 1 <= players <= MAX_PLAYERS:
         raise SetupError("players is 2 to 6 for the table game, or 1 for solitaire.")
@@ -68,6 +66,10 @@ def check_options(options: dict | None) -> dict:
     opts["free_cards"] = _free_cards(opts["free_cards"], level, solitaire)
     opts["attack_kind"] = _attack_kind(opts["attack_kind"], level, solitaire)
     opts["min_dream_length"] = _min_length(opts["min_dream_length"], level, solitaire)
+    if not isinstance(opts["any_digit_run"], bool):
+        raise SetupError("any_digit_run is true or false.")
+    if opts["any_digit_run"] and (solitaire or level < 3):
+        raise SetupError("any_digit_run is for table levels 3 to 5, where code sets count.")
     if not _whole(opts["games"]) or not 1 <= opts["games"] <= MAX_GAMES:
         raise SetupError(f"games is a whole number from 1 to {MAX_GAMES}.")
     if not isinstance(opts["vote"], bool):

@@ -32,6 +32,7 @@ from play.engines.oniroo.state import GameOver
 # points for a wake-up on your own complete dream (the shared one at levels 2–3)
 OWN_WAKE_UP_POINTS = {1: 5, 2: 5, 3: 10, 4: 15, 5: 15}
 OTHER_WAKE_UP_POINTS = 5  # on another player's complete dream (F_04, J_04)
+REVEAL_DRAW = 5  # new cards after revealing a dream from hand (K_01)
 SEVEN_FREE = 7  # a dream of this many free cards wins at once (E_01)
 SEVEN_FREE_POINTS = 20
 FIVE_FAIRIES = 5  # dream fairies in one hand win at once (I_03)
@@ -142,6 +143,12 @@ def uses_codes(g) -> bool:
     return g.s["options"]["level"] >= 3
 
 
+def any_run(g) -> bool:
+    """The match option "any five consecutive digits" (DECISIONS ONIROO 4); off by default,
+    and in a game saved before the option was there."""
+    return g.s["options"].get("any_digit_run", False)
+
+
 def empty_dream(dream_id: str) -> dict:
     # linked / coded: whether the dream holds a group link / a code set (levels 3-5)
     return {"id": dream_id, "cards": [], "complete": False, "linked": False, "coded": False}
@@ -152,7 +159,7 @@ def refresh(g, dream: dict) -> None:
     cards = facts(g, dream["cards"])
     codes = uses_codes(g)
     dream["linked"] = codes and has_link(cards)
-    dream["coded"] = codes and has_code_set(cards)
+    dream["coded"] = codes and has_code_set(cards, any_run(g))
     dream["complete"] = len(cards) >= min_length(g) and (
         not codes or (dream["linked"] and dream["coded"])
     )
@@ -168,7 +175,7 @@ def append_card(g, dream: dict, card: str) -> None:
     if options["level"] >= 3:
         infos = g.infos
         dream["linked"], dream["coded"] = after_append(
-            [infos[c].facts for c in cards], dream["linked"], dream["coded"]
+            [infos[c].facts for c in cards], dream["linked"], dream["coded"], any_run(g)
         )
         dream["complete"] = (
             dream["linked"] and dream["coded"] and len(cards) >= options["min_dream_length"]
@@ -464,10 +471,8 @@ def wake_ups(g, p: int, only: str | None = None) -> list[Action]:
     elif level <= 3:
         targets = [SHARED] if s["shared"]["complete"] else []
     else:
-        # J_03: only a player with a complete dream of their own may play it; J_04: they
-        # may then lay it on another player's complete dream instead (own ones listed first)
-        if not any(d["complete"] for d in s["players"][p]["dreams"]):
-            return []
+        # on any complete dream, own ones listed first: your own for 15, another player's
+        # for 5 whether or not you have a complete dream (J_04, F_04; DECISIONS ONIROO 6)
         n = len(s["players"])
         targets = [
             d["id"] for q in range(p, p + n) for d in s["players"][q % n]["dreams"] if d["complete"]
@@ -494,10 +499,10 @@ def can_reveal(g, cards: list[str]) -> bool:
     if (
         letters.bit_count() > spread
         and shapes.bit_count() > spread
-        and missing_digits(digits) > wild
+        and missing_digits(digits, any_run(g)) > wild
     ):
         return False
-    return can_form_complete([infos[c].facts for c in cards], min_length(g))
+    return can_form_complete([infos[c].facts for c in cards], min_length(g), any_run(g))
 
 
 def staging_step(g, p: int) -> list[Action]:
@@ -508,7 +513,7 @@ def staging_step(g, p: int) -> list[Action]:
         for c in s["players"][p]["hand"]
         if g.infos[c].is_dream and c not in staged
     ]
-    if is_complete(facts(g, staged), min_length(g)):
+    if is_complete(facts(g, staged), min_length(g), True, any_run(g)):
         acts.append({"type": "reveal", "player": p})
     acts.append({"type": "cancel_reveal", "player": p})
     return acts
@@ -620,6 +625,8 @@ def reveal(g, p: int) -> None:
         codes=[s["cards"][c] for c in staged],
     )
     check_seven_free(g, p, dream)
+    # K_01: then 5 new cards, whatever is left in hand; the turn ends with discards down to 5
+    draw(g, p, REVEAL_DRAW)
 
 
 def play_blind(g, p: int, position: int) -> None:

@@ -1,11 +1,13 @@
 """What the Álomfogó terminal game explains: the bűvforrás subtype and its one-a-turn limit,
-why the first turn has no duels, English words in English, card counts."""
+why the first turn has no duels, the draw the rules allow, English words in English, card
+counts."""
 
 from __future__ import annotations
 
 from play import cli_alomfogo as cli
 from play.bots.decks import DEMO_DECKS, all_cards, deck
 from play.engines import get_engine
+from tests.play import alomfogo_helpers as h
 
 CARDS = all_cards()
 NO_DUELS_HU = "Az első körben nincs párbaj: a kezdő játékos az első körében nem támadhat."
@@ -93,3 +95,23 @@ def test_english_names_the_revulo_in_english_and_counts_cards_right():
     assert all(" — révülő" not in line for line in hand_lines)
     assert "hand 1 card ·" in text and "1 cards" not in text
     assert " — révülő " in cli.format_view(view, "hu")
+
+
+def test_the_draw_after_an_alomleny_is_a_choice_in_the_menu():
+    """ "Minden álomlény kijátszásakor húzhatsz egy új lapot": the terminal asks, and with
+    an empty deck says why nothing was drawn."""
+    state = h.game(h.deck("AF1-004"), h.deck())
+    h.act(state, "play_card", h.in_hand(state, 0, "AF1-004"))
+    view = state.view(0)
+    text, menu = cli.format_view(view, "hu"), _menu(state)
+    assert "Döntés: húz-e egy lapot az álomlény után (Te)" in text
+    assert "1) Húzol egy lapot (szabad választás)" in menu
+    assert "2) Nem húzol (a pakliban 6 lap marad)" in menu
+    assert "Do not draw (6 left in your deck)" in _menu(state, "en")
+    events = h.act(state, "decline_draw")
+    assert cli.format_event(events[0], state.view(0), "hu") == "Te: nincs húzás — saját döntés"
+    # an empty deck: no question, and the log says why
+    state = h.game(h.deck("AF1-004", filler=4), h.deck())
+    events = h.act(state, "play_card", h.in_hand(state, 0, "AF1-004"))
+    lines = [cli.format_event(e, state.view(0), "hu") for e in events]
+    assert "Te: nincs húzás — üres a pakli (ez nem vereség: a húzás nem kötelező)" in lines

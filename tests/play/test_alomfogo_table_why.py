@@ -1,0 +1,98 @@
+"""The Álomfogó table says why a move is missing, and offers the draw the rules allow.
+
+The view carries the reasons (the first turn's no-duel rule, one bűvforrás a
+turn, a pending optional draw); alomfogo.js only words them. Pure: Node runs
+the script's model over state messages, in both languages.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.play.alomfogo_helpers import act, deck, game, in_hand
+from tests.play.page_scripts import needs_node
+from tests.play.test_table_js import PAGE, first_message, state_message
+
+DRIVER = r"""
+const t = Live.makeT(input.strings);
+const out = [];
+for (const msg of input.messages) {
+  const m = new lib.Table(msg, t, input.lang);
+  out.push({
+    prompt: m.prompt(),
+    labels: m.legal.map((a) => m.labels(a).full),
+    hand: (m.seats[m.you].hand || []).map((e) => m.describe(e, "hand")),
+    log: (msg.view.events || []).map((e) => m.formatEvent(e)).filter((x) => x !== null),
+  });
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def run(messages: list[dict], lang: str) -> list[dict]:
+    strings = PAGE.strings(first_message(), lang)
+    return PAGE.run_node(DRIVER, {"messages": messages, "strings": strings, "lang": lang})
+
+
+@needs_node
+@pytest.mark.parametrize(
+    ("lang", "first_turn", "end_main"),
+    [
+        ("hu", "a kezdő játékos az első körében nem támadhat", "ebben a körben nincs párbaj"),
+        ("en", "the starting player cannot attack on their first turn", "no duels this turn"),
+    ],
+)
+def test_the_first_turn_says_why_there_is_no_attack(lang, first_turn, end_main):
+    g = game(deck("AF1-009"), deck())
+    main = state_message(g, 0)
+    act(g, "end_main")
+    attack = state_message(g, 0)
+    act(g, "end_turn")
+    act(g, "end_main")
+    act(g, "end_turn")
+    later = state_message(g, 0)  # turn 3: duels allowed
+    frames = run([main, attack, later], lang)
+    assert first_turn in frames[0]["prompt"] and any(end_main in x for x in frames[0]["labels"])
+    assert first_turn in frames[1]["prompt"]  # the duel step: only "end your turn" is left
+    assert first_turn not in frames[2]["prompt"]
+    assert not any(end_main in x for x in frames[2]["labels"])
+
+
+@needs_node
+@pytest.mark.parametrize(
+    ("lang", "subtype", "why"),
+    [
+        ("hu", "bűvforrás", "ebben a körben már nem: már kijátszottál egy bűvforrást"),
+        ("en", "spell source", "not this turn: you already played a spell source"),
+    ],
+)
+def test_a_second_buvforras_shows_its_subtype_and_why_not(lang, subtype, why):
+    g = game(deck("AFD-063", "AFD-063"), deck())
+    before = state_message(g, 0)
+    act(g, "play_card", in_hand(g, 0, "AFD-063"))
+    after = state_message(g, 0)
+    frames = run([before, after], lang)
+    sources = [d for d in frames[0]["hand"] if subtype in d]
+    assert len(sources) == 2 and not any(why in d for d in sources)
+    assert [d for d in frames[1]["hand"] if subtype in d and why in d]
+
+
+@needs_node
+@pytest.mark.parametrize(
+    ("lang", "prompt", "draw", "decline", "declined"),
+    [
+        ("hu", "húzhatsz egy lapot", "Húzol egy lapot", "Nem húzol (a pakliban 6 lap marad)",
+         "Te: nincs húzás (saját döntés)"),
+        ("en", "you may draw a card", "Draw a card", "Do not draw (6 left in your deck)",
+         "You: no draw (by choice)"),
+    ],
+)  # fmt: skip
+def test_the_draw_after_an_alomleny_is_offered_as_a_choice(lang, prompt, draw, decline, declined):
+    g = game(deck("AF1-004"), deck())
+    act(g, "play_card", in_hand(g, 0, "AF1-004"))
+    offered = state_message(g, 0)
+    act(g, "decline_draw")
+    frames = run([offered, state_message(g, 0)], lang)
+    assert prompt in frames[0]["prompt"]
+    assert frames[0]["labels"] == [draw, decline]
+    assert declined in frames[1]["log"]

@@ -1,0 +1,59 @@
+"""Rows a test or a benchmark needs before it can play or print: decks, a session, a table.
+
+Import after Django is set up (the models load with this module).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+from catalog.models import Card, Game
+from catalog.records import row_record
+from decks import services as deck_services
+from decks.entries import Entry
+from play import services as play_services
+
+
+def demo_deck_entries(name: str = "tamado") -> list[Entry]:
+    """Three of each card of a demo deck the bots play: a legal Álomfogó list."""
+    from play.bots.decks import DEMO_DECKS
+
+    codes = DEMO_DECKS[name]
+    cards = {
+        c.code: c for c in Card.objects.filter(code__in=codes).select_related("game", "card_set")
+    }
+    return [Entry(card=row_record(cards[code]), count=3) for code in codes]
+
+
+def first_cards_deck(owner, name: str, kinds: int):
+    """A deck of the owner's: the first `kinds` Álomfogó cards in catalog order, 3 of each."""
+    game = Game.objects.get(slug="alomfogo")
+    cards = Card.objects.filter(game=game).select_related("game", "card_set").order_by("sort_key")
+    return deck_services.deck_create(
+        owner=owner,
+        game=game,
+        name=name,
+        entries=[Entry(card=row_record(c), count=3) for c in cards[:kinds]],
+    )
+
+
+def session_key(user) -> str:
+    """A new signed-in session of the user's: the `sessionid` cookie a browser or socket sends."""
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+def oniroo_match(user, opponent: str, **options):
+    """An ONIROO table the user starts: seated, waiting for `opponent` ("invite", "bot:...")."""
+    return play_services.match_create(
+        user=user,
+        game=Game.objects.get(slug="oniroo"),
+        deck=None,
+        opponent=opponent,
+        options=options,
+    )
