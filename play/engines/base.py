@@ -65,7 +65,7 @@ class LegalActions(list):
         found = list.__getitem__(self, index)
         if type(index) is slice:
             return list(map(self._copy, found))
-        copy = self._fresh(found)  # `_copy` written out: one random bot's read per move
+        copy = found.copy()  # `_copy` written out: one random bot's read per move
         self._handed[id(copy)] = (copy, found)
         return copy
 
@@ -100,6 +100,12 @@ class NestedLegalActions(LegalActions):
             if type(value) is list:
                 copy[key] = value[:]
         return copy
+
+    def __getitem__(self, index):
+        found = list.__getitem__(self, index)
+        if type(index) is slice:
+            return list(map(self._copy, found))
+        return self._copy(found)
 
 
 class GameState(ABC):
@@ -202,7 +208,7 @@ class GameState(ABC):
         if cache is not None and cache[0] == version and cache[1] == player:
             legal = self.legal_list(cache[2])  # the common case, without a call to `_legal`
         else:
-            legal = self.legal_list(self._legal(player))
+            legal = self.legal_list(self._work_out(player, version))
         legal._handed = self._handed
         return legal
 
@@ -212,6 +218,10 @@ class GameState(ABC):
         version = self.version
         if cache is not None and cache[0] == version and cache[1] == player:
             return cache[2]
+        return self._work_out(player, version)
+
+    def _work_out(self, player: int, version: int) -> list[Action]:
+        """`_legal` when nothing is kept for (`version`, `player`): work them out and keep them."""
         if self.is_over or player != self.active_player:
             actions: list[Action] = []
         else:
@@ -322,8 +332,11 @@ class DictState(GameState):
     def _after_move(self) -> list[Event]:
         s = self.s
         s["version"] += 1
-        if self.prepared is not None:
-            self._keep_prepared()
+        prepared = self.prepared
+        if prepared is not None:  # `_keep_prepared` written out: most table moves
+            self.prepared = None
+            if s["result"] is None:
+                self._cache = (s["version"], *prepared)
         events, self._events = self._events, []
         log = s["log"]
         log += events

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from play import cli_arcane_guardian as cli
-from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_greedy import CURSE_COST, ArcaneGreedyBot, Table
 from play.bots.base import bot_rng, decide
 from tests.play.page_scripts import needs_node
 from tests.play.test_arcane_rules import (
@@ -222,3 +222,23 @@ def test_the_table_says_why_a_pile_closed_by_its_ending_cannot_be_picked():
     assert "Not yet: it needs level 3." in notes["en"][1]
     assert "Még nem: a Kulcs kell hozzá." in notes["hu"][0]
     assert "Még nem: 3. szint kell hozzá." in notes["hu"][1]
+
+
+# --- the engine says which curses may go for free; the greedy bot reads that -------------
+def test_the_view_names_a_curse_whose_own_text_now_lets_it_go():
+    """Átkok: the Curse of Darkness may be dropped once a torch is held. The view says so
+    (`curses_lifted`), so the bots weigh the free discard without checking the condition
+    themselves, and it lists nothing before the torch is there."""
+    from tests.play.test_arcane_rules import DARKNESS, MANA_POTION
+
+    g = game([DARKNESS, HEALING_POTION, TORCH], [ROPE, ELIXIR], [MANA_POTION])
+    step(g, 0)
+    act(g, "choose", cards=[FIREBALL])
+    bot = ArcaneGreedyBot()
+    assert g.view(0)["curses_lifted"] == []
+    assert bot.curse_discard_cost(Table(g.view(0), bot.cards), DARKNESS) != -CURSE_COST
+    step(g, 1)
+    step(g, 0)
+    step(g, 0)  # the torch
+    assert g.view(0)["curses_lifted"] == [DARKNESS]
+    assert bot.curse_discard_cost(Table(g.view(0), bot.cards), DARKNESS) == -CURSE_COST
