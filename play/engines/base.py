@@ -34,27 +34,67 @@ class SetupError(ValueError):
     """Bad decks or options given to `new_game` (a user error, not a bug)."""
 
 
-class LegalActions(list):
+class CopiedOnRead(list):
+    """A list that holds the engine's own dicts and hands out a fresh copy of each one read.
+
+    Every way of reading an item out (indexing, slicing, iterating, `reversed`,
+    `pop`, `copy`, `+`, `*`) goes through `_copy`; comparisons, `in`, `index`,
+    `len`, `repr` and JSON read the kept dicts without copying. So a caller
+    never shares anything with the state, and a caller that reads nothing (a
+    bot game throwing the list away) pays nothing.
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _fresh(item: dict) -> dict:
+        return item.copy()
+
+    def _copy(self, item: dict) -> dict:
+        return self._fresh(item)
+
+    def __getitem__(self, index):
+        found = list.__getitem__(self, index)
+        if type(index) is slice:
+            return list(map(self._copy, found))
+        return self._copy(found)
+
+    def __iter__(self):
+        return map(self._copy, list.__iter__(self))
+
+    def __reversed__(self):
+        return map(self._copy, list.__reversed__(self))
+
+    def pop(self, index: int = -1) -> dict:
+        return self._copy(list.pop(self, index))
+
+    def copy(self) -> list[dict]:
+        return list(self)
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __mul__(self, times):
+        return list(self) * times
+
+    __rmul__ = __mul__
+
+
+class LegalActions(CopiedOnRead):
     """The legal actions of one decision as a caller gets them: each action read is a fresh copy.
 
     The engine keeps its legal actions (and the action dicts inside them)
     from one call to the next, so a caller must not change them. Copying every
     dict of a long list on every call cost a tenth of a random ONIROO game,
-    though most callers read one action (a random bot) or none. This list
-    holds the engine's own dicts and copies each one only when it is read
-    (indexing, slicing, iterating, `pop`), and tells `handed` which copy came
+    though most callers read one action (a random bot) or none. The list
+    copies each one only when it is read, and tells `handed` which copy came
     from which dict, so that `apply` finds the engine's action without a search.
-    Comparisons, `in`, `index`, `len` and JSON read the dicts without copying.
     """
 
     # `_handed`: id(copy) -> (copy, the engine's dict), shared with the state, which sets it
     # right after making the list (`LegalActions(actions)` with no __init__ of its own is
     # list's, and a slot instead of an instance dict: the list is made at every decision)
     __slots__ = ("_handed",)
-
-    @staticmethod
-    def _fresh(action: Action) -> Action:
-        return action.copy()
 
     def _copy(self, action: Action) -> Action:
         copy = self._fresh(action)
@@ -69,26 +109,6 @@ class LegalActions(list):
         self._handed[id(copy)] = (copy, found)
         return copy
 
-    def __iter__(self):
-        return map(self._copy, list.__iter__(self))
-
-    def __reversed__(self):
-        return map(self._copy, list.__reversed__(self))
-
-    def pop(self, index: int = -1) -> Action:
-        return self._copy(list.pop(self, index))
-
-    def copy(self) -> list[Action]:
-        return list(self)
-
-    def __add__(self, other):
-        return list(self) + list(other)
-
-    def __mul__(self, times):
-        return list(self) * times
-
-    __rmul__ = __mul__
-
 
 class NestedLegalActions(LegalActions):
     """Legal actions whose fields may hold lists (of cards, of spells): those are copied too."""
@@ -101,11 +121,7 @@ class NestedLegalActions(LegalActions):
                 copy[key] = value[:]
         return copy
 
-    def __getitem__(self, index):
-        found = list.__getitem__(self, index)
-        if type(index) is slice:
-            return list(map(self._copy, found))
-        return self._copy(found)
+    __getitem__ = CopiedOnRead.__getitem__  # through `_fresh`: the lists inside are copied too
 
 
 class GameState(ABC):

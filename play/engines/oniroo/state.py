@@ -19,7 +19,7 @@ import json
 import random
 from typing import Any
 
-from play.engines.base import Action, DictState, Event, IllegalAction
+from play.engines.base import Action, CopiedOnRead, DictState, Event, IllegalAction
 from play.engines.oniroo.cards import Info
 from play.engines.oniroo.setup import GAME_ID
 
@@ -207,39 +207,15 @@ def public_event(event: dict) -> dict:
     return event_for(event, None)
 
 
-class PublicEvents(list):
+class PublicEvents(CopiedOnRead):
     """The events `apply` returns: each event read is a fresh copy (`event_for`, no secrets).
 
     The list holds the log's own public events (for a secret one, a fresh copy of its
-    public part), so comparisons, `in`, `len`, `repr` and JSON read them
-    without copying, and every way of reading an event out (indexing, slicing,
-    iterating, `pop`) copies it: nothing a caller gets shares anything with the state.
+    public part), copied only when a caller reads one (the engine base's `CopiedOnRead`).
     """
 
     __slots__ = ()
 
-    def __getitem__(self, index):
-        found = list.__getitem__(self, index)
-        if type(index) is slice:
-            return [event_for(e, None) for e in found]
-        return event_for(found, None)
-
-    def __iter__(self):
-        return (event_for(e, None) for e in list.__iter__(self))
-
-    def __reversed__(self):
-        return (event_for(e, None) for e in list.__reversed__(self))
-
-    def pop(self, index: int = -1) -> Event:
-        return event_for(list.pop(self, index), None)
-
-    def copy(self) -> list[Event]:
-        return list(self)
-
-    def __add__(self, other):
-        return list(self) + list(other)
-
-    def __mul__(self, times):
-        return list(self) * times
-
-    __rmul__ = __mul__
+    @staticmethod
+    def _fresh(event: Event) -> Event:
+        return event_for(event, None)
