@@ -26,7 +26,16 @@ from core.games import get_game
 # Raise when any layout's drawing changes: every cached face is then redrawn.
 LAYOUT_VERSION = 2
 THUMB_WIDTH = 250
-FORMATS = {"png": "PNG", "webp": "WEBP"}
+# A face seen up close on the live table (hover, focus, long press): twice the
+# table's size and still crisp on 2x screens, a sixth of the PNG's bytes.
+LARGE_WIDTH = 500
+# fmt -> (Pillow format, file extension, width to scale to or None for full size)
+FORMATS = {
+    "png": ("PNG", "png", None),
+    "webp": ("WEBP", "webp", THUMB_WIDTH),
+    "large": ("WEBP", "webp", LARGE_WIDTH),
+}
+VARIANTS = {"png": "full", "webp": "thumb", "large": "large"}
 
 
 def face_record(card) -> dict:
@@ -95,6 +104,11 @@ def face_version(card) -> str:
     return face_hash(face_record(card), dpi=0, bleed_mm=0, variant="version")[:12]
 
 
+def back_version(game: str) -> str:
+    """A short tag that changes whenever the game's back would change (for URLs)."""
+    return back_hash(game, dpi=0, bleed_mm=0, variant="version")[:12]
+
+
 def back_hash(game: str, *, dpi: int, bleed_mm: float, variant: str) -> str:
     blob = json.dumps([game, LAYOUT_VERSION, dpi, bleed_mm, variant]).encode()
     return hashlib.sha256(blob).hexdigest()
@@ -118,14 +132,15 @@ def _write_atomically(image: Image.Image, path: Path, fmt: str) -> None:
 
 
 def _cached(key: str, fmt: str, cache_dir: Path, draw) -> Path:
-    path = cache_dir / key[:2] / f"{key}.{fmt}"
+    pillow_format, extension, width = FORMATS[fmt]
+    path = cache_dir / key[:2] / f"{key}.{extension}"
     if path.exists():
         return path
     image = draw()
-    if fmt == "webp":
-        height = round(image.height * THUMB_WIDTH / image.width)
-        image = image.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
-    _write_atomically(image, path, FORMATS[fmt])
+    if width:
+        height = round(image.height * width / image.width)
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+    _write_atomically(image, path, pillow_format)
     return path
 
 
@@ -175,8 +190,7 @@ def face_file(
 ) -> tuple[Path, str]:
     """The cached face file (rendered if missing) and its content key (an ETag)."""
     record = face_record(card)
-    variant = "thumb" if fmt == "webp" else "full"
-    key = face_hash(record, dpi=dpi, bleed_mm=bleed_mm, variant=variant)
+    key = face_hash(record, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt])
     cache = cache_dir or default_cache_dir()
     path = _cached(key, fmt, cache, lambda: render_face(record, dpi=dpi, bleed_mm=bleed_mm))
     return path, key
@@ -190,8 +204,7 @@ def back_file(
     bleed_mm: float = 0.0,
     cache_dir: Path | None = None,
 ) -> tuple[Path, str]:
-    variant = "thumb" if fmt == "webp" else "full"
-    key = back_hash(game, dpi=dpi, bleed_mm=bleed_mm, variant=variant)
+    key = back_hash(game, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt])
     cache = cache_dir or default_cache_dir()
     path = _cached(key, fmt, cache, lambda: render_back(game, dpi=dpi, bleed_mm=bleed_mm))
     return path, key

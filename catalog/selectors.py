@@ -7,8 +7,10 @@ import json
 from dataclasses import dataclass
 
 from django.db.models import Count, Max, QuerySet
+from django.urls import reverse
 from rapidfuzz import fuzz, process
 
+from catalog import render
 from catalog.models import Card, CardSet, Game
 from catalog.text import fold_words
 
@@ -24,6 +26,23 @@ class _NameIndex:
 
 
 _name_index: _NameIndex | None = None
+
+
+FACE_ROUTES = {"face": "catalog:face", "thumb": "catalog:thumb", "large": "catalog:large"}
+
+
+def face_url(card, kind: str = "face") -> str:
+    """The versioned URL of a card's face ("face"), list-size ("thumb") or close-up ("large").
+
+    `card` is a Card row or a deck's card record (a dict, as catalog.records makes).
+    """
+    code = card["code"] if isinstance(card, dict) else card.code
+    return f"{reverse(FACE_ROUTES[kind], args=[code])}?v={render.face_version(card)}"
+
+
+def back_url(game_slug: str) -> str:
+    """The versioned URL of a game's card back at list size (face-down cards on the table)."""
+    return f"{reverse('catalog:back', args=[game_slug])}?v={render.back_version(game_slug)}"
 
 
 def _catalog_stamp() -> tuple:

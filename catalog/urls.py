@@ -24,7 +24,9 @@ urlpatterns = [
     path("syntax/", views.syntax, name="syntax"),
     path("games/<slug:slug>/", views.game_detail, name="game"),
     path("sets/<str:code>/", views.set_detail, name="set"),
+    path("backs/<slug:slug>.webp", views.card_back, name="back"),
     path("<cardcode:code>/", views.card_detail, name="card"),
     path("<cardcode:code>/face.png", views.card_face, {"fmt": "png"}, name="face"),
     path("<cardcode:code>/thumb.webp", views.card_face, {"fmt": "webp"}, name="thumb"),
+    path("<cardcode:code>/large.webp", views.card_face, {"fmt": "large"}, name="large"),
 ]

@@ -129,26 +129,40 @@ def syntax(request: HttpRequest) -> HttpResponse:
     return render(request, "catalog/syntax.html")
 
 
-FACE_TYPES = {"png": "image/png", "webp": "image/webp"}
+FACE_TYPES = {"png": "image/png", "webp": "image/webp", "large": "image/webp"}
 
 
-@require_GET
-def card_face(request: HttpRequest, code: str, fmt: str) -> HttpResponse:
-    """The card's face: full size (face.png) or list size (thumb.webp), cached on disk.
-
-    Pages link faces as …?v=<version>; such a URL never changes content, so it
-    is cached for a year. Without the version it is revalidated by ETag.
-    """
-    card = get_object_or_404(Card.objects.select_related("game", "card_set"), code=code)
-    path, key = card_faces.face_file(card, fmt=fmt)
+def _picture_response(request: HttpRequest, path, key: str, version: str, fmt: str):
+    """A cached picture file: immutable for a year under its ?v=<version> URL, else revalidated."""
     etag = f'"{key[:32]}"'
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
         response = FileResponse(path.open("rb"), content_type=FACE_TYPES[fmt])
     response["ETag"] = etag
-    if request.GET.get("v") == card_faces.face_version(card):
+    if request.GET.get("v") == version:
         patch_cache_control(response, public=True, max_age=31536000, immutable=True)
     else:
         patch_cache_control(response, public=True, max_age=3600)
     return response
+
+
+@require_GET
+def card_face(request: HttpRequest, code: str, fmt: str) -> HttpResponse:
+    """The card's face: full size (face.png), list size (thumb.webp) or the live table's
+    close-up (large.webp), cached on disk.
+
+    Pages link faces as …?v=<version>; such a URL never changes content, so it
+    is cached for a year. Without the version it is revalidated by ETag.
+    """
+    card = get_object_or_404(Card.objects.select_related("game", "card_set"), code=code)
+    path, key = card_faces.face_file(card, fmt=fmt)
+    return _picture_response(request, path, key, card_faces.face_version(card), fmt)
+
+
+@require_GET
+def card_back(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's card back at list size: what the live tables show for a face-down card."""
+    game = get_object_or_404(Game, slug=slug)
+    path, key = card_faces.back_file(game.slug, fmt="webp")
+    return _picture_response(request, path, key, card_faces.back_version(game.slug), "webp")

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from catalog.records import row_record
+from catalog.selectors import face_url
 from core.errors import NotFound
 from core.games import GAMES, table_game
 from play.engines import get_engine
@@ -139,13 +140,22 @@ _public_cards_loaded_at = 0.0
 _public_cards_lock = threading.Lock()
 
 
+def _public_row(card: Card) -> dict:
+    row = {field: getattr(card, field) for field in PUBLIC_CARD_FIELDS}
+    row["face"] = face_url(card, "thumb")
+    row["zoom"] = face_url(card, "large")
+    return row
+
+
 def public_cards(view: dict) -> dict:
     """The printed facts of every card the view shows (by code).
 
     A view names a card by a `code` field, or lists the codes it shows under
     `cards` (Arcane Guardian). Arcane Guardian's table also needs a card's
     `effects` (what a fight costs, what a use does); the other games print
-    their abilities as text.
+    their abilities as text. Each card carries the versioned URLs of its face
+    as the table draws it (`face`) and close up (`zoom`): a seat learns a
+    face's address only for a card its view shows face up.
     """
     global _public_cards_loaded_at
     codes = _codes(view)
@@ -157,7 +167,8 @@ def public_cards(view: dict) -> dict:
             _public_cards_loaded_at = time.monotonic()
         missing = codes - _public_card_rows.keys()
     if missing:
-        rows = Card.objects.filter(code__in=missing).values(*PUBLIC_CARD_FIELDS)
+        cards = Card.objects.filter(code__in=missing).select_related("game", "card_set")
+        rows = [_public_row(card) for card in cards]
         with _public_cards_lock:
             _public_card_rows.update((row["code"], row) for row in rows)
     found = {code: _public_card_rows.get(code) for code in codes}

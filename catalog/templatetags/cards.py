@@ -1,19 +1,19 @@
 """Template helpers for card pictures."""
 
 from django import template
-from django.urls import reverse
 
-from catalog import render
+from catalog import selectors
 
 register = template.Library()
 
 
 @register.simple_tag
 def face_url(card, kind: str = "face") -> str:
-    """The versioned URL of a card's face ("face") or list-size picture ("thumb").
+    """The versioned URL of a card's face ("face"), list-size ("thumb") or close-up ("large")."""
+    return selectors.face_url(card, kind)
 
-    `card` is a Card row or a deck's card record (a dict, as catalog.records makes).
-    """
-    name = "catalog:face" if kind == "face" else "catalog:thumb"
-    code = card["code"] if isinstance(card, dict) else card.code
-    return f"{reverse(name, args=[code])}?v={render.face_version(card)}"
+
+@register.simple_tag
+def back_url(game_slug: str) -> str:
+    """The versioned URL of a game's card back (face-down cards on the live table)."""
+    return selectors.back_url(game_slug)

@@ -192,6 +192,93 @@
       return parts.join(", ") + (text ? ". " + text : "");
     }
 
+    /** What a card is doing now, as the view says: its duel role, a spell's source or target. */
+    roles(entry) {
+      const d = this.view.duel;
+      const c = this.view.casting;
+      const roles = [];
+      if (d) {
+        if (d.a === entry.id) roles.push(this.t("role_attacker"));
+        if (d.d === entry.id) roles.push(this.t("role_defender"));
+        if ((d.helpers || []).includes(entry.id)) roles.push(this.t("role_helper"));
+      }
+      if (c) {
+        if (c.source === entry.id) roles.push(this.t("role_source"));
+        if ((c.targets || []).includes(entry.id)) roles.push(this.t("role_target"));
+      }
+      return roles;
+    }
+
+    /** The state a card on the board is in, in words ("" when active or not on the board). */
+    stateWord(entry, zone) {
+      if (zone !== "board" || !entry.state || entry.state === "active") return "";
+      return this.w.states[entry.state] || entry.state;
+    }
+
+    /**
+     * The marks over a card's face: what the printed face does not say. A figure
+     * the engine gives (attack/defense, glory bonus on the board; cost in hand)
+     * where it differs from the printed one, green when it helps its owner and
+     * red when it hurts; the state; the roles.
+     */
+    marks(entry, zone) {
+      const t = this.t;
+      const printed = this.facts(entry.code);
+      const num = (v) => (typeof v === "number" ? v : 0);
+      const marks = [];
+      const tone = (better, worse) => (better && !worse ? "up" : worse && !better ? "down" : "figure");
+      if (zone === "board" && this.isRevulo(entry.code) && typeof entry.attack === "number") {
+        const [a, d] = [entry.attack, num(entry.defense)];
+        const [pa, pd] = [num(printed.attack), num(printed.defense)];
+        if (a !== pa || d !== pd) {
+          marks.push({
+            k: tone(a > pa || d > pd, a < pa || d < pd),
+            text: a + "/" + d,
+            title: t("stats_words", { attack: a, defense: d }),
+          });
+        }
+        const bonus = num(entry.glory_bonus);
+        const printedBonus = num(printed.glory_bonus);
+        if (bonus !== printedBonus) {
+          const words = t("glory_bonus", { n: signed(bonus) });
+          const k = tone(bonus > printedBonus, bonus < printedBonus);
+          marks.push({ k, text: "★" + signed(bonus), title: words });
+        }
+      }
+      if (zone === "hand" && typeof entry.cost === "number" && typeof printed.cost === "number") {
+        if (entry.cost !== printed.cost) {
+          const words = t("cost_vp", { n: entry.cost });
+          const k = tone(entry.cost < printed.cost, entry.cost > printed.cost);
+          marks.push({ k, text: words, title: words });
+        }
+      }
+      // a duellist's power in the duel now (figures, statics and the duel's boosts: the view's total)
+      const d = this.view.duel;
+      const side = d && zone === "board" ? [d.a, d.d].indexOf(entry.id) : -1;
+      const total = side >= 0 && Array.isArray(d.power) ? d.power[side] : null;
+      if (typeof total === "number") {
+        const base = num(printed[side === 0 ? "attack" : "defense"]);
+        if (total !== base) {
+          const words = t(side === 0 ? "duel_attack_power" : "duel_defense_power") + ": " + total;
+          const k = tone(total > base, total < base);
+          marks.push({ k, text: t("power_mark", { n: total }), title: words });
+        }
+      }
+      const state = this.stateWord(entry, zone);
+      if (state) marks.push({ k: "state", text: state });
+      for (const role of this.roles(entry)) marks.push({ k: "role", text: role });
+      return marks;
+    }
+
+    /** A card picture's words for a screen reader: its name, its state and its roles. */
+    altText(entry, zone) {
+      const parts = [this.cardName(entry) || this.t("a_card")];
+      const state = this.stateWord(entry, zone);
+      if (state) parts.push(state);
+      parts.push(...this.roles(entry));
+      return parts.join(", ");
+    }
+
     // events
     formatEvent(ev) {
       const t = this.t;
@@ -448,18 +535,27 @@
           : d.step === "attacker_helper"
             ? d.attacker
             : d.to_act;
+      // the ids of the duel's cards still on the board, which the table draws in the duel
+      const onBoard = (id) => {
+        const entry = id ? this.seen.get(id) : null;
+        return entry && entry.zone === "board" ? id : null;
+      };
       return {
         attacker: {
           who: this.seatName(d.attacker),
           card: this.nameOf(d.a),
+          cardId: onBoard(d.a),
           power: power(d.a, "attack", boost[0], totals[0]),
           helper: helper(helpers[0], step > 1),
+          helperId: onBoard(helpers[0]),
         },
         defender: {
           who: this.seatName(d.defender),
           card: d.d ? this.nameOf(d.d) : null,
+          cardId: onBoard(d.d),
           power: d.d ? power(d.d, "defense", boost[1], totals[1]) : null,
           helper: helper(helpers[1], step > 2),
+          helperId: onBoard(helpers[1]),
         },
         now: t("duel_now", {
           step: this.w.steps[d.step] || d.step,
@@ -518,7 +614,7 @@
 
   // --- the page ----------------------------------------------------------------
   Live.runTable((page) => {
-    const { root, lang, t, $, button, busy } = page;
+    const { root, lang, t, $, button } = page;
     const el = {
       others: $("table-others"),
       duel: $("table-duel"),
@@ -530,136 +626,143 @@
     };
     let model = null; // Table(the latest state message)
     const openCages = new Set();
+    let drawnCards = new Map(); // the last draw's cards without actions, by what they show
+    let keptCards = new Map(); // the same for the draw under way
 
     // ---- rendering -------------------------------------------------------------
     function actionButton(action, labels, className) {
       return button(actionKey(action), labels, className);
     }
 
-    function roleOf(entry) {
-      const d = model.view.duel;
-      const c = model.view.casting;
-      const roles = [];
-      if (d) {
-        if (d.a === entry.id) roles.push(t("role_attacker"));
-        if (d.d === entry.id) roles.push(t("role_defender"));
-        if ((d.helpers || []).includes(entry.id)) roles.push(t("role_helper"));
-      }
-      if (c) {
-        if (c.source === entry.id) roles.push(t("role_source"));
-        if ((c.targets || []).includes(entry.id)) roles.push(t("role_target"));
-      }
-      return roles;
-    }
-
-    function cardFace(entry, zone) {
-      const code = entry.code;
-      const f = model.facts(code);
-      const bits = [h("span", { class: "card-name" }, model.cardName(entry) || t("a_card"))];
-      const type = h("span", { class: "card-type" }, model.typeLabel(code));
-      const meta = h("span", { class: "card-meta" }, type);
-      for (const label of model.subtypeLabels(entry)) {
-        meta.append(h("span", { class: "card-subtype" }, label));
-      }
-      if (typeof f.cost === "number" || typeof entry.cost === "number") {
-        meta.append(h("span", { class: "card-cost" }, String(model.stat(entry.id, code, "cost"))));
-      }
-      bits.push(meta);
-      if (model.isRevulo(code)) {
-        const bonus = model.stat(entry.id, code, "glory_bonus");
-        bits.push(
-          h(
-            "span",
-            { class: "card-stats" },
-            h("span", { class: "stat-attack" }, String(model.stat(entry.id, code, "attack"))),
-            "/",
-            h("span", { class: "stat-defense" }, String(model.stat(entry.id, code, "defense"))),
-            bonus ? h("span", { class: "stat-glory" }, " ★" + signed(bonus)) : null
-          )
-        );
-      }
-      const text = model.cardText(code);
-      if (text && zone !== "discard") bits.push(h("span", { class: "card-text" }, text));
-      return bits;
-    }
-
-    function cardSlot(entry, zone, acts) {
-      const pose = zone === "board" ? entry.state || "active" : "none";
+    /**
+     * One card the view shows, as the card itself (Live.cardView): its face, its
+     * name under it, marks for what the face does not say, why it cannot be
+     * played, and its own legal actions as buttons under it. `zone` is where the
+     * view has it ("board" for the duel's cards too: they are on the board).
+     */
+    function card(entry, zone, acts, more) {
+      const opts = more || {};
+      const roles = model.roles(entry);
+      const turned = zone === "board" && (entry.state === "resting" || entry.state === "damaged");
       const type = model.facts(entry.code).type || "unknown";
-      const roles = zone === "board" || zone === "casting" ? roleOf(entry) : [];
-      const li = h("li", {
-        class:
-          "slot zone-" + zone + " state-" + pose +
-          (acts.length ? " has-actions" : "") +
-          (roles.length ? " has-role" : ""),
-      });
-      const descId = "card-desc-" + entry.id;
-      const summary = model.describe(entry, zone) + (roles.length ? " (" + roles.join(", ") + ")" : "");
-      const title = [model.cardName(entry), model.typeLabel(entry.code), model.cardText(entry.code)]
-        .filter(Boolean)
-        .join(" — ");
-      const frame = h("div", { class: "card-frame" });
-      if (acts.length === 1) {
-        const action = acts[0];
-        const labels = model.labels(action);
-        const key = actionKey(action);
-        frame.append(
-          h(
-            "button",
-            {
-              type: "button",
-              class: "card card-" + type + " is-actionable",
-              "data-action": key,
-              "data-focus": "act:" + key,
-              "aria-label": labels.full,
-              "aria-describedby": descId,
-              "aria-disabled": busy() ? "true" : null,
-              title,
-            },
-            h("span", { class: "card-face", "aria-hidden": "true" }, cardFace(entry, zone)),
-            h("span", { class: "card-cta", "aria-hidden": "true" }, labels.short)
-          )
-        );
-      } else {
-        frame.append(
-          h(
-            "div",
-            { class: "card card-" + type + (acts.length ? " is-actionable" : ""), title },
-            h("span", { class: "card-face", "aria-hidden": "true" }, cardFace(entry, zone))
-          )
-        );
+      const spec = {
+        id: entry.id,
+        facts: model.cards[entry.code] || null,
+        back: root.dataset.back,
+        name: model.cardName(entry) || t("a_card"),
+        alt: model.altText(entry, zone),
+        description: model.describe(entry, zone) + (roles.length ? " (" + roles.join(", ") + ")" : ""),
+        text: model.cardText(entry.code),
+        pose: turned ? entry.state : null,
+        marks: model.marks(entry, zone),
+        note: zone === "hand" ? model.whyNot(entry) : null,
+        classes: ["zone-" + zone, "type-" + type, ...(opts.classes || [])],
+        tag: opts.tag,
+      };
+      if (acts && acts.length) {
+        spec.actions = acts.map((a) => actionButton(a, model.labels(a), "card-action act-" + a.type));
+        return Live.cardView(spec);
       }
-      li.append(frame);
-      li.append(h("span", { class: "visually-hidden", id: descId }, summary));
-      const notes = [];
-      if (zone === "board" && pose !== "active") notes.push(model.w.states[pose] || pose);
-      const why = zone === "hand" ? model.whyNot(entry) : "";
-      if (why) notes.push(why);
-      notes.push(...roles);
-      if (notes.length) {
-        li.append(h("span", { class: "card-note", "aria-hidden": "true" }, notes.join(" · ")));
-      }
-      if (acts.length > 1) {
-        li.append(
-          h(
-            "div",
-            { class: "card-actions" },
-            acts.map((a) => actionButton(a, model.labels(a), "card-action"))
-          )
-        );
-      }
-      return li;
+      // A card with nothing to do that reads as it did is kept as drawn: most of a table
+      // stays put from one move to the next, and rebuilding its pictures is most of a draw.
+      const signature = JSON.stringify(spec);
+      let node = drawnCards.get(signature);
+      if (node && !keptCards.has(signature)) node.classList.remove("is-last-move");
+      else node = Live.cardView(spec);
+      keptCards.set(signature, node);
+      return node;
     }
 
-    function cardList(entries, zone, onCards, className, label) {
+    /** The duel's cards that are on the board: the table draws them in the duel, not twice. */
+    function duelIds() {
+      const info = model.duelInfo();
+      const ids = new Set();
+      if (!info) return ids;
+      for (const side of [info.attacker, info.defender]) {
+        if (side.cardId) ids.add(side.cardId);
+        if (side.helperId) ids.add(side.helperId);
+      }
+      return ids;
+    }
+
+    function boardRow(seat, onCards, inDuel) {
+      const all = seat.board || [];
+      const board = all.filter((e) => !inDuel.has(e.id));
+      if (!board.length) {
+        return h("p", { class: "board-empty" }, all.length ? t("board_in_duel") : t("board_empty"));
+      }
       return h(
         "ul",
-        { class: className, "aria-label": label },
-        entries.map((entry) => cardSlot(entry, zone, onCards.get(entry.id) || []))
+        {
+          class: "board",
+          "aria-label": t("board_of", { who: model.playerName(seat.seat) }),
+          "data-place": "board-" + seat.seat, // a card's region, for the "last move" ring (live.js)
+        },
+        board.map((e) => card(e, "board", onCards.get(e.id)))
       );
     }
 
-    function seatPanel(seat, onCards) {
+    /** A seat's deck (the game's back, its count) and the top of its spell cage, face up. */
+    function piles(seat, onCards) {
+      const n = seat.seat;
+      const cage = seat.discard || [];
+      const top = cage[cage.length - 1];
+      const deck = h(
+        "div",
+        { class: "pile pile-deck" },
+        h("p", { class: "pile-label" }, t("pile_deck", { n: seat.deck_count })),
+        seat.deck_count > 0
+          ? Live.cardView({
+              id: null, // a pile never moves: no glide, no "last move" ring
+              facts: null,
+              back: root.dataset.back,
+              alt: t("pile_deck_alt", { n: seat.deck_count }),
+              classes: ["is-small"],
+              tag: "div",
+            })
+          : h("p", { class: "pile-empty" }, t("pile_deck_empty"))
+      );
+      const cageTop = h(
+        "div",
+        { class: "pile pile-cage", "data-place": "cage-" + n }, // the top and the rest: one region
+        h("p", { class: "pile-label" }, t("cage_summary", { n: cage.length })),
+        top
+          ? card(top, "discard", onCards.get(top.id), { classes: ["is-small"], tag: "div" })
+          : h("p", { class: "pile-empty" }, t("cage_empty"))
+      );
+      return h("div", { class: "seat-piles" }, deck, cageTop);
+    }
+
+    /** The spell cage under its top card, newest first, in a <details> the player opens. */
+    function cageRest(seat, onCards) {
+      const n = seat.seat;
+      const rest = (seat.discard || []).slice(0, -1).reverse();
+      if (!rest.length) return null;
+      const cageKey = "cage:" + n;
+      // a choice among these cards opens the cage: nothing the player may do stays hidden
+      const hasTarget = rest.some((e) => onCards.has(e.id));
+      return h(
+        "details",
+        {
+          class: "cage",
+          "data-cage": cageKey,
+          "data-auto": hasTarget && !openCages.has(cageKey) ? "1" : null,
+          open: hasTarget || openCages.has(cageKey),
+        },
+        h("summary", { "data-focus": cageKey }, t("cage_rest", { n: rest.length })),
+        h(
+          "ul",
+          {
+            class: "cage-list",
+            "aria-label": t("cage_of", { who: model.playerName(n) }),
+            "data-place": "cage-" + n,
+          },
+          rest.map((e) => card(e, "discard", onCards.get(e.id)))
+        )
+      );
+    }
+
+    function seatPanel(seat, onCards, inDuel) {
       const n = seat.seat;
       const head = model.seatHead(n);
       if (!seat.alive) head.badges = [{ k: "out", text: t("badge_out") }];
@@ -670,81 +773,64 @@
         { k: "deck", label: t("label_deck"), value: seat.deck_count },
       ];
       const section = Live.seatSection(head, seat.alive ? [] : ["is-out"]);
-      const board = seat.board || [];
       section.append(
-        board.length
-          ? cardList(board, "board", onCards, "board", t("board_of", { who: model.playerName(n) }))
-          : h("p", { class: "board-empty" }, t("board_empty"))
+        h("div", { class: "seat-area" }, boardRow(seat, onCards, inDuel), piles(seat, onCards)),
+        cageRest(seat, onCards) || ""
       );
-      const cage = seat.discard || [];
-      const cageKey = "cage:" + n;
-      const hasTarget = cage.some((e) => onCards.has(e.id));
-      const details = h(
-        "details",
-        {
-          class: "cage",
-          "data-cage": cageKey,
-          "data-auto": hasTarget && !openCages.has(cageKey) ? "1" : null,
-          open: hasTarget || openCages.has(cageKey),
-        },
-        h("summary", { "data-focus": cageKey }, t("cage_summary", { n: cage.length }))
-      );
-      details.append(
-        cage.length
-          ? cardList(cage, "discard", onCards, "cage-list", t("cage_of", { who: model.playerName(n) }))
-          : h("p", { class: "board-empty" }, t("cage_empty"))
-      );
-      section.append(details);
       return section;
     }
 
-    function renderSeats(onCards) {
+    function renderSeats(onCards, inDuel) {
       const own = model.you != null ? model.seats[model.you] || null : null;
       const others = model.seatOrder().filter((s) => s !== own);
-      el.others.replaceChildren(...others.map((s) => seatPanel(s, onCards)));
-      el.own.replaceChildren(...(own ? [seatPanel(own, onCards)] : []));
+      el.others.replaceChildren(...others.map((s) => seatPanel(s, onCards, inDuel)));
+      el.own.replaceChildren(...(own ? [seatPanel(own, onCards, inDuel)] : []));
       const hand = own && Array.isArray(own.hand) ? own.hand : null;
       el.hand.hidden = !hand;
       if (hand) {
         setText(el.handCount, "(" + hand.length + ")");
-        el.handCards.replaceChildren(...hand.map((e) => cardSlot(e, "hand", onCards.get(e.id) || [])));
+        el.handCards.replaceChildren(...hand.map((e) => card(e, "hand", onCards.get(e.id))));
         if (!hand.length) el.handCards.append(h("li", { class: "board-empty" }, t("hand_empty")));
       }
     }
 
-    function renderDuel() {
+    /** The duel: the two duelling cards side by side with their power, each helper under its duelist. */
+    function renderDuel(onCards) {
       const info = model.duelInfo();
       el.duel.hidden = !info;
       if (!info) {
         el.duel.replaceChildren();
         return;
       }
+      const drawn = (id, classes) => {
+        const entry = model.seen.get(id);
+        return h("ul", { class: "duel-slot" }, card(entry, "board", onCards.get(id), { classes }));
+      };
       const side = (cls, title, s, statLabel) =>
         h(
           "div",
           { class: "duel-side " + cls },
           h("h3", null, title, ": ", s.who),
-          h(
-            "dl",
-            null,
-            h("dt", null, t("duel_card")),
-            h("dd", { class: "duel-card" }, s.card || t("duel_no_defender")),
-            s.power ? h("dt", null, statLabel) : null,
-            s.power ? h("dd", { class: "duel-power" }, s.power.text) : null,
-            h("dt", null, t("duel_helper")),
-            h("dd", null, s.helper)
-          )
+          s.cardId
+            ? drawn(s.cardId, ["in-duel"])
+            : h("p", { class: "duel-missing" }, s.card || t("duel_no_defender")),
+          s.power
+            ? h("p", { class: "duel-power" }, statLabel, ": ", h("strong", null, s.power.text))
+            : null,
+          s.helperId
+            ? drawn(s.helperId, ["in-duel", "is-small", "is-helper"])
+            : h("p", { class: "duel-helper" }, t("duel_helper"), ": ", s.helper)
         );
       el.duel.replaceChildren(
         h("h2", { id: "table-duel-heading" }, t("duel_heading")),
+        h("p", { class: "duel-now" }, info.now),
         h(
           "div",
           { class: "duel-sides" },
           side("duel-attacker", t("role_attacker"), info.attacker, t("duel_attack_power")),
           h("div", { class: "duel-vs", "aria-hidden": "true" }, t("duel_vs")),
           side("duel-defender", t("role_defender"), info.defender, t("duel_defense_power"))
-        ),
-        h("p", { class: "duel-now" }, info.now)
+        )
       );
     }
 
@@ -754,8 +840,16 @@
       for (const seat of model.seats) for (const e of seat.casting || []) stack.push(e);
       el.casting.hidden = !lines.length && !stack.length;
       const children = [h("h2", { id: "table-casting-heading" }, t("casting_heading"))];
-      for (const line of lines) children.push(h("p", null, line));
-      if (stack.length) children.push(cardList(stack, "casting", onCards, "casting-list", t("zone_casting")));
+      if (stack.length) {
+        children.push(
+          h(
+            "ul",
+            { class: "casting-list", "aria-label": t("zone_casting") },
+            stack.map((e) => card(e, "casting", onCards.get(e.id)))
+          )
+        );
+      }
+      children.push(h("div", { class: "casting-lines" }, lines.map((line) => h("p", null, line))));
       el.casting.replaceChildren(...children);
     }
 
@@ -793,9 +887,11 @@
 
     function draw() {
       const { onCards, bar } = model.sortActions();
-      renderSeats(onCards);
-      renderDuel();
+      keptCards = new Map();
+      renderSeats(onCards, duelIds());
+      renderDuel(onCards);
       renderCasting(onCards);
+      drawnCards = keptCards;
       return bar.map((a) => actionButton(a, model.labels(a), "bar-action bar-" + a.type));
     }
 

@@ -3,12 +3,15 @@
  * The page (templates/play/table_arcane_guardian.html) holds the first state message
  * (#match-initial) and the page's words (#table-strings). live.js keeps the
  * table in step with the server; this script draws the dungeon from each state
- * message: the mage (level, life, mana, the Key, lasting effects), the four
- * spells upright or sideways, the three piles with their face-up tops (a
- * face-down top is only a card back), the faced card and its d6 roll, the
- * collected cards, the three endings in play (never where they lie), the
- * discard pile and the result. Each legal action is one `button[data-action]`:
- * a pile's steps on the pile, a card's use on the card, the rest in the bar.
+ * message, every card as its own rendered face (Live.cardView; a face-down pile
+ * top as the game's back): the mage card with level, life and mana over it, the
+ * four spells upright or lying sideways, the card in front of the player with
+ * its d6 roll, the three piles with their tops and counts, the collected cards
+ * (curses marked), the three endings in play (never where they lie) and the top
+ * of the discard (the older ones in a list opened on demand), and the result.
+ * Each legal action is one `button[data-action]` under the card it acts on: a
+ * pile's steps under the pile, a card's use under the card, a fight, a cast or
+ * a roll under the card in front of the player; the bar keeps the rest.
  *
  * What a card does comes worded from the server: each card the view names
  * (`view.cards`) carries `says`, its effect's parts in each language with the
@@ -19,7 +22,8 @@
  * fill in what a frame lacks. Either way only codes the view itself names are
  * ever looked up, so nothing face down can show through.
  *
- * The pure part (words, labels, where each action goes, the event log diff) is
+ * The pure part (words, labels, where each action goes, each card as the table
+ * draws it and with what words, the event log diff) is
  * exported for Node so tests can run it over whole games without a browser.
  */
 (function () {
@@ -27,7 +31,7 @@
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
   const { actionKey, h, setText, signed, fill } = Live;
-  const { TableModel, placeActions } = Live; // what every table reads and draws alike
+  const { TableModel, placeActions, inBarOrder } = Live; // what every table reads and draws alike
 
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
   const SPELLS_MAX = 4;
@@ -107,8 +111,10 @@
   /** An event's identity for the log diff (events carry no sequence number): the whole event. */
   const eventKey = actionKey;
 
-  // the order of the action bar: the ways out of a window first, then the choices
+  // the order of the actions offered together: the ways out of a window first, then the choices
   const BAR_ORDER = ["fight", "cast", "open_chest", "roll", "accept_roll", "choose"];
+  // what acts on the card in front of the player: offered under that card
+  const FACING_ACTIONS = new Set(["fight", "cast", "open_chest", "roll", "accept_roll"]);
 
   // --- one state message, in words -------------------------------------------
   class ArcaneTable extends TableModel {
@@ -128,14 +134,29 @@
       this.pending = this.view.pending || null;
       this.spellCodes = new Set(this.spells.map((s) => s.code));
       this.heldCodes = new Set(this.held);
+      // the mage card is public (one per game, dealt face up); the view names it in `mage`
+      this.mageCode = typeof this.mage.code === "string" ? this.mage.code : null;
     }
 
     // --- cards ------------------------------------------------------------------
     /** What is known of a card the view names; nothing at all for any other code. */
     facts(code) {
-      if (!code || !Object.prototype.hasOwnProperty.call(this.known, code)) return {};
+      if (!this.shows(code)) return {};
       const frame = this.cards[code] || {};
-      return Object.assign({}, this.catalog[code] || {}, this.known[code], frame);
+      return Object.assign({}, this.catalog[code] || {}, this.known[code] || {}, frame);
+    }
+
+    /** Whether the view names this card (only then is anything about it looked up). */
+    shows(code) {
+      if (!code) return false;
+      return code === this.mageCode || Object.prototype.hasOwnProperty.call(this.known, code);
+    }
+
+    /** The frame's facts of a card the view shows face up, with its picture (`face`), or null. */
+    faceFacts(code) {
+      if (!this.shows(code)) return null;
+      const frame = this.cards[code];
+      return frame && frame.face ? Object.assign({ code }, frame) : null;
     }
 
     cardName(code) {
@@ -394,6 +415,218 @@
       };
     }
 
+    // --- the cards as the table draws them ------------------------------------------
+    /*
+     * Each card the player may see, as Live.cardView draws it but for its buttons:
+     * {id, code, name, alt, description, text, marks, note, pose, classes, home}.
+     * `code` is set only for a card drawn by its face (null: the game's back);
+     * `id` is unique on the page (moves glide by it); `home` names the place
+     * its actions live (see homeOf), if any. Every word comes from the view.
+     */
+
+    /** A card drawn face up: `states` follow its name in the picture's words. */
+    faceCard(code, id, states, extra) {
+      const name = this.cardName(code);
+      const type = String(this.facts(code).type || "unknown").replace(/[^a-z_]/g, "");
+      const spec = {
+        id,
+        code,
+        name,
+        alt: [name, ...states.filter(Boolean)].join(", "),
+        description: this.describe(code),
+        text: this.cardText(code),
+        marks: [],
+        note: null,
+        pose: null,
+        classes: ["ag-type-" + type],
+        home: null,
+      };
+      return Object.assign(spec, extra || {});
+    }
+
+    /** The mage card with level, life and mana over it and the lasting effects under it; null
+     * while the view does not name it. */
+    mageCard() {
+      const code = this.mageCode;
+      if (!code) return null;
+      const t = this.t;
+      const info = this.mageInfo();
+      const marks = [
+        { k: "level", text: t("mark_level", { n: info.level }) },
+        {
+          k: info.life < 1 ? "down" : "life",
+          text: "\u2665 " + t("n_of", { n: info.life, max: info.maxLife }),
+        },
+        { k: "mana", text: "\u25C6 " + info.mana },
+      ];
+      if (info.key) marks.push({ k: "role", text: t("label_key") });
+      const states = info.stats.map((st) => st.label + ": " + st.value);
+      // the lasting effects are listed beside the card (too long to lie over it)
+      const card = this.faceCard(code, "mage", states, { marks, classes: ["ag-mage-card"] });
+      if (info.lasting.length) {
+        card.description += " " + t("lasting_heading") + " " + info.lasting.join(", ") + ".";
+      }
+      return card;
+    }
+
+    /** The four spells: a used one lies sideways. */
+    spellCards() {
+      const t = this.t;
+      return this.spellsInfo().map((s) =>
+        this.faceCard(s.code, s.code, [s.state], {
+          description: s.describe + " (" + s.state + ")",
+          pose: s.upright ? null : "resting",
+          marks: s.upright ? [] : [{ k: "down", text: t("mark_sideways") }],
+          classes: ["ag-spell", s.upright ? "is-upright" : "is-sideways"],
+          home: "card:" + s.code,
+        })
+      );
+    }
+
+    /** Whether this card is the one being faced (it is then drawn in front of the player). */
+    isFaced(code) {
+      return !!(this.facing && code && this.facing.card === code);
+    }
+
+    /** A fight's options the view offers now against an enemy (`offers`: their indices), worded. */
+    offeredWords(code, offers) {
+      const options = this.says(code).options;
+      if (!Array.isArray(offers) || !Array.isArray(options)) return [];
+      return offers.map((i) => options[i]).filter((w) => typeof w === "string" && w);
+    }
+
+    /** The three piles: {index, title, countText, card (null when empty), ...}. */
+    pileCards() {
+      const t = this.t;
+      return this.pilesInfo().map((p) => {
+        const raw = this.piles[p.index] || {};
+        const marks = [{ k: "count", text: p.countText }];
+        const why = [];
+        if (p.inPlay) why.push(t("pile_in_play"));
+        if (p.stopped) {
+          marks.push({ k: "role", text: t("type_ending") });
+          why.push(t("pile_stopped"));
+          if (!this.over) why.push(raw.choosable ? t("pile_ending_ready") : this.closedNote(raw.closed));
+        }
+        const offered = p.top && !p.inPlay ? this.offeredWords(p.top, raw.offers) : [];
+        if (offered.length) why.push(t("act_fight", { how: offered.join(" / ") }));
+        const note = why.length ? why.join(" ") : null;
+        const where = [p.title, p.countText];
+        let card = null;
+        if (p.top) {
+          // the card in front of the player keeps its own id there; its copy here is the pile's
+          const id = this.isFaced(p.top) ? "pile-" + p.index + "-top" : p.top;
+          card = this.faceCard(p.top, id, where.concat(why), {
+            description: p.describe,
+            marks,
+            note,
+            home: "pile:" + p.index,
+          });
+        } else if (p.count) {
+          const name = t("pile_face_down");
+          card = {
+            id: "pile-" + p.index + "-back",
+            code: null,
+            name,
+            alt: [name, ...where].join(", "),
+            description: p.describe,
+            text: null,
+            marks,
+            note,
+            pose: null,
+            classes: ["ag-pile-back"],
+            home: "pile:" + p.index,
+          };
+        }
+        return {
+          index: p.index,
+          title: p.title,
+          countText: p.countText,
+          empty: !p.count,
+          emptyText: t("pile_empty"),
+          stopped: p.stopped,
+          inPlay: p.inPlay,
+          card,
+        };
+      });
+    }
+
+    /** The card in front of the player, with its die, or null. */
+    facingCard() {
+      const info = this.facingInfo();
+      if (!info) return null;
+      const marks = [];
+      if (info.roll) marks.push({ k: "state", text: info.roll.glyph + " " + info.roll.result });
+      const offered = this.offeredWords(info.card, this.facing.offers);
+      const states = [info.pile, info.roll ? info.roll.text : "", info.chest || ""];
+      if (offered.length) states.push(this.t("act_fight", { how: offered.join(" / ") }));
+      return this.faceCard(info.card, info.card, states, {
+        marks,
+        classes: ["ag-facing-card"],
+        home: "facing",
+      });
+    }
+
+    /** The cards the player holds: curses marked, those free to go marked again. */
+    heldCards() {
+      const t = this.t;
+      const lifted = new Set(Array.isArray(this.view.curses_lifted) ? this.view.curses_lifted : []);
+      return this.heldInfo().map((c) => {
+        const marks = [];
+        const states = [c.type];
+        const type = this.facts(c.code).type;
+        if (c.curse) marks.push({ k: "down", text: t("type_curse") });
+        if (type === "ending") marks.push({ k: "role", text: t("type_ending") });
+        if (lifted.has(c.code)) {
+          marks.push({ k: "up", text: t("mark_lifted") });
+          states.push(t("mark_lifted"));
+        }
+        return this.faceCard(c.code, c.code, states, {
+          marks,
+          classes: c.curse ? ["ag-held", "is-curse"] : ["ag-held"],
+          home: "card:" + c.code,
+        });
+      });
+    }
+
+    /** The endings in play, face up (they are public), each with where it is known to be. */
+    endingCards() {
+      return this.endingsInfo().map((e) =>
+        this.faceCard(e.code, "ending-" + e.code, [e.where], { note: e.where, classes: ["ag-ending"] })
+      );
+    }
+
+    /** The discard pile: its top card drawn, the rest (newest first) for the <details>. */
+    discardCards() {
+      const info = this.discardInfo();
+      const list = info.cards.map((c) => this.faceCard(c.code, c.code, [], { classes: ["ag-discarded"] }));
+      const top = list.length ? list[list.length - 1] : null;
+      if (top) top.marks = [{ k: "count", text: String(list.length) }];
+      return {
+        summary: info.summary,
+        count: list.length,
+        top,
+        rest: list.slice(0, -1).reverse(),
+        restSummary: this.t("discard_rest", { n: Math.max(0, list.length - 1) }),
+      };
+    }
+
+    /** Every card the table draws, region by region (for the page and for tests). */
+    tableCards() {
+      const piles = this.pileCards();
+      const discard = this.discardCards();
+      const mage = this.mageCard();
+      return {
+        mage,
+        spells: this.spellCards(),
+        facing: this.facingCard(),
+        piles,
+        held: this.heldCards(),
+        endings: this.endingCards(),
+        discard,
+      };
+    }
+
     // --- actions ----------------------------------------------------------------
     pileWords(i) {
       const p = this.piles[i] || {};
@@ -491,9 +724,13 @@
       }
     }
 
-    /** Where a legal action is offered: its pile ("pile:0"), its card ("card:AG-001") or the bar (null). */
+    /**
+     * Where a legal action is offered: its pile ("pile:0"), its card ("card:AG-001"), the card
+     * in front of the player ("facing": fight, cast, roll, open, keep the roll) or the bar (null).
+     */
     homeOf(action) {
       if (action.type === "choose_pile" && this.piles[action.pile]) return "pile:" + action.pile;
+      if (FACING_ACTIONS.has(action.type) && this.facing && this.facing.card) return "facing";
       const onCard = action.type === "use" || action.type === "discard_curse";
       if (onCard && (this.spellCodes.has(action.card) || this.heldCodes.has(action.card))) {
         return "card:" + action.card;
@@ -503,7 +740,9 @@
 
     /** Each legal action in its one place: {homes: Map(home -> actions), bar}. */
     sortActions() {
-      return placeActions(this.legal, (a) => this.homeOf(a), BAR_ORDER);
+      const sorted = placeActions(this.legal, (a) => this.homeOf(a), BAR_ORDER);
+      if (sorted.homes.has("facing")) inBarOrder(sorted.homes.get("facing"), BAR_ORDER);
+      return sorted;
     }
 
     /** The prompt while the player has a choice. */
@@ -647,7 +886,9 @@
       piles: $("ag-pile-list"),
       held: $("ag-held-list"),
       endings: $("ag-ending-list"),
-      discard: $("ag-discard"),
+      discardHeading: $("ag-discard-heading"),
+      discardTop: $("ag-discard-top"),
+      discardMore: $("ag-discard-more"),
       hint: $("ag-hint"),
       hintButton: $("ag-hint-button"),
       solveButton: $("ag-solve-button"),
@@ -663,34 +904,24 @@
       return button(actionKey(action), labels, className);
     }
 
-    function cardFace(code, extraClass) {
-      const f = model.facts(code);
-      const type = String(f.type || "unknown").replace(/[^a-z_]/g, "");
-      const text = model.cardText(code);
-      const classes = "ag-card ag-type-" + type + (extraClass ? " " + extraClass : "");
-      return h(
-        "div",
-        { class: classes, title: model.describe(code) },
-        h("span", { class: "ag-card-name" }, model.cardName(code)),
-        h("span", { class: "ag-card-type" }, model.typeLabel(code)),
-        text ? h("span", { class: "ag-card-text" }, text) : null
+    /**
+     * One card of the model's (see tableCards) as a picture, with the buttons of its home
+     * (`homes`: sortActions's; the home is noted in `drawnHomes`). Without homes: no buttons.
+     */
+    function drawCard(spec, homes, drawnHomes, tag) {
+      const acts = spec.home && homes ? homes.get(spec.home) || [] : [];
+      if (acts.length) drawnHomes.add(spec.home);
+      return Live.cardView(
+        Object.assign({}, spec, {
+          facts: spec.code ? model.faceFacts(spec.code) : null,
+          back: root.dataset.back,
+          tag,
+          actions: acts.map((a) => actionButton(a, model.labels(a), "ag-card-action ag-do-" + a.type)),
+        })
       );
     }
 
-    function cardBack(words) {
-      return h("div", { class: "ag-card ag-back" }, h("span", { class: "ag-back-words" }, words));
-    }
-
-    function actionList(acts) {
-      if (!acts.length) return null;
-      return h(
-        "div",
-        { class: "ag-card-actions" },
-        acts.map((a) => actionButton(a, model.labels(a), "ag-card-action ag-do-" + a.type))
-      );
-    }
-
-    function renderMage() {
+    function renderMage(cards, homes, drawnHomes) {
       const info = model.mageInfo();
       // pictures of the numbers, for the eye only (the words say the same)
       const pips = (cls, total, full, mark) => {
@@ -744,97 +975,45 @@
         );
       }
       el.mage.replaceChildren(...children);
+      const row = [];
+      if (cards.mage) row.push(drawCard(cards.mage, homes, drawnHomes));
+      for (const spell of cards.spells) row.push(drawCard(spell, homes, drawnHomes));
+      el.spells.replaceChildren(...row);
     }
 
-    function renderSpells(homes) {
-      el.spells.replaceChildren(
-        ...model.spellsInfo().map((s) => {
-          const acts = homes.get("card:" + s.code) || [];
-          return h(
-            "li",
-            {
-              class: "ag-slot ag-spell " + (s.upright ? "is-upright" : "is-sideways"),
-              "data-card": s.code,
-            },
-            h("div", { class: "ag-frame" }, cardFace(s.code)),
-            h("span", { class: "ag-note" }, s.state),
-            h("span", { class: "visually-hidden" }, s.describe),
-            actionList(acts)
-          );
-        })
-      );
-    }
-
-    function renderPiles(homes) {
+    function renderPiles(cards, homes, drawnHomes) {
       el.piles.replaceChildren(
-        ...model.pilesInfo().map((p) => {
-          const acts = homes.get("pile:" + p.index) || [];
-          let face;
-          if (p.top) face = cardFace(p.top, p.stopped ? "is-ending" : "");
-          else face = cardBack(p.count ? t("pile_face_down") : t("pile_empty"));
-          if (!p.count) face.classList.add("is-empty");
-          let frame;
-          if (acts.length === 1) {
-            // the whole pile is the button: a big target for a mouse or a finger
-            const labels = model.labels(acts[0]);
-            const key = actionKey(acts[0]);
-            frame = h(
-              "button",
-              {
-                type: "button",
-                class: "ag-frame ag-pile-button",
-                "data-action": key,
-                "data-focus": "act:" + key,
-                "aria-label": labels.full,
-                title: labels.full,
-                "aria-disabled": busy() ? "true" : null,
-              },
-              face,
-              h("span", { class: "ag-cta", "aria-hidden": "true" }, labels.short)
-            );
-            face.setAttribute("aria-hidden", "true");
-          } else {
-            frame = h("div", { class: "ag-frame" }, face);
-          }
-          const classes = ["ag-slot", "ag-pile"];
+        ...cards.piles.map((p) => {
+          const classes = ["ag-pile"];
           if (p.stopped) classes.push("is-stopped");
           if (p.inPlay) classes.push("is-in-play");
-          if (acts.length) classes.push("is-choosable");
-          if (!p.count) classes.push("is-empty");
+          if (p.empty) classes.push("is-empty");
+          const body = p.card
+            ? drawCard(p.card, homes, drawnHomes, "div")
+            : h("div", { class: "ag-pile-empty" }, p.emptyText);
           return h(
             "li",
             { class: classes.join(" "), "data-pile": p.index },
-            h(
-              "h3",
-              { class: "ag-pile-title" },
-              p.title,
-              " ",
-              h("span", { class: "ag-pile-count" }, "(" + p.countText + ")")
-            ),
-            frame,
-            p.notes.length ? h("p", { class: "ag-note" }, p.notes.join(" ")) : null,
-            h("span", { class: "visually-hidden" }, p.describe),
-            acts.length > 1 ? actionList(acts) : null
+            h("h3", { class: "ag-pile-title" }, p.title),
+            body
           );
         })
       );
     }
 
-    function renderEncounter() {
+    function renderEncounter(cards, homes, drawnHomes) {
       const info = model.facingInfo();
       const line = model.pendingLine();
-      el.encounter.hidden = !info && !line;
       el.encounter.classList.toggle("is-dying", !!model.pending && model.pending.kind === "dying");
       const children = [];
-      if (info) {
-        const bits = [h("div", { class: "ag-frame" }, cardFace(info.card))];
+      if (info && cards.facing) {
         const side = [h("p", { class: "ag-facing-name" }, info.name, info.pile ? " · " + info.pile : "")];
         if (info.roll) {
           side.push(
             h(
               "p",
               { class: "ag-roll" },
-              h("span", { class: "ag-die", role: "img", "aria-label": info.roll.text }, info.roll.glyph),
+              h("span", { class: "ag-die", "aria-hidden": "true" }, info.roll.glyph),
               " ",
               h("span", { class: "ag-roll-text" }, info.roll.text)
             )
@@ -843,54 +1022,57 @@
           side.push(h("p", { class: "ag-roll ag-no-roll" }, t("roll_none")));
         }
         if (info.chest) side.push(h("p", { class: "ag-chest" }, info.chest));
-        bits.push(h("div", { class: "ag-facing-side" }, side));
-        children.push(h("div", { class: "ag-facing" }, bits));
+        if (line) side.push(h("p", { class: "ag-pending" }, line));
+        const card = drawCard(cards.facing, homes, drawnHomes, "div");
+        // the words and the card's own buttons stand beside its face, not under a narrow card
+        const column = h("div", { class: "ag-facing-side" }, side);
+        const buttons = card.querySelector(".tcard-actions");
+        if (buttons) column.append(buttons);
+        card.append(column);
+        children.push(card);
+      } else if (line) {
+        children.push(h("p", { class: "ag-pending" }, line));
+      } else {
+        // the place stays on the table, empty, so nothing below it jumps when a card comes
+        children.push(
+          h(
+            "div",
+            { class: "ag-facing-empty" },
+            h("div", { class: "ag-card-slot", "aria-hidden": "true" }),
+            h("p", null, t("encounter_empty"))
+          )
+        );
       }
-      if (line) children.push(h("p", { class: "ag-pending" }, line));
       el.encounterBody.replaceChildren(...children);
     }
 
-    function renderHeld(homes) {
-      const held = model.heldInfo();
-      el.held.replaceChildren(
-        ...held.map((c) =>
-          h(
-            "li",
-            { class: "ag-slot ag-held" + (c.curse ? " is-curse" : ""), "data-card": c.code },
-            h("div", { class: "ag-frame" }, cardFace(c.code)),
-            h("span", { class: "visually-hidden" }, c.describe),
-            actionList(homes.get("card:" + c.code) || [])
-          )
-        )
-      );
-      if (!held.length) el.held.append(h("li", { class: "ag-empty" }, t("held_empty")));
+    function renderHeld(cards, homes, drawnHomes) {
+      el.held.replaceChildren(...cards.held.map((c) => drawCard(c, homes, drawnHomes)));
+      if (!cards.held.length) el.held.append(h("li", { class: "ag-empty" }, t("held_empty")));
     }
 
-    function renderEndings() {
-      el.endings.replaceChildren(
-        ...model.endingsInfo().map((e) =>
-          h(
-            "li",
-            { class: "ag-ending", "data-card": e.code },
-            h("strong", { class: "ag-ending-name" }, e.name),
-            " ",
-            h("span", { class: "ag-ending-where" }, "(" + e.where + ")"),
-            e.text ? h("span", { class: "ag-ending-text" }, e.text) : null
-          )
-        )
-      );
+    function renderEndings(cards) {
+      el.endings.replaceChildren(...cards.endings.map((c) => drawCard(c)));
     }
 
-    function renderDiscard() {
-      const info = model.discardInfo();
-      const summary = el.discard.querySelector("summary");
-      setText(summary, info.summary);
-      const list = el.discard.querySelector("ul");
-      list.replaceChildren(
-        ...info.cards.map((c) => h("li", { title: c.describe }, c.name))
+    function renderDiscard(cards) {
+      const info = cards.discard;
+      setText(el.discardHeading, info.summary);
+      el.discardTop.replaceChildren(
+        info.top ? drawCard(info.top) : h("li", { class: "ag-empty" }, t("discard_empty"))
       );
-      if (!info.cards.length) list.append(h("li", { class: "ag-empty" }, t("discard_empty")));
+      el.discardMore.hidden = !info.rest.length;
+      setText(el.discardMore.querySelector("summary"), info.restSummary);
+      drawOlderDiscards();
     }
+
+    /** The older discards, drawn only while their list is open: closed, they cost no pictures. */
+    function drawOlderDiscards() {
+      const list = el.discardMore.querySelector("ul");
+      const rest = el.discardMore.open && model ? model.discardCards().rest : [];
+      list.replaceChildren(...rest.map((c) => drawCard(c)));
+    }
+    el.discardMore.addEventListener("toggle", drawOlderDiscards);
 
     // ---- hints -----------------------------------------------------------------
     function hintUrl(solve) {
@@ -962,14 +1144,19 @@
 
     function draw() {
       const { homes, bar } = model.sortActions();
-      renderMage();
-      renderSpells(homes);
-      renderEncounter();
-      renderPiles(homes);
-      renderHeld(homes);
-      renderEndings();
-      renderDiscard();
-      return bar.map((a) => actionButton(a, model.labels(a), "bar-action ag-bar-" + a.type));
+      const cards = model.tableCards();
+      const drawnHomes = new Set(); // the homes whose card drew their buttons
+      renderMage(cards, homes, drawnHomes);
+      renderEncounter(cards, homes, drawnHomes);
+      renderPiles(cards, homes, drawnHomes);
+      renderHeld(cards, homes, drawnHomes);
+      renderEndings(cards);
+      renderDiscard(cards);
+      // an action whose card is not on the table (never expected) still gets its button
+      const rest = [...homes].filter(([home]) => !drawnHomes.has(home)).flatMap(([, list]) => list);
+      return inBarOrder(bar.concat(rest), BAR_ORDER).map((a) =>
+        actionButton(a, model.labels(a), "bar-action ag-bar-" + a.type)
+      );
     }
 
     /** The game's public card data (texts), once: a frame may carry only names. */

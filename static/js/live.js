@@ -305,8 +305,9 @@
       return found ? playerName(found, t) : t("seat_n", { n: seat + 1 });
     }
 
-    function applyState(msg) {
+    function applyState(msg, arrived) {
       if (!msg || typeof msg !== "object") return;
+      const since = typeof arrived === "number" ? arrived : performance.now();
       const stepping = !!replayUrl; // a replay moves back as well as forward
       if (!stepping && state && typeof msg.version === "number" && msg.version < state.version) return;
       state = msg;
@@ -323,6 +324,7 @@
       clearTimeout(busyTimer);
       root.classList.remove("is-busy");
       game.render(msg, { stepping, busy });
+      noteDrawTime(root, since);
       if (el.rematch) el.rematch.hidden = !isOver() || mySeat() == null;
       if (el.replay) el.replay.hidden = !isOver() || !!replayUrl;
       updateClaim();
@@ -504,6 +506,7 @@
     }
 
     function receive(data) {
+      const arrived = performance.now();
       let msg;
       try {
         msg = JSON.parse(data);
@@ -511,7 +514,7 @@
         return;
       }
       if (!msg || typeof msg !== "object") return;
-      if (msg.type === "state") applyState(msg);
+      if (msg.type === "state") applyState(msg, arrived);
       else if (msg.type === "chat") receiveChat(msg);
       else if (msg.type === "error") showError(msg);
     }
@@ -807,6 +810,255 @@
     return { send, state: () => state, isBusy: () => busy };
   }
 
+  // ---- cards as cards ----------------------------------------------------------------------
+
+  // Milliseconds from a state frame's arrival to the drawn and laid-out table,
+  // the latest DRAW_TIMES_KEPT of them: what the table tests read.
+  const DRAW_TIMES_KEPT = 2000;
+  const drawTimes = [];
+
+  function noteDrawTime(root, since) {
+    root.getBoundingClientRect(); // the layout the browser would do before painting, counted
+    drawTimes.push(performance.now() - since);
+    if (drawTimes.length > DRAW_TIMES_KEPT) drawTimes.shift();
+  }
+
+  function reducedMotion() {
+    return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  let cardSerial = 0;
+
+  /**
+   * One card as the table shows it: its rendered face (`facts.face`, from the
+   * frame's public card facts) or, face down, the game's back; its name under
+   * it, wrapped at word boundaries; over it the `marks` that say what the face
+   * alone does not (an effective figure, a state, a counter, a role); the
+   * legal actions that act on it below, never over its text; and why not,
+   * when the view says it cannot act now.
+   *
+   * spec = {
+   *   id           the card's identity on the table: moves animate by it (data-card-id)
+   *   facts        the card's public facts ({face, zoom, ...}); none for a face-down card
+   *   back         the back's URL, for a face-down card
+   *   name         the name in the page's language (null for a face-down card)
+   *   alt          the picture's text: name and state
+   *   description  the full words a screen reader hears on focus (figures, text)
+   *   text         the printed text, for the close-up's caption
+   *   pose         "resting" | "damaged": the face turns
+   *   marks        [{k, text, title}] over the face
+   *   note         a line under the name (why not, a role)
+   *   actions      buttons (page.button) under the card
+   *   classes      more classes for the card
+   *   tag          the element ("li" unless given)
+   * }
+   */
+  function cardView(spec) {
+    const faceUp = !!(spec.facts && spec.facts.face);
+    const actions = (spec.actions || []).filter(Boolean);
+    const classes = ["tcard", ...(spec.classes || [])];
+    if (!faceUp) classes.push("is-face-down");
+    if (spec.pose) classes.push("pose-" + spec.pose);
+    if (actions.length) classes.push("has-actions");
+    const descId = spec.description ? "tcard-desc-" + ++cardSerial : null;
+    const picture = h("img", {
+      class: "tcard-img",
+      src: faceUp ? spec.facts.face : spec.back || "",
+      alt: spec.alt || spec.name || "",
+      width: 250,
+      height: 349,
+      decoding: "async",
+      draggable: "false",
+    });
+    const face = h(
+      "div",
+      {
+        class: "tcard-face",
+        // a card with no action of its own is still reached by the keyboard, for its close-up
+        tabindex: actions.length ? null : "0",
+        "aria-describedby": actions.length ? null : descId,
+        "data-focus": spec.id != null && !actions.length ? "card:" + spec.id : null,
+      },
+      h("div", { class: "tcard-turn" }, picture),
+      spec.marks && spec.marks.length
+        ? h(
+            "ul",
+            { class: "tcard-marks", "aria-hidden": "true" },
+            spec.marks.map((m) => h("li", { class: "tcard-mark mark-" + m.k, title: m.title || null }, m.text))
+          )
+        : null
+    );
+    const card = h(
+      spec.tag || "li",
+      {
+        class: classes.join(" "),
+        "data-card-id": spec.id != null ? String(spec.id) : null,
+        "data-code": faceUp ? spec.facts.code || null : null,
+        "data-zoom": faceUp && spec.facts.zoom ? spec.facts.zoom : null,
+        "data-zoom-name": faceUp ? spec.name || null : null,
+        "data-zoom-text": faceUp ? spec.text || null : null,
+      },
+      face,
+      spec.name ? h("p", { class: "tcard-name", "aria-hidden": "true" }, spec.name) : null,
+      spec.note ? h("p", { class: "tcard-note" }, spec.note) : null,
+      descId ? h("span", { class: "visually-hidden", id: descId }, spec.description) : null
+    );
+    if (actions.length) {
+      for (const button of actions) if (descId) button.setAttribute("aria-describedby", descId);
+      card.append(h("div", { class: "tcard-actions" }, actions));
+    }
+    return card;
+  }
+
+  /**
+   * The close-up: hovering a card, focusing it (or one of its buttons) or a long
+   * press shows its face large, with its name and text in the page's language.
+   * It never takes a click (pointer-events: none) and hides on scroll or Escape.
+   */
+  function cardZoom(root) {
+    const box = h(
+      "div",
+      { class: "card-zoom", hidden: true, "aria-hidden": "true" },
+      h("img", { class: "card-zoom-img", alt: "", width: 250, height: 349 }),
+      h("p", { class: "card-zoom-name" }),
+      h("p", { class: "card-zoom-text" })
+    );
+    document.body.append(box);
+    const [img, name, text] = box.children;
+    let shown = null;
+    let timer = null;
+
+    function show(card) {
+      if (!card || !card.dataset.zoom || !root.contains(card)) return;
+      shown = card;
+      if (img.getAttribute("src") !== card.dataset.zoom) img.setAttribute("src", card.dataset.zoom);
+      setText(name, card.dataset.zoomName || "");
+      setText(text, card.dataset.zoomText || "");
+      box.hidden = false;
+      const r = card.getBoundingClientRect();
+      const w = box.offsetWidth;
+      const hgt = box.offsetHeight;
+      const right = r.right + 12 + w <= window.innerWidth;
+      const left = right ? r.right + 12 : Math.max(8, r.left - 12 - w);
+      const top = Math.min(Math.max(8, r.top), Math.max(8, window.innerHeight - hgt - 8));
+      box.style.left = left + "px";
+      box.style.top = top + "px";
+    }
+
+    function hide() {
+      clearTimeout(timer);
+      shown = null;
+      box.hidden = true;
+    }
+
+    const cardOf = (node) => (node && node.closest ? node.closest(".tcard[data-zoom]") : null);
+    root.addEventListener("mouseover", (event) => {
+      const card = cardOf(event.target);
+      if (card === shown) return;
+      clearTimeout(timer);
+      if (!card) return hide();
+      timer = setTimeout(() => show(card), 250);
+    });
+    root.addEventListener("mouseleave", hide);
+    root.addEventListener("focusin", (event) => {
+      const card = cardOf(event.target);
+      if (card && event.target.matches(":focus-visible")) show(card);
+      else hide();
+    });
+    root.addEventListener("focusout", (event) => {
+      if (!cardOf(event.relatedTarget)) hide();
+    });
+    root.addEventListener(
+      "touchstart",
+      (event) => {
+        const card = cardOf(event.target);
+        clearTimeout(timer);
+        if (card) timer = setTimeout(() => show(card), 450); // a long press
+      },
+      { passive: true }
+    );
+    for (const type of ["touchend", "touchmove", "touchcancel"]) {
+      root.addEventListener(type, () => clearTimeout(timer), { passive: true });
+    }
+    root.addEventListener("contextmenu", (event) => {
+      if (cardOf(event.target) && event.target.matches("img")) event.preventDefault(); // the long press is ours
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") hide();
+    });
+    window.addEventListener("scroll", hide, { passive: true });
+    return { hide, refresh: () => shown && (root.contains(shown) ? show(shown) : hide()) };
+  }
+
+  /**
+   * The region a card lies in, by a name that outlives a redraw: the nearest
+   * `data-place` a game sets, else the nearest element id, else its list's label.
+   */
+  function placeOf(node) {
+    const named = node.parentElement && node.parentElement.closest("[data-place], [id], ul[aria-label], ol[aria-label]");
+    if (!named) return "";
+    return named.getAttribute("data-place") || named.id || named.getAttribute("aria-label") || "";
+  }
+
+  /** How a card lies: turned (pose-…) or not. */
+  function poseOf(node) {
+    return [...node.classList].filter((c) => c.startsWith("pose-")).join(" ");
+  }
+
+  /** Where each card on the table is before a redraw, by its data-card-id: box, region, pose. */
+  function cardPlaces(root) {
+    const places = new Map();
+    for (const node of root.querySelectorAll("[data-card-id]")) {
+      places.set(node.getAttribute("data-card-id"), {
+        box: node.getBoundingClientRect(),
+        place: placeOf(node),
+        pose: poseOf(node),
+      });
+    }
+    return places;
+  }
+
+  /**
+   * After a redraw: each card that moved glides from where it was, each card that
+   * just came into sight grows in place. A card that came into sight, changed
+   * region or turned is the last move (class is-last-move, until the next frame);
+   * one that only slid because the layout around it changed is not. Reduced
+   * motion keeps the mark only.
+   */
+  function showMoves(root, before) {
+    const still = reducedMotion();
+    // Read every box first, then write: a class or an animation between two reads
+    // would make the browser lay the page out again for each card.
+    const seen = [];
+    for (const node of root.querySelectorAll("[data-card-id]")) {
+      const was = before.get(node.getAttribute("data-card-id"));
+      seen.push({ node, was, now: was && !still ? node.getBoundingClientRect() : null });
+    }
+    const onScreen = (box) => box.bottom > 0 && box.top < window.innerHeight;
+    for (const { node, was, now } of seen) {
+      if (!was) {
+        node.classList.add("is-last-move");
+        if (!still && node.animate) {
+          node.animate([{ opacity: 0, transform: "scale(.8)" }, { opacity: 1, transform: "none" }], {
+            duration: 220,
+            easing: "ease-out",
+          });
+        }
+        continue;
+      }
+      if (was.place !== placeOf(node) || was.pose !== poseOf(node)) node.classList.add("is-last-move");
+      if (!now || !node.animate || !(onScreen(now) || onScreen(was.box))) continue;
+      const dx = was.box.left - now.left;
+      const dy = was.box.top - now.top;
+      if (Math.abs(dx) >= 2 || Math.abs(dy) >= 2) {
+        node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+          duration: 260,
+          easing: "ease-out",
+        });
+      }
+    }
+  }
+
   // ---- what every game's table draws alike ----------------------------------------------
 
   /**
@@ -1022,7 +1274,9 @@
     let state = null; // the latest state message
     let model = null; // the game's model of it
     let logKeys = [];
+    let drawn = false; // the table was drawn once: later frames show what moved
     let live = null; // start()'s handle
+    const zoom = cardZoom(root);
     const busy = () => !!live && live.isBusy();
 
     /** The button for one legal action (`key`: its actionKey): the short words, the full ones on demand. */
@@ -1077,17 +1331,21 @@
       return wasHidden; // newly shown
     }
 
-    function render() {
+    function render(moves) {
       const focus = focusBefore(root);
+      const before = moves && drawn ? cardPlaces(root) : null;
       setText(el.summary, model.summary() + (state.rated ? " · " + t("rated_match") : ""));
       const newlyOver = renderResult();
       const bar = game.draw(model);
+      drawn = true;
       setText(el.prompt, model.prompt());
       el.prompt.classList.toggle("is-mine", model.legal.length > 0);
       el.actions.replaceChildren(...bar);
       el.actions.hidden = !bar.length;
       if (game.drawn) game.drawn(model);
       restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
+      if (before) showMoves(root, before);
+      zoom.refresh();
     }
 
     /** One state message: rebuild the model, redraw, add the new events to the log. */
@@ -1101,7 +1359,7 @@
       }
       const diff = newEvents(logKeys, model.view.events, game.eventKey);
       logKeys = diff.keys;
-      render();
+      render(!ctx.stepping);
       appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
     }
 
@@ -1137,6 +1395,8 @@
     placeActions,
     seatSection,
     runTable,
+    cardView,
+    drawTimes,
   };
   if (typeof window !== "undefined") window.KartyavarLive = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;

@@ -244,23 +244,67 @@
       return face;
     }
 
-    /** One card as the page shows it; a bad night or moon head also says what it does here. */
+    /**
+     * One card as the page shows it: its face (the printed facts' `face` picture), its
+     * name, the words a screen reader hears (`alt`, `desc`), the marks over it and its
+     * buttons. `extra`: {zone, marks, note, ...}. `domId` tells the card apart on the page
+     * (a card shown twice, as in the hand and in the dream being laid out, gets the
+     * zone's prefix the second time); `id` stays the engine's.
+     */
     card(entry, extra) {
-      const c = Object.assign({ id: entry.id, code: entry.code, type: entry.type }, this.face(entry), {
+      const x = extra || {};
+      const facts = this.cards[entry.code] || {};
+      const face = this.face(entry);
+      const c = {
+        id: entry.id,
+        domId: this.placeId(entry.id, x.zone),
+        code: entry.code,
+        type: entry.type,
+        name: face.name,
+        face: facts.face || null,
+        zoom: facts.zoom || null,
+        text: this.printed(facts, "text"),
+        title: face.title,
+        desc: face.desc,
+        alt: face.desc,
         marks: [],
+        note: "",
         buttons: this.takeButtons("card:" + entry.id),
-      });
+      };
       const effect = this.effectText(entry);
       if (effect) {
+        // what it does at this level: under the card where it may be played, and always in words
         c.effect = effect;
         c.title = c.title + " — " + effect;
         c.desc = c.desc + ". " + effect;
+        c.text = effect;
+        if (x.zone === "hand" || x.zone === "attack" || x.zone === "known") c.note = effect;
       }
-      return Object.assign(c, extra || {});
+      delete x.zone;
+      return Object.assign(c, x);
+    }
+
+    /** A card face down (a blind hand, the draw pile, a placeholder): no face, only words. */
+    back(domId, name, extra) {
+      return Object.assign(
+        { id: null, domId: this.placeId(domId), back: true, name, alt: name, desc: name, marks: [], note: "", buttons: [] },
+        extra || {}
+      );
+    }
+
+    /** The page's id of a card: the engine's the first time it is drawn, then with the zone. */
+    placeId(id, zone) {
+      if (!this.placed) return id;
+      let domId = id;
+      if (this.placed.has(domId)) domId = (zone || "also") + "-" + id;
+      for (let n = 2; this.placed.has(domId); n++) domId = (zone || "also") + "-" + n + "-" + id;
+      this.placed.add(domId);
+      return domId;
     }
 
     /** What an attack card does at this level, from the `effect` the view carries on it. */
     effectText(entry) {
+      if (!entry.effect) return "";
       const t = this.t;
       const effects = {
         wait: () => t("card_eff_wait", { n: entry.effect_turns }),
@@ -273,7 +317,7 @@
         mouth: () => t("card_eff_mouth"),
         nose: () => t("card_eff_nose"),
       };
-      return entry.effect && effects[entry.effect] ? effects[entry.effect]() : "";
+      return effects[entry.effect] ? effects[entry.effect]() : "";
     }
 
     // --- people and dreams ------------------------------------------------------
@@ -381,9 +425,8 @@
       const cards = Array.isArray(d.cards) ? d.cards : [];
       // the engine's explanation, carried by the view: no rule is worked out here
       const x = d.explanation;
-      const inSet = new Set((x.code_sets[0] || { positions: [] }).positions);
-      const linked = new Set(x.group_links.map((p) => p[1]));
       const words = this.explainWords(x);
+      const zone = d.id === "staging" ? "staged" : "dream";
       return Object.assign(
         {
           id: d.id,
@@ -392,15 +435,47 @@
           count: cards.length === 1 ? this.t("dream_count_one") : this.t("dream_count", { n: cards.length }),
           complete: !!d.complete,
           status: d.complete ? this.t("dream_complete") : this.t("dream_building"),
-          cards: cards.map((entry, i) =>
-            this.card(entry, { pos: i + 1, inSet: inSet.has(i), linkedFromPrev: linked.has(i) })
-          ),
+          cards: cards.map((entry, i) => this.dreamCard(entry, i, x, zone)),
           headline: words.headline,
           lines: words.lines,
           explanation: x,
         },
         extra || {}
       );
+    }
+
+    /**
+     * A card at position `i` of a dream: its place, and what it does for the dream as the
+     * engine's explanation `x` says (the first code set it holds a code of, the group link
+     * from the card before it), over its face and in its words.
+     */
+    dreamCard(entry, i, x, zone) {
+      const t = this.t;
+      const marks = [{ k: "pos", text: String(i + 1), title: t("mark_pos", { n: i + 1 }) }];
+      const words = [];
+      const set = (x.code_sets || [])[0];
+      const at = set ? set.positions.indexOf(i) : -1;
+      if (at >= 0) {
+        let code;
+        if (set.kind === "digit_run") code = set.digits[at] == null ? "?" : String(set.digits[at]);
+        else if (set.value == null) code = t("any_code");
+        else if (set.kind === "shape") code = SHAPE_GLYPHS[set.value] || set.value;
+        else code = String(set.value);
+        const title = t("mark_in_set", { code: set.kind === "shape" ? this.w.shapes[set.value] || code : code });
+        marks.push({ k: "role", text: code, title });
+        words.push(title);
+      }
+      const linked = (x.group_links || []).some((p) => p[1] === i);
+      if (linked) {
+        const title = t("mark_linked", { group: this.group(entry.group) });
+        marks.push({ k: "up", text: "⟵ " + this.group(entry.group), title });
+        words.push(title);
+      }
+      const c = this.card(entry, { zone, marks, pos: i + 1, inSet: at >= 0, linkedFromPrev: linked });
+      const said = [c.desc].concat(words).join(". ");
+      c.alt = i + 1 + ". " + said;
+      c.desc = c.alt;
+      return c;
     }
 
     // --- actions -------------------------------------------------------------
@@ -669,9 +744,25 @@
       };
     }
 
+    /** The middle of the table: the draw pile face down, the top of the discard pile face up. */
+    pileCards() {
+      const t = this.t;
+      const v = this.view;
+      const draw = v.draw_count || 0;
+      const discard = v.discard_count || 0;
+      return {
+        title: t("piles_title"),
+        draw: draw ? this.back("draw-pile", t("pile_draw", { n: draw })) : null,
+        drawEmpty: t("pile_draw", { n: 0 }),
+        top: v.discard_top ? this.card(v.discard_top, { zone: "pile", note: t("pile_discard", { n: discard }) }) : null,
+        topEmpty: t("pile_discard", { n: 0 }),
+      };
+    }
+
     /** The scores over the series: one row per game played, and the totals now. */
     scores() {
-      if (this.solo || !this.seats.length) return null;
+      // a single game's points are on each seat: the table is for a series
+      if (this.solo || !this.seats.length || (this.options.games || 1) < 2) return null;
       const t = this.t;
       const history = Array.isArray(this.view.history) ? this.view.history : [];
       return {
@@ -729,7 +820,7 @@
       return {
         title: t("attack_title"),
         lines,
-        card: a.card ? this.card(a.card) : null,
+        card: a.card ? this.card(a.card, { zone: "attack" }) : null,
       };
     }
 
@@ -756,7 +847,7 @@
           { k: "hand", label: t("label_hand"), value: String(s.hand_count) },
           { k: "dreams", label: t("label_dreams"), value: String((s.dreams || []).length) },
         ],
-        known: head.own ? [] : (s.known_hand || []).map((c) => this.card(c)),
+        known: head.own ? [] : (s.known_hand || []).map((c) => this.card(c, { zone: "known" })),
         knownTitle: t("known_hand", { who: this.playerName(n) }),
         dreams,
         empty: this.level === 2 || this.level === 3 ? t("dreams_shared_only") : t("no_dreams"),
@@ -774,7 +865,7 @@
           title: t("hand_title"),
           count: "(" + cards.length + "/" + HAND_SIZE + ")",
           blind: false,
-          cards: cards.map((c) => this.card(c)),
+          cards: cards.map((c) => this.card(c, { zone: "hand" })),
           backs: [],
           empty: t("hand_empty"),
         };
@@ -785,7 +876,7 @@
         const backs = [];
         for (let i = 0; i < own.hand_count; i++) {
           // face down: a position and nothing else, so the pick is a real blind pick
-          backs.push({ pos: i + 1, label: t("card_back", { n: i + 1 }), buttons: this.takeButtons("blind:" + i) });
+          backs.push(this.back("hand-" + i, t("card_back", { n: i + 1 }), { buttons: this.takeButtons("blind:" + i) }));
         }
         return {
           title: t("hand_title"),
@@ -800,7 +891,8 @@
       const staged = ((v.this_turn || {}).staged || []).map((c) => c.id);
       const cards = own.hand.map((c) => {
         const at = staged.indexOf(c.id);
-        return this.card(c, { marks: at >= 0 ? [t("mark_staged", { n: at + 1 })] : [] });
+        const marks = at >= 0 ? [{ k: "state", text: t("mark_staged", { n: at + 1 }) }] : [];
+        return this.card(c, { zone: "hand", marks });
       });
       return {
         title: t("hand_title"),
@@ -821,7 +913,7 @@
       const out = { lines: [], blindCard: null, staging: null };
       if (tf.blind_card) {
         out.lines.push(t("turn_blind_card", { who: this.seatName(v.turn_player) }));
-        out.blindCard = this.card(tf.blind_card);
+        out.blindCard = this.card(tf.blind_card, { zone: "blind" });
       }
       if (Array.isArray(tf.staged) && (tf.staged.length || v.step === "staging")) {
         const staged = { id: "staging", cards: tf.staged, complete: false, explanation: tf.staged_explanation };
@@ -846,19 +938,20 @@
       const v = this.view;
       const table = v.table || {};
       const out = { slots: [], target: null, drawn: [], note: "" };
-      out.fairies = (table.fairies || []).map((c) => this.card(c));
+      out.fairies = (table.fairies || []).map((c) => this.card(c, { zone: "fairies" }));
       if (table.target) {
         const digits = String(table.target.number).padStart(3, "0").split("").join(" ");
-        out.target = { card: this.card(table.target), line: t("solo_target", { digits }) };
+        out.target = { card: this.card(table.target, { zone: "target" }), line: t("solo_target", { digits }) };
       }
       if (Array.isArray(table.row)) {
         table.row.forEach((slot, i) => {
           const label = t("slot_n", { n: i + 1 });
           if (!slot) out.slots.push({ label, text: t("slot_empty"), card: null });
           else if (slot.placeholder) {
-            out.slots.push({ label, text: t("slot_placeholder", { digit: slot.digit }), card: null });
+            const card = this.back("placeholder-" + i, t("slot_placeholder", { digit: slot.digit }));
+            out.slots.push({ label, text: "", card });
           } else {
-            const card = slot.card ? this.card(slot.card) : null;
+            const card = slot.card ? this.card(slot.card, { zone: "slot" }) : null;
             out.slots.push({ label, text: t("slot_digit", { digit: slot.digit }), card });
           }
         });
@@ -870,13 +963,13 @@
           const label = this.w.kinds[kind];
           if (!laid) out.slots.push({ label, text: t("slot_empty"), card: null });
           else {
-            const card = laid.card ? this.card(laid.card) : null;
+            const card = laid.card ? this.card(laid.card, { zone: "slot" }) : null;
             out.slots.push({ label, text: laid.wild ? t("slot_wild", { kind: label }) : "", card });
           }
         }
       }
       out.drawn = (v.drawn || []).map((c, i) =>
-        this.card(c, { marks: [i === 0 ? t("drawn_now") : t("drawn_next")] })
+        this.card(c, { zone: "drawn", marks: [{ k: "state", text: i === 0 ? t("drawn_now") : t("drawn_next") }] })
       );
       if ((v.drawn || []).length || v.step === "consider") {
         if (!v.second) out.note = t("pair_first");
@@ -1038,24 +1131,27 @@
       const t = this.t;
       const v = this.view;
       this.homes = placeActions(this.buttons(), (b) => b.home, BAR_ORDER).homes;
+      this.placed = new Set();
       const hasView = !!this.msg.view;
       // Build order matters: a card's buttons go to the first place that shows it
       // (your hand, the solitaire pair, the cards on their way round the table).
       const hand = hasView ? this.hand() : null;
       const solo = hasView ? this.soloInfo() : null;
-      const transit = (v.in_transit || []).map((c) => this.card(c));
+      const transit = (v.in_transit || []).map((c) => this.card(c, { zone: "transit" }));
       const seats = hasView && !this.solo ? this.seatOrder().map((s) => this.seat(s)) : [];
       const shared = v.shared_dream ? this.dream(v.shared_dream, null) : null;
       const attack = hasView ? this.attackInfo() : null;
       const turn = hasView ? this.turnInfo() : null;
+      const piles = hasView ? this.pileCards() : null;
       const discard = {
         summary: t("discard_summary", { n: v.discard_count || 0 }),
-        cards: (v.discard || []).slice().reverse().map((c) => this.card(c)),
+        cards: (v.discard || []).slice().reverse().map((c) => this.card(c, { zone: "discard" })),
         empty: t("pile_empty"),
       };
       // what no place took (the "bar" home, and cards no region shows) goes to the action bar
       const bar = inBarOrder([].concat(...this.homes.values()), BAR_ORDER);
       this.homes = null;
+      this.placed = null;
       return {
         mode: this.solo ? "solitaire" : "table",
         summary: this.summary(),
@@ -1066,6 +1162,7 @@
           ? {
               title: this.solo ? t("info_title_solo") : t("info_title"),
               goal: this.goal(),
+              optionsTitle: t("options_summary", { level: this.level }),
               options: this.optionList(),
               piles: this.piles(),
             }
@@ -1078,6 +1175,7 @@
         turn,
         solo,
         hand,
+        piles,
         discard: hasView ? discard : null,
         bar,
       };
@@ -1086,7 +1184,7 @@
 
   // --- the page ----------------------------------------------------------------------
   Live.runTable((page) => {
-    const { root, lang, t, $, button } = page;
+    const { root, lang, t, $, button, busy } = page;
     const el = {
       info: $("oni-info"),
       scores: $("oni-scores"),
@@ -1104,74 +1202,46 @@
     };
     const memory = new Map(); // card id -> name, for the log: what this page was shown
     let discardOpen = false;
-    let headings = 0; // ids for dream headings, unique within one drawing
+    let optionsOpen = false;
+    // The seats drawn last time, by what they showed: a seat whose words, cards and buttons
+    // did not change keeps its nodes, so the browser lays out again only what moved.
+    let seatsDrawn = new Map();
 
     // ---- building blocks ----------------------------------------------------------
     function buttonEl(b, className) {
       return button(b.key, b, className + " act-" + b.type);
     }
 
-    function faceEl(c) {
-      const codes = h(
-        "span",
-        { class: "oni-codes" },
-        c.chips.map((chip) => h("span", { class: "oni-code oni-code-" + chip.k }, chip.text))
-      );
-      const bits = [
-        h("span", { class: "oni-card-name" }, c.name),
-        h(
-          "span",
-          { class: "oni-card-meta" },
-          c.number ? h("span", { class: "oni-number" }, c.number) : h("span", { class: "oni-kind" }, c.kind)
-        ),
-      ];
-      if (c.chips.length) bits.push(codes);
-      if (c.groups) {
-        bits.push(
-          h(
-            "span",
-            { class: "oni-groups" },
-            h("span", { class: "oni-group oni-yellow" }, c.groups.yellow),
-            h("span", { class: "oni-arrow" }, "→"),
-            h("span", { class: "oni-group oni-purple" }, c.groups.purple)
-          )
-        );
-      }
-      return bits;
-    }
-
+    /** One card of the layout as a card on the table (live.js cardView): its face or the back. */
     function cardEl(c, zone) {
-      const classes = ["oni-slot", "zone-" + zone];
+      const classes = ["oni-tcard", "zone-" + zone];
+      if (c.type) classes.push("oni-" + c.type);
       if (c.inSet) classes.push("in-set");
-      if (c.linkedFromPrev) classes.push("linked");
-      if (c.buttons.length) classes.push("has-actions");
-      const li = h("li", { class: classes.join(" "), "data-card": c.id });
-      if (c.pos && c.linkedFromPrev) li.append(h("span", { class: "oni-link", "aria-hidden": "true" }, "⟶"));
-      li.append(
-        h(
-          "div",
-          { class: "oni-card oni-" + c.type + (c.buttons.length ? " is-actionable" : ""), title: c.title },
-          h("span", { class: "oni-face", "aria-hidden": "true" }, faceEl(c)),
-          h("span", { class: "visually-hidden" }, (c.pos ? c.pos + ". " : "") + c.desc)
-        )
-      );
-      if (c.pos) li.append(h("span", { class: "oni-pos", "aria-hidden": "true" }, String(c.pos)));
-      if (c.marks && c.marks.length) li.append(h("span", { class: "card-note" }, c.marks.join(" · ")));
-      if (c.effect) li.append(h("span", { class: "card-note card-effect" }, c.effect));
-      if (c.buttons.length) {
-        li.append(h("div", { class: "card-actions" }, c.buttons.map((b) => buttonEl(b, "card-action"))));
-      }
-      return li;
+      if (c.linkedFromPrev) classes.push("is-linked");
+      return Live.cardView({
+        id: c.domId,
+        facts: !c.back && c.face ? { face: c.face, zoom: c.zoom, code: c.code } : null,
+        back: root.dataset.back,
+        name: c.name,
+        alt: c.alt,
+        description: c.desc,
+        text: c.text,
+        marks: c.marks,
+        note: c.note,
+        actions: c.buttons.map((b) => buttonEl(b, "card-action")),
+        classes,
+      });
     }
 
     function cardRow(cards, zone, label, className) {
       const items = cards.map((c) => cardEl(c, zone));
-      return h("ul", { class: "oni-row " + (className || ""), "aria-label": label }, items);
+      // data-place: the region a move is seen to leave or reach (live.js rings the last move)
+      const place = zone + ":" + label;
+      return h("ul", { class: "oni-row " + (className || ""), "aria-label": label, "data-place": place }, items);
     }
 
     function dreamEl(d, headingLevel) {
-      headings += 1;
-      const headingId = "oni-dream-heading-" + headings;
+      const headingId = "oni-dream-heading-" + d.id; // a dream's id is unique on the table
       const section = h(
         "section",
         { class: "oni-dream" + (d.complete ? " is-complete" : ""), "aria-labelledby": headingId },
@@ -1187,7 +1257,8 @@
       );
       if (d.cards.length) {
         const items = d.cards.map((c) => cardEl(c, "dream"));
-        section.append(h("ol", { class: "oni-row oni-dream-cards", "aria-label": d.label }, items));
+        const place = "dream:" + d.id;
+        section.append(h("ol", { class: "oni-row oni-dream-cards", "aria-label": d.label, "data-place": place }, items));
       }
       section.append(
         h(
@@ -1220,9 +1291,12 @@
       el.info.hidden = !L.info;
       if (!L.info) return;
       const i = L.info;
-      el.info.replaceChildren(
-        h("h2", { id: "oni-info-heading" }, i.title),
-        h("p", { class: "oni-goal" }, i.goal),
+      // the lobby's choices, folded (the level is also in the summary line); kept open or
+      // shut across redraws as the player left them
+      const options = h(
+        "details",
+        { class: "oni-options-box", open: optionsOpen },
+        h("summary", { "data-focus": "options" }, i.optionsTitle),
         h(
           "dl",
           { class: "oni-options" },
@@ -1230,13 +1304,21 @@
         ),
         h(
           "p",
-          { class: "oni-piles" },
+          { class: "oni-piles-line" },
           h("span", null, i.piles.draw),
           " · ",
           h("span", null, i.piles.discard),
           " · ",
           h("span", null, i.piles.top)
         )
+      );
+      options.addEventListener("toggle", () => {
+        optionsOpen = options.open;
+      });
+      el.info.replaceChildren(
+        h("h2", { id: "oni-info-heading" }, i.title),
+        h("p", { class: "oni-goal" }, i.goal),
+        options
       );
       const sc = L.scores;
       const row = (cells, cls) =>
@@ -1324,30 +1406,26 @@
       setText(el.handCount, hand.count);
       setText(el.handNote, hand.blind ? hand.note : "");
       el.handNote.hidden = !hand.blind;
-      if (hand.blind) {
-        el.handCards.replaceChildren(
-          ...hand.backs.map((b) =>
-            h(
-              "li",
-              { class: "oni-slot zone-back has-actions" },
-              h("div", { class: "oni-card oni-back", "aria-hidden": "true" }, "?"),
-              h("span", { class: "visually-hidden" }, b.label),
-              h("div", { class: "card-actions" }, b.buttons.map((x) => buttonEl(x, "card-action")))
-            )
-          )
-        );
-      } else {
-        el.handCards.replaceChildren(...hand.cards.map((c) => cardEl(c, "hand")));
-      }
+      const cards = hand.blind ? hand.backs : hand.cards;
+      el.handCards.replaceChildren(...cards.map((c) => cardEl(c, hand.blind ? "back" : "hand")));
       if (!hand.cards.length && !hand.backs.length) {
         el.handCards.append(h("li", { class: "board-empty" }, hand.empty));
       }
     }
 
-    /** The face-up discard pile, folded; its cards are drawn only while it is open. */
-    function renderDiscard(L) {
-      el.discard.hidden = !L.discard;
-      if (!L.discard) return;
+    /** The piles: the draw pile face down, the discard pile's top face up; below, the whole
+     * discard pile, folded, its cards drawn only while it is open. */
+    function renderPiles(L) {
+      el.discard.hidden = !L.piles;
+      if (!L.piles) return;
+      const p = L.piles;
+      const empty = (text) => h("li", { class: "oni-pile-empty" }, h("span", null, text));
+      const row = h(
+        "ul",
+        { class: "oni-row oni-pile-row", "aria-label": p.title, "data-place": "piles" },
+        p.draw ? cardEl(p.draw, "draw") : empty(p.drawEmpty),
+        p.top ? cardEl(p.top, "pile") : empty(p.topEmpty)
+      );
       const d = L.discard;
       const details = h(
         "details",
@@ -1365,20 +1443,48 @@
         discardOpen = details.open;
         if (details.open) fill();
       });
-      el.discard.replaceChildren(details);
+      details.hidden = !d.cards.length; // the empty pile's place already says so
+      el.discard.replaceChildren(row, details);
+    }
+
+    /** A seat's panel: the one drawn before when nothing in it changed, else a new one. */
+    function seatNode(s, drawn) {
+      const signature = JSON.stringify(s);
+      const before = seatsDrawn.get(s.seat);
+      if (before && before.signature === signature) {
+        // what the last frame marked is not this move's; a click while busy is over
+        for (const node of before.node.querySelectorAll(".is-last-move")) node.classList.remove("is-last-move");
+        if (!busy()) {
+          for (const b of before.node.querySelectorAll("[aria-disabled]")) b.removeAttribute("aria-disabled");
+        }
+        drawn.set(s.seat, before);
+        return before.node;
+      }
+      const node = seatEl(s);
+      drawn.set(s.seat, { signature, node });
+      return node;
+    }
+
+    /** `parent`'s children become `nodes`, moving none that is already in its place. */
+    function keepChildren(parent, nodes) {
+      nodes.forEach((node, i) => {
+        if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+      });
+      while (parent.children.length > nodes.length) parent.lastElementChild.remove();
     }
 
     function draw(model) {
       const L = model.layout();
-      headings = 0;
       root.dataset.mode = L.mode;
       renderInfo(L);
-      el.others.replaceChildren(...L.seats.filter((s) => !s.own).map(seatEl));
+      const drawn = new Map();
+      keepChildren(el.others, L.seats.filter((s) => !s.own).map((s) => seatNode(s, drawn)));
       const own = L.seats.find((s) => s.own);
-      el.own.replaceChildren(...(own ? [seatEl(own)] : []));
+      keepChildren(el.own, own ? [seatNode(own, drawn)] : []);
+      seatsDrawn = drawn;
       renderCenter(L);
       renderHand(L);
-      renderDiscard(L);
+      renderPiles(L);
       return L.bar.map((b) => buttonEl(b, "bar-action"));
     }
 

@@ -59,6 +59,39 @@ def test_unknown_card_face_is_404(client, cards):
     assert client.get("/cards/ZZ-999/face.png").status_code == 404
 
 
+def test_the_close_up_is_a_webp_twice_the_thumbnail_and_a_fraction_of_the_png(client, cards):
+    close_up = client.get("/cards/AF1-001/large.webp")
+    assert close_up["Content-Type"] == "image/webp"
+    image = picture(close_up)
+    assert (image.format, image.width) == ("WEBP", render.LARGE_WIDTH)
+    assert render.LARGE_WIDTH == 2 * render.THUMB_WIDTH
+    thumb = client.get("/cards/AF1-001/thumb.webp")
+    assert close_up["ETag"] != thumb["ETag"]  # another file, not the thumbnail again
+
+
+@pytest.mark.parametrize("slug", ["alomfogo", "oniroo", "arcane-guardian"])
+def test_each_game_serves_its_card_back_for_face_down_cards(client, cards, slug):
+    url = f"/cards/backs/{slug}.webp"
+    plain = client.get(url)
+    assert plain["Content-Type"] == "image/webp"
+    assert picture(plain).width == render.THUMB_WIDTH
+    assert "max-age=3600" in plain["Cache-Control"]
+    versioned = client.get(f"{url}?v={render.back_version(slug)}")
+    assert "immutable" in versioned["Cache-Control"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=plain["ETag"])
+    assert again.status_code == 304
+
+
+@pytest.mark.parametrize("url", ["/cards/backs/chess.webp", "/cards/backs/ALOMFOGO.webp"])
+def test_the_back_of_a_game_that_does_not_exist_is_404(client, cards, url):
+    assert client.get(url).status_code == 404
+
+
+def test_backs_differ_between_games(client, cards):
+    tags = {render.back_version(slug) for slug in ("alomfogo", "oniroo", "arcane-guardian")}
+    assert len(tags) == 3
+
+
 def test_cache_is_reused_and_follows_changes(cards, monkeypatch, media):
     card = cards.get(code="AF1-003")
     path, key = render.face_file(card)

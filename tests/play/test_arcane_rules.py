@@ -138,6 +138,7 @@ def test_the_mage_starts_at_level_1_with_3_life_and_four_upright_spells():
     g = game([HEALING_POTION], [WARRIORS_MASK], [TORCH])
     view = g.view(0)
     assert view["mage"] | {"passive": None} == {
+        "code": "AG-001",  # the mage card, face up: the table draws it
         "level": 1,
         "max_level": 4,
         "life": 3,

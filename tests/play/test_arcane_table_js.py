@@ -22,7 +22,7 @@ from play.bots.arcane_guardian_cards import arcane_cards
 from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
 from play.bots.base import bot_rng, decide
 from play.bots.random_bot import RandomBot
-from tests.play.page_scripts import needs_node
+from tests.play.page_scripts import codes_in, needs_node
 from tests.play.table_js import BAD_TEXT, TablePage, TablePageTests, seat_message
 
 PAGE = TablePage("arcane-guardian")
@@ -34,9 +34,17 @@ FRAME_TEXT = ("text", "text_en")
 
 # --- what the server sends ----------------------------------------------------------
 def state_message(state, seat: int | None) -> dict:
-    """A "state" message as the match service builds it, for `seat` (None: a spectator)."""
+    """A "state" message as the match service builds it, for `seat` (None: a spectator): the
+    facts of every card the view names (its `cards` too, play/selectors.public_cards) with
+    the addresses of its pictures."""
     fields = FRAME_FACTS + FRAME_TEXT
-    return seat_message(state, seat, ["zsofi"], CATALOG, fields)
+    msg = seat_message(state, seat, ["zsofi"], CATALOG, fields)
+    for code in codes_in(msg["view"]) | set(msg["view"]["cards"]):
+        facts = {k: CATALOG[code].get(k) for k in fields}
+        facts["face"] = f"/cards/{code}/thumb.webp?v=1"
+        facts["zoom"] = f"/cards/{code}/large.webp?v=1"
+        msg["cards"][code] = facts
+    return msg
 
 
 def card_api_facts() -> dict[str, dict]:
@@ -100,8 +108,8 @@ class TestTablePage(TablePageTests):
     page = PAGE
     first_message = staticmethod(first_message)
     styles = ("css/arcane_guardian.css",)
-    regions = ("ag-mage", "ag-spells", "ag-encounter", "ag-piles", "ag-held", "ag-endings")
-    regions += ("ag-hint-button", "ag-solve-button")
+    regions = ("ag-mage", "ag-spell-list", "ag-encounter", "ag-piles", "ag-held", "ag-endings")
+    regions += ("ag-discard", "ag-discard-more", "ag-hint-button", "ag-solve-button")
 
 
 def test_the_board_knows_where_the_card_texts_are():
@@ -120,6 +128,16 @@ def test_spectators_and_replays_get_no_hint_buttons():
 
 # --- the pure half of arcane_guardian.js, run by node over whole games ------------------------
 NODE_DRIVER = r"""
+// a card as the page draws it: what the picture shows and says, and where its buttons go
+const cardOut = (m, c) => ({
+  id: c.id, code: c.code, home: c.home, pose: c.pose,
+  face: c.code && m.faceFacts(c.code) ? m.faceFacts(c.code).face : null,
+  texts: [c.name || "", c.alt, c.description, c.note || "", ...c.marks.map((k) => k.text)],
+});
+// every card the table draws at once (the older discards wait in their closed list)
+const drawnCards = (m, all) =>
+  [all.mage, ...all.spells, all.facing, ...all.piles.map((p) => p.card), ...all.held,
+   ...all.endings, all.discard.top].filter(Boolean).map((c) => cardOut(m, c));
 const games = [];
 for (const game of input.games) {
   const t = Live.makeT(input.strings[game.lang]);
@@ -168,6 +186,8 @@ for (const game of input.games) {
       endings: m.endingsInfo().map((e) => [e.name, e.text, e.where]),
       discard: [discard.summary, ...discard.cards.map((c) => c.describe)],
       result: result ? [result.headline, result.reason, result.stats] : null,
+      cards: drawnCards(m, m.tableCards()),
+      older: m.discardCards().rest.map((c) => cardOut(m, c)),
       hint: msg._hint ? m.hintLine(msg._hint) : null,
       hintLabel: msg._hint ? m.labels(msg._hint).full : null,
       verdicts: ["winnable", "lost", "unknown"].map((v) => m.verdictLine(v)),
@@ -213,7 +233,54 @@ def texts_of(frame: dict) -> list[str]:
         found += frame["result"]
     if frame["hint"]:
         found += [frame["hint"]]
+    for card in frame["cards"] + frame["older"]:  # names, pictures' words, descriptions, marks
+        found += card["texts"]
     return found
+
+
+def faces_shown(view: dict) -> set[str]:
+    """The cards the view shows face up where the table draws them at once: the mage, the
+    spells, the one faced, each pile's face-up top, those held, the endings in play and the
+    top of the discard (tests/e2e/test_table_cards_arcane.py asks the page for the same)."""
+    codes = {spell["code"] for spell in view["spells"]}
+    codes |= set(view["held"]) | set(view["endings"])
+    codes |= {pile["top"] for pile in view["piles"] if pile["face_up"] and pile["top"]}
+    if view["facing"]:
+        codes.add(view["facing"]["card"])
+    if view["discard"]:
+        codes.add(view["discard"][-1])
+    if view["mage"].get("code"):
+        codes.add(view["mage"]["code"])
+    return codes
+
+
+def assert_cards_are_drawn(msg: dict, frame: dict) -> None:
+    """Each card the view shows face up is drawn by its face, once per place; each face-down
+    pile by the back; every card has words for a screen reader and a page-wide unique id; and
+    each card's actions have that card on the table."""
+    version = frame["version"]
+    view = msg["view"]
+    cards = frame["cards"]
+    ids = [card["id"] for card in cards + frame["older"]]
+    assert len(ids) == len(set(ids)), f"version {version}: ids {sorted(ids)}"
+    face_up = {card["code"] for card in cards if card["code"]}
+    assert face_up == faces_shown(view), f"version {version}"
+    for card in cards:
+        assert card["texts"][1].strip(), f"version {version}: {card['id']} has no alt text"
+        if card["code"]:
+            assert card["face"].startswith(f"/cards/{card['code']}/thumb.webp?v="), card
+    backs = [card for card in cards if not card["code"]]
+    closed = [p for p in view["piles"] if p["count"] and not p["face_up"]]
+    assert len(backs) == len(closed), f"version {version}"
+    assert {card["code"] for card in frame["older"]} == set(view["discard"][:-1])
+    homes = {card["home"] for card in cards if card["home"]}
+    for place, _ in frame["placed"]:
+        if place != "bar":
+            assert place in homes, f"version {version}: no card on the table for {place}"
+    sideways = {s["code"] for s in view["spells"] if not s["upright"]}
+    for card in cards:
+        if card["code"] in sideways and card["home"] == "card:" + card["code"]:
+            assert card["pose"] == "resting"
 
 
 def card_names(code: str) -> set[str]:
@@ -255,7 +322,11 @@ def assert_reads_cleanly(msg: dict, frame: dict) -> None:
             assert action["type"] == "choose_pile" and int(where) == action["pile"]
         elif kind == "card":
             assert action["type"] in ("use", "discard_curse") and action["card"] == where
-    assert set(frame["bar"]) <= {"fight", "cast", "roll", "open_chest", "accept_roll", "choose"}
+        elif kind == "facing":
+            assert action["type"] in ("fight", "cast", "roll", "open_chest", "accept_roll")
+            assert msg["view"]["facing"], f"version {version}"
+    # what acts on the card in front of the player is under that card: the bar keeps the rest
+    assert set(frame["bar"]) <= {"choose"}, f"version {version}: {frame['bar']}"
     if msg["legal"]:
         assert frame["prompt"], f"version {version}: no prompt on the player's move"
     assert all(line for line in frame["log"]), f"version {version}: an event without words"
@@ -276,6 +347,7 @@ def assert_reads_cleanly(msg: dict, frame: dict) -> None:
             text = text.replace(words, "")
         for name in suspects:
             assert not names_in(text, name, shown_names), f"v{version}: {name!r} in {text!r}"
+    assert_cards_are_drawn(msg, frame)
     # the frame itself names no face-down card (the three endings in play are public)
     raw = json.dumps({k: v for k, v in msg.items() if k != "_test"}, ensure_ascii=False)
     for code in hidden - set(view["endings"]):

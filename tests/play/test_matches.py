@@ -19,6 +19,7 @@ from play.models import Match, MatchAction
 from play.routing import websocket_urlpatterns
 from tests.factories import PASSWORD, make_user
 from tests.play.test_alomfogo_properties import hidden_from
+from tests.play.test_table_faces import assert_faces_only_of_cards_the_view_shows
 from tests.play_rows import demo_deck_entries
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -140,6 +141,7 @@ def test_a_whole_match_against_the_bot_over_http_never_leaks(players, client):
         body = client.get(f"/api/matches/{match.pk}/").json()
         match.refresh_from_db()
         assert not set(json.dumps(body["view"]).split('"')) & hidden_ids(match, 0)
+        assert_faces_only_of_cards_the_view_shows(body)
         if body["status"] != "running":
             break
         assert body["legal"], "the bot moved; it is the player's turn"

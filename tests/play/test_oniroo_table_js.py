@@ -7,7 +7,12 @@ static/js/oniroo.js (`Oniroo.layout()`: everything the page draws) on each.
 Checked on every state: each legal action has exactly one button, no text reads
 "undefined", "null" or a left-over {placeholder}, nothing the seat may not see
 is shown, and each dream's explanation (the engine's, carried by the view)
-agrees with its `complete` flag.
+agrees with its `complete` flag. Every card is drawn as a card: a face-up one
+by its own face picture (the `face` its printed facts carry) with words for a
+screen reader that start with its name, a face-down one by the back; each has
+an id of its own on the page (what move animations follow); and a dream's
+marks say what the explanation says: each card's place, the cards of the code
+set, the group links.
 """
 
 from __future__ import annotations
@@ -29,8 +34,16 @@ from tests.play.table_js import BAD_TEXT, TablePage, TablePageTests, seat_messag
 
 PAGE = TablePage("oniroo")
 ENGINE = get_engine("oniroo")
-CATALOG = {card["code"]: card for card in oniroo_cards()}
-CARD_FACTS = ("code", "name", "name_en", "type", "text", "text_en")
+# The printed facts with the picture URLs play.selectors.public_cards adds to each.
+CATALOG = {
+    card["code"]: dict(
+        card,
+        face=f"/cards/{card['code']}/thumb.webp?v=t",
+        zoom=f"/cards/{card['code']}/large.webp?v=t",
+    )
+    for card in oniroo_cards()
+}
+CARD_FACTS = ("code", "name", "name_en", "type", "text", "text_en", "face", "zoom")
 NAMES = ["zsofi", "Bot (greedy)", "gergo", "Bot (easy)", "anna", "bence"]
 
 
@@ -132,7 +145,8 @@ def test_a_spectators_page_hides_the_hand_region():
 NODE_DRIVER = r"""
 const t = Live.makeT(input.strings);
 const BAD = new RegExp(input.bad);
-const SKIP = new Set(["id", "code", "key", "home", "type", "k", "mode", "explanation"]);
+const SKIP = new Set(["id", "domId", "code", "key", "home", "type", "k", "mode", "explanation"]);
+["face", "zoom"].forEach((k) => SKIP.add(k));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const memory = new Map();
 let keys = [];
@@ -145,6 +159,7 @@ for (const frame of input.frames) {
   const buttons = [];
   const ids = new Set();
   const dreams = [];
+  const cards = [];
   const walk = (value, key) => {
     if (typeof value === "string") {
       if (!SKIP.has(key)) texts.push(value);
@@ -153,11 +168,36 @@ for (const frame of input.frames) {
       value.forEach((v) => walk(v, key === "buttons" || key === "bar" ? "button" : key));
     } else if (value && typeof value === "object") {
       if (typeof value.id === "string" && typeof value.code === "string") ids.add(value.id);
+      if (typeof value.domId === "string") cards.push(value);
       if (value.explanation && value.id !== "staging") dreams.push(value);
+      if (value.explanation && Array.isArray(value.cards)) {
+        // the marks say what the engine's explanation says, card by card
+        const x = value.explanation;
+        const marked = (k) => value.cards.filter((c) => c.marks.some((m) => m.k === k)).length;
+        const at = (c, i) => c.marks.some((m) => m.k === "pos" && m.text === String(i + 1));
+        const placed = value.cards.every(at);
+        const inSet = x.code_sets.length ? x.code_sets[0].positions.length : 0;
+        if (!placed || marked("role") !== inSet || marked("up") !== x.group_links.length) {
+          markErrors.push(value.id);
+        }
+      }
       for (const [k, v] of Object.entries(value)) if (!SKIP.has(k)) walk(v, k);
     }
   };
+  const markErrors = [];
   walk(layout, "");
+  const seenIds = new Set();
+  const cardErrors = [];
+  for (const c of cards) {
+    if (seenIds.has(c.domId)) cardErrors.push("twice: " + c.domId);
+    seenIds.add(c.domId);
+    if (!c.alt || !c.name || !c.alt.includes(c.name)) cardErrors.push("no words: " + c.domId);
+    if (c.back) {
+      if (c.code || c.face) cardErrors.push("a back with a face: " + c.domId);
+    } else if (!msg.cards[c.code] || c.face !== msg.cards[c.code].face || !c.face) {
+      cardErrors.push("not its face: " + c.domId);
+    }
+  }
   const hidden = new Set(frame.hidden);
   const named = new Set();
   if (frame.forbidden.length) {
@@ -174,6 +214,10 @@ for (const frame of input.frames) {
     leakNames: [...named],
     explainer: dreams.filter((d) => d.explanation.complete !== d.complete).map((d) => d.id),
     dreams: dreams.length,
+    cards: cards.length,
+    backs: cards.filter((c) => c.back).length,
+    cardErrors,
+    markErrors,
     prompt: layout.prompt,
     result: layout.result ? layout.result.headline : null,
   };
@@ -239,6 +283,10 @@ def check_frames(frames: list[dict], results: list[dict]) -> None:
         assert got["leakIds"] == [], f"{where}: hidden cards shown: {got['leakIds']}"
         assert got["leakNames"] == [], f"{where}: hidden card names shown: {got['leakNames']}"
         assert got["explainer"] == [], f"{where}: explainer and engine disagree on {got}"
+        assert got["cardErrors"] == [], f"{where}: {got['cardErrors'][:5]}"
+        assert got["markErrors"] == [], (
+            f"{where}: marks and explanation disagree on {got['markErrors']}"
+        )
         # every legal action is one button, and every button is a legal action
         assert got["keys"] == sorted(action_key(a) for a in msg["legal"]), where
         assert got["unlabelled"] == 0, where

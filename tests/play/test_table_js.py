@@ -19,7 +19,9 @@ from tests.play.table_js import BAD_TEXT, TablePage, TablePageTests, seat_messag
 
 PAGE = TablePage("alomfogo")
 CATALOG = all_cards()
-CARD_FACTS = ("name", "name_en", "type", "cost", "attack", "defense", "text", "text_en")
+CARD_FACTS = (
+    *("name", "name_en", "type", "cost", "attack", "defense", "glory_bonus", "text", "text_en"),
+)
 
 
 # --- building what the server sends -------------------------------------------
@@ -55,7 +57,8 @@ def first_message(seat: int | None = 0) -> dict:
 class TestTablePage(TablePageTests):
     page = PAGE
     first_message = staticmethod(first_message)
-    regions = ("table-hand",)
+    styles = ("css/alomfogo.css",)
+    regions = ("table-hand", "table-hand-cards", "table-others", "table-own", "table-duel")
 
 
 def test_a_spectators_page_hides_the_hand_region():
@@ -87,6 +90,8 @@ for (const msg of input.messages) {
     casting: m.castingLines(),
     result: m.resultInfo(),
     cards: [...m.seen.values()].map((e) => m.describe(e, e.zone)),
+    alts: [...m.seen.values()].map((e) => m.altText(e, e.zone)),
+    marks: [...m.seen.values()].flatMap((e) => m.marks(e, e.zone)),
   });
 }
 process.stdout.write(JSON.stringify(out));
@@ -107,6 +112,9 @@ BAR_TYPES = {
 
 def texts_of(frame: dict) -> list[str]:
     found = [*frame["log"], frame["prompt"], frame["summary"], *frame["casting"], *frame["cards"]]
+    found += frame["alts"]
+    for mark in frame["marks"]:
+        found += [mark["text"], mark.get("title") or ""]
     for label in frame["labels"]:
         found += [label["short"], label["full"]]
     if frame["duel"]:
@@ -171,3 +179,64 @@ def test_a_spectator_sees_no_hand_and_has_no_moves():
         assert frame["labels"] == [] and frame["bar"] == []
         for text in texts_of(frame):
             assert not BAD_TEXT.search(text), text
+
+
+# --- what a card's picture says beyond its face ------------------------------------
+MARKS_DRIVER = r"""
+const t = Live.makeT(input.strings);
+const m = new lib.Table(input.message, t, input.lang);
+const out = {};
+for (const [id, entry] of m.seen) {
+  out[id] = { marks: m.marks(entry, entry.zone), alt: m.altText(entry, entry.zone) };
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def a_message_with_a_board(seat: int = 0) -> dict:
+    """The first state message of a greedy game in which seat 0 has a révülő on the board."""
+    for msg in play_through(11, seat, "greedy"):
+        board = msg["view"]["players"][0]["board"]
+        if any(msg["cards"][entry["code"]]["type"] == "revulo" for entry in board):
+            return msg
+    raise AssertionError("no révülő reached the board")
+
+
+@needs_node
+def test_a_cards_marks_say_what_its_face_does_not():
+    msg = a_message_with_a_board()
+    seat = msg["view"]["players"][0]
+    revulo = next(e for e in seat["board"] if msg["cards"][e["code"]]["type"] == "revulo")
+    printed = msg["cards"][revulo["code"]]
+    plain = next(e for e in seat["board"] if e is not revulo) if len(seat["board"]) > 1 else None
+    # the engine's figures now: a boost on attack, resting, the duel's attacker
+    revulo.update(attack=printed["attack"] + 2, defense=printed["defense"], state="resting")
+    power = printed["attack"] + 3  # the duel's total: the figure and a boost of 1
+    duel = {"a": revulo["id"], "d": None, "helpers": [None, None], "power": [power, None]}
+    msg["view"]["duel"] = duel
+    hand = seat.get("hand") or []
+    if hand:  # a card that costs less than printed now
+        hand[0]["cost"] = msg["cards"][hand[0]["code"]]["cost"] - 1
+    strings = PAGE.strings(first_message(), "en")
+    payload = {"message": msg, "strings": strings, "lang": "en"}
+    found = PAGE.run_node(MARKS_DRIVER, payload)
+
+    marks = found[revulo["id"]]["marks"]
+    figure = f"{printed['attack'] + 2}/{printed['defense']}"
+    assert {
+        "k": "up",
+        "text": figure,
+        "title": strings["stats_words"].format(
+            attack=printed["attack"] + 2, defense=printed["defense"]
+        ),
+    } in marks
+    assert {"k": "up", "text": f"power {power}", "title": f"Attack power: {power}"} in marks
+    assert {"k": "state", "text": "resting"} in marks
+    assert {"k": "role", "text": "Attacker"} in marks
+    name = printed["name_en"] or printed["name"]
+    assert found[revulo["id"]]["alt"] == f"{name}, resting, Attacker"
+    if plain is not None and plain["state"] == "active":
+        assert found[plain["id"]]["marks"] == []  # as printed, active, no role: nothing to add
+    if hand:
+        assert found[hand[0]["id"]]["marks"][0]["k"] == "up"  # cheaper helps its owner
+        assert found[hand[0]["id"]]["marks"][0]["text"].endswith("VP")

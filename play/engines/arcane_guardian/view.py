@@ -178,6 +178,7 @@ def build_view(g, player: int | None) -> dict:
         "version": s["version"],
         "step": s["step"],
         "mage": {
+            "code": s["mage"]["code"],  # the mage card lies face up: the table draws its face
             "level": s["level"],
             "max_level": mage.max_level(s),
             "life": s["life"],

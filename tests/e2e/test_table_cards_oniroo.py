@@ -1,0 +1,136 @@
+"""The ONIROO table draws cards as cards, at 1280 × 900 and on a 390 × 844 phone.
+
+A person plays a whole level-5 match against greedy bots (four players on the
+wide table, two on the phone) by pressing the buttons under their cards and in
+the action bar. Before each of their moves the table must offer exactly the
+legal actions, one button each, with a prompt; show every card the seat's view
+shows face up (their hand, every dream, the shared dream, the cards of an
+attack, of this turn and on their way round, the top of the discard pile) by
+its own rendered face, the draw pile by the back; no card covered by anything
+nor overlapping another; and a reachable button for every legal action. The
+page asks only for pictures of cards the seat was shown. Reduced motion is on,
+so no card is mid-glide when the boxes are measured.
+
+On the wide table this is also the match tests/e2e/test_play_oniroo.py used to
+play: the lobby's choices, the result's headline, the dreams explained, the log
+and a table that never reloads are checked here.
+
+Set TABLE_SHOTS to a folder to keep a screenshot of each size mid-game
+(oniroo-1280.png, oniroo-390.png).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from tests.e2e.pages import action_key
+from tests.e2e.table_checks import draw_times, play_checked
+from tests.e2e.test_play_oniroo import offered, start_oniroo, table_choice
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+VIEWPORTS = {"1280": {"width": 1280, "height": 900}, "390": {"width": 390, "height": 844}}
+PLAYERS = {"1280": 4, "390": 2}
+MOVES_CAP = 300  # far above the moves a level-5 game against greedy bots takes
+
+
+def faces_of(state: dict) -> set[str]:
+    """The codes the seat's view shows face up where the table draws them."""
+    view = state["view"]
+    cards: list[dict] = []
+    for seat in view["players"]:
+        cards += seat.get("hand") or []
+        cards += seat.get("known_hand") or []
+        for dream in seat["dreams"]:
+            cards += dream["cards"]
+    if view.get("shared_dream"):
+        cards += view["shared_dream"]["cards"]
+    if view.get("attack"):
+        cards.append(view["attack"]["card"])
+    this_turn = view.get("this_turn") or {}
+    if this_turn.get("blind_card"):
+        cards.append(this_turn["blind_card"])
+    cards += this_turn.get("staged") or []
+    cards += view.get("in_transit") or []
+    if view.get("discard_top"):
+        cards.append(view["discard_top"])
+    return {card["code"] for card in cards}
+
+
+class Player:
+    """`choose` for play_checked: the table offers exactly the legal actions, one button
+    each, and a prompt; then `table_choice` picks. Keeps one screenshot (TABLE_SHOTS)."""
+
+    def __init__(self, page, shot: Path | None) -> None:
+        self.page, self.shot, self.moves, self.kinds = page, shot, 0, set()
+
+    def __call__(self, legal: list[dict]) -> dict:
+        buttons, prompt = offered(self.page)
+        assert buttons == sorted(action_key(action) for action in legal)
+        assert prompt
+        self.moves += 1
+        if self.shot and self.moves == 12:
+            self.page.screenshot(path=self.shot)
+            self.page.screenshot(path=self.shot.with_suffix(".full.png"), full_page=True)
+        action = table_choice(legal)
+        self.kinds.add(action["type"])
+        return action
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_a_level_five_match_against_greedy_bots_shows_every_card_by_its_face(signed_in, size):
+    started = time.monotonic()
+    call_command("load_cards", verbosity=0)
+    zsofi = make_user("zsofi", language="en")
+    page = signed_in(zsofi)
+    page.set_viewport_size(VIEWPORTS[size])
+    page.emulate_media(reduced_motion="reduce")
+
+    players = PLAYERS[size]
+    match = start_oniroo(page, players=str(players), level="5", games="1", opp="bot:greedy")
+    assert match.options["players"] == players and match.options["level"] == 5
+    assert sorted(match.seats.values_list("bot", flat=True)) == [""] + ["greedy"] * (players - 1)
+    # the lobby's choices are on the table, every seat has its place, the deal is in hand, face up
+    info = page.locator("#oni-info")
+    assert "Level" in info.inner_text() and "5" in info.inner_text()
+    assert page.locator("#table-others .oni-seat").count() == players - 1
+    assert page.locator("#table-own .oni-seat").count() == 1
+    assert page.locator("#table-hand-cards li.tcard").count() >= 5
+    assert page.locator("#oni-discard .zone-draw.is-face-down").count() == 1
+    page.evaluate("window.__sameDocument = true")  # gone if the page reloads
+
+    shots = os.environ.get("TABLE_SHOTS")
+    player = Player(page, Path(shots) / f"oniroo-{size}.png" if shots else None)
+    state = play_checked(page, match.pk, player, faces_of, moves_cap=MOVES_CAP)
+    assert state["status"] == "finished"
+    assert "play" in player.kinds
+
+    match.refresh_from_db()
+    headline = page.locator("#table-result h2")
+    headline.wait_for()
+    winners = match.result["winners"]
+    # one greedy bot is "Greedy bot"; two or more are numbered
+    bots = {1: "Greedy bot"} if players == 2 else {n: f"Greedy bot {n}" for n in range(1, players)}
+    names = {0: "zsofi", **bots}
+    if winners == [0]:
+        expected = "You won!"
+    elif not winners:
+        expected = "Nobody won."
+    else:
+        expected = f"{', '.join(names[w] for w in winners)} won."
+    assert headline.inner_text().strip() == expected
+    # the dreams built were explained on the table, and the log told the story
+    assert page.locator(".oni-dream .oni-explain").count() > 0
+    assert page.locator("#table-log li").count() > 10
+    assert page.evaluate("window.__sameDocument") is True, "the table reloaded"
+    times = sorted(draw_times(page))
+    p95 = times[int(len(times) * 0.95)]
+    print(
+        f"{size}: {player.moves} moves; draw p95 {p95:.1f} ms; {time.monotonic() - started:.1f} s"
+    )
