@@ -4,8 +4,11 @@
   const problems = [];
   const shown = (node) => !!node && node.getClientRects().length > 0 && !node.closest("[hidden], details:not([open])");
   const say = (node) => (node.closest(".tcard") || node).getAttribute("data-card-id") || node.getAttribute("data-code") || node.textContent.trim().slice(0, 40);
-  // a card gliding to its place is measured where it lands, not mid-way
+  // a card gliding to its place is measured where it lands, not mid-way; and the page has
+  // its fonts and has been painted once since the frame, as a player sees it
   await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  await document.fonts.ready;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const cards = [...root.querySelectorAll(".tcard")].filter(shown);
   const pictures = cards.map((card) => card.querySelector("img.tcard-img"));
   // every picture loaded (they load lazily on the first frame; a move adds few)
@@ -49,7 +52,10 @@
   for (const card of cards) {
     const face = card.querySelector(".tcard-face");
     const over = hits(face, card);
-    if (over) problems.push(`card ${say(card)} is covered by ${describe(over)}`);
+    if (over) {
+      const r = face.getBoundingClientRect();
+      problems.push(`card ${say(card)} is covered by ${describe(over)} (face at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}, scrolled ${Math.round(scrollY)} of ${document.documentElement.scrollHeight}, window ${innerWidth}x${innerHeight})`);
+    }
   }
   const boxes = cards.map((card) => card.querySelector(".tcard-face").getBoundingClientRect());
   for (let i = 0; i < boxes.length; i++) {

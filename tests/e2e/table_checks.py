@@ -35,9 +35,18 @@ FACE_URL = re.compile(r"/cards/([A-Za-z0-9]+-[A-Za-z0-9]+)/(?:thumb|large|face)\
 
 
 def check_table(page, legal: list[dict], face_codes=()) -> list[str]:
-    """The problems of the table the page shows now (see the module's doc); [] when none."""
-    keys = [action_key(action) for action in legal]
-    return page.evaluate(CHECK_TABLE_JS, {"legal": keys, "faces": sorted(face_codes)})
+    """The problems of the table the page shows now (see the module's doc); [] when none.
+
+    A problem is looked at again half a second later: what a player would see is a
+    table that stays wrong, not one caught while the browser was still settling it
+    (seen once on CI, every card of a first frame reported under the site header).
+    """
+    arg = {"legal": [action_key(action) for action in legal], "faces": sorted(face_codes)}
+    problems = page.evaluate(CHECK_TABLE_JS, arg)
+    if problems:
+        page.wait_for_timeout(500)
+        problems = page.evaluate(CHECK_TABLE_JS, arg)
+    return problems
 
 
 class FaceRequests:

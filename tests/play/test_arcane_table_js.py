@@ -40,6 +40,8 @@ def state_message(state, seat: int | None) -> dict:
     fields = FRAME_FACTS + FRAME_TEXT
     msg = seat_message(state, seat, ["zsofi"], CATALOG, fields)
     for code in codes_in(msg["view"]) | set(msg["view"]["cards"]):
+        if code not in CATALOG:
+            continue  # a scenario's own card, as unknown to the catalog as to public_cards
         facts = {k: CATALOG[code].get(k) for k in fields}
         facts["face"] = f"/cards/{code}/thumb.webp?v=1"
         facts["zoom"] = f"/cards/{code}/large.webp?v=1"
