@@ -52,6 +52,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.make_run_site import MakeRunSite  # noqa: E402
+from tests.table_policies import (  # noqa: E402
+    action_key,
+    alomfogo_choice,
+    arcane_choice,
+    oniroo_choice,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 FRAME_WAIT_MS = 30_000  # far longer than a bot's move takes
@@ -60,67 +66,7 @@ PICTURES_WAIT_S = 10.0
 CARD_PICTURE = re.compile(r"/cards/(?:(?P<code>[^/]+)/(?P<kind>thumb|large|face)|backs/[^/?]+)\.")
 
 
-# ---- the seat's policies: the e2e tests' (tests/e2e/test_play*.py), without Django ----
-
-
-def action_key(action: dict) -> str:
-    """The key live.js gives an action's button (KartyavarLive.actionKey): sorted pairs as JSON."""
-    pairs = [[key, action[key]] for key in sorted(action)]
-    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
-
-
-def ranked(order: dict[str, float], rest: float = 50) -> Callable[[list[dict]], dict]:
-    return lambda legal: min(legal, key=lambda action: order.get(action["type"], rest))
-
-
-# Plays cards, attacks, names helpers and uses instants whenever it may, so duels happen.
-ALOMFOGO_ORDER = (
-    "play_instant use_helper assign_helper declare_defender declare_attack play_card choose_target"
-)
-alomfogo_choice = ranked({kind: rank for rank, kind in enumerate(ALOMFOGO_ORDER.split())})
-
-ONIROO_ORDER = {
-    "wake_up": 0,
-    "reveal": 1,
-    "show_fairy": 2,
-    "play": 4,
-    "stage": 5,
-    "give": 6,
-    "take": 6,
-    "play_blind": 6,
-    "attack": 8,
-    "end_turn": 9,
-    "accept": 9,
-    "discard": 10,
-    "cancel_reveal": 11,
-}
-
-
-def oniroo_choice(legal: list[dict]) -> dict:
-    """The first of the most wanted kind; a card goes on a dream before it starts a new one."""
-
-    def rank(action: dict) -> float:
-        value = ONIROO_ORDER.get(action["type"], 50)
-        return value + (0.5 if action.get("dream") == "new" else 0)
-
-    return min(legal, key=rank)
-
-
-# Settle the window in front of you, then step on; spells and items only when nothing is left.
-arcane_choice = ranked(
-    {
-        "open_chest": 0,
-        "accept_roll": 1,
-        "roll": 2,
-        "fight": 3,
-        "choose": 4,
-        "choose_pile": 5,
-        "cast": 6,
-        "use": 7,
-        "discard_curse": 8,
-    }
-)
-
+# ---- the seat's policies: the e2e tests' own (tests/table_policies.py, no Django) ----
 
 # ---- starting a match from the lobby's forms (language-independent selectors) ----
 
@@ -304,18 +250,10 @@ def play_game(browser, site: MakeRunSite, player: dict, table: Table, width: int
         context.close()
 
 
-def play_through(page, pictures: Pictures, errors: list[str], table: Table, player: dict, started):
-    page.goto("/play/")
-    pictures.settle(page)
-    lobby = len(pictures.order)  # the lobby's own pictures are not the table's
-    table.start(page, player)
-    page.wait_for_selector("#match-table[data-version]", state="attached")
-    match_id = page.url.rstrip("/").split("/")[-1]
-    pictures.settle(page)
-    first_open = pictures.order[lobby:]
-    opened_at = len(pictures.order)
-    first_version = version_of(page)
-
+def seat_moves(page, match_id: str, table: Table, before_move) -> tuple[dict, int]:
+    """Click the seat's moves until the match ends, `table.moves_cap` clicks, or
+    `before_move(state, clicks)`, called while the table waits on this seat (and so stands
+    still), returns True. The bots' moves arrive by themselves. (last state, clicks)."""
     clicks = 0
     state = page.request.get(f"/api/matches/{match_id}/").json()
     while state["status"] == "running" and clicks < table.moves_cap:
@@ -329,7 +267,8 @@ def play_through(page, pictures: Pictures, errors: list[str], table: Table, play
             page.wait_for_selector(
                 f'#match-table[data-version="{state["version"]}"]', state="attached"
             )
-            pictures.settle(page)
+            if before_move(state, clicks):
+                return state, clicks
             action = table.choose(state["legal"])
             page.locator(f"button[data-action={json.dumps(action_key(action))}]").first.click()
             clicks += 1
@@ -338,6 +277,22 @@ def play_through(page, pictures: Pictures, errors: list[str], table: Table, play
                 arg=state["version"],
             )
         state = page.request.get(f"/api/matches/{match_id}/").json()
+    return state, clicks
+
+
+def play_through(page, pictures: Pictures, errors: list[str], table: Table, player: dict, started):
+    page.goto("/play/")
+    pictures.settle(page)
+    lobby = len(pictures.order)  # the lobby's own pictures are not the table's
+    table.start(page, player)
+    page.wait_for_selector("#match-table[data-version]", state="attached")
+    match_id = page.url.rstrip("/").split("/")[-1]
+    pictures.settle(page)
+    first_open = pictures.order[lobby:]
+    opened_at = len(pictures.order)
+    first_version = version_of(page)
+
+    state, clicks = seat_moves(page, match_id, table, lambda _state, _clicks: pictures.settle(page))
     page.wait_for_selector(f'#match-table[data-version="{state["version"]}"]', state="attached")
     pictures.settle(page)
     frames = json.loads(page.evaluate("JSON.stringify(window.KartyavarLive.drawTimes)"))

@@ -20,7 +20,6 @@ dreams and hand), at 390 the whole page (a phone scrolls the table).
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.tables import TABLES, action_key  # noqa: E402
+from bench.tables import TABLES, seat_moves  # noqa: E402
 from tests.make_run_site import MakeRunSite  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
@@ -69,29 +68,7 @@ def play(page, player: dict, table, moment) -> dict:
     table.start(page, player)
     page.wait_for_selector("#match-table[data-version]", state="attached")
     match_id = page.url.rstrip("/").split("/")[-1]
-    clicks = 0
-    state = page.request.get(f"/api/matches/{match_id}/").json()
-    while state["status"] == "running" and clicks < table.moves_cap:
-        if not state["legal"]:  # the bots move; their frames arrive by themselves
-            page.wait_for_function(
-                "v => { const t = document.getElementById('match-table');"
-                " return Number(t.dataset.version) > v || t.dataset.status !== 'running'; }",
-                arg=state["version"],
-            )
-        else:
-            page.wait_for_selector(
-                f'#match-table[data-version="{state["version"]}"]', state="attached"
-            )
-            if moment(state, clicks):
-                return state
-            action = table.choose(state["legal"])
-            page.locator(f"button[data-action={json.dumps(action_key(action))}]").first.click()
-            clicks += 1
-            page.wait_for_function(
-                "v => Number(document.getElementById('match-table').dataset.version) > v",
-                arg=state["version"],
-            )
-        state = page.request.get(f"/api/matches/{match_id}/").json()
+    state, _clicks = seat_moves(page, match_id, table, moment)
     page.wait_for_selector(f'#match-table[data-version="{state["version"]}"]', state="attached")
     return state
 

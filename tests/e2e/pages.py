@@ -3,9 +3,8 @@ live table, fetch a printed PDF. Each does what a person does, through the page 
 
 from __future__ import annotations
 
-import json
-
 from tests.factories import PASSWORD
+from tests.table_policies import action_key  # noqa: F401 (the tests' one key, re-exported)
 
 # The table's version moved past `v`: what a seat waits for after its own click.
 MOVED_ON = "v => Number(document.getElementById('match-table').dataset.version) > v"
@@ -13,12 +12,6 @@ MOVED_ON = "v => Number(document.getElementById('match-table').dataset.version) 
 MOVED_ON_OR_OVER = (
     f"{MOVED_ON} || document.getElementById('match-table').dataset.status !== 'running'"
 )
-
-
-def action_key(action: dict) -> str:
-    """The key live.js gives an action's button (KartyavarLive.actionKey): sorted pairs as JSON."""
-    pairs = [[key, action[key]] for key in sorted(action)]
-    return json.dumps(pairs, separators=(",", ":"), ensure_ascii=False)
 
 
 def sign_up(page, username: str, password: str, confirmation: str | None = None) -> None:

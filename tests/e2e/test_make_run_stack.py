@@ -19,10 +19,10 @@ import re
 
 import pytest
 
-from tests.e2e.pages import printed_pdf, wait_past
-from tests.e2e.test_play import eager_choice
-from tests.e2e.test_play_oniroo import action_key, api_state, offered, table_choice
+from tests.e2e.pages import action_key, api_state, printed_pdf, wait_past
+from tests.e2e.test_play_oniroo import offered
 from tests.make_run_site import MakeRunSite
+from tests.table_policies import alomfogo_choice, oniroo_choice
 
 MOVES_CAP = 600
 MATCH_URL = re.compile(r"/play/[0-9a-f-]{36}/$")
@@ -134,7 +134,7 @@ def test_a_whole_alomfogo_match_against_the_greedy_bot_arrives_live(player_page)
     page.wait_for_url(MATCH_URL)
     match_id = match_id_of(page)
 
-    clicks, state = play_without_reloading(page, match_id, eager_choice)
+    clicks, state = play_without_reloading(page, match_id, alomfogo_choice)
 
     assert state["status"] == "finished"
     assert clicks > 0
@@ -159,7 +159,7 @@ def test_a_level_five_oniroo_game_with_three_bots_arrives_live(player_page):
         # the table offers exactly this seat's legal actions, one button each
         buttons, prompt = offered(page)
         assert buttons == sorted(action_key(a) for a in legal)
-        return table_choice(legal)
+        return oniroo_choice(legal)
 
     clicks, state = play_without_reloading(page, match_id, choose)
 

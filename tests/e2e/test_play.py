@@ -31,19 +31,11 @@ from play.engines import get_engine
 from play.models import Match, Seat
 from tests.e2e.pages import action_key, api_state, showing
 from tests.factories import make_user
+from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Earlier in this list first; anything unlisted (passing, ending a phase) comes last.
-EAGER_ORDER = (
-    "play_instant use_helper assign_helper declare_defender declare_attack play_card choose_target"
-)
-EAGER = {kind: rank for rank, kind in enumerate(EAGER_ORDER.split())}
 MOVES_CAP = 400  # far above any game these decks and this policy play
-
-
-def eager_choice(legal: list[dict]) -> dict:
-    return min(legal, key=lambda action: EAGER.get(action["type"], 50))
 
 
 def make_deck(user, name: str, codes: list[str]):
@@ -68,7 +60,7 @@ def a_seed_with_a_full_duel(decks: list[list[dict]], options: dict) -> int:
         state = engine.new_game(decks, options, seed)
         duel: set[str] = set()
         while not state.is_over and state.version < MOVES_CAP:
-            action = eager_choice(state.legal_actions(state.active_player))
+            action = alomfogo_choice(state.legal_actions(state.active_player))
             if action["type"] == "declare_attack":
                 duel = set()
             duel.add(action["type"])
@@ -144,7 +136,7 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
         if states[0]["status"] != "running":
             break
         seat = next(seat for seat, state in states.items() if state["legal"])
-        action = eager_choice(states[seat]["legal"])
+        action = alomfogo_choice(states[seat]["legal"])
         if action["type"] == "declare_attack":
             duel = set()
         duel.add(action["type"])

@@ -24,27 +24,11 @@ from play.engines import get_engine
 from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing
 from tests.factories import make_user
+from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Lower first: settle the window in front of you, then step on; spells and items
-# only when nothing else is left (below 1 life the uses are all there is).
-EAGER = {
-    "open_chest": 0,
-    "accept_roll": 1,
-    "roll": 2,
-    "fight": 3,
-    "choose": 4,
-    "choose_pile": 5,
-    "cast": 6,
-    "use": 7,
-    "discard_curse": 8,
-}
 MOVES_CAP = 300  # the dungeon holds 57 cards; no game comes near this
-
-
-def simple_choice(legal: list[dict]) -> dict:
-    return min(legal, key=lambda action: EAGER.get(action["type"], 50))
 
 
 @pytest.fixture
@@ -71,7 +55,7 @@ def a_seed_with_a_full_game(pool: list[dict], nth: int = 0) -> tuple[int, set[st
         state = engine.new_game([pool], {}, seed)
         taken: set[str] = set()
         while not state.is_over and state.version < MOVES_CAP:
-            action = simple_choice(state.legal_actions(0))
+            action = arcane_choice(state.legal_actions(0))
             taken.add(action["type"])
             state.apply(action)
         if wanted <= taken and 20 <= state.version <= 80:
@@ -87,6 +71,17 @@ def offered(page) -> list[str]:
     )
 
 
+def enter_the_dungeon(page) -> list[str]:
+    """Start a dungeon from the lobby and wait for its first table; the page's script
+    errors, gathered from now on."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/play/")
+    page.locator("form.arcane-new").get_by_role("button", name="Enter the dungeon").click()
+    showing(page, 0)
+    return errors
+
+
 FIRST_MOVES = 8  # the whole game is played by test_table_cards_arcane.py, on other deals
 
 
@@ -94,12 +89,7 @@ def test_a_player_enters_the_dungeon_asks_for_hints_and_plays(seed_file, signed_
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
     page = signed_in(zsofi)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-
-    page.goto("/play/")
-    page.locator("form.arcane-new").get_by_role("button", name="Enter the dungeon").click()
-    showing(page, 0)
+    errors = enter_the_dungeon(page)
     match = Match.objects.get()
     assert match.game.slug == "arcane-guardian" and match.seed == int(seed_file.read_text())
     assert page.locator("#ag-spell-list .ag-spell").count() == 4
@@ -132,7 +122,7 @@ def test_a_player_enters_the_dungeon_asks_for_hints_and_plays(seed_file, signed_
         keys = offered(page)
         assert sorted(keys) == sorted(action_key(a) for a in state["legal"]), state["version"]
         assert len(keys) == len(set(keys))
-        action = simple_choice(state["legal"])
+        action = arcane_choice(state["legal"])
         button = page.locator(f"button[data-action={json.dumps(action_key(action))}]")
         if len(taken) % 2:  # every other move from the keyboard
             button.focus()

@@ -32,34 +32,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 MOVES_CAP = 600  # far above any game this policy plays
 CHECK_EVERY = 10  # the whole table's check (pictures, boxes, buttons) every this many clicks
-TABLE_ORDER = {
-    "wake_up": 0,
-    "reveal": 1,
-    "show_fairy": 2,
-    "play": 4,
-    "stage": 5,
-    "give": 6,
-    "take": 6,
-    "play_blind": 6,
-    "attack": 8,
-    "end_turn": 9,
-    "accept": 9,
-    "discard": 10,
-    "cancel_reveal": 11,
-}
 # Solitaire: lay every code that fits, keep nothing and lay no fairy, so that the wake-up
 # ends the game within one pass of the pile at the latest (at most ~155 clicks).
 SOLO_ORDER = {"lay": 0, "placeholder": 1, "swap": 2, "draw": 4, "discard": 5, "keep": 6}
-
-
-def table_choice(legal: list[dict]) -> dict:
-    """The first of the most wanted kind; a card goes on a dream before it starts a new one."""
-
-    def rank(action: dict) -> float:
-        value = TABLE_ORDER.get(action["type"], 50)
-        return value + (0.5 if action.get("dream") == "new" else 0)
-
-    return min(legal, key=rank)
 
 
 def solo_choice(legal: list[dict]) -> dict:

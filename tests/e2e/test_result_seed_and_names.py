@@ -18,8 +18,9 @@ from catalog.models import Game
 from play import selectors, services
 from play.engines import get_engine
 from play.models import Match
-from tests.e2e.test_play_arcane import action_key, api_state, showing, simple_choice
+from tests.e2e.pages import action_key, api_state, showing
 from tests.factories import make_user
+from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +34,7 @@ def play_all_but_the_last_move(match: Match, user) -> dict:
     for _ in range(MOVES_CAP):
         match = Match.objects.get(pk=match.pk)
         state = selectors.match_state(match)
-        action = simple_choice(state.legal_actions(0))
+        action = arcane_choice(state.legal_actions(0))
         after = engine.from_dict(state.to_dict())
         after.apply(action)
         if after.is_over:

@@ -29,8 +29,9 @@ from play.bots.decks import DEMO_DECKS
 from play.models import Match
 from tests.e2e.pages import api_state, showing
 from tests.e2e.table_checks import draw_times, play_checked
-from tests.e2e.test_play import eager_choice, make_deck
+from tests.e2e.test_play import make_deck
 from tests.factories import make_user
+from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,7 +60,7 @@ def faces_of(state: dict) -> set[str]:
 
 
 class Screenshots:
-    """`choose` that plays `eager_choice` and, given a path (TABLE_SHOTS), keeps a screenshot
+    """`choose` that plays `alomfogo_choice` and, given a path (TABLE_SHOTS), keeps a screenshot
     of the first moment of each kind: the third move (main phase, `.main.png`), the first
     duel decision after it (the path itself, and `.full.png` the whole page), a helper in
     the duel (`.helper.png`), a card being played (`.casting.png`)."""
@@ -90,7 +91,7 @@ class Screenshots:
             for moment, selector in self.MOMENTS.items():
                 if moment not in self.taken and self.page.locator(selector).count():
                     self.keep(moment, full=True)
-        return eager_choice(legal)
+        return alomfogo_choice(legal)
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))

@@ -29,8 +29,10 @@ from play.models import Match
 from tests.e2e import test_play_arcane as arcane_game
 from tests.e2e.pages import action_key, showing
 from tests.e2e.table_checks import check_table, draw_times, play_checked
-from tests.e2e.test_play_arcane import a_seed_with_a_full_game, offered, simple_choice
+from tests.e2e.test_play_arcane import a_seed_with_a_full_game, enter_the_dungeon, offered
 from tests.factories import make_user
+from tests.play.test_arcane_table_js import faces_shown
+from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,17 +43,7 @@ seed_file = arcane_game.seed_file  # the deal is fixed the way that test fixes i
 def faces_of(state: dict) -> set[str]:
     """The codes the view shows face up where the table draws them (the rest of the discard
     waits in a closed <details>)."""
-    view = state["view"]
-    codes = {spell["code"] for spell in view["spells"]}
-    codes |= set(view["held"]) | set(view["endings"])
-    codes |= {pile["top"] for pile in view["piles"] if pile["face_up"] and pile["top"]}
-    if view["facing"]:
-        codes.add(view["facing"]["card"])
-    if view["discard"]:
-        codes.add(view["discard"][-1])
-    if view["mage"].get("code"):
-        codes.add(view["mage"]["code"])
-    return codes
+    return faces_shown(state["view"])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -65,12 +57,7 @@ def test_the_dungeon_is_drawn_as_cards_at_every_move(size, seed_file, signed_in)
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
     page.emulate_media(reduced_motion="reduce")
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-
-    page.goto("/play/")
-    page.locator("form.arcane-new").get_by_role("button", name="Enter the dungeon").click()
-    showing(page, 0)
+    errors = enter_the_dungeon(page)
     match = Match.objects.get()
     assert match.seed == seed
     assert not errors, errors
@@ -95,7 +82,7 @@ def test_the_dungeon_is_drawn_as_cards_at_every_move(size, seed_file, signed_in)
             Path(shots).mkdir(parents=True, exist_ok=True)
             page.screenshot(path=f"{shots}/arcane-{size}.png", full_page=True)
             shots_taken.append(size)
-        action = simple_choice(legal)
+        action = arcane_choice(legal)
         moves.append(action["type"])
         return action
 

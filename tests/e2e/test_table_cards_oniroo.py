@@ -30,8 +30,9 @@ from django.core.management import call_command
 
 from tests.e2e.pages import action_key
 from tests.e2e.table_checks import draw_times, play_checked
-from tests.e2e.test_play_oniroo import offered, start_oniroo, table_choice
+from tests.e2e.test_play_oniroo import offered, start_oniroo
 from tests.factories import make_user
+from tests.table_policies import oniroo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,7 +66,7 @@ def faces_of(state: dict) -> set[str]:
 
 class Player:
     """`choose` for play_checked: the table offers exactly the legal actions, one button
-    each, and a prompt; then `table_choice` picks. Keeps one screenshot (TABLE_SHOTS)."""
+    each, and a prompt; then `oniroo_choice` picks. Keeps one screenshot (TABLE_SHOTS)."""
 
     def __init__(self, page, shot: Path | None) -> None:
         self.page, self.shot, self.moves, self.kinds = page, shot, 0, set()
@@ -78,7 +79,7 @@ class Player:
         if self.shot and self.moves == 12:
             self.page.screenshot(path=self.shot)
             self.page.screenshot(path=self.shot.with_suffix(".full.png"), full_page=True)
-        action = table_choice(legal)
+        action = oniroo_choice(legal)
         self.kinds.add(action["type"])
         return action
 
