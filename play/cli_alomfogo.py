@@ -86,6 +86,7 @@ UI = {
         "attack_power": "támadó erő {n}",
         "defense_power": "védő erő {n}",
         "why_not_one_buvforras": "ebben a körben már nem: már kijátszottál egy bűvforrást",
+        "why_not_vp": "most nem: nincs hozzá elég VP-d",
         "note_buvforras": (
             "Bűvforrás lapból körönként csak egyet játszhatsz ki, és ebben a körben "
             "már kijátszottál egyet."
@@ -151,6 +152,7 @@ UI = {
         "attack_power": "attack {n}",
         "defense_power": "defense {n}",
         "why_not_one_buvforras": "not this turn: you already played a spell source",
+        "why_not_vp": "not now: you do not have enough VP for it",
         "note_buvforras": (
             "You may play only one spell source (bűvforrás) card a turn, "
             "and you already played one this turn."

@@ -177,3 +177,21 @@ def test_buvforras_egy_korben_legfeljebb_egy_and_the_card_says_why():
     entry = next(c for c in g.view(0)["players"][0]["hand"] if c["id"] == second)
     assert "why_not" not in entry
     assert [a for a in g.legal_actions(0) if a.get("card") == second]
+
+
+def test_a_card_you_cannot_pay_for_says_so_until_you_can():
+    """A card whose cost is more than the seat's VP is not offered; the view says why on the
+    card (`why_not: "vp"`), only to its owner, and stops saying it once the VP is there."""
+    g = game(deck(WUGU), deck())
+    wugu = in_hand(g, 0, WUGU)
+    g.s["players"][0]["vp"] = 0
+    g.forget_legal_actions()
+    entry = next(c for c in g.view(0)["players"][0]["hand"] if c["id"] == wugu)
+    assert entry["cost"] > 0 and entry["why_not"] == "vp"
+    assert not [a for a in g.legal_actions(0) if a.get("card") == wugu]
+    assert "why_not" not in str(g.view(1))  # only the owner sees their hand
+    g.s["players"][0]["vp"] = entry["cost"]
+    g.forget_legal_actions()
+    entry = next(c for c in g.view(0)["players"][0]["hand"] if c["id"] == wugu)
+    assert "why_not" not in entry
+    assert [a for a in g.legal_actions(0) if a.get("card") == wugu]

@@ -1,8 +1,9 @@
 """The Álomfogó table says why a move is missing, and offers the draw the rules allow.
 
 The view carries the reasons (the first turn's no-duel rule, one bűvforrás a
-turn, a pending optional draw); alomfogo.js only words them. Pure: Node runs
-the script's model over state messages, in both languages.
+turn, a card's cost above the seat's VP, a pending optional draw); alomfogo.js
+only words them. Pure: Node runs the script's model over state messages, in
+both languages.
 """
 
 from __future__ import annotations
@@ -75,6 +76,28 @@ def test_a_second_buvforras_shows_its_subtype_and_why_not(lang, subtype, why):
     sources = [d for d in frames[0]["hand"] if subtype in d]
     assert len(sources) == 2 and not any(why in d for d in sources)
     assert [d for d in frames[1]["hand"] if subtype in d and why in d]
+
+
+@needs_node
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [
+        ("hu", "most nem: nincs hozzá elég VP-d"),
+        ("en", "not now: you do not have enough VP for it"),
+    ],
+)
+def test_a_card_you_cannot_pay_for_says_why_until_you_can(lang, why):
+    g = game(deck("AF1-009"), deck())
+    g.s["players"][0]["vp"] = 0
+    g.forget_legal_actions()
+    poor = state_message(g, 0)
+    g.s["players"][0]["vp"] = 9
+    g.forget_legal_actions()
+    rich = state_message(g, 0)
+    frames = run([poor, rich], lang)
+    costly = [e for e in poor["view"]["players"][0]["hand"] if e["cost"] > 0]
+    assert costly and sum(why in d for d in frames[0]["hand"]) == len(costly)
+    assert not any(why in d for d in frames[1]["hand"])
 
 
 @needs_node
