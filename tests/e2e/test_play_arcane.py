@@ -101,6 +101,25 @@ def test_a_player_enters_the_dungeon_asks_for_hints_and_plays(seed_file, signed_
     page.wait_for_function(
         "() => document.querySelectorAll('#ag-pile-list .tcard[data-zoom-text]').length === 3"
     )
+    # the close-up: resting the pointer on a card shows its face large with its name and text,
+    # Escape puts it away; the keyboard reaches a card and shows it too
+    pile_top = page.locator("#ag-pile-list .tcard[data-zoom]").first
+    pile_top.locator(".tcard-img").hover()
+    zoom = page.locator(".card-zoom")
+    zoom.wait_for(state="visible")
+    assert "/large.webp?v=" in zoom.locator("img").get_attribute("src")
+    assert zoom.locator(".card-zoom-name").inner_text() == pile_top.get_attribute("data-zoom-name")
+    assert zoom.locator(".card-zoom-text").inner_text().strip()
+    page.keyboard.press("Escape")
+    zoom.wait_for(state="hidden")
+    page.mouse.move(0, 0)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement.closest('.tcard[data-zoom]')"):
+            break
+    zoom.wait_for(state="visible")
+    page.keyboard.press("Escape")
+    zoom.wait_for(state="hidden")
 
     # A hint on the first move: the greedy bot's choice is marked and said in words.
     page.get_by_role("button", name="Hint", exact=True).click()
