@@ -44,5 +44,7 @@ def test_the_odds_answer_names_the_chosen_card(page, live_server):
     result.get_by_role("button").click()
     expect(page.locator(".verdict strong")).to_have_text("1 lap")
 
+    # the panels the addition refreshes have all come back: none replaces the form after the pick
+    page.wait_for_load_state("networkidle")
     page.get_by_label("Esély a húzásra:").select_option(label="Éjlépő Kajtár (1)")
     expect(page.locator("#odds-answer")).to_contain_text("Legalább 1 „Éjlépő Kajtár” 2 körön belül")

@@ -46,7 +46,7 @@ def _schemathesis(site, *extra: str) -> subprocess.CompletedProcess:
         # recursion depth mismatch"), an error of the tool, not of the site.
         "--workers", "1",
         "--seed", "20261201",
-        "--max-time", "25",
+        "--max-time", "15",
         "--request-timeout", "20",
         "--suppress-health-check", "all",
         "--exclude-path-regex", "^/api/docs/",
