@@ -45,6 +45,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -433,6 +434,31 @@ def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
+@contextmanager
+def site_with_player(username: str):
+    """`make run`'s stack in a scratch folder with one signed-up player who reads the site's
+    default interface, Hungarian, as a player first sees it: (site, player); stopped after."""
+    with tempfile.TemporaryDirectory() as scratch:
+        site = MakeRunSite(Path(scratch) / "var")
+        site.start()
+        try:
+            player = site.new_player(username)
+            site.python(
+                f'from accounts.models import User; User.objects.filter(username="{username}")'
+                '.update(language="hu")'
+            )
+            yield site, player
+        finally:
+            site.stop()
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium, headless (never a browser download)."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1, help="games per table (default 1)")
@@ -455,36 +481,20 @@ def main() -> None:
     results: dict[str, list[Game]] = {}
     failures: list[str] = []
     loads = [load_average()]
-    with tempfile.TemporaryDirectory() as scratch:
-        site = MakeRunSite(Path(scratch) / "var")
-        site.start()
-        try:
-            player = site.new_player("bench")
-            # The site's default interface, Hungarian, as a player first sees it.
-            site.python(
-                'from accounts.models import User; User.objects.filter(username="bench")'
-                '.update(language="hu")'
-            )
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-                )
-                for name in names:
-                    for number in range(args.games):
-                        print(f"{name}: game {number + 1} of {args.games}…", file=sys.stderr)
-                        try:
-                            game = play_game(
-                                browser, site, player, TABLES[name], args.width, args.height
-                            )
-                        except PlaywrightError as error:  # a table that cannot be played
-                            failures.append(f"{name}, game {number + 1}: {error}")
-                            log = site.log.read_text().splitlines()[-15:]
-                            print("the server's last lines:", *log, sep="\n  ", file=sys.stderr)
-                            continue
-                        results.setdefault(name, []).append(game)
-                browser.close()
-        finally:
-            site.stop()
+    with site_with_player("bench") as (site, player), sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        for name in names:
+            for number in range(args.games):
+                print(f"{name}: game {number + 1} of {args.games}…", file=sys.stderr)
+                try:
+                    game = play_game(browser, site, player, TABLES[name], args.width, args.height)
+                except PlaywrightError as error:  # a table that cannot be played
+                    failures.append(f"{name}, game {number + 1}: {error}")
+                    log = site.log.read_text().splitlines()[-15:]
+                    print("the server's last lines:", *log, sep="\n  ", file=sys.stderr)
+                    continue
+                results.setdefault(name, []).append(game)
+        browser.close()
     loads.append(load_average())
     if results:
         report(results, args.width, args.height, loads)

@@ -21,14 +21,12 @@ dreams and hand), at 390 the whole page (a phone scrolls the table).
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.tables import TABLES, seat_moves  # noqa: E402
-from tests.make_run_site import MakeRunSite  # noqa: E402
+from bench.tables import TABLES, launch_chromium, seat_moves, site_with_player  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
 SIZES = ((1280, 900), (390, 844))
@@ -109,47 +107,30 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as scratch:
-        site = MakeRunSite(Path(scratch) / "var")
-        site.start()
-        try:
-            player = site.new_player("zsofi")
-            # The player's language is English in the test set-up; the
-            # pictures show the site's default, Hungarian.
-            site.python(
-                'from accounts.models import User; User.objects.filter(username="zsofi")'
-                '.update(language="hu")'
-            )
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path="/usr/bin/chromium", args=["--no-sandbox"]
-                )
-                context = browser.new_context(
-                    base_url=site.url,
-                    locale="hu-HU",
-                    viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
-                )
-                context.add_cookies(
-                    [{"name": "sessionid", "value": player["session"], "url": site.url}]
-                )
-                page = context.new_page()
-                page.set_default_timeout(FRAME_WAIT_MS)
+    with site_with_player("zsofi") as (site, player), sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        context = browser.new_context(
+            base_url=site.url,
+            locale="hu-HU",
+            viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
+        )
+        context.add_cookies([{"name": "sessionid", "value": player["session"], "url": site.url}])
+        page = context.new_page()
+        page.set_default_timeout(FRAME_WAIT_MS)
 
-                page.goto(f"/decks/{player['deck']}/edit/")
-                shoot(page, "builder")
+        page.goto(f"/decks/{player['deck']}/edit/")
+        shoot(page, "builder")
 
-                play(page, player, TABLES["alomfogo"], alomfogo_duel(page))
-                page.locator("#table-result h2").wait_for()
-                shoot(page, "result", showing="#table-result")
+        play(page, player, TABLES["alomfogo"], alomfogo_duel(page))
+        page.locator("#table-result h2").wait_for()
+        shoot(page, "result", showing="#table-result")
 
-                # Four seats are taller than a window: it shows the player's own dreams and hand.
-                oniroo = TABLES["oniroo-4"]
-                shoot_at_click(page, player, oniroo, "table-oniroo", ONIROO_CLICK, "#table-hand")
-                arcane = TABLES["arcane-guardian"]
-                shoot_at_click(page, player, arcane, "table-arcane-guardian", ARCANE_CLICK)
-                browser.close()
-        finally:
-            site.stop()
+        # Four seats are taller than a window: it shows the player's own dreams and hand.
+        oniroo = TABLES["oniroo-4"]
+        shoot_at_click(page, player, oniroo, "table-oniroo", ONIROO_CLICK, "#table-hand")
+        arcane = TABLES["arcane-guardian"]
+        shoot_at_click(page, player, arcane, "table-arcane-guardian", ARCANE_CLICK)
+        browser.close()
 
 
 if __name__ == "__main__":
