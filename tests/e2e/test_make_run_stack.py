@@ -63,6 +63,7 @@ def player_page(browser, make_run_site):
                 page.socket_versions.append(message["version"])
 
         page.on("websocket", lambda socket: socket.on("framereceived", on_frame))
+        page.add_init_script(WATCH_VERSIONS)
         return page, player
 
     yield open_as
@@ -70,16 +71,19 @@ def player_page(browser, make_run_site):
         context.close()
 
 
-# Every version the table shows, in order, recorded by the page itself.
-WATCH_VERSIONS = """() => {
+# Every version the table shows, in order, recorded by the page itself from before its
+# first frame is drawn (an init script: it runs before the table's own scripts, so a bot's
+# move that lands while the page opens is recorded too).
+WATCH_VERSIONS = """document.addEventListener("DOMContentLoaded", () => {
     const table = document.getElementById("match-table");
+    if (!table) return;
     window.__sameDocument = true;  // gone if the page reloads
-    window.__versions = [Number(table.dataset.version)];
+    window.__versions = [];
     new MutationObserver(() => {
         const v = Number(table.dataset.version);
         if (v !== window.__versions[window.__versions.length - 1]) window.__versions.push(v);
     }).observe(table, {attributes: true, attributeFilter: ["data-version"]});
-}"""
+});"""
 
 
 def match_id_of(page) -> str:
@@ -89,7 +93,6 @@ def match_id_of(page) -> str:
 def play_without_reloading(page, match_id: str, choose) -> tuple[int, dict]:
     """Click this seat's moves; every other move must reach the page by itself."""
     page.wait_for_selector("#match-table[data-version]", state="attached")
-    page.evaluate(WATCH_VERSIONS)
     clicks = 0
     state = api_state(page, match_id)
     while clicks < MOVES_CAP and state["status"] == "running":
