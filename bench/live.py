@@ -1,27 +1,34 @@
 """Live table benchmark: N concurrent matches through the real ASGI server, Redis and websockets.
 
-    .venv/bin/python bench/live.py --matches 100 --postgres postgres://postgres@127.0.0.1/postgres
+    .venv/bin/python bench/live.py --matches 100 --seconds 20 --postgres postgres://postgres@127.0.0.1/postgres
+    .venv/bin/python bench/live.py --matches 1000 --think --seconds 60 --postgres postgres://...
     .venv/bin/python bench/live.py --matches 20          # SQLite, for a quick look
 
-Starts daphne on a loopback port with REDIS_URL set (channels-redis), makes
-2N players with legal decks and N matches between them in a scratch database,
-then connects both seats of every match over websockets. Each seat acts as
-soon as its frame offers it legal actions (a random legal action), so the
-matches play themselves at full speed. It prints actions per second and the
-p50/p95 time from sending an action to the opponent receiving the update,
-and every error frame. Traffic stays on 127.0.0.1; the run stops by itself.
+Starts the ASGI server processes (daphne by default) on one shared loopback
+socket with REDIS_URL set (channels-redis) and production settings, makes 2N
+players with legal Álomfogó decks and N matches between them in a scratch
+database, then connects both seats of every match over websockets. At full
+speed each seat acts as soon as its frame offers it legal actions (a random
+legal action); with `--think` it first waits a random 1–5 s, as a person
+would. Once every socket is open the clock runs for `--seconds`.
+
+It prints actions per second; the time from sending an action to the
+opponent receiving the update (p50/p95/p99); every error frame; the servers'
+own time per move split by stage, from the timers they keep
+(core.stage_times, switched on by STAGE_TIMES_DIR); CPU per move of the
+servers, PostgreSQL, Redis and this client; and the servers' memory per open
+websocket. Traffic stays on 127.0.0.1; the run stops by itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
+import resource
 import secrets
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,7 +39,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import orjson  # noqa: E402
+
 from bench.scratch import scratch_database  # noqa: E402
+
+# At most this many sockets opening at once: a thousand tables connecting in
+# the same instant measure the opening, not the play.
+OPENING_AT_ONCE = 50
+SERVERS = {
+    "daphne": ["daphne", "--fd", "{fd}", "config.asgi:application"],
+    "uvicorn": [
+        "uvicorn", "--fd", "{fd}", "--loop", "uvloop", "--http", "httptools",
+        "--ws", "websockets", "--no-access-log", "--log-level", "warning",
+        "config.asgi:application",
+    ],
+}  # fmt: skip
 
 
 def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
@@ -76,107 +97,245 @@ def prepare(database_url: str, var_dir: Path, matches: int) -> list[dict]:
         match = services.match_create(user=a, game=game, deck=deck_a, opponent="invite")
         services.match_join(match_id=match.pk, user=b, deck=deck_b)
         plan.append({"id": str(match.pk), "cookies": [cookie_a, cookie_b]})
+    from django.db import connections
+
+    connections.close_all()
     return plan
 
 
-async def run(plan: list[dict], port: int, seconds: float) -> dict:
+async def run(
+    plan: list[dict],
+    ports: list[int],
+    seconds: float,
+    think: tuple[float, float] | None,
+    pids: list[int],
+) -> dict:
+    """Play every match over its two sockets; figures count only once all are open."""
     import websockets
 
-    sent: dict[tuple[str, int], float] = {}
+    sent: dict[tuple[str, int], tuple[float, int]] = {}
     latencies: list[float] = []
     errors: list[dict] = []
-    actions = 0
-    finished = 0
-    deadline = time.monotonic() + seconds
+    counts = Counter()
+    all_open = asyncio.Event()
+    opened = 0
+    opening = asyncio.Semaphore(OPENING_AT_ONCE)
+    clock = {"start": 0.0, "end": float("inf"), "memory_open": 0}
 
     async def seat(match: dict, position: int) -> None:
-        nonlocal actions, finished
+        nonlocal opened
         rng = random.Random(f"{match['id']}:{position}")
+        port = ports[int(match["id"].replace("-", ""), 16) % len(ports)]
         url = f"ws://127.0.0.1:{port}/ws/matches/{match['id']}/"
         headers = {
             "Cookie": f"sessionid={match['cookies'][position]}",
             "Origin": f"http://127.0.0.1:{port}",
         }
-        async with websockets.connect(url, additional_headers=headers, open_timeout=30) as ws:
-            while time.monotonic() < deadline:
+        async with opening:
+            ws = await websockets.connect(
+                url, additional_headers=headers, open_timeout=60, max_size=2**22
+            )
+        opened += 1
+        if opened == 2 * len(plan):
+            all_open.set()
+        try:
+            await all_open.wait()
+            while True:
+                left = clock["end"] - time.monotonic()
+                if left <= 0:
+                    return
                 try:
-                    frame = json.loads(
-                        await asyncio.wait_for(
-                            ws.recv(), timeout=max(0.1, deadline - time.monotonic())
-                        )
-                    )
+                    frame = orjson.loads(await asyncio.wait_for(ws.recv(), timeout=left))
                 except TimeoutError:
                     return
+                measuring = time.monotonic() < clock["end"]
                 if frame["type"] == "error":
                     errors.append(frame)
                     continue
                 if frame["type"] != "state":
                     continue  # the chat history sent on connect
                 started = sent.pop((match["id"], frame["version"]), None)
-                if started is not None and frame.get("seat") != started[1]:
+                if started is not None and frame.get("seat") != started[1] and measuring:
                     latencies.append((time.perf_counter() - started[0]) * 1000)
                 if frame["status"] != "running":
                     if position == 0:
-                        finished += 1
+                        counts["finished"] += 1
                     return
                 if frame["legal"]:
+                    if think:
+                        await asyncio.sleep(rng.uniform(*think))
                     action = rng.choice(frame["legal"])
                     sent[(match["id"], frame["version"] + 1)] = (time.perf_counter(), position)
-                    await ws.send(json.dumps({"action": action, "version": frame["version"]}))
-                    actions += 1
+                    await ws.send(
+                        orjson.dumps({"action": action, "version": frame["version"]}).decode()
+                    )
+                    if time.monotonic() < clock["end"]:
+                        counts["actions"] += 1
+        finally:
+            await ws.close()
 
-    started = time.perf_counter()
-    await asyncio.gather(*(seat(m, p) for m in plan for p in (0, 1)), return_exceptions=False)
-    elapsed = time.perf_counter() - started
+    async def timer() -> None:
+        await all_open.wait()
+        clock["memory_open"] = rss_kib(pids)
+        clock["start"] = time.monotonic()
+        clock["end"] = clock["start"] + seconds
+        clock["cpu_start"] = cpu_seconds(pids)
+
+    tasks = [seat(m, p) for m in plan for p in (0, 1)]
+    await asyncio.gather(timer(), *tasks)
     return {
-        "elapsed": elapsed,
-        "actions": actions,
+        "elapsed": seconds,
+        "actions": counts["actions"],
         "latencies": latencies,
         "errors": errors,
-        "finished": finished,
+        "finished": counts["finished"],
+        "memory_open": clock["memory_open"],
+        "cpu_start": clock["cpu_start"],
     }
+
+
+# --- the machine's own counters -----------------------------------------------------------
+def rss_kib(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
+
+
+def cpu_seconds(pids: list[int]) -> dict[str, float]:
+    """CPU seconds so far of the servers, PostgreSQL, Redis and this client."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found = Counter()
+    servers = set(pids)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        used = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        if int(entry.name) in servers:
+            found["servers"] += used
+        elif name.startswith("postgres"):
+            found["PostgreSQL"] += used
+        elif name.startswith("redis-server"):
+            found["Redis"] += used
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    found["this client"] = own.ru_utime + own.ru_stime
+    return found
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def print_stages(folder: Path) -> None:
+    from core import stage_times
+
+    samples = stage_times.read(folder)
+    moves = samples.pop("move", [])
+    if not moves:
+        print("  (the servers kept no stage timers)")
+        return
+    total = sum(moves)
+    print(f"  server time per move, by stage ({len(moves)} moves; ms):")
+    print(f"    {'stage':<28}{'mean':>8}{'p50':>8}{'p95':>8}{'share':>8}")
+    delivery = ("channel layer to consumer", "consumer to socket")
+    for stage, values in samples.items():
+        if stage in delivery:
+            continue
+        mean = sum(values) / len(values)
+        print(
+            f"    {stage:<28}{mean * 1000:8.2f}{quantile(values, 0.5) * 1000:8.2f}"
+            f"{quantile(values, 0.95) * 1000:8.2f}{sum(values) / total:8.0%}"
+        )
+    print(
+        f"    {'whole move':<28}{total / len(moves) * 1000:8.2f}"
+        f"{quantile(moves, 0.5) * 1000:8.2f}{quantile(moves, 0.95) * 1000:8.2f}"
+    )
+    print("  then per frame delivered (ms):")
+    for stage in delivery:
+        values = samples.get(stage, [])
+        if values:
+            print(
+                f"    {stage:<28}{sum(values) / len(values) * 1000:8.2f}"
+                f"{quantile(values, 0.5) * 1000:8.2f}{quantile(values, 0.95) * 1000:8.2f}"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--servers", type=int, default=2, help="daphne processes (default 2)")
+    parser.add_argument("--seconds", type=float, default=20, help="measured, once all are open")
+    parser.add_argument("--servers", type=int, default=2, help="server processes (default 2)")
+    parser.add_argument("--server", choices=sorted(SERVERS), default="daphne")
+    parser.add_argument(
+        "--route",
+        choices=("match", "any"),
+        default="match",
+        help="match: a match's sockets reach one process (default); any: the kernel picks",
+    )
+    parser.add_argument(
+        "--think",
+        nargs="?",
+        const="1-5",
+        help="human pace: each seat waits a random MIN-MAX seconds before a move (default 1-5)",
+    )
     parser.add_argument("--server-log", help="write the servers' log to this file")
     parser.add_argument("--postgres", help="server URL; a scratch database kartyavar_live is made")
     args = parser.parse_args()
+    think = tuple(float(x) for x in args.think.split("-")) if args.think else None
 
     scratch = Path(tempfile.mkdtemp(prefix="kartyavar-live-"))
     url = scratch_database(args.postgres, "kartyavar_live", scratch)
+    began = time.monotonic()
     plan = prepare(url, scratch, args.matches)
+    print(f"(prepared {args.matches} matches in {time.monotonic() - began:.0f} s)", flush=True)
 
-    # One listening socket shared by every daphne process: the kernel hands
-    # each new connection to one of them, like a load balancer would.
-    listener = socket.socket()
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1024)
-    port = listener.getsockname()[1]
+    # The kernel hands each new connection on a shared socket to any server
+    # process, like a plain load balancer (`--route any`). With `--route
+    # match` each process listens on its own socket and a match's sockets
+    # all go to one process, like a load balancer hashing the websocket's
+    # path (docs/deploy.md): that process then keeps the match's state
+    # between moves instead of rebuilding it after the other seat's move.
+    shared = args.route == "any"
+    listeners = [socket.socket() for _ in range(1 if shared else args.servers)]
+    for listener in listeners:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(4096)
+    ports = [listener.getsockname()[1] for listener in listeners]
+    timers = scratch / "stage-times"
     server_log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL  # noqa: SIM115
-    servers = [
-        subprocess.Popen(
-            [
-                str(ROOT / ".venv" / "bin" / "daphne"),
-                "--fd",
-                str(listener.fileno()),
-                "config.asgi:application",
-            ],
-            cwd=ROOT,
-            env=dict(os.environ),  # production settings: DEBUG off, so no query log
-            pass_fds=(listener.fileno(),),
-            stdout=subprocess.DEVNULL,
-            stderr=server_log,
+    servers = []
+    for n in range(args.servers):
+        listener = listeners[0 if shared else n]
+        command = [part.format(fd=listener.fileno()) for part in SERVERS[args.server]]
+        command[0] = str(ROOT / ".venv" / "bin" / command[0])
+        servers.append(
+            subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env={**os.environ, "STAGE_TIMES_DIR": str(timers)},
+                pass_fds=(listener.fileno(),),
+                stdout=subprocess.DEVNULL,
+                stderr=server_log,
+            )
         )
-        for _ in range(args.servers)
-    ]
+    pids = [s.pid for s in servers]
     try:
         time.sleep(3)
-        result = asyncio.run(run(plan, port, args.seconds))
+        memory_idle = rss_kib(pids)
+        result = asyncio.run(run(plan, ports, args.seconds, think, pids))
+        cpu_end = cpu_seconds(pids)
     finally:
         for server in servers:
             server.terminate()
@@ -186,18 +345,23 @@ def main() -> None:
             except subprocess.TimeoutExpired:  # still busy with queued frames: stop it hard
                 server.kill()
                 server.wait()
-        listener.close()
-    lat = sorted(result["latencies"])
-    p95 = statistics.quantiles(lat, n=20, method="inclusive")[18] if len(lat) > 1 else float("nan")
-    rate = result["actions"] / result["elapsed"]
+        for listener in listeners:
+            listener.close()
+
+    lat = result["latencies"]
+    actions = result["actions"]
+    rate = actions / result["elapsed"]
     database = "PostgreSQL" if args.postgres else "SQLite"
+    pace = f"human pace ({args.think} s before each move)" if think else "full speed"
     print(
-        f"{args.matches} concurrent matches, {database} + Redis,"
-        f" {args.servers} daphne process(es) on loopback"
+        f"{args.matches} concurrent matches at {pace}, {database} + Redis,"
+        f" {args.servers} {args.server} process(es) on loopback (route: {args.route}),"
+        f" {os.cpu_count()} cores"
     )
-    print(f"  {result['actions']} actions in {result['elapsed']:.1f} s: {rate:.0f} actions/s")
+    print(f"  {actions} actions in {result['elapsed']:.0f} s: {rate:.0f} actions/s")
     print(
-        f"  send → opponent update: p50 {statistics.median(lat):.1f} ms, p95 {p95:.1f} ms"
+        f"  send → opponent update: p50 {quantile(lat, 0.5):.1f} ms,"
+        f" p95 {quantile(lat, 0.95):.1f} ms, p99 {quantile(lat, 0.99):.1f} ms"
         f" ({len(lat)} samples)"
     )
     print(
@@ -206,8 +370,32 @@ def main() -> None:
     )
     for code, count in Counter(e.get("code") for e in result["errors"]).most_common():
         print(f"    {code}: {count}")
-    met = args.matches >= 100 and p95 <= 150 and not result["errors"]
-    print(f"goal: 100 concurrent matches, p95 ≤ 150 ms, no errors: {'met' if met else 'NOT met'}")
+    sockets = 2 * args.matches
+    per_socket = (result["memory_open"] - memory_idle) / sockets
+    print(
+        f"  servers' memory: {memory_idle / 1024:.0f} MiB idle, {result['memory_open'] / 1024:.0f}"
+        f" MiB with {sockets} sockets open: {per_socket:.0f} KiB per open websocket"
+    )
+    used = {k: cpu_end[k] - result["cpu_start"].get(k, 0.0) for k in cpu_end}
+    if actions:
+        print(
+            "  CPU per move: "
+            + ", ".join(f"{k} {v / actions * 1000:.2f} ms" for k, v in used.items())
+            + f"; all {sum(used.values()) / actions * 1000:.2f} ms"
+        )
+    print_stages(timers)
+    if think:
+        met = args.matches >= 1000 and quantile(lat, 0.95) <= 100 and not result["errors"]
+        goal = "1,000 matches at human pace, p95 ≤ 100 ms, no errors"
+    else:
+        met = (
+            args.matches >= 100
+            and quantile(lat, 0.95) <= 150
+            and rate >= 500
+            and not result["errors"]
+        )
+        goal = "100 matches at full speed, p95 ≤ 150 ms, ≥ 500 actions/s, no errors"
+    print(f"goal: {goal}: {'met' if met else 'NOT met'}")
 
 
 if __name__ == "__main__":

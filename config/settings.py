@@ -145,21 +145,15 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
     CELERY_RESULT_BACKEND = REDIS_URL
+    # channels-redis's pub/sub layer, whose group sends here go out on pooled
+    # connections and a move's frames in one round trip (core/channel_layer.py
+    # says why, with the figures). redis-py caps a pool at 100 connections and
+    # fails beyond that; a server with a few hundred tables opening at once
+    # needs more.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # Every consumer of one server process receives through one Redis
-            # list, so its capacity is shared by all that process's tables: the
-            # default (100) drops frames as soon as a busy server falls behind.
-            # redis-py caps a pool at 100 connections and fails beyond that;
-            # a server with a few hundred tables opening at once needs more.
-            # redis-py's default socket timeout (5 s) equals channels-redis's
-            # blocking read of 5 s, so a table quiet for 5 s lost its socket
-            # ("Timeout reading"); the read must be allowed to outlast it.
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
-                "capacity": 5000,
-            },
+            "BACKEND": "core.channel_layer.FanOutChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]},
         }
     }
 else:
@@ -206,6 +200,9 @@ else:
             },
         }
     }
+
+# A folder for the live table's per-stage timers (core.stage_times); unset, none are kept.
+STAGE_TIMES_DIR = env.str("STAGE_TIMES_DIR", default="")
 
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -7,3 +7,11 @@ from django.utils.translation import gettext_lazy as _
 class CoreConfig(AppConfig):
     name = "core"
     verbose_name = _("Site")
+
+    def ready(self):
+        from django.conf import settings
+
+        from core import stage_times
+
+        if settings.STAGE_TIMES_DIR:
+            stage_times.enable(settings.STAGE_TIMES_DIR)

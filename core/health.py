@@ -84,13 +84,16 @@ def check_channel_layer(layer=None) -> Check:
     backend = type(layer).__name__ if layer is not None else "none"
 
     async def roundtrip() -> None:
-        # A plain channel name, not a process-local one (new_channel): the
-        # SQLite layer receives on process-local channels through a poller
-        # that lives on, and one started inside this short-lived event loop
-        # would keep polling from a dead executor.
-        channel = f"healthz.{uuid.uuid4().hex}"
-        await layer.send(channel, {"type": "healthz.ping"})
-        message = await layer.receive(channel)
+        if hasattr(layer, "round_trip"):  # pub/sub (core.channel_layer): listen, then send
+            message = await layer.round_trip({"type": "healthz.ping"})
+        else:
+            # A plain channel name, not a process-local one (new_channel): the
+            # SQLite layer receives on process-local channels through a poller
+            # that lives on, and one started inside this short-lived event loop
+            # would keep polling from a dead executor.
+            channel = f"healthz.{uuid.uuid4().hex}"
+            await layer.send(channel, {"type": "healthz.ping"})
+            message = await layer.receive(channel)
         if message.get("type") != "healthz.ping":
             raise RuntimeError(f"unexpected message {message!r}")
 

@@ -1,9 +1,12 @@
 """The live table: one websocket per seat (or spectator), each sent only its own view.
 
 The consumer is asynchronous and does no work per update: the writer of a
-move builds every seat's frame once and, after commit, sends it to that seat's
+move builds every seat's frame once and, after commit, it goes to that seat's
 channel group (`frames.group_name`); the consumer forwards the text. Only
 connecting, acting and a refused move reach the database, in a worker thread.
+A move made on this socket is stored in that thread and its frames are sent
+from the event loop once the thread is done (`frames.HeldFrames`), where the
+channel layer lives: the thread does not wait on the loop.
 
 The same socket carries the table's chat: `{"chat": text}` sends a message,
 `{"mute": user_id, "on": bool}` hides someone's messages from this person.
@@ -21,13 +24,15 @@ strictly (`"version": true` is not version 1).
 from __future__ import annotations
 
 import functools
-import json
+import time
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import close_old_connections
 from django.utils.translation import gettext as _
 
+from core import stage_times
 from core.errors import ApplicationError, Conflict, NotFound
 from core.jsonlimits import loads_bounded
 from core.params import int_param
@@ -69,6 +74,21 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     sent = (-1, "")  # (version, status) of the last frame this socket got
     muted: set[int] = frozenset()
 
+    async def dispatch(self, message):
+        """Hand a message to its handler, without channels' database cleanup around it.
+
+        Channels (4.2 and later) closes old database connections before every
+        message by a hop to its one synchronous thread and back: for each frame
+        a table is sent, and under load that thread is a queue every socket of
+        the process waits in. This consumer never uses a connection on the
+        event loop: every database call goes through `database_sync_to_async`
+        above, which gives its connections back inside its own thread.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         try:
@@ -91,6 +111,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         """Parse a client's frame with the site's bounds (the base class would use json.loads)."""
+        clock = stage_times.start()
         try:
             if text_data is None:
                 raise ApplicationError("bad_message", _("Send text frames of JSON."))
@@ -103,7 +124,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         except ApplicationError as bad:
             await self._refused(bad)
             return
+        stage_times.lap("parse")
         await self.receive_json(content, **kwargs)
+        stage_times.finish(clock)
 
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and "chat" in content:
@@ -118,6 +141,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             version = int_param(
                 content.get("version"), name="version", minimum=0, maximum=VERSION_MAX
             )
+            held = frames.HeldFrames()
             # Not thread-sensitive: moves of different matches wait for the
             # database side by side; the match row's lock orders each match's.
             await database_sync_to_async(services.match_submit_action, thread_sensitive=False)(
@@ -125,10 +149,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 user=self.scope["user"],
                 action=content["action"],
                 expected_version=version,
+                held=held,
             )
         except ApplicationError as refused:
             await self._refused(refused)
-        # On success the new frame reaches this consumer through match_frame, like everyone's.
+            return
+        stage_times.lap("back to the event loop")
+        await held.send()
+        stage_times.lap("channel layer")
+        # The new frame reaches this consumer through match_frame, like everyone's.
 
     async def _refused(self, refused: ApplicationError) -> None:
         """A refusal, answered only to this socket: the others' tables did not change.
@@ -145,6 +174,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_frame(self, event):
         """A frame built for this seat by the writer of a move (already JSON text)."""
+        if "sent_at" in event:  # the live benchmark's timers are on
+            stage_times.record("channel layer to consumer", time.time() - event["sent_at"])
         version, status = event["version"], event["status"]
         seen_version, seen_status = self.sent
         # Skip what this socket already shows: an older version, or the same
@@ -152,7 +183,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if version < seen_version or (version == seen_version and status == seen_status):
             return
         self.sent = (version, status)
+        started = time.perf_counter()
         await self.send(text_data=event["text"])
+        stage_times.record("consumer to socket", time.perf_counter() - started)
 
     async def match_chat(self, event):
         message = event["message"]
@@ -191,7 +224,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         payload = await database_sync_to_async(self._payload, thread_sensitive=False)()
         if payload["version"] >= self.sent[0]:
             self.sent = (payload["version"], payload["status"])
-        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+        await self.send(text_data=frames.frame_text(payload))
 
     def _position(self) -> int | None:
         """The reader's seat (None: a spectator); NotFound for anyone who may not watch.

@@ -120,22 +120,30 @@ def seat_at(seats: list[Seat], position: int | None) -> Seat | None:
 
 
 # --- printed card facts ---------------------------------------------------------------------
-def _codes(value) -> set[str]:
+def _codes(value, found: set[str] | None = None) -> set[str]:
+    """Every string under a `code` key anywhere in `value` (added to `found`, one set for all)."""
+    if found is None:
+        found = set()
     if isinstance(value, dict):
-        found = {value["code"]} if isinstance(value.get("code"), str) else set()
+        code = value.get("code")
+        if isinstance(code, str):
+            found.add(code)
         for item in value.values():
-            found |= _codes(item)
-        return found
-    if isinstance(value, list):
-        return set().union(set(), *(_codes(v) for v in value))
-    return set()
+            if isinstance(item, (dict, list)):
+                _codes(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                _codes(item, found)
+    return found
 
 
 PUBLIC_CARD_FIELDS = (
     "code", "name", "name_en", "type", "cost", "attack", "defense", "glory_bonus", "text",
     "text_en", "effects",
 )  # fmt: skip
-_public_card_rows: dict[str, dict] = {}
+# code -> (the row, the row without `effects`): every frame of every table reads them.
+_public_card_rows: dict[str, tuple[dict, dict]] = {}
 _public_cards_loaded_at = 0.0
 _public_cards_lock = threading.Lock()
 
@@ -170,12 +178,12 @@ def public_cards(view: dict) -> dict:
         cards = Card.objects.filter(code__in=missing).select_related("game", "card_set")
         rows = [_public_row(card) for card in cards]
         with _public_cards_lock:
-            _public_card_rows.update((row["code"], row) for row in rows)
-    found = {code: _public_card_rows.get(code) for code in codes}
+            _public_card_rows.update(
+                (row["code"], (row, {k: v for k, v in row.items() if k != "effects"}))
+                for row in rows
+            )
     game = GAMES.get(view.get("game"))
-    keep_effects = game is not None and game.public_effects
+    which = 0 if game is not None and game.public_effects else 1
     return {
-        code: row if keep_effects else {k: v for k, v in row.items() if k != "effects"}
-        for code, row in found.items()
-        if row is not None
+        code: rows[which] for code in codes if (rows := _public_card_rows.get(code)) is not None
     }

@@ -11,7 +11,6 @@ Reads are in play.selectors.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import random
 import threading
@@ -22,14 +21,15 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from catalog.models import Game
+from core import stage_times
 from core.errors import ApplicationError, Conflict, NotFound
 from core.games import table_game
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import deck_entries
-from play import frames, ratings
+from play import frames, match_rows, ratings
 from play.engines import IllegalAction, get_engine
-from play.models import Match, MatchAction, MatchStatus, Opponent, Seat
+from play.models import Match, MatchStatus, Opponent, Seat
 from play.selectors import ABANDON_AFTER, game_pool, match_state, seat_at
 from play.state_cache import states
 
@@ -205,13 +205,7 @@ def _start(match: Match) -> None:
 
 def _locked(match_id) -> Match | None:
     """The match row, locked until the transaction ends (only this row, not its game's)."""
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("game")
-        .defer("snapshot")  # loaded only when the in-process state is missing
-        .filter(pk=match_id)
-        .first()
-    )
+    return match_rows.locked(match_id)
 
 
 @transaction.atomic
@@ -249,12 +243,21 @@ def match_rematch(*, match_id, user) -> Match:
 
 
 # --- acting -----------------------------------------------------------------------------------
-def match_submit_action(*, match_id, user, action: dict, expected_version: int) -> Match:
+def match_submit_action(
+    *,
+    match_id,
+    user,
+    action: dict,
+    expected_version: int,
+    held: frames.HeldFrames | None = None,
+) -> Match:
     """One player's move: locked, version-checked, applied by the engine, logged, broadcast.
 
     The match comes back with `frame`: the mover's own new frame (JSON text),
     the one their seat is sent, so an answer over HTTP need not build it again.
+    With `held`, the seats' frames are left there for the caller to send.
     """
+    stage_times.lap("to a worker thread")
     with transaction.atomic():
         match = _locked(match_id)
         if match is None:
@@ -273,16 +276,24 @@ def match_submit_action(*, match_id, user, action: dict, expected_version: int) 
             raise MatchRefused("bad_version", _("A version is a whole number."))
         if expected_version != match.version:
             raise Conflict("stale", _("Someone moved first; here is the table as it is now."))
-        _apply(match, seat.position, action, as_offered=True)
+        stage_times.lap("lock and checks")
+        _apply(match, seat.position, action, as_offered=True, held=held)
     built = getattr(match, "frames", None)
     if built is not None:
         match.frame = built[seat.position]
     else:  # inside a caller's transaction the frames wait for its commit
-        match.frame = json.dumps(frames.match_payload(match, seat), separators=(",", ":"))
+        match.frame = frames.frame_text(frames.match_payload(match, seat))
     return match
 
 
-def _apply(match: Match, position: int, action: dict, *, as_offered: bool = False) -> None:
+def _apply(
+    match: Match,
+    position: int,
+    action: dict,
+    *,
+    as_offered: bool = False,
+    held: frames.HeldFrames | None = None,
+) -> None:
     """Apply `action` for the seat at `position` inside the caller's transaction and lock.
 
     `as_offered`: the action came from a person, so it must be one of the
@@ -298,8 +309,8 @@ def _apply(match: Match, position: int, action: dict, *, as_offered: bool = Fals
         # An illegal action changed nothing: the state goes back as it was.
         _keep(match, state, _seats(match))
         raise MatchRefused(refused.code, refused.message) from None
+    stage_times.lap("engine")
     match.version += 1
-    MatchAction.objects.create(match=match, seq=match.version, seat=position, action=action)
     match.last_action_at = timezone.now()
     fields = ["version", "last_action_at"]
     if state.is_over or match.version % SNAPSHOT_EVERY == 0:
@@ -310,10 +321,11 @@ def _apply(match: Match, position: int, action: dict, *, as_offered: bool = Fals
         match.result = state.result
         match.finished_at = timezone.now()
         fields += ["status", "result", "finished_at"]
-    match.save(update_fields=fields)
+    match_rows.log_move(match, position, action, fields)
     if state.is_over:
         ratings.record_result(match)
-    _after_commit(match, state)
+    stage_times.lap("log")
+    _after_commit(match, state, held)
 
 
 def _offered(state, action: dict) -> dict:
@@ -367,7 +379,7 @@ def _keep(match: Match, state, seats: list[Seat]) -> None:
     states.put(match.pk, match.version, state, seats, match.seats_version)
 
 
-def _after_commit(match: Match, state) -> None:
+def _after_commit(match: Match, state, held: frames.HeldFrames | None = None) -> None:
     """Once the move is stored: send the new views, keep the state, wake a bot if it is its turn.
 
     The frames are built after the commit, so the row's lock is held for the
@@ -379,9 +391,16 @@ def _after_commit(match: Match, state) -> None:
     version, status = match.version, match.status
 
     def publish() -> None:
+        stage_times.lap("commit")
         built = match.frames = frames.seat_frames(match, seats, state)
         _keep(match, state, seats)
-        frames.send_frames(match.pk, version, status, built)
+        stage_times.lap("frames")
+        events = frames.frame_events(match.pk, version, status, built)
+        if held is None:
+            frames.send_events_now(events)
+            stage_times.lap("channel layer")
+        else:  # the consumer sends them from its event loop
+            held.hold_or_send(events)
 
     transaction.on_commit(publish)
     if match.status == MatchStatus.RUNNING and not state.is_over:

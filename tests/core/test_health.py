@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from channels_redis.core import RedisChannelLayer
 from django.db import OperationalError, connections
 
 from config.celery import app as celery_app
 from core import health
+from core.channel_layer import FanOutChannelLayer
 
 CLOSED_PORT_REDIS = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 
@@ -42,12 +42,12 @@ def test_broker_down_gives_503(client_get, monkeypatch):
 
 @pytest.mark.django_db
 def test_channel_layer_down_gives_503(client_get, monkeypatch):
-    unreachable = RedisChannelLayer(hosts=[CLOSED_PORT_REDIS])
+    unreachable = FanOutChannelLayer(hosts=[CLOSED_PORT_REDIS])
     monkeypatch.setattr(health, "get_channel_layer", lambda: unreachable)
     status, body = client_get()
     assert status == 503
     assert body["checks"]["channel_layer"]["status"] == "down"
-    assert body["checks"]["channel_layer"]["backend"] == "RedisChannelLayer"
+    assert body["checks"]["channel_layer"]["backend"] == "FanOutChannelLayer"
 
 
 @pytest.mark.django_db

@@ -124,5 +124,5 @@ def test_redis_url_switches_broker_and_channel_layer():
     redis = manage("shell", "--no-imports", "-c", code, REDIS_URL="redis://127.0.0.1:6379/3")
     assert redis.stdout.split() == [
         "redis://127.0.0.1:6379/3",
-        "channels_redis.core.RedisChannelLayer",
+        "core.channel_layer.FanOutChannelLayer",
     ]

@@ -24,7 +24,7 @@ def test_health_reports_postgres_and_redis(postgres, redis_url, client):
     assert body["status"] == "ok"
     assert body["checks"]["database"]["backend"] == "postgresql"
     assert body["checks"]["broker"]["backend"] == "redis"
-    assert body["checks"]["channel_layer"]["backend"] == "RedisChannelLayer"
+    assert body["checks"]["channel_layer"]["backend"] == "FanOutChannelLayer"
 
 
 def test_health_waits_for_a_real_worker_on_request(celery_worker, client):

@@ -20,7 +20,7 @@ from catalog.models import Card, Game
 from play import selectors, services
 from play.models import ChatMessage, ChatMute, Match, MatchAction
 from tests.factories import make_user
-from tests.play.test_matches import connect, players  # noqa: F401 (fixture)
+from tests.play.test_matches import connect, players, started_duel  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,17 +46,8 @@ def refused(response, status: int, code: str | None = None) -> dict | str:
 def duel(players):  # noqa: F811
     """A running Álomfogó match between Zsófi (seat 0) and Gergő (seat 1), one move made."""
     zsofi, gergo, deck, deck2 = players
-    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
-    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
-    match = Match.objects.get(pk=match.pk)
-    state = selectors.match_state(match)
-    mover = (zsofi, gergo)[state.active_player]
-    services.match_submit_action(
-        match_id=match.pk,
-        user=mover,
-        action=state.legal_actions(state.active_player)[0],
-        expected_version=0,
-    )
+    match, mover, action = started_duel(players)
+    services.match_submit_action(match_id=match.pk, user=mover, action=action, expected_version=0)
     return Match.objects.get(pk=match.pk), zsofi, gergo, deck, deck2
 
 

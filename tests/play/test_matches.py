@@ -39,6 +39,17 @@ def players():
     return zsofi, gergo, legal_deck(zsofi), legal_deck(gergo)
 
 
+def started_duel(players):
+    """A running Álomfogó match of Zsófi (seat 0) and Gergő (seat 1): match, mover, a legal move."""
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    match = Match.objects.get(pk=match.pk)
+    state = selectors.match_state(match)
+    mover = (zsofi, gergo)[state.active_player]
+    return match, mover, state.legal_actions(state.active_player)[0]
+
+
 def hidden_ids(match, viewer_position):
     """Card instance ids the viewer must never receive: others' hands and every deck."""
     return hidden_from(selectors.match_state(match), viewer_position)
