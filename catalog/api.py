@@ -82,7 +82,7 @@ class CardListApi(generics.ListAPIView):
     pagination_class = CardPagination
 
     def get_queryset(self):
-        self.search = cards_search(self.request.query_params.get("q", ""))
+        self.search = cards_search(self.request.query_params.get("q", ""), owner=self.request.user)
         return self.search.cards
 
     @extend_schema(parameters=SEARCH_PARAMETERS)

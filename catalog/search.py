@@ -17,7 +17,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from django.db.models import Case, F, IntegerField, Q, QuerySet, When
+from django.db.models import Case, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext
 
 from catalog import search_keys as keys
@@ -475,12 +476,24 @@ RARITY_RANK = Case(
 )
 
 
-def cards_search(query: str, *, queryset: QuerySet | None = None) -> SearchResult:
-    """The cards matching `query`, ordered as it asks; raises SearchError for a bad query."""
+def cards_search(query: str, *, queryset: QuerySet | None = None, owner=None) -> SearchResult:
+    """The cards matching `query`, ordered as it asks; raises SearchError for a bad query.
+
+    With a signed-in `owner` every card carries `owned_copies` (0 when not
+    owned), which the owned-count keys (`own>=1`) filter on; without one such
+    a key is refused at its position.
+    """
     from catalog.models import Card
 
     parsed = parse(query)
+    signed_in = owner is not None and owner.is_authenticated
+    if not signed_in and (term := _first_owner_term(parsed.node)) is not None:
+        raise SearchError(
+            "sign_in_needed", gettext("Sign in to search your own cards."), term.position
+        )
     cards = Card.objects.all() if queryset is None else queryset
+    if signed_in:
+        cards = cards.annotate(owned_copies=owned_copies(owner))
     probing = tokens.probe_common_words.set(True)
     try:
         condition = to_q(parsed.node)
@@ -491,6 +504,28 @@ def cards_search(query: str, *, queryset: QuerySet | None = None) -> SearchResul
         cards = cards.annotate(rarity_rank=RARITY_RANK)
     cards = cards.order_by(*_ordering(parsed.order))
     return SearchResult(cards, parsed, describe(parsed), parsed.warnings)
+
+
+def owned_copies(owner):
+    """The copies of each card in `owner`'s collection: one indexed look-up per card, 0 if none."""
+    from collection.models import OwnedCard
+
+    copies = OwnedCard.objects.filter(user=owner, card=OuterRef("pk")).values("count")[:1]
+    return Coalesce(Subquery(copies), Value(0), output_field=IntegerField())
+
+
+def _first_owner_term(node: Node | None) -> Term | None:
+    """The first term (in the query's order) that counts the searcher's own cards."""
+    if isinstance(node, Term):
+        spec = keys.find_key(node.key)
+        return node if spec is not None and spec.needs_owner else None
+    if isinstance(node, Not):
+        return _first_owner_term(node.node)
+    if isinstance(node, And | Or):
+        for child in node.nodes:
+            if (term := _first_owner_term(child)) is not None:
+                return term
+    return None
 
 
 NEVER_NULL = {"sort_key", "code", "search_name", "number"}

@@ -123,6 +123,7 @@ class Key:
     nullable: bool = True  # "!=" then means "has a different value"
     comparable: bool = False
     directive: bool = False  # sets the ordering, never filters
+    needs_owner: bool = False  # counts the searcher's own cards: refused when signed out
 
     def check(self, typed_key: str, op: str, value: str) -> tuple[str, str, str]:
         """The normalised (key, op, value); raises Invalid or Ignored."""
@@ -361,6 +362,52 @@ class NumberKey(Key):
         return Q(**{f"{self.field}__{LOOKUPS[op]}": int(value)})
 
 
+# "How many copies do I own": read against the `owned_copies` column that
+# catalog.search.cards_search annotates for the signed-in searcher.
+OWNED_FIELD = "owned_copies"
+OWNED_NUMBER = re.compile(r"[0-9]{1,3}")  # collection.models.MAX_COPIES is 999
+OWNED = {
+    "=": gettext_noop("of which you own %(value)s"),
+    "!=": gettext_noop("of which you do not own exactly %(value)s"),
+    "<": gettext_noop("of which you own fewer than %(value)s"),
+    "<=": gettext_noop("of which you own at most %(value)s"),
+    ">": gettext_noop("of which you own more than %(value)s"),
+    ">=": gettext_noop("of which you own at least %(value)s"),
+}
+
+
+@dataclass(frozen=True)
+class OwnedKey(NumberKey):
+    """Copies in the searcher's collection, 0–999; only a signed-in search may use it.
+
+    The parser stays pure: it accepts the key, and cards_search refuses it at
+    the key's position when there is no owner to count for (`needs_owner`).
+    """
+
+    field: str = OWNED_FIELD
+    nullable: bool = False  # a card not owned counts 0, never NULL
+    needs_owner: bool = True
+
+    def normalize(self, typed_key: str, value: str) -> str:
+        if not OWNED_NUMBER.fullmatch(value):
+            message = gettext(
+                "“%(key)s” needs a whole number from 0 to 999, not “%(value)s”, "
+                "for example %(example)s."
+            )
+            raise Invalid(
+                "bad_number",
+                message % {"key": typed_key, "value": value, "example": self.example},
+            )
+        return str(int(value))
+
+    def describe(self, op: str, value: str) -> str:
+        if op == "=" and value == "0":
+            return gettext("that you do not own")
+        if op == "!=" and value == "0":
+            return gettext("that you own")
+        return gettext(OWNED[op]) % {"value": value}
+
+
 @dataclass(frozen=True)
 class ChoiceKey(Key):
     """A value from a fixed table: folded spelling -> stored value."""
@@ -526,6 +573,7 @@ KEYS: tuple[Key, ...] = (
             )),
     VocabKey("provenance", ("prov", "eredet"), gettext_noop("whose provenance"),
              "prov:demó", field="provenance", nullable=False, vocabulary=vocab.PROVENANCE),
+    OwnedKey("owned", ("own", "birtok", "saját"), gettext_noop("copies you own"), "own>=1"),
     IsKey("is", ("van",), "", "is:unique", choices=tuple((
         ("unique", "unique"), ("egyedi", "unique"), ("helper", "helper"),
         ("segítő", "helper"), ("counter", "counter"), ("ellenvarázs", "counter"),

@@ -22,6 +22,17 @@ PAGE_SIZE = 60
 VIEWS = ("grid", "list")
 
 
+def search_error_context(query: str, error: SearchError) -> dict:
+    """A refused query for a page: the error, and the query cut where it went wrong."""
+    position = error.extra.get("position")
+    return {
+        "error": error,
+        "error_before": query[:position] if position is not None else query,
+        "error_at": query[position : position + 1] if position is not None else "",
+        "error_after": query[position + 1 :] if position is not None else "",
+    }
+
+
 @require_GET
 def card_list(request: HttpRequest) -> HttpResponse:
     if "filters" in request.GET:
@@ -50,15 +61,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
         "filter_form": FilterForm(initial={"q": query}),
     }
     try:
-        result = cards_search(full_query)
+        result = cards_search(full_query, owner=request.user)
     except SearchError as error:
-        position = error.extra.get("position")
-        context.update(
-            error=error,
-            error_before=query[:position] if position is not None else query,
-            error_at=query[position : position + 1] if position is not None else "",
-            error_after=query[position + 1 :] if position is not None else "",
-        )
+        context.update(search_error_context(query, error))
         status = 400
     else:
         page = CappedPaginator(result.cards, PAGE_SIZE).get_page(request.GET.get("page"))

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "accounts",
     "catalog",
     "decks",
+    "collection",
     "play",
     "printing",
 ]
@@ -477,6 +478,9 @@ LIMITS = {
     "DECK_LIST_MAX_CHARS": env.int("LIMIT_DECK_LIST_CHARS", default=50_000),
     "DECK_DESCRIPTION_MAX_CHARS": env.int("LIMIT_DECK_DESCRIPTION_CHARS", default=10_000),
     "DECK_MAX_ENTRIES": env.int("LIMIT_DECK_ENTRIES", default=500),
+    # A collection CSV: lines naming a card, and characters (a full catalogue fits).
+    "COLLECTION_CSV_MAX_LINES": env.int("LIMIT_COLLECTION_CSV_LINES", default=5000),
+    "COLLECTION_CSV_MAX_CHARS": env.int("LIMIT_COLLECTION_CSV_CHARS", default=300_000),
     # Printing: one job, and what one visitor may keep
     "PRINT_MAX_CARDS": env.int("LIMIT_PRINT_CARDS", default=2000),
     "PRINT_MAX_ENTRIES": env.int("LIMIT_PRINT_ENTRIES", default=500),

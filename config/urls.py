@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.api import MeApi, ObtainTokenApi
 from catalog import api as catalog_api
+from collection import api as collection_api
 from decks import api as decks_api
 from play import api as play_api
 from printing import api as printing_api
@@ -22,6 +23,8 @@ api_patterns = [
     path("decks/validate/", decks_api.ValidateApi.as_view(), name="deck-validate"),
     path("decks/<int:deck_id>/", decks_api.DeckDetailApi.as_view(), name="deck-detail"),
     path("decks/<int:deck_id>/export/", decks_api.ExportApi.as_view(), name="deck-export"),
+    path("", include(collection_api.api_patterns)),
+    path("decks/<int:deck_id>/missing/", decks_api.DeckMissingApi.as_view(), name="deck-missing"),
     path("matches/", play_api.MatchListApi.as_view(), name="match-list"),
     path("matches/<uuid:match_id>/", play_api.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join/", play_api.JoinApi.as_view(), name="match-join"),
@@ -64,6 +67,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("cards/", include("catalog.urls")),
     path("decks/", include("decks.urls")),
+    path("collection/", include("collection.urls")),
     path("print/", include("printing.urls")),
     path("play/", include("play.urls")),
     path("api/", include((api_patterns, "api"))),

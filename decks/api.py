@@ -23,6 +23,7 @@ from core.jsonlimits import BadJson, loads_bounded
 from decks import codec, formats, limits, selectors, services, validation
 from decks.entries import MAIN, SIDE, Entry, total
 from decks.models import Deck, Visibility
+from decks.panel import deck_missing
 
 # --- input ------------------------------------------------------------------------------
 
@@ -420,6 +421,43 @@ class ExportApi(APIView):
                 codec.export_text(entries, get_language()), content_type="text/plain; charset=utf-8"
             )
         raise ApplicationError("unknown_export", _("Export as text, json or code."))
+
+
+class MissingCardSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    rarity = serializers.CharField(
+        allow_null=True, help_text="common, uncommon, rare or unique; null for a card without one"
+    )
+    missing = serializers.IntegerField(min_value=1, help_text="copies needed beyond the free ones")
+
+
+class MissingSerializer(serializers.Serializer):
+    cards = MissingCardSerializer(many=True)
+    total = serializers.IntegerField(help_text="copies missing, all cards together")
+    by_rarity = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text='Copies missing per rarity; "none" for the cards without a rarity.',
+    )
+
+
+class DeckMissingApi(APIView):
+    """What a deck needs beyond the copies its owner has free: only its owner may ask."""
+
+    # Anyone else gets the 404 a deck they may not open gets (deck_for_owner).
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="decks_missing",
+        responses={200: MissingSerializer, 404: OpenApiResponse(description="No such deck.")},
+        description=(
+            "Every card the deck (main and side board) needs more copies of than you have "
+            "free: owned, minus the copies your other decks marked built hold."
+        ),
+    )
+    def get(self, request, deck_id: int):
+        deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+        return Response(deck_missing(deck).as_dict())
 
 
 def _valid(serializer_class, data, partial: bool = False) -> dict:

@@ -114,3 +114,9 @@ class CardChangeForm(forms.Form):
     code = forms.CharField(max_length=32)
     delta = forms.IntegerField(min_value=-99, max_value=99)
     board = forms.ChoiceField(choices=[("main", "main"), ("side", "side")], required=False)
+
+
+class BuiltForm(forms.Form):
+    """The builder's "built" switch: "1" marks the deck built, "0" takes the mark off."""
+
+    built = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1")

@@ -50,6 +50,9 @@ class Deck(models.Model):
     cloned_from = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="clones"
     )
+    # The owner has put this deck together from their own cards: its copies
+    # are taken from the collection (collection.selectors.free_counts).
+    built = models.BooleanField(_("built from my cards"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Set when its owner deleted a deck that a match was played with

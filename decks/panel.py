@@ -1,15 +1,27 @@
-"""Everything the builder shows beside the list, computed once from the entries."""
+"""Everything the builder shows beside the list, computed once from the entries.
+
+The owner of a deck also sees their collection beside it (owned and free
+copies, the built decks that need more copies than owned) and, on the deck
+page, the missing list; nobody else ever gets these figures from here.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
+from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from catalog import vocab
+from catalog.models import Card
+from collection import selectors as collection_selectors
 from decks import charts, formats, odds, stats, validation
-from decks.entries import MAIN, SIDE, Entry, total
+from decks.entries import MAIN, SIDE, Entry, display_name, total
 from decks.models import Deck
+from printing import limits as print_limits
 
 
 @dataclass
@@ -23,14 +35,73 @@ class Verdict:
         return not self.problems
 
 
+@dataclass(frozen=True)
+class Holding:
+    """The owner's copies of one card: owned, and free for this deck (no other built deck's)."""
+
+    owned: int
+    free: int
+
+
+@dataclass(frozen=True)
+class Overbooked:
+    """A card the owner's built decks together need more copies of than the owner has."""
+
+    code: str
+    name: str
+    need: int
+    owned: int
+
+
+@dataclass
+class Collection:
+    """The deck owner's collection as the builder shows it."""
+
+    owned: dict[str, int]
+    free: dict[str, int]
+    overbooked: list[Overbooked]
+
+    def holding(self, code: str | None) -> Holding:
+        return Holding(self.owned.get(code, 0), self.free.get(code, 0))
+
+
+def owner_collection(deck: Deck, language: str) -> Collection:
+    """The owner's figures for `deck`: free copies leave out the deck itself, since a built
+    deck's own copies are not taken from it (collection.selectors.missing_for_deck agrees)."""
+    owner = deck.owner
+    over = collection_selectors.overbooked(owner)
+    names = {
+        card.code: display_name({"name": card.name, "name_en": card.name_en}, language)
+        for card in Card.objects.filter(code__in=list(over)).only("code", "name", "name_en")
+    }
+    return Collection(
+        owned=collection_selectors.owned_counts(owner),
+        free=collection_selectors.free_counts(owner, except_deck=deck),
+        overbooked=sorted(
+            (Overbooked(code, names.get(code, code), need, owned)
+             for code, (need, owned) in over.items()),
+            key=lambda row: row.name,
+        ),
+    )  # fmt: skip
+
+
 @dataclass
 class Group:
     label: str
     count: int
     entries: list[Entry]
+    collection: Collection | None = None
+
+    @property
+    def rows(self) -> list[tuple[Entry, Holding | None]]:
+        """Each entry with the owner's copies of its card (None for anyone else)."""
+        return [
+            (entry, self.collection.holding(entry.code) if self.collection else None)
+            for entry in self.entries
+        ]
 
 
-def _groups(entries: list[Entry], language: str) -> list[Group]:
+def _groups(entries: list[Entry], language: str, owned: Collection | None = None) -> list[Group]:
     """Entries by type (in the vocabulary's order), each sorted by cost then name."""
     order = {term.id: i for i, term in enumerate(vocab.TYPES.terms)}
     by_type: dict[str, list[Entry]] = {}
@@ -44,6 +115,7 @@ def _groups(entries: list[Entry], language: str) -> list[Group]:
             sorted(
                 rows, key=lambda e: (e.card["cost"] is None, e.card["cost"] or 0, e.card["name"])
             ),
+            owned,
         )
         for type_id, rows in sorted(by_type.items(), key=lambda item: order.get(item[0], 99))
     ]
@@ -61,9 +133,11 @@ class Panel:
     breakdown: object
     curve_svg: str
     odds: list = field(default_factory=list)
+    collection: Collection | None = None  # only for the deck's owner
 
 
-def deck_panel(deck: Deck, entries: list[Entry], language: str) -> Panel:
+def deck_panel(deck: Deck, entries: list[Entry], language: str, *, viewer=None) -> Panel:
+    """The panel; the viewer who owns the deck also gets their collection's figures."""
     fmt = formats.get_format(deck.game.slug, deck.format) or formats.default_format(deck.game.slug)
     verdicts = [
         Verdict(f, validation.validate(entries, deck.game.slug, f), f.id == fmt.id)
@@ -71,10 +145,13 @@ def deck_panel(deck: Deck, entries: list[Entry], language: str) -> Panel:
     ]
     current = next(v for v in verdicts if v.current)
     breakdown = stats.breakdown(entries, language)
+    owned = None
+    if viewer is not None and viewer.is_authenticated and viewer.pk == deck.owner_id:
+        owned = owner_collection(deck, language)
     return Panel(
         entries=entries,
-        main=_groups([e for e in entries if e.board == MAIN], language),
-        side=_groups([e for e in entries if e.board == SIDE], language),
+        main=_groups([e for e in entries if e.board == MAIN], language, owned),
+        side=_groups([e for e in entries if e.board == SIDE], language, owned),
         count=total(entries, MAIN),
         side_count=total(entries, SIDE),
         verdicts=verdicts,
@@ -83,4 +160,106 @@ def deck_panel(deck: Deck, entries: list[Entry], language: str) -> Panel:
         # Built by our own code from numbers and vocabulary labels, escaped there.
         curve_svg=mark_safe(charts.cost_curve_svg(breakdown, language)),  # noqa: S308
         odds=odds.odds_report(entries, language),
+        collection=owned,
+    )
+
+
+def with_holdings(deck: Deck, cards: list) -> list[tuple[Card, Holding]]:
+    """Builder search results with the deck owner's copies of each card.
+
+    `cards` come from catalog.search.cards_search with the owner, which
+    annotates `owned_copies`; free copies leave out the deck itself.
+    """
+    free = collection_selectors.free_counts(deck.owner, except_deck=deck)
+    return [
+        (card, Holding(getattr(card, "owned_copies", 0), free.get(card.code, 0))) for card in cards
+    ]
+
+
+# --- the missing list ---------------------------------------------------------------
+NO_RARITY = "none"  # the key for cards without a rarity (ONIROO, Arcane Guardian)
+
+
+@dataclass(frozen=True)
+class MissingCard:
+    code: str
+    name: str
+    name_en: str
+    rarity: str | None
+    missing: int
+
+    @property
+    def rarity_label(self) -> str:
+        return vocab.RARITIES.label(self.rarity, get_language()) if self.rarity else ""
+
+
+@dataclass
+class Missing:
+    """What a deck needs beyond the copies its owner has free for it, in catalog order."""
+
+    cards: list[MissingCard]
+
+    @property
+    def total(self) -> int:
+        return sum(card.missing for card in self.cards)
+
+    @property
+    def by_rarity(self) -> dict[str, int]:
+        """Rarity id (or "none") → copies missing, rarest last, only rarities that occur."""
+        order = [term.id for term in vocab.RARITIES.terms] + [NO_RARITY]
+        counts: dict[str, int] = {}
+        for card in self.cards:
+            key = card.rarity or NO_RARITY
+            counts[key] = counts.get(key, 0) + card.missing
+        return {key: counts[key] for key in sorted(counts, key=order.index)}
+
+    def rarity_rows(self, language: str) -> list[tuple[str, int]]:
+        """(label, copies) for the page."""
+        return [
+            (
+                _("no rarity") if key == NO_RARITY else vocab.RARITIES.label(key, language),
+                count,
+            )
+            for key, count in self.by_rarity.items()
+        ]
+
+    @property
+    def print_url(self) -> str:
+        """The print form holding exactly these cards and counts (printing's card-list source).
+
+        A count above what one line of a print list may hold (two boards'
+        copies together can be) is split over several lines of the same card.
+        """
+        parts = []
+        for card in self.cards:
+            left = card.missing
+            while left > 0:
+                step = min(left, print_limits.MAX_COUNT)
+                parts.append(f"{card.code}:{step}")
+                left -= step
+        return f"{reverse('printing:new')}?{urlencode({'cards': ','.join(parts)})}"
+
+    def as_dict(self) -> dict:
+        return {
+            "cards": [
+                {"code": c.code, "name": c.name, "rarity": c.rarity, "missing": c.missing}
+                for c in self.cards
+            ],
+            "total": self.total,
+            "by_rarity": self.by_rarity,
+        }
+
+
+def deck_missing(deck: Deck) -> Missing:
+    """The deck's missing list (collection.selectors.missing_for_deck) with each card's facts.
+
+    For the deck's owner only: the caller has checked who asks.
+    """
+    missing = collection_selectors.missing_for_deck(deck)
+    cards = Card.objects.filter(code__in=list(missing)).order_by("sort_key", "code")
+    return Missing(
+        [
+            MissingCard(c.code, c.name, c.name_en or "", c.rarity or None, missing[c.code])
+            for c in cards.only("code", "name", "name_en", "rarity", "sort_key")
+        ]
     )

@@ -279,6 +279,19 @@ def deck_update(
 
 
 @transaction.atomic
+def deck_set_built(*, deck: Deck, user, built: bool) -> Deck:
+    """Mark the deck as put together from the owner's cards, or not any more.
+
+    Its copies then count against the owner's free copies (collection.selectors);
+    like the visibility it is no part of a version: the cards did not change.
+    """
+    _check_owner(deck, user)
+    deck.built = bool(built)
+    deck.save(update_fields=["built", "updated_at"])
+    return deck
+
+
+@transaction.atomic
 def deck_change(
     *,
     deck: Deck,

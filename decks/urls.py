@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:deck_id>/search/", views.search, name="search"),
     path("<int:deck_id>/cards/", views.change_card, name="change_card"),
     path("<int:deck_id>/add/", views.add_by_name, name="add"),
+    path("<int:deck_id>/built/", views.set_built, name="built"),
     path("<int:deck_id>/sample/", views.sample_hand, name="sample"),
     path("<int:deck_id>/odds/", views.odds_query, name="odds"),
     path("<int:deck_id>/settings/", views.settings_view, name="settings"),

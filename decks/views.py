@@ -22,10 +22,10 @@ from core.errors import ApplicationError
 from core.params import BadParameter, int_param
 from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
-from decks.forms import CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
+from decks.forms import BuiltForm, CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
 from decks.history import compare_versions, deck_history, restore_preview
 from decks.models import Deck
-from decks.panel import deck_panel
+from decks.panel import deck_missing, deck_panel, with_holdings
 
 SEARCH_LIMIT = 30
 SEED_MAX = 2**63 - 1
@@ -53,7 +53,7 @@ def _deck_context(request, deck: Deck, **extra) -> dict:
         "deck": deck,
         "is_owner": owner,
         "format": fmt,
-        "panel": deck_panel(deck, entries, get_language()),
+        "panel": deck_panel(deck, entries, get_language(), viewer=request.user),
         "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token])),
         **extra,
     }
@@ -162,14 +162,24 @@ def clone_shared(request: HttpRequest, token: str) -> HttpResponse:
 @refusals
 def detail(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
-    return render(request, "decks/detail.html", _deck_context(request, deck))
+    return render(request, "decks/detail.html", _page_context(request, deck))
 
 
 @require_GET
 @refusals
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     deck = selectors.deck_by_share_token(token=token)
-    return render(request, "decks/detail.html", _deck_context(request, deck, via_link=True))
+    return render(request, "decks/detail.html", _page_context(request, deck, via_link=True))
+
+
+def _page_context(request, deck: Deck, **extra) -> dict:
+    """The deck page; its owner also sees what the deck is missing from their collection."""
+    context = _deck_context(request, deck, **extra)
+    if context["is_owner"]:
+        missing = deck_missing(deck)
+        context["missing"] = missing
+        context["missing_by_rarity"] = missing.rarity_rows(get_language())
+    return context
 
 
 @require_GET
@@ -181,15 +191,20 @@ def edit(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 def _builder_search(deck: Deck, query: str) -> dict:
-    """Search results for the builder, limited to the deck's game."""
+    """Search results for the builder, limited to the deck's game.
+
+    Only the deck's owner opens the builder, so the search counts their
+    collection (`own>=1`) and each card shows their owned and free copies.
+    """
     query = query.strip()
     if not query:
-        return {"query": "", "cards": [], "error": None}
+        return {"query": "", "cards": [], "rows": [], "error": None}
     try:
-        result = cards_search(f"({query}) game:{deck.game.slug}")
+        result = cards_search(f"({query}) game:{deck.game.slug}", owner=deck.owner)
     except SearchError as error:
-        return {"query": query, "cards": [], "error": error}
-    return {"query": query, "cards": list(result.cards[:SEARCH_LIMIT]), "error": None}
+        return {"query": query, "cards": [], "rows": [], "error": error}
+    cards = list(result.cards[:SEARCH_LIMIT])
+    return {"query": query, "cards": cards, "rows": with_holdings(deck, cards), "error": None}
 
 
 @require_GET
@@ -199,6 +214,16 @@ def search(request: HttpRequest, deck_id: int) -> HttpResponse:
     context = {"deck": deck, "search": _builder_search(deck, request.GET.get("q", ""))}
     status = 400 if context["search"]["error"] else 200
     return render(request, "decks/_search_results.html", context, status=status)
+
+
+def _panel_answer(request: HttpRequest, deck: Deck, error: str | None) -> HttpResponse:
+    """After a builder write: the panel for htmx (400 with the refusal), else back to the page."""
+    if request.htmx:
+        deck.refresh_from_db()
+        context = _deck_context(request, deck, panel_error=error)
+        return render(request, "decks/_panel.html", context, status=400 if error else 200)
+    messages.error(request, error)
+    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
 
 
 @require_POST
@@ -223,12 +248,28 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
             )
         except ApplicationError as problem:
             error = problem.message
-    if request.htmx:
-        deck.refresh_from_db()
-        context = _deck_context(request, deck, panel_error=error)
-        return render(request, "decks/_panel.html", context, status=400 if error else 200)
-    if error:
-        messages.error(request, error)
+    if request.htmx or error:
+        return _panel_answer(request, deck, error)
+    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
+
+
+@require_POST
+@refusals
+def set_built(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """The owner marks the deck built from their cards, or takes the mark off."""
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    form = BuiltForm(request.POST)
+    error = None
+    if form.is_valid():
+        services.deck_set_built(deck=deck, user=request.user, built=form.cleaned_data["built"])
+    else:
+        error = _("That change could not be read.")
+    if request.htmx or error:
+        return _panel_answer(request, deck, error)
+    if deck.built:
+        messages.success(request, _("Marked as built: its cards now count as taken."))
+    else:
+        messages.success(request, _("No longer marked as built: its cards are free again."))
     return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
 
 

@@ -13,7 +13,8 @@ from rest_framework.views import APIView
 
 from catalog.models import Game
 from core.errors import ApplicationError
-from core.params import BadParameter, int_param
+from core.params import int_param
+from core.serializer_fields import StrictIntegerField
 from decks.models import Deck
 from play import chat, frames, hints, replays, selectors, services
 from play.models import Match, Opponent
@@ -21,24 +22,6 @@ from play.models import Match, Opponent
 ID_MAX = 2**63 - 1  # a database id (bigint)
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
 SEAT_MAX = 2**15 - 1  # a seat position (smallint column); seats beyond the match's are 404
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """An integer read by core.params.int_param: JSON `true` or "1.0" or "²" is not a number.
-
-    DRF's IntegerField accepts `1.0` and strings with a decimal point, and
-    its bounds are optional; here both bounds are required and named.
-    """
-
-    def __init__(self, *, minimum: int, maximum: int, **kwargs) -> None:
-        super().__init__(min_value=minimum, max_value=maximum, **kwargs)
-        self.minimum, self.maximum = minimum, maximum
-
-    def to_internal_value(self, data):
-        try:
-            return int_param(data, name=self.field_name, minimum=self.minimum, maximum=self.maximum)
-        except BadParameter as bad:
-            raise serializers.ValidationError(bad.message, code="bad_parameter") from None
 
 
 class CreateSerializer(serializers.Serializer):

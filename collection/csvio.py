@@ -1,0 +1,377 @@
+"""A collection as CSV, in and out. Pure: text and card lookups in, counts and line errors out.
+
+Reading accepts what people keep in a spreadsheet: one card per line, `code,count` or
+`name,count` (a name with a comma is quoted, as CSV does), with or without a header
+line, separated by commas, semicolons (what a Hungarian spreadsheet saves) or tabs.
+Columns after the count are ignored, so the export (`code,count,name,set`) reads
+back as the same collection. Blank lines and lines starting with `#` are skipped.
+
+Cards are found as deck lists find them (decks.codec): by code first, among every
+card, then by exact name (accents, case and spaces ignored) among one game's cards;
+an unknown name gets the lookup's suggestions. Reading never raises on a line: each
+problem becomes a decks.codec.LineError with the line number, the line, why, and
+suggestions, and the caller saves nothing while any exist. The one exception is
+size: a text over its `CsvLimits` raises decks.codec.ListTooLarge before any card
+is looked up, because the work of reading grows with the text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from catalog.text import fold_words
+from decks.codec import CardLookup, LineError, ListTooLarge, card_set_code
+
+# collection.models.MAX_COPIES; repeated here so this module stays free of Django.
+MAX_COPIES = 999
+HEADER = ("code", "count", "name", "set")
+
+# Words a header's first two columns may hold ("code,count", "név;darab", ...), folded.
+_FIRST_HEADER_WORDS = {"code", "name", "card", "kod", "nev", "kartya", "kartyanev", "lap"}
+_COUNT_HEADER_WORDS = {"count", "copies", "qty", "quantity", "amount", "db", "darab", "darabszam"}
+_COUNT = re.compile(r"[0-9]+")
+_CODE = re.compile(r"^[A-Za-z]{1,8}[0-9]{0,3}-[A-Za-z]{0,3}[0-9]{1,5}$")
+_DELIMITERS = (",", ";", "\t")
+
+
+@dataclass(frozen=True)
+class CsvLimits:
+    """How much one CSV may hold. The site passes settings.LIMITS (services.csv_limits)."""
+
+    max_lines: int = 5000  # lines that name a card; blank, comment and header lines are free
+    max_chars: int = 300_000
+
+
+DEFAULT_LIMITS = CsvLimits()
+
+
+@dataclass
+class ParsedCollection:
+    """What a CSV says: card code → total copies (0 = "I own none"), in first-seen order.
+
+    `cards` holds each counted card's record, `last_line` the line where each card
+    was last named (an error about its total points there).
+    """
+
+    counts: dict[str, int] = field(default_factory=dict)
+    cards: dict[str, dict] = field(default_factory=dict)
+    last_line: dict[str, tuple[int, str]] = field(default_factory=dict)
+    errors: list[LineError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+# -- size ----------------------------------------------------------------------
+
+
+def _too_many_chars(limit: int, found: int) -> ListTooLarge:
+    return ListTooLarge(
+        "list_too_long",
+        limit,
+        f"Egy gyűjtemény-CSV legfeljebb {limit} karakteres lehet "
+        f"(COLLECTION_CSV_MAX_CHARS); ez {found} karakter.",
+        f"A collection CSV may be at most {limit} characters long "
+        f"(COLLECTION_CSV_MAX_CHARS); this one has {found}.",
+    )
+
+
+def _too_many_lines(limit: int, found: int) -> ListTooLarge:
+    return ListTooLarge(
+        "too_many_lines",
+        limit,
+        f"Egy gyűjtemény-CSV-ben legfeljebb {limit} kártyás sor lehet "
+        f"(COLLECTION_CSV_MAX_LINES); ebben {found} van.",
+        f"A collection CSV may have at most {limit} card lines "
+        f"(COLLECTION_CSV_MAX_LINES); this one has {found}.",
+    )
+
+
+@dataclass(frozen=True)
+class _Line:
+    line_no: int
+    raw: str
+
+
+def _lines(text: str) -> list[_Line]:
+    """The lines that may name a card (blank and comment lines dropped); no lookups."""
+    return [
+        _Line(line_no, raw.strip())
+        for line_no, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1)
+        if raw.strip() and not raw.lstrip().startswith("#")
+    ]
+
+
+def check_size(text: str, limits: CsvLimits = DEFAULT_LIMITS) -> None:
+    """Raise ListTooLarge for a CSV over `limits`; reads no card.
+
+    `parse_csv` does the same checks; a form calls this to put the message on its field.
+    The header line, if any, is not counted.
+    """
+    if len(text) > limits.max_chars:
+        raise _too_many_chars(limits.max_chars, len(text))
+    lines = _lines(text)
+    found = len(lines)
+    if lines and _is_header(_fields(lines[0].raw, _delimiter(lines))):
+        found -= 1
+    if found > limits.max_lines:
+        raise _too_many_lines(limits.max_lines, found)
+
+
+# -- reading -------------------------------------------------------------------
+
+
+def _delimiter(lines: list[_Line]) -> str:
+    """The file's separator, from its first line: a comma, else a semicolon, else a tab.
+
+    One separator for the whole file: a semicolon file may have commas inside names.
+    """
+    for line in lines[:1]:
+        for delimiter in _DELIMITERS:
+            if delimiter in line.raw:
+                return delimiter
+    return ","
+
+
+def _fields(raw: str, delimiter: str) -> list[str] | None:
+    """One line's fields, stripped; None when the csv module cannot read it (e.g. a NUL)."""
+    try:
+        row = next(csv.reader([raw], delimiter=delimiter, skipinitialspace=True), [])
+    except csv.Error:
+        return None
+    return [value.strip() for value in row]
+
+
+def _is_header(fields: list[str] | None) -> bool:
+    if not fields or len(fields) < 2:
+        return False
+    first, count = fold_words(fields[0]).replace(" ", ""), fold_words(fields[1]).replace(" ", "")
+    return first in _FIRST_HEADER_WORDS and count in _COUNT_HEADER_WORDS
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    # A control character (a NUL from a binary file) is shown as a mark, not sent on.
+    text = " ".join("".join(c if c.isprintable() or c.isspace() else "�" for c in text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _alternatives(names: list[str], word: str) -> str:
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {word} {names[-1]}"
+
+
+@dataclass(frozen=True)
+class CsvLineError(LineError):
+    """A LineError whose fixes write the suggested name as a CSV field (quoted if needed)."""
+
+    delimiter: str = ","
+
+    def fixes(self) -> list[tuple[str, str]]:
+        fields = _fields(self.line, self.delimiter)
+        if not fields or fields[0] != self.name:
+            return super().fixes()
+        fixes = []
+        for name in self.suggestions:
+            out = io.StringIO()
+            csv.writer(out, delimiter=self.delimiter, lineterminator="").writerow(
+                [name, *fields[1:]]
+            )
+            fixes.append((name, out.getvalue()))
+        return fixes
+
+
+def _error(
+    line: _Line,
+    hu: str,
+    en: str,
+    *,
+    suggestions: list[str] | None = None,
+    name: str = "",
+    delimiter: str = ",",
+) -> LineError:
+    suggestions = suggestions or []
+    full_hu, full_en = hu, en
+    if suggestions:
+        full_hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
+        full_en += f" Did you mean {_alternatives(suggestions, 'or')}?"
+    return CsvLineError(
+        line.line_no, line.raw, full_hu, full_en, suggestions, name, hu, en, delimiter
+    )
+
+
+def _unreadable(line: _Line) -> LineError:
+    shown = _shown(line.raw)
+    return _error(
+        line,
+        f"Ezt a sort nem tudom értelmezni: „{shown}”. Egy sor: a kártya kódja vagy neve, "
+        "vessző, darabszám, például „AF1-001,3” vagy „Éjlépő Kajtár,3”.",
+        f"Can't read this line: “{shown}”. A line is the card's code or name, a comma "
+        "and the count, for example “AF1-001,3” or “Éjlépő Kajtár,3”.",
+    )
+
+
+def _swapped(line: _Line) -> LineError:
+    # "3,Éjlépő Kajtár": a deck list's order. Only one order is read, so that a card
+    # whose name is a number can never be mistaken for a count.
+    shown = _shown(line.raw)
+    return _error(
+        line,
+        f"Ebben a sorban elöl áll a darabszám: „{shown}”. Írd előre a kártyát, utána a "
+        "darabszámot, például „Éjlépő Kajtár,3”.",
+        f"This line has the count first: “{shown}”. Put the card first, then the count, "
+        "for example “Éjlépő Kajtár,3”.",
+    )
+
+
+def _bad_count(line: _Line, count_text: str) -> LineError:
+    shown = _shown(count_text, 12) or "–"
+    return _error(
+        line,
+        f"A darabszám egész szám 0 és {MAX_COPIES} között (0: nincs belőle), itt „{shown}” áll.",
+        f"The count must be a whole number from 0 to {MAX_COPIES} (0: none); "
+        f"this line says “{shown}”.",
+    )
+
+
+def _total_too_high(line_no: int, raw: str, card: dict, total: int) -> LineError:
+    name = card.get("name") or card["code"]
+    name_en = card.get("name_en") or name
+    return _error(
+        _Line(line_no, raw),
+        f"Ezzel a sorral {total} példány lenne ebből a lapból: {name}. "
+        f"Egy lapból legfeljebb {MAX_COPIES} lehet.",
+        f"With this line there would be {total} copies of {name_en}; the most is {MAX_COPIES}.",
+    )
+
+
+def _unknown(line: _Line, first: str, names: CardLookup, delimiter: str) -> LineError:
+    shown = _shown(first)
+    if _CODE.match(first):
+        return _error(
+            line, f"Nincs „{shown}” kódú kártya.", f"No card has the code “{shown}”.",
+            name=first, delimiter=delimiter,
+        )  # fmt: skip
+    return _error(
+        line,
+        f"Nincs „{shown}” nevű kártya.",
+        f"There is no card called “{shown}”.",
+        suggestions=names.suggest(first),
+        name=first,
+        delimiter=delimiter,
+    )
+
+
+def _split(fields: list[str]) -> tuple[str, str] | None:
+    """(card, count text) of a line's fields, or None when there is no count column.
+
+    `name,count` with extra columns after the count (the export's name and set) is the
+    usual case. A name with an unquoted comma splits into more fields than two with
+    the count last, so when the second field is no number and the last one is, the
+    fields before it are the name.
+    """
+    if len(fields) < 2:
+        return None
+    if len(fields) > 2 and not _COUNT.fullmatch(fields[1]) and _COUNT.fullmatch(fields[-1]):
+        return ",".join(fields[:-1]), fields[-1]
+    return fields[0], fields[1]
+
+
+def parse_csv(
+    text: str, *, codes: CardLookup, names: CardLookup, limits: CsvLimits = DEFAULT_LIMITS
+) -> ParsedCollection:
+    """Read a collection CSV: each card's total count, and every line that is wrong.
+
+    `codes` finds a card by its code (give it every card), `names` by its name (give it
+    one game's cards: names repeat across games). Counts are whole numbers 0–999;
+    0 means "I own none". The same card on several lines: the counts add up, and a
+    total above 999 is an error on the line that takes it there.
+
+    Raises ListTooLarge, before looking up any card, for a text over `limits`.
+    """
+    check_size(text, limits)
+    lines = _lines(text)
+    delimiter = _delimiter(lines)
+    out = ParsedCollection()
+    for index, line in enumerate(lines):
+        fields = _fields(line.raw, delimiter)
+        if index == 0 and _is_header(fields):
+            continue
+        parts = _split(fields) if fields else None
+        if parts is None or not fold_words(parts[0]):
+            out.errors.append(_unreadable(line))
+            continue
+        first, count_text = parts
+        if _COUNT.fullmatch(first) and not _COUNT.fullmatch(count_text):
+            out.errors.append(_swapped(line))
+            continue
+        if not _COUNT.fullmatch(count_text) or len(count_text.lstrip("0")) > 3:
+            # checked before the lookup, so a line is wrong for one reason at a time
+            out.errors.append(_bad_count(line, count_text))
+            continue
+        count = int(count_text)
+        if count > MAX_COPIES:
+            out.errors.append(_bad_count(line, count_text))
+            continue
+        card = codes.by_code(first) or names.by_name(first)
+        if card is None:
+            out.errors.append(_unknown(line, first, names, delimiter))
+            continue
+        code = card["code"]
+        total = out.counts.get(code, 0) + count
+        if total > MAX_COPIES:
+            out.errors.append(_total_too_high(line.line_no, line.raw, card, total))
+            continue
+        out.counts[code] = total
+        out.cards[code] = card
+        out.last_line[code] = (line.line_no, line.raw)
+    return out
+
+
+def total_too_high(parsed: ParsedCollection, code: str, total: int) -> LineError:
+    """The error for a card that the file would take above 999 together with what is owned."""
+    line_no, raw = parsed.last_line[code]
+    card = parsed.cards[code]
+    name = card.get("name") or code
+    name_en = card.get("name_en") or name
+    return _error(
+        _Line(line_no, raw),
+        f"A gyűjteményedben már megvan, és ezzel {total} példány lenne ebből a lapból: "
+        f"{name}. Egy lapból legfeljebb {MAX_COPIES} lehet.",
+        f"Added to what you already own there would be {total} copies of {name_en}; "
+        f"the most is {MAX_COPIES}.",
+    )
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def _export_order(row: tuple[dict, int]) -> tuple:
+    card = row[0]
+    number = card.get("number")
+    return (
+        str(card.get("game") or ""),
+        card_set_code(card),
+        number if isinstance(number, int) else 0,
+        str(card["code"]),
+    )
+
+
+def export_csv(rows: Iterable[tuple[dict, int]]) -> str:
+    """`code,count,name,set` with a header, one line per (card record, count) with count ≥ 1.
+
+    Sorted by game id, set code and collector number. `parse_csv` reads it back as the
+    same counts (names are quoted where CSV needs it; the reader uses the code).
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for card, count in sorted(rows, key=_export_order):
+        if count >= 1:
+            writer.writerow([card["code"], count, card.get("name", ""), card_set_code(card)])
+    return out.getvalue()

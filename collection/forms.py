@@ -1,0 +1,114 @@
+"""Forms of the collection pages: the − / + buttons, the CSV import, the share switch.
+
+Every field is bounded here, where the request is parsed; the services check
+again (a count above 999, an unknown card) and say why in the user's language.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from collection.models import MAX_COPIES
+from decks.forms import game_choices
+
+MODES = [
+    ("add", _("Add to my collection (the counts in the file are added to mine)")),
+    ("replace", _("Replace my cards of the chosen game (those not in the file are removed)")),
+]
+
+
+def csv_max_chars() -> int:
+    return settings.LIMITS["COLLECTION_CSV_MAX_CHARS"]
+
+
+class CountChangeForm(forms.Form):
+    """One press of − or +: the card's code and how many copies to add (negative: remove)."""
+
+    code = forms.CharField(max_length=32)
+    delta = forms.IntegerField(min_value=-MAX_COPIES, max_value=MAX_COPIES)
+
+
+class AddSetForm(forms.Form):
+    """The set page's button: how many copies of each of the set's cards to add."""
+
+    copies = forms.IntegerField(min_value=1, max_value=MAX_COPIES, required=False)
+
+
+class ImportForm(forms.Form):
+    text = forms.CharField(
+        label=_("Collection CSV"),
+        required=False,
+        # Stripping would shift nothing (line numbers count from the first line), but a
+        # whitespace-only box is the same as an empty one.
+        strip=False,
+        widget=forms.Textarea(
+            attrs={"rows": 10, "spellcheck": "false", "placeholder": "code,count\nAF1-001,3\n…"}
+        ),
+    )
+    file = forms.FileField(label=_("…or a CSV file"), required=False)
+    game = forms.ChoiceField(label=_("Game of the card names"))
+    mode = forms.ChoiceField(
+        label=_("What to do"), choices=MODES, initial="add", widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+        self.fields["game"].initial = "alomfogo"
+        limit = csv_max_chars()
+        self.fields["text"].help_text = _(
+            "One card a line: “AF1-001,3” (code, count) or “Éjlépő Kajtár,3” (name, count); a "
+            "header line is fine. A count of 0 removes the card. At most %(lines)s lines and "
+            "%(chars)s characters."
+        ) % {"lines": settings.LIMITS["COLLECTION_CSV_MAX_LINES"], "chars": limit}
+        self.fields["text"].widget.attrs["maxlength"] = limit
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data["text"]
+        limit = csv_max_chars()
+        if len(text) > limit:
+            raise forms.ValidationError(
+                _("The text is too long: at most %(n)s characters.") % {"n": limit},
+                code="too_long",
+            )
+        return text
+
+    def clean_file(self) -> str:
+        """The uploaded file as text ("" without one).
+
+        Its size is checked before it is read, so an oversized upload is never
+        held in memory whole; every character is at least one byte, so a file
+        within the byte limit is within the character limit too.
+        """
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return ""
+        limit = csv_max_chars()
+        if upload.size > limit:
+            raise forms.ValidationError(
+                _("The file is too large: at most %(n)s bytes.") % {"n": limit}, code="too_large"
+            )
+        try:
+            # utf-8-sig: spreadsheet programs often start a CSV with a byte-order mark.
+            return upload.read(limit + 1).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                _("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again."),
+                code="not_utf8",
+            ) from None
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        csv_text = data.get("file") or data.get("text", "")
+        if not csv_text.strip():
+            raise forms.ValidationError(_("Paste the CSV or choose a file."), code="empty")
+        data["csv"] = csv_text
+        return data
+
+
+class ShareForm(forms.Form):
+    action = forms.ChoiceField(choices=[("make", "make"), ("drop", "drop")])

@@ -1,0 +1,25 @@
+"""Serializer fields every API shares."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from core.params import BadParameter, int_param
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer read by core.params.int_param: JSON `true` or "1.0" or "²" is not a number.
+
+    DRF's IntegerField accepts `1.0` and strings with a decimal point, and
+    its bounds are optional; here both bounds are required and named.
+    """
+
+    def __init__(self, *, minimum: int, maximum: int, **kwargs) -> None:
+        super().__init__(min_value=minimum, max_value=maximum, **kwargs)
+        self.minimum, self.maximum = minimum, maximum
+
+    def to_internal_value(self, data):
+        try:
+            return int_param(data, name=self.field_name, minimum=self.minimum, maximum=self.maximum)
+        except BadParameter as bad:
+            raise serializers.ValidationError(bad.message, code="bad_parameter") from None

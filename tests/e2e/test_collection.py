@@ -1,0 +1,76 @@
+"""A collector in Chromium: import what they own, see what a deck lacks, build it, print the rest.
+
+The trade half of issue #24's flow (partners, a proposal accepted from the
+other account) is not built yet; this is the collection half of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from catalog.models import Game
+from decks import services as deck_services
+from decks.entries import Entry
+from printing.models import PrintJob
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def two_decks(owner):
+    """Two decks of the same three cards, 3 copies each; the owner has none yet."""
+    from catalog.models import Card
+    from catalog.records import row_record
+
+    call_command("load_cards", verbosity=0)
+    game = Game.objects.get(slug="alomfogo")
+    cards = [row_record(c) for c in Card.objects.filter(code__in=["AF1-001", "AF1-002", "AF1-003"])]
+    entries = [Entry(card=card, count=3) for card in cards]
+    return [
+        deck_services.deck_create(owner=owner, game=game, name=name, entries=entries)
+        for name in ("Első", "Második")
+    ]
+
+
+def test_import_see_missing_build_and_print_the_missing_cards(signed_in, owner, two_decks):
+    first, second = two_decks
+    page = signed_in(owner)
+
+    # Import: a code line and a name line; a typo first, which saves nothing.
+    page.goto("/collection/import/")
+    box = page.get_by_label("Gyűjtemény CSV-ben")
+    box.fill("code,count\nAF1-001,3\nJégszem Soyanna,2")
+    page.get_by_role("button", name="Importálás").click()
+    expect(page.get_by_role("alert")).to_contain_text("Jégszem Soyana")  # the suggestion
+    page.goto("/collection/")
+    expect(page.locator("#owned-AF1-001")).to_have_count(0)
+    page.goto("/collection/import/")
+    page.get_by_label("Gyűjtemény CSV-ben").fill("code,count\nAF1-001,3\nJégszem Soyana,2")
+    page.get_by_role("button", name="Importálás").click()
+    expect(page).to_have_url("/collection/")
+    expect(page.locator("#owned-AF1-001 .owned-count")).to_have_text("3")
+    expect(page.locator("#owned-AF1-002 .owned-count")).to_have_text("2")
+
+    # The deck page: 3 × AF1-003 and 1 × AF1-002 missing.
+    page.goto(f"/decks/{first.pk}/")
+    missing = page.locator("#missing")
+    expect(missing).to_contain_text("Hiányzó példányok összesen: 4")
+    # Build it from my cards: the other deck now lacks what this one holds.
+    page.get_by_role("button", name="Összeraktam a saját lapjaimból").click()
+    page.goto(f"/decks/{second.pk}/")
+    expect(page.locator("#missing")).to_contain_text("Hiányzó példányok összesen: 9")
+    page.goto(f"/decks/{second.pk}/edit/")
+    expect(page.get_by_text("3 van · 0 szabad").first).to_be_visible()
+
+    # Proxies of exactly what is missing.
+    page.goto(f"/decks/{first.pk}/")
+    page.get_by_role("link", name="Nyomtasd ki a hiányzó lapokat").click()
+    page.get_by_role("button", name="PDF készítése").click()
+    page.wait_for_url(re.compile(r"/print/jobs/[0-9a-f-]+/$"))
+    job = PrintJob.objects.get(pk=page.url.rstrip("/").rsplit("/", 1)[1])
+    printed = {item["code"]: item["count"] for item in job.cards}
+    assert printed == {"AF1-002": 1, "AF1-003": 3}
