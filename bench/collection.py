@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import os
 import statistics
 import sys
 import tempfile
@@ -30,22 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.scratch import scratch_database  # noqa: E402
+from bench.scratch import scratch_database, setup_django  # noqa: E402
 
 GOAL_SECONDS = 1.0
-
-
-def setup_django(database_url: str, var_dir: Path) -> None:
-    os.environ["DATABASE_URL"] = database_url
-    os.environ["VAR_DIR"] = str(var_dir)
-    os.environ.pop("REDIS_URL", None)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ["DEBUG"] = "0"  # no query log growing through the runs
-    os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 60)
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-    import django
-
-    django.setup()
 
 
 def make_csv(lines: int, count: int) -> str:

@@ -16,3 +16,19 @@ def scratch_database(postgres: str | None, name: str, folder: Path) -> str:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {name}")
     return postgres.rsplit("/", 1)[0] + f"/{name}"
+
+
+def setup_django(database_url: str, var_dir: Path) -> None:
+    """Django on `database_url` with production-like settings: no query log growing in a run."""
+    import os
+
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["VAR_DIR"] = str(var_dir)
+    os.environ.pop("REDIS_URL", None)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 60)
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    import django
+
+    django.setup()

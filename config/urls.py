@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from accounts.api import MeApi, ObtainTokenApi
 from catalog import api as catalog_api
 from collection import api as collection_api
+from collection.trade_api import api_patterns as trade_api_patterns
 from decks import api as decks_api
 from play import api as play_api
 from printing import api as printing_api
@@ -24,6 +25,7 @@ api_patterns = [
     path("decks/<int:deck_id>/", decks_api.DeckDetailApi.as_view(), name="deck-detail"),
     path("decks/<int:deck_id>/export/", decks_api.ExportApi.as_view(), name="deck-export"),
     path("", include(collection_api.api_patterns)),
+    path("", include(trade_api_patterns)),
     path("decks/<int:deck_id>/missing/", decks_api.DeckMissingApi.as_view(), name="deck-missing"),
     path("matches/", play_api.MatchListApi.as_view(), name="match-list"),
     path("matches/<uuid:match_id>/", play_api.MatchDetailApi.as_view(), name="match-detail"),

@@ -1,8 +1,5 @@
-"""A collector in Chromium: import what they own, see what a deck lacks, build it, print the rest.
-
-The trade half of issue #24's flow (partners, a proposal accepted from the
-other account) is not built yet; this is the collection half of it.
-"""
+"""Collectors in Chromium: import what they own, see what a deck lacks, build it, print the rest;
+then find a trading partner, propose, accept from the other account, and both collections change."""
 
 from __future__ import annotations
 
@@ -74,3 +71,36 @@ def test_import_see_missing_build_and_print_the_missing_cards(signed_in, owner, 
     job = PrintJob.objects.get(pk=page.url.rstrip("/").rsplit("/", 1)[1])
     printed = {item["code"]: item["count"] for item in job.cards}
     assert printed == {"AF1-002": 1, "AF1-003": 3}
+
+
+def test_find_a_partner_propose_and_the_other_account_accepts(signed_in, owner, two_decks):
+    """Two collectors whose spare cards meet each other's wants trade two copies each way."""
+    from collection import services as collection_services
+    from collection import trades
+    from collection.models import TradeProposal
+    from tests.factories import make_user
+
+    partner = make_user("cserepartner")
+    collection_services.collection_set_count(user=owner, code="AF1-004", count=5)
+    collection_services.collection_set_count(user=partner, code="AF1-005", count=5)
+    trades.trade_entry_set(user=owner, code="AF1-005", side="want", count=2)
+    trades.trade_entry_set(user=partner, code="AF1-004", side="want", count=2)
+    trades.trade_lists_refresh(user=partner)  # as their last visit to a trade page did
+
+    mine = signed_in(owner)
+    mine.goto("/collection/trades/partners/")
+    mine.get_by_role("link", name="Cserét ajánlok").first.click()
+    mine.get_by_role("button", name="Ajánlat küldése").click()
+    proposal = TradeProposal.objects.get(maker=owner, partner=partner)
+
+    theirs = signed_in(partner)
+    theirs.goto(f"/collection/trades/proposals/{proposal.pk}/")
+    theirs.get_by_role("button", name="Elfogadom").click()
+    expect(theirs.locator("body")).to_contain_text("elfogad")
+
+    theirs.goto("/collection/")
+    expect(theirs.locator("#owned-AF1-004 .owned-count")).to_have_text("2")
+    expect(theirs.locator("#owned-AF1-005 .owned-count")).to_have_text("3")
+    mine.goto("/collection/")
+    expect(mine.locator("#owned-AF1-004 .owned-count")).to_have_text("3")
+    expect(mine.locator("#owned-AF1-005 .owned-count")).to_have_text("2")

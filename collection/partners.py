@@ -1,0 +1,353 @@
+"""Reads of trades: the have and want lists, trading partners, proposals. Nothing here writes.
+
+The default list rows are refreshed lazily (collection.trades.trade_lists_refresh):
+a page or API call that shows a player's lists or partners refreshes that player's
+lists first. Proposals are private to their two players; anyone else gets NotFound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Q
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from catalog.models import Card
+from catalog.vocab import RARITIES
+from collection.models import ProposalStatus, TradeEntry, TradeProposal, TradeSide
+from collection.selectors import free_counts
+from core.errors import NotFound
+from decks.models import Deck
+
+# The most proposals a history shows (newest first).
+MAX_PROPOSALS_LISTED = 200
+MAX_PARTNERS = 100
+
+
+@dataclass(frozen=True)
+class TradeRow:
+    code: str
+    name: str
+    name_en: str
+    set: str
+    rarity: str | None
+    rarity_label: str
+    count: int  # 0: a manual row keeping the card off the list
+    manual: bool
+
+
+@dataclass(frozen=True)
+class TradeLists:
+    haves: list[TradeRow]
+    wants: list[TradeRow]
+
+
+@dataclass(frozen=True)
+class WantDeckRow:
+    deck_id: int
+    name: str
+    game: str
+    built: bool
+    on: bool
+
+
+@dataclass(frozen=True)
+class PartnerRow:
+    user_id: int
+    username: str
+    they_give: int  # copies of cards I want that they have, card by card min(have, want)
+    i_give: int  # the other way: copies of cards they want that I have
+    they_give_by_rarity: dict[str | None, int] = field(default_factory=dict)
+    i_give_by_rarity: dict[str | None, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChoiceRow:
+    code: str
+    name: str
+    name_en: str
+    rarity: str | None
+    rarity_label: str
+    available: int  # free copies (mine) or copies on their have list (theirs)
+    suggested: int  # what the lists say could go: min(have, want); 0 if not wanted
+
+
+@dataclass(frozen=True)
+class ProposalChoices:
+    give: list[ChoiceRow]
+    get: list[ChoiceRow]
+
+
+@dataclass(frozen=True)
+class CardLine:
+    code: str
+    name: str
+    name_en: str
+    rarity: str | None
+    rarity_label: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ProposalView:
+    id: int
+    maker_id: int
+    maker_name: str
+    partner_id: int
+    partner_name: str
+    status: str
+    status_label: str
+    message: str
+    counter_of_id: int | None
+    created_at: datetime
+    decided_at: datetime | None
+    mine: bool  # the viewer made it
+    can_answer: bool  # the viewer may accept, decline or counter it
+    can_withdraw: bool
+    maker_gives: list[CardLine]
+    partner_gives: list[CardLine]
+
+
+def _rarity_label(rarity: str | None) -> str:
+    return RARITIES.label(rarity, get_language())
+
+
+# -- lists -------------------------------------------------------------------------------
+
+
+def trade_lists(user) -> TradeLists:
+    """My have and want lists in catalog order; manual rows with 0 are listed (kept off)."""
+    if not user.is_authenticated:
+        return TradeLists([], [])
+    rows = (
+        TradeEntry.objects.filter(user=user)
+        .filter(Q(count__gt=0) | Q(manual=True))
+        .order_by("card__game__position", "card__card_set__position", "card__sort_key")
+        .values_list(
+            "side", "card__code", "card__name", "card__name_en", "card__card_set__code",
+            "card__rarity", "count", "manual",
+        )
+    )  # fmt: skip
+    haves, wants = [], []
+    for side, code, name, name_en, set_code, rarity, count, manual in rows:
+        row = TradeRow(code, name, name_en, set_code, rarity, _rarity_label(rarity), count, manual)
+        (haves if side == TradeSide.HAVE else wants).append(row)
+    return TradeLists(haves, wants)
+
+
+def want_decks(user) -> list[WantDeckRow]:
+    """My decks (newest first), each with whether its missing cards are on my want list."""
+    if not user.is_authenticated:
+        return []
+    from collection.models import TradeWantDeck
+
+    chosen = set(TradeWantDeck.objects.filter(user=user).values_list("deck_id", flat=True))
+    return [
+        WantDeckRow(pk, name, game, built, pk in chosen)
+        for pk, name, game, built in Deck.objects.filter(owner=user).values_list(
+            "pk", "name", "game__slug", "built"
+        )
+    ]
+
+
+# -- partners ----------------------------------------------------------------------------
+
+# For each card on my lists, the other players' rows of that card on the other side
+# (have for my want, want for my have), walked through the (side, card, user) index,
+# min(theirs, mine) copies each, summed per player and direction in ONE grouping pass:
+# nothing runs per player in Python. `{extra}` narrows it to a few players and adds the
+# card's rarity to the grouping (for the players shown only).
+_BOTH_WAYS = """
+    SELECT t.user_id AS user_id{rarity_col},
+           SUM(CASE WHEN t.side = %s
+                    THEN CASE WHEN t.count < m.count THEN t.count ELSE m.count END
+                    ELSE 0 END) AS they_give,
+           SUM(CASE WHEN t.side = %s
+                    THEN CASE WHEN t.count < m.count THEN t.count ELSE m.count END
+                    ELSE 0 END) AS i_give
+    FROM {entry} m
+    JOIN {entry} t
+      ON t.side = CASE WHEN m.side = %s THEN %s ELSE %s END AND t.card_id = m.card_id
+    {rarity_join}
+    WHERE m.user_id = %s AND m.count > 0 AND t.count > 0 AND t.user_id <> %s {only}
+    GROUP BY t.user_id{rarity_col_group}
+"""
+
+
+def _both_ways(me: int, *, rarity: bool = False, only=()) -> tuple[str, list]:
+    entry = connection.ops.quote_name(TradeEntry._meta.db_table)
+    card = connection.ops.quote_name(Card._meta.db_table)
+    sql = _BOTH_WAYS.format(
+        entry=entry,
+        rarity_col=", c.rarity AS rarity" if rarity else "",
+        rarity_col_group=", c.rarity" if rarity else "",
+        rarity_join=f"JOIN {card} c ON c.id = t.card_id" if rarity else "",
+        only=f"AND t.user_id IN ({', '.join(['%s'] * len(only))})" if only else "",
+    )
+    have, want = TradeSide.HAVE, TradeSide.WANT
+    return sql, [have, want, want, have, want, me, me, *only]
+
+
+def partners(user, limit: int = 50) -> list[PartnerRow]:
+    """Players whose haves meet my wants AND whose wants meet my haves, best first.
+
+    they_give: copies of cards I want that they have (per card min(their have, my
+    want), summed); i_give: the same the other way. Ranked by the smaller of the two
+    (a trade needs both ways), then the total, then who joined first. Active players
+    only, never me. Two aggregate queries on the database: one ranks every player
+    and keeps `limit` (1–100), one counts by rarity for those.
+    """
+    if not user.is_authenticated:
+        return []
+    limit = max(1, min(MAX_PARTNERS, int(limit)))
+    ways_sql, params = _both_ways(user.pk)
+    users = connection.ops.quote_name(get_user_model()._meta.db_table)
+    # Only quoted table names and %s placeholders go into the text; values are parameters.
+    sql = f"""
+        SELECT w.user_id, u.username, w.they_give, w.i_give
+        FROM ({ways_sql}) w
+        JOIN {users} u ON u.id = w.user_id
+        WHERE w.they_give > 0 AND w.i_give > 0 AND u.is_active
+        ORDER BY CASE WHEN w.they_give < w.i_give THEN w.they_give ELSE w.i_give END DESC,
+                 w.they_give + w.i_give DESC, w.user_id
+        LIMIT %s
+    """  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, limit])
+        ranked = cursor.fetchall()
+    if not ranked:
+        return []
+    ids = [row[0] for row in ranked]
+    they_give: dict[int, dict[str | None, int]] = {}
+    i_give: dict[int, dict[str | None, int]] = {}
+    sql, params = _both_ways(user.pk, rarity=True, only=ids)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for user_id, rarity, got, gave in cursor.fetchall():
+            if got:
+                they_give.setdefault(user_id, {})[rarity] = int(got)
+            if gave:
+                i_give.setdefault(user_id, {})[rarity] = int(gave)
+    return [
+        PartnerRow(
+            user_id=user_id,
+            username=username,
+            they_give=int(got),
+            i_give=int(gave),
+            they_give_by_rarity=they_give.get(user_id, {}),
+            i_give_by_rarity=i_give.get(user_id, {}),
+        )
+        for user_id, username, got, gave in ranked
+    ]
+
+
+def trade_player(user, username: str):
+    """The active player called `username` to trade with; unknown, inactive or me → NotFound."""
+    if not isinstance(username, str) or not 0 < len(username) <= 150:
+        raise NotFound("no_such_player", _("No such player."))
+    other = get_user_model().objects.filter(username=username, is_active=True).first()
+    if other is None or other.pk == user.pk:
+        raise NotFound("no_such_player", _("No such player."))
+    return other
+
+
+def proposal_choices(user, partner) -> ProposalChoices:
+    """What I could give (my free copies) and get (their have list), suggestions first."""
+    mine = {
+        (card_id, side): count
+        for card_id, side, count in TradeEntry.objects.filter(user=user).values_list(
+            "card_id", "side", "count"
+        )
+    }
+    theirs = {
+        (card_id, side): count
+        for card_id, side, count in TradeEntry.objects.filter(user=partner).values_list(
+            "card_id", "side", "count"
+        )
+    }
+    free = {code: n for code, n in free_counts(user).items() if n > 0}
+    their_haves = {card_id: n for (card_id, side), n in theirs.items() if side == "have" and n}
+    cards = Card.objects.filter(Q(code__in=free) | Q(pk__in=their_haves)).values_list(
+        "pk", "code", "name", "name_en", "rarity"
+    )
+    give, get = [], []
+    for pk, code, name, name_en, rarity in cards:
+        label = _rarity_label(rarity)
+        if code in free:
+            offer = min(mine.get((pk, "have"), 0), theirs.get((pk, "want"), 0), free[code])
+            give.append(ChoiceRow(code, name, name_en, rarity, label, free[code], offer))
+        if pk in their_haves:
+            ask = min(their_haves[pk], mine.get((pk, "want"), 0))
+            get.append(ChoiceRow(code, name, name_en, rarity, label, their_haves[pk], ask))
+
+    def order(row: ChoiceRow):
+        return (row.suggested == 0, row.code)
+
+    return ProposalChoices(sorted(give, key=order), sorted(get, key=order))
+
+
+# -- proposals ---------------------------------------------------------------------------
+
+
+def _view(proposal: TradeProposal, viewer_id: int) -> ProposalView:
+    lines = {True: [], False: []}
+    for line in sorted(proposal.cards.all(), key=lambda line: line.card.code):
+        card = line.card
+        lines[line.gives].append(
+            CardLine(
+                card.code, card.name, card.name_en, card.rarity, _rarity_label(card.rarity),
+                line.count,
+            )
+        )  # fmt: skip
+    is_open = proposal.status == ProposalStatus.OPEN
+    return ProposalView(
+        id=proposal.pk,
+        maker_id=proposal.maker_id,
+        maker_name=proposal.maker.username,
+        partner_id=proposal.partner_id,
+        partner_name=proposal.partner.username,
+        status=proposal.status,
+        status_label=proposal.get_status_display(),
+        message=proposal.message,
+        counter_of_id=proposal.counter_of_id,
+        created_at=proposal.created_at,
+        decided_at=proposal.decided_at,
+        mine=proposal.maker_id == viewer_id,
+        can_answer=is_open and proposal.partner_id == viewer_id,
+        can_withdraw=is_open and proposal.maker_id == viewer_id,
+        maker_gives=lines[True],
+        partner_gives=lines[False],
+    )
+
+
+def _proposals():
+    return TradeProposal.objects.select_related("maker", "partner").prefetch_related("cards__card")
+
+
+def proposals_for(user) -> list[ProposalView]:
+    """The proposals I made and received (every status: the history), newest first."""
+    if not user.is_authenticated:
+        return []
+    rows = _proposals().filter(Q(maker=user) | Q(partner=user)).order_by("-created_at", "-pk")
+    return [_view(proposal, user.pk) for proposal in rows[:MAX_PROPOSALS_LISTED]]
+
+
+def proposal_for(user, proposal_id) -> ProposalView:
+    """One proposal for its maker or partner; anyone else (or no such id) → NotFound."""
+    missing = NotFound("not_found", _("No such proposal."))
+    if not user.is_authenticated or isinstance(proposal_id, bool):
+        raise missing
+    try:
+        proposal_id = int(proposal_id)
+    except (TypeError, ValueError):
+        raise missing from None
+    if not 0 < proposal_id < 2**63:
+        raise missing
+    proposal = _proposals().filter(pk=proposal_id).filter(Q(maker=user) | Q(partner=user)).first()
+    if proposal is None:
+        raise missing
+    return _view(proposal, user.pk)

@@ -1,0 +1,404 @@
+"""Trades API: my have and want lists, trading partners, proposals between two players.
+
+The lists and partners are the signed-in player's own; a proposal is seen and answered
+only by its two players (anyone else: 404, as if it did not exist). Opening the lists
+or the partners refreshes my default list rows first (collection.trades: the lists
+are refreshed lazily). Anonymous requests get 401 (token) or 403 (session), like the
+other private APIs. The lead's config/urls.py includes `api_patterns` under /api/.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.urls import path
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from collection import partners as reads
+from collection import trades
+from collection.models import MAX_COPIES, ProposalStatus, TradeSide
+from core.params import int_param
+from core.serializer_fields import StrictIntegerField
+
+# --- input ------------------------------------------------------------------------------
+
+
+class EntrySerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=32, help_text="a card code, e.g. AF1-001")
+    side = serializers.ChoiceField(choices=TradeSide.choices)
+    count = StrictIntegerField(
+        minimum=0, maximum=MAX_COPIES, help_text="0 keeps the card off the list"
+    )
+
+
+class EntryKeySerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=32, help_text="a card code, e.g. AF1-001")
+    side = serializers.ChoiceField(choices=TradeSide.choices)
+
+
+class WantDeckSerializer(serializers.Serializer):
+    deck = StrictIntegerField(minimum=1, maximum=2**63 - 1, help_text="one of your decks' id")
+
+
+_CARDS_HELP = "card code → copies (1–999); at most 100 cards on both sides together, at least one"
+
+
+class CardsField(serializers.DictField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(
+            child=StrictIntegerField(minimum=1, maximum=MAX_COPIES),
+            required=False,
+            default=dict,
+            **kwargs,
+        )
+
+
+class AnswerSerializer(serializers.Serializer):
+    gives = CardsField(help_text="the cards you give: " + _CARDS_HELP)
+    gets = CardsField(help_text="the cards the other player gives: " + _CARDS_HELP)
+    message = serializers.CharField(
+        max_length=trades.MAX_MESSAGE_CHARS, required=False, allow_blank=True, default=""
+    )
+
+
+class ProposeSerializer(AnswerSerializer):
+    partner = serializers.CharField(max_length=150, help_text="the other player's username")
+
+
+# --- output (what the views answer; here for the schema) -----------------------------------
+
+
+class TradeRowSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    name_en = serializers.CharField()
+    set = serializers.CharField()
+    rarity = serializers.CharField(allow_null=True)
+    rarity_label = serializers.CharField()
+    count = serializers.IntegerField(help_text="0: you keep this card off the list")
+    manual = serializers.BooleanField(help_text="set by you (else the default)")
+
+
+class TradeListsSerializer(serializers.Serializer):
+    haves = TradeRowSerializer(many=True)
+    wants = TradeRowSerializer(many=True)
+
+
+class WantDeckRowSerializer(serializers.Serializer):
+    deck_id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    built = serializers.BooleanField()
+    on = serializers.BooleanField(help_text="its missing cards are on your want list")
+
+
+class RarityCountSerializer(serializers.Serializer):
+    rarity = serializers.CharField(allow_null=True)
+    count = serializers.IntegerField()
+
+
+class PartnerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    they_give = serializers.IntegerField(help_text="copies of cards you want that they have")
+    i_give = serializers.IntegerField(help_text="copies of cards they want that you have")
+    they_give_by_rarity = RarityCountSerializer(many=True)
+    i_give_by_rarity = RarityCountSerializer(many=True)
+
+
+class CardLineSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    name_en = serializers.CharField()
+    rarity = serializers.CharField(allow_null=True)
+    rarity_label = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class ProposalSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    maker = serializers.CharField(help_text="who proposed (username)")
+    partner = serializers.CharField(help_text="who answers (username)")
+    status = serializers.ChoiceField(choices=ProposalStatus.choices)
+    status_label = serializers.CharField()
+    message = serializers.CharField()
+    counter_of = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    decided_at = serializers.DateTimeField(allow_null=True)
+    mine = serializers.BooleanField(help_text="you made it")
+    can_answer = serializers.BooleanField()
+    can_withdraw = serializers.BooleanField()
+    maker_gives = CardLineSerializer(many=True)
+    partner_gives = CardLineSerializer(many=True)
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _rarities(counts: dict) -> list[dict]:
+    # A list, not an object: a card without a rarity has None, which is no JSON key.
+    return [{"rarity": rarity, "count": n} for rarity, n in counts.items()]
+
+
+def _partner(row: reads.PartnerRow) -> dict:
+    return {
+        "username": row.username,
+        "they_give": row.they_give,
+        "i_give": row.i_give,
+        "they_give_by_rarity": _rarities(row.they_give_by_rarity),
+        "i_give_by_rarity": _rarities(row.i_give_by_rarity),
+    }
+
+
+def _proposal(view: reads.ProposalView) -> dict:
+    return {
+        "id": view.id,
+        "maker": view.maker_name,
+        "partner": view.partner_name,
+        "status": view.status,
+        "status_label": view.status_label,
+        "message": view.message,
+        "counter_of": view.counter_of_id,
+        "created_at": view.created_at,
+        "decided_at": view.decided_at,
+        "mine": view.mine,
+        "can_answer": view.can_answer,
+        "can_withdraw": view.can_withdraw,
+        "maker_gives": [asdict(line) for line in view.maker_gives],
+        "partner_gives": [asdict(line) for line in view.partner_gives],
+    }
+
+
+def _lists(user) -> dict:
+    got = reads.trade_lists(user)
+    return {
+        "haves": [asdict(row) for row in got.haves],
+        "wants": [asdict(row) for row in got.wants],
+    }
+
+
+_REFUSED = OpenApiResponse(description="`{error: {code, message}}`: not done, nothing changed.")
+_NOT_FOUND = OpenApiResponse(
+    description="No such proposal, or not yours: only its two players see it."
+)
+
+# --- views ------------------------------------------------------------------------------
+
+
+class ListsApi(APIView):
+    """Your have and want lists; PUT sets one card yourself, DELETE gives it back to the default."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="trades_lists",
+        responses={200: TradeListsSerializer},
+        description="Your have list (default: free copies beyond 3) and want list (default: "
+        "what the decks you chose lack), refreshed now, in catalog order.",
+    )
+    def get(self, request):
+        trades.trade_lists_refresh(user=request.user)
+        return Response(_lists(request.user))
+
+    @extend_schema(
+        operation_id="trades_list_set",
+        request=EntrySerializer,
+        responses={200: TradeListsSerializer, 400: _REFUSED},
+        description="Put `count` copies of a card on your have or want list yourself (0 keeps "
+        "it off). A have above your free copies is refused (`not_free`). Answers both lists.",
+    )
+    def put(self, request):
+        data = _valid(EntrySerializer, request.data)
+        trades.trade_entry_set(
+            user=request.user, code=data["code"], side=data["side"], count=data["count"]
+        )
+        return Response(_lists(request.user))
+
+    @extend_schema(
+        operation_id="trades_list_reset",
+        request=EntryKeySerializer,
+        responses={200: TradeListsSerializer},
+        description="Drop your own count of a card: the default comes back. Answers both lists.",
+    )
+    def delete(self, request):
+        data = _valid(EntryKeySerializer, request.data or request.query_params)
+        trades.trade_entry_reset(user=request.user, code=data["code"], side=data["side"])
+        return Response(_lists(request.user))
+
+
+class WantDecksApi(APIView):
+    """The decks whose missing cards go on your want list."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="trades_want_decks", responses={200: WantDeckRowSerializer(many=True)}
+    )
+    def get(self, request):
+        return Response([asdict(row) for row in reads.want_decks(request.user)])
+
+    @extend_schema(
+        operation_id="trades_want_deck_add",
+        request=WantDeckSerializer,
+        responses={200: WantDeckRowSerializer(many=True), 404: _NOT_FOUND},
+        description="Add one of your decks; someone else's deck answers 404.",
+    )
+    def post(self, request):
+        data = _valid(WantDeckSerializer, request.data)
+        trades.trade_want_deck_set(user=request.user, deck_id=data["deck"], on=True)
+        return self.get(request)
+
+    @extend_schema(
+        operation_id="trades_want_deck_remove",
+        request=WantDeckSerializer,
+        responses={200: WantDeckRowSerializer(many=True), 404: _NOT_FOUND},
+    )
+    def delete(self, request):
+        data = _valid(WantDeckSerializer, request.data or request.query_params)
+        trades.trade_want_deck_set(user=request.user, deck_id=data["deck"], on=False)
+        return self.get(request)
+
+
+class PartnersApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="trades_partners",
+        parameters=[OpenApiParameter("limit", int, description="1–100, default 50")],
+        responses={200: PartnerSerializer(many=True)},
+        description="Players whose haves meet your wants and whose wants meet your haves, "
+        "best first (the smaller of the two directions, then the total), with rarities.",
+    )
+    def get(self, request):
+        limit = int_param(
+            request.query_params.get("limit"),
+            name="limit",
+            minimum=1,
+            maximum=reads.MAX_PARTNERS,
+            default=50,
+        )
+        trades.trade_lists_refresh(user=request.user)
+        return Response([_partner(row) for row in reads.partners(request.user, limit=limit)])
+
+
+class ProposalsApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="trades_proposals",
+        responses={200: ProposalSerializer(many=True)},
+        description="Proposals you made and received, every status, newest first (at most 200).",
+    )
+    def get(self, request):
+        return Response([_proposal(view) for view in reads.proposals_for(request.user)])
+
+    @extend_schema(
+        operation_id="trades_propose",
+        request=ProposeSerializer,
+        responses={201: ProposalSerializer, 400: _REFUSED, 404: _NOT_FOUND},
+        description="Propose a trade. Every card you give must be free in your collection "
+        "now (`not_free` lists those that are not); at most 100 cards, 1–999 copies each.",
+    )
+    def post(self, request):
+        data = _valid(ProposeSerializer, request.data)
+        partner = reads.trade_player(request.user, data["partner"])
+        proposal = trades.proposal_create(
+            maker=request.user,
+            partner_id=partner.pk,
+            gives=data["gives"],
+            gets=data["gets"],
+            message=data["message"],
+        )
+        body = _proposal(reads.proposal_for(request.user, proposal.pk))
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class ProposalApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="trades_proposal",
+        responses={200: ProposalSerializer, 404: _NOT_FOUND},
+    )
+    def get(self, request, proposal_id: int):
+        return Response(_proposal(reads.proposal_for(request.user, proposal_id)))
+
+
+def _answer(action, operation_id: str, description: str):
+    class AnswerApi(APIView):
+        permission_classes = [permissions.IsAuthenticated]
+
+        @extend_schema(
+            operation_id=operation_id,
+            request=None,
+            responses={
+                200: ProposalSerializer,
+                403: OpenApiResponse(description="`not_yours`: the other player's to do."),
+                404: _NOT_FOUND,
+                409: OpenApiResponse(
+                    description="`not_open`: answered already; `not_free_any_more`: the "
+                    "copies are no longer free (nothing moved)."
+                ),
+            },
+            description=description,
+        )
+        def post(self, request, proposal_id: int):
+            action(user=request.user, proposal_id=proposal_id)
+            return Response(_proposal(reads.proposal_for(request.user, proposal_id)))
+
+    AnswerApi.__name__ = AnswerApi.__qualname__ = operation_id.title().replace("_", "") + "Api"
+    return AnswerApi
+
+
+AcceptApi = _answer(
+    trades.proposal_accept,
+    "trades_accept",
+    "Accept a proposal made to you: the cards move between both collections now.",
+)
+DeclineApi = _answer(trades.proposal_decline, "trades_decline", "Decline a proposal made to you.")
+WithdrawApi = _answer(
+    trades.proposal_withdraw, "trades_withdraw", "Withdraw a proposal you made, while it is open."
+)
+
+
+class CounterApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="trades_counter",
+        request=AnswerSerializer,
+        responses={201: ProposalSerializer, 400: _REFUSED, 404: _NOT_FOUND, 409: _REFUSED},
+        description="Answer a proposal made to you with your own (`gives`: what YOU give). "
+        "Answers the new proposal; the old one is marked countered.",
+    )
+    def post(self, request, proposal_id: int):
+        data = _valid(AnswerSerializer, request.data)
+        new = trades.proposal_counter(
+            user=request.user,
+            proposal_id=proposal_id,
+            gives=data["gives"],
+            gets=data["gets"],
+            message=data["message"],
+        )
+        body = _proposal(reads.proposal_for(request.user, new.pk))
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+_ONE = "trades/proposals/<int:proposal_id>/"
+
+api_patterns = [
+    path("trades/lists/", ListsApi.as_view(), name="trades-lists"),
+    path("trades/want-decks/", WantDecksApi.as_view(), name="trades-want-decks"),
+    path("trades/partners/", PartnersApi.as_view(), name="trades-partners"),
+    path("trades/proposals/", ProposalsApi.as_view(), name="trades-proposals"),
+    path(_ONE, ProposalApi.as_view(), name="trades-proposal"),
+    path(_ONE + "accept/", AcceptApi.as_view(), name="trades-accept"),
+    path(_ONE + "decline/", DeclineApi.as_view(), name="trades-decline"),
+    path(_ONE + "withdraw/", WithdrawApi.as_view(), name="trades-withdraw"),
+    path(_ONE + "counter/", CounterApi.as_view(), name="trades-counter"),
+]

@@ -1,0 +1,274 @@
+"""Trade pages: my have and want lists, partners, proposing, answering.
+
+Thin views: the writes are collection.trades, the reads collection.partners.
+The lists are refreshed lazily (collection.trades' contract): each page that
+reads them first rewrites the visitor's default rows, so what it shows follows
+the collection and the decks as they are now. Refusals come back where the
+user acted: for htmx, the block that was changed with its message and a 4xx
+(the site's htmx config swaps 4xx answers in); without JavaScript, the page
+again with the message.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from collection import partners as reads
+from collection import trades
+from collection.models import ProposalStatus, TradeSide
+from collection.trade_forms import DecisionForm, EntryForm, ProposalForm, WantDeckForm
+from core.errors import ApplicationError
+from core.refusals import explained, refusals
+
+
+# --- my lists ----------------------------------------------------------------------------
+def _lists_context(user, **extra) -> dict:
+    return {"lists": reads.trade_lists(user), "decks": reads.want_decks(user), **extra}
+
+
+def _lists_answer(request: HttpRequest, *, error: str = "", error_at: str = "", done: str = ""):
+    """The changed lists: for htmx the block in place (4xx with a refusal), else the page."""
+    if request.htmx:
+        context = _lists_context(request.user, error=error, error_at=error_at, done=done)
+        return render(
+            request, "collection/trades/_lists.html", context, status=400 if error else 200
+        )
+    if error:
+        messages.error(request, error)
+    elif done:
+        messages.success(request, done)
+    anchor = f"#{error_at}" if error_at else "#trade-lists"
+    return redirect(reverse("collection:trades") + anchor)
+
+
+@login_required
+@require_GET
+def trades_index(request: HttpRequest) -> HttpResponse:
+    trades.trade_lists_refresh(user=request.user)
+    return render(request, "collection/trades/index.html", _lists_context(request.user))
+
+
+@login_required
+@require_POST
+def entry(request: HttpRequest) -> HttpResponse:
+    """Set one card's count on my have or want list, or put it back to the default."""
+    form = EntryForm(request.POST)
+    side = request.POST.get("side") if request.POST.get("side") in TradeSide.values else "have"
+    # A refusal goes beside the row the user changed, or the "add a card" form of that side.
+    where = request.POST.get("where") or ""
+    error_at = where if where.startswith(("row-", "add-")) and len(where) < 48 else f"add-{side}"
+    if not form.is_valid():
+        problems = [str(e) for errors in form.errors.values() for e in errors]
+        return _lists_answer(request, error=" ".join(problems), error_at=error_at)
+    data = form.cleaned_data
+    try:
+        if data["action"] == "reset":
+            trades.trade_entry_reset(user=request.user, code=data["code"], side=data["side"])
+            done = _("Back to the default.")
+        else:
+            trades.trade_entry_set(
+                user=request.user, code=data["code"], side=data["side"], count=data["count"]
+            )
+            done = _("Saved.")
+    except ApplicationError as problem:  # not free, unknown card
+        return _lists_answer(request, error=explained(problem), error_at=error_at)
+    return _lists_answer(request, done=done)
+
+
+@login_required
+@require_POST
+def want_deck(request: HttpRequest) -> HttpResponse:
+    """A deck's checkbox: its missing cards on my want list, or off it."""
+    form = WantDeckForm(request.POST)
+    if not form.is_valid():
+        return _lists_answer(request, error=_("That change could not be read."), error_at="decks")
+    try:
+        trades.trade_want_deck_set(
+            user=request.user, deck_id=form.cleaned_data["deck"], on=form.cleaned_data["on"]
+        )
+    except ApplicationError as problem:  # not my deck
+        return _lists_answer(request, error=explained(problem), error_at="decks")
+    return _lists_answer(request, done=_("Your want list follows your chosen decks."))
+
+
+# --- partners and proposing -----------------------------------------------------------------
+@login_required
+@require_GET
+def partners_view(request: HttpRequest) -> HttpResponse:
+    trades.trade_lists_refresh(user=request.user)
+    rows = reads.partners(request.user)
+    return render(request, "collection/trades/partners.html", {"partners": rows})
+
+
+def _proposal_form_page(request, *, template_context: dict, form: ProposalForm, status=200):
+    context = {
+        **template_context,
+        "form": form,
+        "give_rows": form.bound_rows(form.give_rows),
+        "get_rows": form.bound_rows(form.get_rows),
+    }
+    return render(request, "collection/trades/propose.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@refusals  # an unknown player, or myself: the 404 page
+def propose(request: HttpRequest, username: str) -> HttpResponse:
+    partner = reads.trade_player(request.user, username)
+    if request.method == "GET":
+        trades.trade_lists_refresh(user=request.user)
+    choices = reads.proposal_choices(request.user, partner)
+    form = ProposalForm(
+        request.POST or None,
+        gives=choices.give,
+        gets=choices.get,
+        give_counts={row.code: row.suggested for row in choices.give},
+        get_counts={row.code: row.suggested for row in choices.get},
+    )
+    refused: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            proposal = trades.proposal_create(
+                maker=request.user,
+                partner_id=partner.pk,
+                gives=form.cleaned_data["gives"],
+                gets=form.cleaned_data["gets"],
+                message=form.cleaned_data["message"],
+            )
+        except ApplicationError as problem:  # not free, too many lines…
+            refused = _refusal_lines(problem)
+        else:
+            messages.success(request, _("Your proposal is sent."))
+            return redirect("collection:proposal", proposal_id=proposal.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {"partner_name": partner.username, "refused": refused, "counter": None}
+    return _proposal_form_page(request, template_context=context, form=form, status=status)
+
+
+def _refusal_lines(problem: ApplicationError) -> list[str]:
+    """The refusal as the lines listed above the form (its message names the cards)."""
+    return [explained(problem)]
+
+
+# --- proposals ---------------------------------------------------------------------------------
+@login_required
+@require_GET
+def proposals(request: HttpRequest) -> HttpResponse:
+    rows = reads.proposals_for(request.user)
+    context = {
+        "received": [p for p in rows if not p.mine],
+        "made": [p for p in rows if p.mine],
+        "history": [p for p in rows if p.status == ProposalStatus.ACCEPTED],
+    }
+    return render(request, "collection/trades/proposals.html", context)
+
+
+def _proposal_context(user, proposal_id: int, **extra) -> dict:
+    view = reads.proposal_for(user, proposal_id)
+    other = view.partner_id if view.mine else view.maker_id
+    # The history both players keep: the trades accepted between the two of them.
+    history = [
+        p
+        for p in reads.proposals_for(user)
+        if p.status == ProposalStatus.ACCEPTED and other in (p.maker_id, p.partner_id)
+    ]
+    return {"proposal": view, "history": history, **extra}
+
+
+@login_required
+@require_GET
+@refusals  # someone else's proposal: 404
+def proposal(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    return render(
+        request, "collection/trades/proposal.html", _proposal_context(request.user, proposal_id)
+    )
+
+
+ANSWERS = {
+    "accept": (
+        trades.proposal_accept,
+        gettext_lazy("Accepted: the cards have moved between your collections."),
+    ),
+    "decline": (trades.proposal_decline, gettext_lazy("Declined.")),
+    "withdraw": (trades.proposal_withdraw, gettext_lazy("Withdrawn.")),
+}
+
+
+@login_required
+@require_POST
+@refusals  # someone else's proposal: 404
+def answer(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    """Accept, decline (the partner) or withdraw (the maker); the answer shows by the buttons."""
+    # Raises NotFound for a stranger before anything is read from the form.
+    reads.proposal_for(request.user, proposal_id)
+    form = DecisionForm(request.POST)
+    error = done = ""
+    if not form.is_valid():
+        error = _("That request could not be read.")
+    else:
+        service, text = ANSWERS[form.cleaned_data["action"]]
+        try:
+            service(user=request.user, proposal_id=proposal_id)
+        except ApplicationError as problem:  # not open any more, copies gone, not yours
+            if problem.status_code == 404:
+                raise
+            error = explained(problem)
+        else:
+            done = str(text)
+    if request.htmx:
+        context = _proposal_context(request.user, proposal_id, error=error, done=done)
+        return render(
+            request, "collection/trades/_proposal.html", context, status=400 if error else 200
+        )
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, done)
+    return redirect("collection:proposal", proposal_id=proposal_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@refusals  # someone else's proposal: 404; one I cannot answer: its refusal page
+def counter(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    """The propose form the other way round, filled with the proposal's cards."""
+    view = reads.proposal_for(request.user, proposal_id)
+    if not view.can_answer:
+        raise ApplicationError("not_open", _("This proposal cannot be answered any more."))
+    maker = reads.trade_player(request.user, view.maker_name)
+    choices = reads.proposal_choices(request.user, maker)
+    # I give what they asked for and get what they offered: those lines first.
+    form = ProposalForm(
+        request.POST or None,
+        gives=[*view.partner_gives, *choices.give],
+        gets=[*view.maker_gives, *choices.get],
+        give_counts={line.code: line.count for line in view.partner_gives},
+        get_counts={line.code: line.count for line in view.maker_gives},
+    )
+    refused: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            new = trades.proposal_counter(
+                user=request.user,
+                proposal_id=proposal_id,
+                gives=form.cleaned_data["gives"],
+                gets=form.cleaned_data["gets"],
+                message=form.cleaned_data["message"],
+            )
+        except ApplicationError as problem:
+            if problem.status_code == 404:
+                raise
+            refused = _refusal_lines(problem)
+        else:
+            messages.success(request, _("Your counter-offer is sent."))
+            return redirect("collection:proposal", proposal_id=new.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {"partner_name": view.maker_name, "refused": refused, "counter": view}
+    return _proposal_form_page(request, template_context=context, form=form, status=status)

@@ -1,0 +1,507 @@
+"""Writes on trades: the have and want lists, and proposals from one player to another.
+
+The lists are TradeEntry rows. Rows the player did not set (`manual` false) are the
+defaults and are rewritten by `trade_lists_refresh`; it runs lazily — when a trade
+page or the trades API opens for the player, and after every write here that changes
+its sources (a want-deck toggle, an accepted trade). So another player's default lists
+are as fresh as their last visit; every proposal is checked against the collections
+as they are now, when it is made (the maker's side) and again when it is accepted
+(both sides), so a stale list can suggest a trade but never make one.
+
+Accepting moves copies between two collections. It locks the proposal row, both
+players' user rows (the lock collection.services takes for its read-then-write
+writers, always in the order of the players' ids, so two trades cannot deadlock) and
+their OwnedCard rows of the cards involved, checks the copies are still free, and
+moves them in the same transaction: two accepts at once, or an accept racing an edit
+of the collection, apply once or not at all (on SQLite every transaction already
+holds the write lock: settings' IMMEDIATE).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import F, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from catalog.models import Card
+from collection.models import (
+    MAX_COPIES,
+    OwnedCard,
+    ProposalCard,
+    ProposalStatus,
+    TradeEntry,
+    TradeProposal,
+    TradeSide,
+    TradeWantDeck,
+)
+from collection.selectors import free_counts
+from collection.services import SignInRequired
+from core.errors import ApplicationError, Conflict, NotFound
+from decks.models import Deck, DeckEntry
+
+# A deck may hold three copies of a card: the default have list keeps those back.
+KEEP_FOR_A_DECK = 3
+MAX_PROPOSAL_LINES = 100
+MAX_MESSAGE_CHARS = 500
+# Open proposals one player may have made at a time: an answer is owed for each.
+MAX_OPEN_PROPOSALS = 50
+SIDES = (TradeSide.HAVE, TradeSide.WANT)
+
+
+class NotYours(ApplicationError):
+    """A participant asking for what only the other participant may do."""
+
+    status_code = 403
+
+
+# -- helpers -----------------------------------------------------------------------------
+
+
+def _check_user(user) -> None:
+    if user is None or not user.is_authenticated:
+        raise SignInRequired("sign_in", _("Sign in to trade."))
+
+
+def _lock_users(*user_ids: int) -> None:
+    """Lock the players' user rows, lowest id first (see the module's docstring)."""
+    list(
+        get_user_model()
+        .objects.select_for_update()
+        .filter(pk__in=sorted(set(user_ids)))
+        .order_by("pk")
+        .values_list("pk")
+    )
+
+
+def _count(value, *, low: int, high: int, code: str = "bad_count") -> int:
+    # bool is an int to Python; True copies of a card is a mistake, not 1
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApplicationError(
+            code,
+            _("A count must be a whole number from %(low)s to %(high)s.")
+            % {"low": low, "high": high},
+        )
+    return value
+
+
+def _side(side) -> str:
+    if side not in SIDES:
+        raise ApplicationError("bad_side", _("A trade list is “have” or “want”."))
+    return str(side)
+
+
+def _card(code) -> Card:
+    if not isinstance(code, str) or not code.strip() or len(code) > 32:
+        raise NotFound("no_such_card", _("No such card."))
+    card = Card.objects.filter(code__iexact=code.strip()).first()
+    if card is None:
+        raise NotFound("no_such_card", _("No such card."))
+    return card
+
+
+def _name(card: Card) -> str:
+    return card.display_name
+
+
+# -- the lists ---------------------------------------------------------------------------
+
+
+def _default_lists(user) -> dict[tuple[int, str], int]:
+    """(card id, side) → the default count, for the cards with a count above 0.
+
+    Wants: what the chosen decks need together beyond the copies free for them —
+    for each card, the SUM of the copies every chosen deck holds, minus the copies
+    owned that no other (not chosen) built deck holds; so two chosen decks that each
+    lack one copy of a card want two. Haves: the free copies beyond what a deck may
+    use (3) or, when more, beyond what the chosen decks not yet built need, so a
+    card is never offered while a chosen deck waits for it.
+    """
+    chosen = list(
+        Deck.objects.filter(
+            pk__in=TradeWantDeck.objects.filter(user=user).values("deck_id"), owner=user
+        ).values_list("pk", "built")
+    )
+    chosen_ids = [pk for pk, _built in chosen]
+    unbuilt_ids = [pk for pk, built in chosen if not built]
+
+    def copies(entries) -> dict[int, int]:
+        rows = entries.values("card_id").annotate(n=Sum("count"))
+        return {row["card_id"]: row["n"] for row in rows}
+
+    need = copies(DeckEntry.objects.filter(deck_id__in=chosen_ids)) if chosen_ids else {}
+    need_unbuilt = copies(DeckEntry.objects.filter(deck_id__in=unbuilt_ids)) if unbuilt_ids else {}
+    held_elsewhere = copies(
+        DeckEntry.objects.filter(deck__owner=user, deck__built=True, deck__deleted_at__isnull=True)
+        .exclude(deck_id__in=chosen_ids)
+    )  # fmt: skip
+    owned = dict(OwnedCard.objects.filter(user=user).values_list("card_id", "count"))
+    built = copies(
+        DeckEntry.objects.filter(deck__owner=user, deck__built=True, deck__deleted_at__isnull=True)
+    )
+    lists: dict[tuple[int, str], int] = {}
+    for card_id, n in need.items():
+        available = max(0, owned.get(card_id, 0) - held_elsewhere.get(card_id, 0))
+        if n > available:
+            lists[(card_id, TradeSide.WANT)] = min(MAX_COPIES, n - available)
+    for card_id, count in owned.items():
+        free = max(0, count - built.get(card_id, 0))
+        keep = max(KEEP_FOR_A_DECK, need_unbuilt.get(card_id, 0))
+        if free > keep and (card_id, TradeSide.WANT) not in lists:
+            lists[(card_id, TradeSide.HAVE)] = free - keep
+    return lists
+
+
+@transaction.atomic
+def trade_lists_refresh(*, user) -> None:
+    """Rewrite the player's default (not manual) list rows from their collection and decks.
+
+    Manual rows stay as they are and hide the default of their card and side. Writes
+    only what changed (a few statements; none when nothing did).
+    """
+    _check_user(user)
+    _lock_users(user.pk)
+    wanted = _default_lists(user)
+    rows = TradeEntry.objects.filter(user=user)
+    manual = set(rows.filter(manual=True).values_list("card_id", "side"))
+    for key in manual:
+        wanted.pop(key, None)
+    current = {
+        (card_id, side): (pk, count)
+        for pk, card_id, side, count in rows.filter(manual=False).values_list(
+            "pk", "card_id", "side", "count"
+        )
+    }
+    gone = [pk for key, (pk, _count) in current.items() if key not in wanted]
+    changed = [
+        TradeEntry(pk=pk, count=wanted[key])
+        for key, (pk, count) in current.items()
+        if key in wanted and wanted[key] != count
+    ]
+    new = [
+        TradeEntry(user=user, card_id=card_id, side=side, count=count, manual=False)
+        for (card_id, side), count in wanted.items()
+        if (card_id, side) not in current
+    ]
+    if gone:
+        TradeEntry.objects.filter(pk__in=gone).delete()
+    if changed:
+        TradeEntry.objects.bulk_update(changed, ["count"], batch_size=500)
+    if new:
+        TradeEntry.objects.bulk_create(new, batch_size=500)
+
+
+@transaction.atomic
+def trade_entry_set(*, user, code: str, side: str, count: int) -> TradeEntry:
+    """Put `count` (0–999) copies of a card on my have or want list myself; 0 keeps it off.
+
+    A have above the copies I have free (owned, not in a built deck) is refused.
+    """
+    _check_user(user)
+    side = _side(side)
+    count = _count(count, low=0, high=MAX_COPIES)
+    card = _card(code)
+    _lock_users(user.pk)
+    if side == TradeSide.HAVE and count:
+        free = free_counts(user).get(card.code, 0)
+        if count > free:
+            raise ApplicationError(
+                "not_free",
+                _("You have %(free)s free copies of %(card)s; you cannot offer %(n)s.")
+                % {"free": free, "card": _name(card), "n": count},
+                extra={"free": free},
+            )
+    entry, _created = TradeEntry.objects.update_or_create(
+        user=user, card=card, side=side, defaults={"count": count, "manual": True}
+    )
+    return entry
+
+
+@transaction.atomic
+def trade_entry_reset(*, user, code: str, side: str) -> None:
+    """Back to the default count for this card and side (my own count is dropped)."""
+    _check_user(user)
+    side = _side(side)
+    card = _card(code)
+    TradeEntry.objects.filter(user=user, card=card, side=side, manual=True).delete()
+    trade_lists_refresh(user=user)
+
+
+@transaction.atomic
+def trade_want_deck_set(*, user, deck_id: int, on: bool) -> bool:
+    """Put a deck's missing cards on my want list (on), or take them off; my decks only."""
+    _check_user(user)
+    if isinstance(deck_id, bool) or not isinstance(deck_id, int) or not 0 < deck_id < 2**63:
+        raise NotFound("not_found", _("No such deck."))
+    deck = Deck.objects.filter(pk=deck_id, owner=user).first()
+    if deck is None:
+        raise NotFound("not_found", _("No such deck."))
+    if on:
+        TradeWantDeck.objects.get_or_create(user=user, deck=deck)
+    else:
+        TradeWantDeck.objects.filter(user=user, deck=deck).delete()
+    trade_lists_refresh(user=user)
+    return bool(on)
+
+
+# -- proposals ---------------------------------------------------------------------------
+
+
+def _lines(gives, gets) -> dict[tuple[int, bool], int]:
+    """(card id, maker gives) → count, from the {code: count} sides; refuses what is wrong."""
+    for side in (gives, gets):
+        if not isinstance(side, dict):
+            raise ApplicationError("bad_lines", _("Name the cards as code → count."))
+    if len(gives) + len(gets) > MAX_PROPOSAL_LINES:
+        raise ApplicationError(
+            "too_many_lines",
+            _("A proposal may name at most %(n)s cards.") % {"n": MAX_PROPOSAL_LINES},
+            extra={"limit": MAX_PROPOSAL_LINES},
+        )
+    if not gives and not gets:
+        raise ApplicationError("empty_proposal", _("Name at least one card."))
+    codes: set[str] = set()
+    for side in (gives, gets):
+        for code, count in side.items():
+            if not isinstance(code, str) or not code.strip() or len(code) > 32:
+                raise NotFound("no_such_card", _("No such card."))
+            _count(count, low=1, high=MAX_COPIES)
+            codes.add(code.strip().upper())
+    cards = {
+        code.upper(): pk
+        for code, pk in Card.objects.filter(code__in=codes).values_list("code", "pk")
+    }
+    unknown = sorted(codes - set(cards))
+    if unknown:
+        raise NotFound(
+            "no_such_card",
+            _("No such card: %(codes)s.") % {"codes": ", ".join(unknown)},
+            extra={"cards": unknown},
+        )
+    lines: dict[tuple[int, bool], int] = {}
+    for gives_it, side in ((True, gives), (False, gets)):
+        for code, count in side.items():
+            key = (cards[code.strip().upper()], gives_it)
+            lines[key] = lines.get(key, 0) + count
+            if lines[key] > MAX_COPIES:
+                _count(lines[key], low=1, high=MAX_COPIES)
+    both = {card_id for card_id, gives_it in lines if gives_it} & {
+        card_id for card_id, gives_it in lines if not gives_it
+    }
+    if both:
+        raise ApplicationError("card_both_ways", _("A card cannot go both ways in one trade."))
+    return lines
+
+
+def _short_of(user, needs: dict[int, int]) -> list[str]:
+    """Codes of the cards of `needs` (card id → copies) the user has fewer free copies of."""
+    codes = dict(Card.objects.filter(pk__in=needs).values_list("pk", "code"))
+    free = free_counts(user)
+    return sorted(codes[card_id] for card_id, n in needs.items() if free.get(codes[card_id], 0) < n)
+
+
+def _create(*, maker, partner, lines, message, counter_of) -> TradeProposal:
+    short = _short_of(maker, {card_id: n for (card_id, gives), n in lines.items() if gives})
+    if short:
+        raise ApplicationError(
+            "not_free",
+            _("You do not have enough free copies of: %(codes)s.") % {"codes": ", ".join(short)},
+            extra={"cards": short},
+        )
+    if (
+        TradeProposal.objects.filter(maker=maker, status=ProposalStatus.OPEN).count()
+        >= MAX_OPEN_PROPOSALS
+    ):
+        raise ApplicationError(
+            "too_many_open",
+            _("You have %(n)s proposals waiting for an answer; wait or withdraw some first.")
+            % {"n": MAX_OPEN_PROPOSALS},
+            extra={"limit": MAX_OPEN_PROPOSALS},
+        )
+    proposal = TradeProposal.objects.create(
+        maker=maker, partner=partner, message=message, counter_of=counter_of
+    )
+    ProposalCard.objects.bulk_create(
+        ProposalCard(proposal=proposal, card_id=card_id, gives=gives, count=count)
+        for (card_id, gives), count in lines.items()
+    )
+    return proposal
+
+
+def _message(message) -> str:
+    if message is None:
+        return ""
+    if not isinstance(message, str) or len(message) > MAX_MESSAGE_CHARS:
+        raise ApplicationError(
+            "message_too_long",
+            _("A message may be at most %(n)s characters long.") % {"n": MAX_MESSAGE_CHARS},
+            extra={"limit": MAX_MESSAGE_CHARS},
+        )
+    return message.strip()
+
+
+@transaction.atomic
+def proposal_create(
+    *,
+    maker,
+    partner_id: int,
+    gives: dict[str, int],
+    gets: dict[str, int],
+    message: str = "",
+    counter_of: TradeProposal | None = None,
+) -> TradeProposal:
+    """Offer `gives` (cards I give: code → copies) for `gets` (cards the partner gives).
+
+    At most 100 cards, 1–999 copies each, a message of at most 500 characters, at
+    least one card; every card I give must be free in my collection now.
+    """
+    _check_user(maker)
+    if isinstance(partner_id, bool) or not isinstance(partner_id, int):
+        raise NotFound("no_such_player", _("No such player."))
+    if not 0 < partner_id < 2**63:
+        raise NotFound("no_such_player", _("No such player."))
+    if partner_id == maker.pk:
+        raise ApplicationError("to_yourself", _("You cannot trade with yourself."))
+    partner = get_user_model().objects.filter(pk=partner_id, is_active=True).first()
+    if partner is None:
+        raise NotFound("no_such_player", _("No such player."))
+    message = _message(message)
+    lines = _lines(gives, gets)
+    return _create(
+        maker=maker, partner=partner, lines=lines, message=message, counter_of=counter_of
+    )
+
+
+def _locked(proposal_id) -> TradeProposal | None:
+    if isinstance(proposal_id, bool) or not isinstance(proposal_id, int):
+        return None
+    if not 0 < proposal_id < 2**63:
+        return None
+    return TradeProposal.objects.select_for_update().filter(pk=proposal_id).first()
+
+
+def _answerable(user, proposal_id, *, by: str) -> TradeProposal:
+    """The proposal, locked, if `user` may act on it as its `by` ("partner"/"maker") now."""
+    _check_user(user)
+    proposal = _locked(proposal_id)
+    if proposal is None or user.pk not in (proposal.maker_id, proposal.partner_id):
+        raise NotFound("not_found", _("No such proposal."))
+    if by == "partner" and proposal.partner_id != user.pk:
+        raise NotYours("not_yours", _("Only the player you proposed to can answer it."))
+    if by == "maker" and proposal.maker_id != user.pk:
+        raise NotYours("not_yours", _("Only the player who made the proposal can withdraw it."))
+    if proposal.status != ProposalStatus.OPEN:
+        raise Conflict(
+            "not_open",
+            _("This proposal is no longer open: %(status)s.")
+            % {"status": proposal.get_status_display()},
+            extra={"status": proposal.status},
+        )
+    return proposal
+
+
+def _close(proposal: TradeProposal, status: str) -> TradeProposal:
+    proposal.status = status
+    proposal.decided_at = timezone.now()
+    proposal.save(update_fields=["status", "decided_at"])
+    return proposal
+
+
+def _take(user_id: int, card_id: int, n: int) -> None:
+    """Take n copies (checked free, row locked): the row goes with its last copy."""
+    mine = OwnedCard.objects.filter(user_id=user_id, card_id=card_id)
+    if not mine.filter(count__gt=n).update(count=F("count") - n, updated_at=timezone.now()):
+        mine.filter(count=n).delete()
+
+
+def _give(user_id: int, card_id: int, n: int) -> None:
+    """Add n copies; a player cannot end up with more than 999 (the whole trade is refused)."""
+    mine = OwnedCard.objects.filter(user_id=user_id, card_id=card_id)
+    room = mine.filter(count__lte=MAX_COPIES - n)
+    if room.update(count=F("count") + n, updated_at=timezone.now()):
+        return
+    if not mine.exists():
+        try:
+            with transaction.atomic():  # a savepoint: a concurrent first copy may win
+                OwnedCard.objects.create(user_id=user_id, card_id=card_id, count=n)
+            return
+        except IntegrityError:
+            if room.update(count=F("count") + n, updated_at=timezone.now()):
+                return
+    card = Card.objects.get(pk=card_id)
+    raise Conflict(
+        "too_many_copies",
+        _("The trade would take a collection above %(n)s copies of %(card)s.")
+        % {"n": MAX_COPIES, "card": _name(card)},
+        extra={"limit": MAX_COPIES},
+    )
+
+
+@transaction.atomic
+def proposal_accept(*, user, proposal_id: int) -> TradeProposal:
+    """Accept a proposal made to me: the cards change hands now, or nothing happens."""
+    proposal = _answerable(user, proposal_id, by="partner")
+    maker_id, partner_id = proposal.maker_id, proposal.partner_id
+    _lock_users(maker_id, partner_id)
+    lines = list(proposal.cards.values_list("card_id", "gives", "count"))
+    card_ids = sorted({card_id for card_id, _gives, _n in lines})
+    list(
+        OwnedCard.objects.select_for_update()
+        .filter(user_id__in=(maker_id, partner_id), card_id__in=card_ids)
+        .order_by("pk")
+        .values_list("pk")
+    )
+    users = get_user_model().objects.in_bulk([maker_id, partner_id])
+    maker, partner = users[maker_id], users[partner_id]
+    short_maker = _short_of(maker, {c: n for c, gives, n in lines if gives})
+    short_partner = _short_of(partner, {c: n for c, gives, n in lines if not gives})
+    if short_maker or short_partner:
+        raise Conflict(
+            "not_free_any_more",
+            _("The cards are no longer free for this trade: %(codes)s.")
+            % {"codes": ", ".join(sorted(set(short_maker + short_partner)))},
+            extra={"maker_short": short_maker, "partner_short": short_partner},
+        )
+    for card_id, gives, n in lines:
+        giver, taker = (maker_id, partner_id) if gives else (partner_id, maker_id)
+        _take(giver, card_id, n)
+        _give(taker, card_id, n)
+    _close(proposal, ProposalStatus.ACCEPTED)
+    trade_lists_refresh(user=maker)
+    trade_lists_refresh(user=partner)
+    return proposal
+
+
+@transaction.atomic
+def proposal_decline(*, user, proposal_id: int) -> TradeProposal:
+    """Say no to a proposal made to me."""
+    return _close(_answerable(user, proposal_id, by="partner"), ProposalStatus.DECLINED)
+
+
+@transaction.atomic
+def proposal_withdraw(*, user, proposal_id: int) -> TradeProposal:
+    """Take back a proposal I made that has no answer yet."""
+    return _close(_answerable(user, proposal_id, by="maker"), ProposalStatus.WITHDRAWN)
+
+
+@transaction.atomic
+def proposal_counter(
+    *, user, proposal_id: int, gives: dict[str, int], gets: dict[str, int], message: str = ""
+) -> TradeProposal:
+    """Answer a proposal made to me with my own: `gives` are the cards I give now.
+
+    Returns the new proposal (me → the old maker); the old one is COUNTERED. If the new
+    one is refused, the old one stays open.
+    """
+    old = _answerable(user, proposal_id, by="partner")
+    maker = get_user_model().objects.get(pk=old.maker_id)
+    new = _create(
+        maker=user,
+        partner=maker,
+        lines=_lines(gives, gets),
+        message=_message(message),
+        counter_of=old,
+    )
+    _close(old, ProposalStatus.COUNTERED)
+    return new

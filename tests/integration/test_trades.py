@@ -1,0 +1,109 @@
+"""Trades against PostgreSQL: a proposal's cards move once, never into a negative count."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core.management import call_command
+from django.db import connections
+
+from collection import services, trades
+from collection.models import OwnedCard, ProposalStatus, TradeProposal
+from collection.selectors import owned_counts
+from core.errors import ApplicationError, Conflict
+from tests.factories import make_user
+
+pytestmark = pytest.mark.integration
+
+
+def at_once(*jobs) -> list[str]:
+    """Run the jobs in threads released together; each answers "applied" or its refusal."""
+    barrier = threading.Barrier(len(jobs))
+    outcomes: list[str] = []
+
+    def run(job):
+        try:
+            barrier.wait()
+            job()
+            outcomes.append(f"{job.__name__}: applied")
+        except ApplicationError as refused:
+            outcomes.append(f"{job.__name__}: {refused.code}")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return sorted(outcomes)
+
+
+@pytest.fixture
+def players(postgres, transactional_db):
+    call_command("load_cards", verbosity=0)
+    zsofi, gergo = make_user("zsofi"), make_user("gergo")
+    return zsofi, gergo
+
+
+def test_two_accepts_of_one_proposal_move_the_cards_once(players):
+    zsofi, gergo = players
+    services.collection_set_count(user=zsofi, code="AF1-001", count=4)
+    services.collection_set_count(user=gergo, code="AF1-008", count=2)
+    offer = trades.proposal_create(
+        maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 3}, gets={"AF1-008": 1}
+    )
+
+    def accept():
+        trades.proposal_accept(user=gergo, proposal_id=offer.pk)
+
+    assert at_once(accept, accept) == ["accept: applied", "accept: not_open"]
+    assert owned_counts(zsofi) == {"AF1-001": 1, "AF1-008": 1}
+    assert owned_counts(gergo) == {"AF1-001": 3, "AF1-008": 1}
+    assert TradeProposal.objects.get(pk=offer.pk).status == ProposalStatus.ACCEPTED
+
+
+def test_an_accept_racing_the_makers_edit_applies_whole_or_not_at_all(players):
+    zsofi, gergo = players
+    for _round in range(4):
+        services.collection_set_count(user=zsofi, code="AF1-001", count=3)
+        services.collection_set_count(user=gergo, code="AF1-001", count=0)
+        services.collection_set_count(user=gergo, code="AF1-008", count=1)
+        services.collection_set_count(user=zsofi, code="AF1-008", count=0)
+        offer = trades.proposal_create(
+            maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 3}, gets={"AF1-008": 1}
+        )
+
+        def accept(offer=offer):
+            trades.proposal_accept(user=gergo, proposal_id=offer.pk)
+
+        def edit():
+            # the maker takes the three offered copies out of their collection
+            services.collection_change_count(user=zsofi, code="AF1-001", delta=-3)
+
+        outcome = at_once(accept, edit)
+        if outcome == ["accept: applied", "edit: none_left"]:
+            # the trade went first: the copies had already changed hands
+            assert owned_counts(gergo) == {"AF1-001": 3}
+            assert owned_counts(zsofi) == {"AF1-008": 1}
+        else:
+            assert outcome == ["accept: not_free_any_more", "edit: applied"]
+            assert owned_counts(gergo) == {"AF1-008": 1}
+            assert owned_counts(zsofi) == {}
+            assert TradeProposal.objects.get(pk=offer.pk).status == ProposalStatus.OPEN
+            trades.proposal_withdraw(user=zsofi, proposal_id=offer.pk)
+        assert not OwnedCard.objects.filter(count__lt=1).exists()
+
+
+def test_a_refused_accept_changes_nothing(players):
+    zsofi, gergo = players
+    services.collection_set_count(user=zsofi, code="AF1-001", count=2)
+    services.collection_set_count(user=gergo, code="AF1-008", count=1)
+    offer = trades.proposal_create(
+        maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 2}, gets={"AF1-008": 1}
+    )
+    services.collection_set_count(user=gergo, code="AF1-008", count=0)
+    with pytest.raises(Conflict):
+        trades.proposal_accept(user=gergo, proposal_id=offer.pk)
+    assert owned_counts(zsofi) == {"AF1-001": 2} and owned_counts(gergo) == {}
