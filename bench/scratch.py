@@ -29,6 +29,7 @@ def setup_django(database_url: str, var_dir: Path) -> None:
     os.environ["DEBUG"] = "0"
     os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 60)
     os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ["SECURE_SSL_REDIRECT"] = "0"
     import django
 
     django.setup()

@@ -14,7 +14,6 @@ p95 at 100,000 ≤ 3 × p95 at 1,000.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -25,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.scratch import scratch_database  # noqa: E402
+from bench.scratch import scratch_database, setup_django  # noqa: E402
 
 QUERIES = [
     "ejlepo",
@@ -85,20 +84,6 @@ def synthetic_name(rng: random.Random) -> str:
         else:
             words.append("".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))))
     return " ".join(words).title()
-
-
-def setup_django(database_url: str, var_dir: Path) -> None:
-    os.environ["DATABASE_URL"] = database_url
-    os.environ["VAR_DIR"] = str(var_dir)
-    os.environ.pop("REDIS_URL", None)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 60)
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-    os.environ["SECURE_SSL_REDIRECT"] = "0"
-    import django
-
-    django.setup()
 
 
 def make_cards(n: int, seed: int = 7) -> None:

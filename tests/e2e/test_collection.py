@@ -10,9 +10,13 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from catalog.models import Game
+from collection import services as collection_services
+from collection import trades
+from collection.models import TradeProposal
 from decks import services as deck_services
 from decks.entries import Entry
 from printing.models import PrintJob
+from tests.factories import make_user
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -33,7 +37,7 @@ def two_decks(owner):
     ]
 
 
-def test_import_see_missing_build_and_print_the_missing_cards(signed_in, owner, two_decks):
+def test_a_collectors_whole_flow_from_import_to_an_accepted_trade(signed_in, owner, two_decks):
     first, second = two_decks
     page = signed_in(owner)
 
@@ -72,14 +76,7 @@ def test_import_see_missing_build_and_print_the_missing_cards(signed_in, owner, 
     printed = {item["code"]: item["count"] for item in job.cards}
     assert printed == {"AF1-002": 1, "AF1-003": 3}
 
-
-def test_find_a_partner_propose_and_the_other_account_accepts(signed_in, owner, two_decks):
-    """Two collectors whose spare cards meet each other's wants trade two copies each way."""
-    from collection import services as collection_services
-    from collection import trades
-    from collection.models import TradeProposal
-    from tests.factories import make_user
-
+    # A trade: a partner whose spare copies meet my wants, and whose wants meet mine.
     partner = make_user("cserepartner")
     collection_services.collection_set_count(user=owner, code="AF1-004", count=5)
     collection_services.collection_set_count(user=partner, code="AF1-005", count=5)
@@ -87,7 +84,7 @@ def test_find_a_partner_propose_and_the_other_account_accepts(signed_in, owner, 
     trades.trade_entry_set(user=partner, code="AF1-004", side="want", count=2)
     trades.trade_lists_refresh(user=partner)  # as their last visit to a trade page did
 
-    mine = signed_in(owner)
+    mine = page
     mine.goto("/collection/trades/partners/")
     mine.get_by_role("link", name="Cserét ajánlok").first.click()
     mine.get_by_role("button", name="Ajánlat küldése").click()
