@@ -82,9 +82,14 @@ def _lock_collection(user) -> None:
 
     The user row stands for the whole collection: rows not yet created cannot be
     locked, and a lock on the user also covers them. (A no-op on SQLite, whose
-    IMMEDIATE transactions already hold the database's write lock.)
+    IMMEDIATE transactions already hold the database's write lock.) The lock is
+    FOR NO KEY UPDATE: a writer that takes no such lock (a + click) inserting a
+    row that refers to the user checks that key at commit with FOR KEY SHARE,
+    which FOR UPDATE would block while this transaction waits for that row:
+    PostgreSQL found the deadlock (an accept racing a first + click).
     """
-    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+    users = get_user_model().objects.select_for_update(no_key=True)
+    list(users.filter(pk=user.pk).values_list("pk"))
 
 
 def _card(code) -> Card:
@@ -179,16 +184,18 @@ def collection_change_count(*, user, code: str, delta: int) -> int:
     if delta > 0:
         if add():
             return _count_of(user, card)
-        if mine.exists():
-            raise _too_many_copies(card)
+        # No row with room: none at all (insert the first copies), or a full one, or
+        # one a concurrent click has just inserted. The unique row decides which:
+        # asking whether a row exists first would take that last case for a full one.
         try:
-            with transaction.atomic():  # a savepoint: a concurrent first copy may win the insert
+            with transaction.atomic():  # a savepoint: the insert may lose to the other click
                 OwnedCard.objects.create(user=user, card=card, count=delta)
             return delta
         except IntegrityError:
-            if add():
-                return _count_of(user, card)
-            raise _too_many_copies(card) from None
+            pass
+        if add():
+            return _count_of(user, card)
+        raise _too_many_copies(card)
     taken = -delta
     # Twice: a + that commits between the UPDATE and the DELETE below leaves a count
     # neither matched, and the second round sees it.

@@ -65,10 +65,14 @@ def _check_user(user) -> None:
 
 
 def _lock_users(*user_ids: int) -> None:
-    """Lock the players' user rows, lowest id first (see the module's docstring)."""
+    """Lock the players' user rows, lowest id first (see the module's docstring).
+
+    FOR NO KEY UPDATE, as collection.services._lock_collection says why: a plain
+    FOR UPDATE deadlocks with a concurrent + click inserting the first copy.
+    """
     list(
         get_user_model()
-        .objects.select_for_update()
+        .objects.select_for_update(no_key=True)
         .filter(pk__in=sorted(set(user_ids)))
         .order_by("pk")
         .values_list("pk")
@@ -421,14 +425,17 @@ def _give(user_id: int, card_id: int, n: int) -> None:
     room = mine.filter(count__lte=MAX_COPIES - n)
     if room.update(count=F("count") + n, updated_at=timezone.now()):
         return
-    if not mine.exists():
-        try:
-            with transaction.atomic():  # a savepoint: a concurrent first copy may win
-                OwnedCard.objects.create(user_id=user_id, card_id=card_id, count=n)
-            return
-        except IntegrityError:
-            if room.update(count=F("count") + n, updated_at=timezone.now()):
-                return
+    # No row with room: none yet, a full one, or one a concurrent + click has just
+    # inserted. The unique row decides (as in collection_change_count): asking
+    # whether a row exists first would take that last case for a full one.
+    try:
+        with transaction.atomic():  # a savepoint: the insert may lose to that click
+            OwnedCard.objects.create(user_id=user_id, card_id=card_id, count=n)
+        return
+    except IntegrityError:
+        pass
+    if room.update(count=F("count") + n, updated_at=timezone.now()):
+        return
     card = Card.objects.get(pk=card_id)
     raise Conflict(
         "too_many_copies",

@@ -153,7 +153,9 @@ def _visitor_lock(user, session_key: str) -> None:
     if user.is_authenticated:
         from django.contrib.auth import get_user_model
 
-        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        # NO KEY UPDATE: rows of other writers that refer to this user (a collection
+        # row, a deck) check that key at commit, which FOR UPDATE would block.
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
     elif session_key:
         from django.contrib.sessions.models import Session
 

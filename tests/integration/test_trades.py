@@ -107,3 +107,25 @@ def test_a_refused_accept_changes_nothing(players):
     with pytest.raises(Conflict):
         trades.proposal_accept(user=gergo, proposal_id=offer.pk)
     assert owned_counts(zsofi) == {"AF1-001": 2} and owned_counts(gergo) == {}
+
+
+def test_an_accept_giving_a_first_copy_while_its_receiver_clicks_plus_adds_both(players):
+    """The receiver's first copies of a card arrive by trade and by + at the same moment."""
+    zsofi, gergo = players
+    for _round in range(4):
+        OwnedCard.objects.filter(user=gergo, card__code="AF1-003").delete()
+        services.collection_set_count(user=zsofi, code="AF1-003", count=5)
+        services.collection_set_count(user=gergo, code="AF1-008", count=2)
+        offer = trades.proposal_create(
+            maker=zsofi, partner_id=gergo.pk, gives={"AF1-003": 2}, gets={"AF1-008": 1}
+        )
+
+        def accept():
+            trades.proposal_accept(user=gergo, proposal_id=offer.pk)
+
+        def plus():
+            for _ in range(5):
+                services.collection_change_count(user=gergo, code="AF1-003", delta=1)
+
+        assert at_once(accept, plus) == ["accept: applied", "plus: applied"]
+        assert owned_counts(gergo)["AF1-003"] == 7
