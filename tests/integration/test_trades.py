@@ -120,7 +120,7 @@ def test_an_accept_giving_a_first_copy_while_its_receiver_clicks_plus_adds_both(
             maker=zsofi, partner_id=gergo.pk, gives={"AF1-003": 2}, gets={"AF1-008": 1}
         )
 
-        def accept():
+        def accept(offer=offer):
             trades.proposal_accept(user=gergo, proposal_id=offer.pk)
 
         def plus():
