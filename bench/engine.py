@@ -1,6 +1,7 @@
 """Engine benchmark: random-vs-random full games on one core with the demo decks.
 
     .venv/bin/python bench/engine.py alomfogo
+    .venv/bin/python bench/engine.py alomfogo --seconds 5 --openspiel-python /tmp/spiel/bin/python
     .venv/bin/python bench/engine.py alomfogo --seconds 5 --greedy-games 200
     .venv/bin/python bench/engine.py oniroo
     .venv/bin/python bench/engine.py oniroo --seconds 5 --greedy-games 500
@@ -13,7 +14,19 @@ Prints, for the game given:
   bots through `play.bots.play_game` (setup and shuffles included; the random
   bot never reads its view, so none is built), and the same with a view built
   for every decision, which is what a bot that reads it (or the web table) pays;
+- for `alomfogo`, OpenSpiel's gin_rummy (C++) side by side (issue #25): random
+  play driven from Python (`legal_actions` + `apply_action`, chance outcomes
+  sampled and counted as actions), one run of the same CPU budget after each
+  of the engine's five, so both see the same machine; the best run and the
+  median of each in actions/s, their ratios, and the goal (≥ gin_rummy in the
+  same run, best runs) met or NOT met. It installs nothing: it runs in this
+  process where `import pyspiel` works, else in the interpreter given by
+  `--openspiel-python` (or env OPENSPIEL_PYTHON); where neither can, it says
+  the comparison did not run and why;
 - p50/p95/p99 of one `legal_actions` call and of one `view` call, in µs;
+- what a search pays per step, p50/p95 in µs on mid-game states: one
+  `clone()`, and one `sample_state` of the game's sampler (where it has one)
+  on the deciding seat's view, its `Knowledge` built from the demo decks;
 - a cProfile run: the share of the main engine entry points, then the top
   functions by cumulative and by own time (profiling slows everything, so read
   shares, not speeds);
@@ -26,19 +39,23 @@ level 5 with 4 players and solitaire level 3, each with random bots: full
 games per CPU second, best and median of five runs (goal ≥ 200 each, best
 run, as bench/arcane.py), actions per second and per game, how
 games end, the same with a view built for every decision, p50/p95 of
-`legal_actions` and `view`, a short cProfile listing; then the greedy bot's
-win rate in 4-player level-5 games against three random bots (goal ≥ 60 %),
-its seat going round.
+`legal_actions` and `view`, of `clone()` and `sample_state`, a short cProfile
+listing; then the greedy bot's win rate in 4-player level-5 games against
+three random bots (goal ≥ 60 %), its seat going round.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
+import inspect
+import json
 import os
 import pstats
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -54,6 +71,7 @@ from play.bots import get_bot, play_game  # noqa: E402
 from play.bots.decks import demo_decks, oniroo_cards  # noqa: E402
 from play.bots.random_bot import RandomBot  # noqa: E402
 from play.engines import game_ids, get_engine  # noqa: E402
+from play.engines.sampling import Knowledge  # noqa: E402
 
 
 class _LookingRandomBot(RandomBot):
@@ -68,27 +86,38 @@ def random_bots(seed: int, seats: int = 2, looking: bool = False) -> dict:
 
 
 def throughput(
-    engine, decks, options: dict, seats: int, seconds: float, *, looking=False, runs: int = 5
+    engine,
+    decks,
+    options: dict,
+    seats: int,
+    seconds: float,
+    *,
+    looking=False,
+    runs: int = 5,
+    between: Callable[[float], None] | None = None,
 ) -> dict:
     """Random games per CPU second over `runs` runs sharing `seconds`: best, median, totals.
 
     CPU time of this process, and the best run beside the median: on a shared
     machine the best run is the closest to the engine's own speed (as timeit
-    reports the minimum); bench/arcane.py measures the same way.
+    reports the minimum); bench/arcane.py measures the same way. `between`,
+    if given, is called after each run with that run's budget: the OpenSpiel
+    runs go in between, so both see the same machine.
     """
     games = actions = unfinished = 0
     rates = []
+    action_rates = []
     reasons: Counter = Counter()
     total = 0.0
     for _ in range(runs):
-        run_games = 0
+        run_games = run_actions = 0
         start = time.process_time()
         while True:
             bots = random_bots(games, seats, looking)
             state, log = play_game(engine, decks, options, games, bots)
             games += 1
             run_games += 1
-            actions += len(log)
+            run_actions += len(log)
             if state.is_over:
                 reasons[state.result["reason"]] += 1
             else:
@@ -97,13 +126,19 @@ def throughput(
             if elapsed >= seconds / runs:
                 break
         rates.append(run_games / elapsed)
+        action_rates.append(run_actions / elapsed)
+        actions += run_actions
         total += elapsed
+        if between is not None:
+            between(seconds / runs)
     return {
         "games": games,
         "seconds": total,
         "games_per_s": max(rates),
         "median_games_per_s": statistics.median(rates),
         "actions_per_s": actions / total,
+        "best_actions_per_s": max(action_rates),
+        "median_actions_per_s": statistics.median(action_rates),
         "actions_per_game": actions / games,
         "reasons": dict(reasons),
         "unfinished": unfinished,
@@ -123,6 +158,256 @@ def report_throughput(name: str, run: dict, looking: dict) -> None:
         f" games/s, median {looking['median_games_per_s']:.1f}, "
         f"{looking['actions_per_s']:,.0f} actions/s"
     )
+
+
+# --- OpenSpiel's gin_rummy, random play side by side with the engine's ---------------
+
+
+def gin_rummy_run(game, seconds: float, rng) -> dict:
+    """Random gin_rummy games for `seconds` of this process's CPU, driven from Python.
+
+    Each decision is a `legal_actions` and an `apply_action`; chance nodes (the
+    deal, each card drawn) are sampled by their probabilities and counted as
+    actions too. Self-contained: another interpreter runs its source as it is.
+    """
+    import time
+
+    actions = games = 0
+    start = time.process_time()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return {"actions": actions, "games": games, "seconds": elapsed}
+
+
+def open_spiel_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("open_spiel")
+    except Exception:
+        return "?"
+
+
+# What the interpreter given by --openspiel-python runs: the two functions above, then a
+# run for each line of seconds it reads, answered by a JSON line (after a first line
+# naming the version), so both places measure exactly the same way.
+GIN_RUMMY_CHILD = """
+import json, random, sys
+import pyspiel
+
+{functions}
+
+game = pyspiel.load_game("gin_rummy")
+rng = random.Random(int(sys.argv[1]))
+print(json.dumps({{"version": open_spiel_version()}}), flush=True)
+for line in sys.stdin:
+    print(json.dumps(gin_rummy_run(game, float(line), rng)), flush=True)
+"""
+
+
+class GinRummy:
+    """OpenSpiel's gin_rummy random play, measured in runs of a given CPU budget."""
+
+    def __init__(self, where: str, version: str, run: Callable[[float], dict], close=None):
+        self.where = where  # "in this process" or "via" the interpreter's path
+        self.version = version
+        self._run = run
+        self._close = close
+        self.runs: list[dict] = []
+
+    def run(self, seconds: float) -> None:
+        self.runs.append(self._run(seconds))
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+
+    @classmethod
+    def find(cls, python: str | None, seed: int = 0) -> tuple[GinRummy | None, str]:
+        """(a runner, "") where OpenSpiel can run; else (None, why not). Installs nothing."""
+        try:
+            pyspiel = importlib.import_module("pyspiel")
+        except ImportError as exc:
+            here = f"pyspiel is not importable here ({exc})"
+        else:
+            game, rng = pyspiel.load_game("gin_rummy"), random.Random(seed)
+            return (
+                cls(
+                    "in this process",
+                    open_spiel_version(),
+                    lambda seconds: gin_rummy_run(game, seconds, rng),
+                ),
+                "",
+            )
+        if not python:
+            return None, f"{here}, and no --openspiel-python (or OPENSPIEL_PYTHON) was given"
+        try:
+            functions = "\n\n".join(map(inspect.getsource, (gin_rummy_run, open_spiel_version)))
+            child = subprocess.Popen(
+                [python, "-c", GIN_RUMMY_CHILD.format(functions=functions), str(seed)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        except OSError as exc:
+            return None, f"{here}, and {python} did not start ({exc})"
+        hello = child.stdout.readline()
+        if not hello:
+            error = child.stderr.read().strip().splitlines()
+            child.wait()
+            return None, f"{here}, and {python} could not run it ({(error or ['?'])[-1]})"
+
+        def run(seconds: float) -> dict:
+            child.stdin.write(f"{seconds}\n")
+            child.stdin.flush()
+            answer = child.stdout.readline()
+            if not answer:  # it stopped: say why rather than a JSON error
+                raise RuntimeError(f"{python} stopped: {child.stderr.read().strip()}")
+            return json.loads(answer)
+
+        def close() -> None:
+            child.stdin.close()
+            child.wait()
+
+        return cls(f"via {python}", json.loads(hello)["version"], run, close), ""
+
+    def summary(self) -> dict:
+        rates = [r["actions"] / r["seconds"] for r in self.runs]
+        games = sum(r["games"] for r in self.runs)
+        seconds = sum(r["seconds"] for r in self.runs)
+        return {
+            "best_actions_per_s": max(rates),
+            "median_actions_per_s": statistics.median(rates),
+            "games_per_s": games / seconds,
+            "actions_per_game": sum(r["actions"] for r in self.runs) / games,
+        }
+
+
+def report_gin_rummy(run: dict, gin: GinRummy | None, why_not: str) -> None:
+    """The engine's random-play rate beside gin_rummy's, from the interleaved runs."""
+    if gin is None:
+        print(f"\nOpenSpiel gin_rummy: the comparison did not run: {why_not}.")
+        return
+    g = gin.summary()
+    best = run["best_actions_per_s"] / g["best_actions_per_s"]
+    median = run["median_actions_per_s"] / g["median_actions_per_s"]
+    print(
+        f"\nOpenSpiel {gin.version} gin_rummy ({gin.where}), random play from Python "
+        f"(legal_actions + apply_action, chance outcomes sampled and counted), "
+        f"{len(gin.runs)} runs interleaved with the engine's, the same CPU budget each:"
+    )
+    print(
+        f"  this engine: best run {run['best_actions_per_s']:,.0f} actions/s, median "
+        f"{run['median_actions_per_s']:,.0f}"
+    )
+    print(
+        f"  gin_rummy:   best run {g['best_actions_per_s']:,.0f} actions/s, median "
+        f"{g['median_actions_per_s']:,.0f} ({g['games_per_s']:.0f} games/s, "
+        f"{g['actions_per_game']:.0f} actions/game)"
+    )
+    print(f"  ratio engine / gin_rummy: best run {best:.2f}, median {median:.2f}")
+    print(f"goal (≥ gin_rummy in the same run, best runs): {'met' if best >= 1 else 'NOT met'}")
+
+
+# --- what a search pays per step: a state copy, a sampled state ----------------------
+
+
+def search_costs(engine, pool, options: dict, seats: int, seconds: float, knowledge_of=None):
+    """Nanoseconds of `clone()`, and of the game's `sample_state` where it has one.
+
+    Timed on mid-game states (the 20th to the 150th move of random games):
+    clone on the state itself, the sampler on the deciding seat's view, with
+    one `Knowledge` per seat and game, as a search keeps it.
+    """
+    spec = get_game(engine.game_id)
+    room = spec.room
+    sampling = spec.sampler() if spec.searchable else None
+    clone_ns: list[int] = []
+    sample_ns: list[int] = []
+    failed = 0
+    first_failure = ""
+    clock = time.perf_counter_ns
+    start = time.perf_counter()
+    seed = 20_000
+    while time.perf_counter() - start < seconds:
+        state = engine.new_game(pool, options, seed)
+        rng = random.Random(seed)
+        knowledge = {}
+        if sampling is not None and knowledge_of is not None:
+            knowledge = {p: knowledge_of(pool, p, options) for p in range(seats)}
+        while not state.is_over and state.version < 150:
+            seat = state.active_player
+            if state.version >= 20 and state.version % 3 == 0:
+                t0 = clock()
+                state.clone()
+                clone_ns.append(clock() - t0)
+                if knowledge:
+                    view = state.view(seat)
+                    t0 = clock()
+                    try:
+                        sampling.sample_state(view, knowledge[seat], rng)
+                    except Exception as exc:  # a position the sampler cannot rebuild (yet)
+                        failed += 1
+                        first_failure = first_failure or f"{type(exc).__name__}: {exc}"
+                    else:
+                        sample_ns.append(clock() - t0)
+            state.apply(rng.choice(state.legal_actions(seat)))
+        seed += 1
+    return {
+        "room": room,
+        "clone": clone_ns,
+        "sample": sample_ns,
+        "sample_failed": failed,
+        "first_failure": first_failure,
+        "sampler": sampling is not None,
+        "knowledge": knowledge_of is not None,
+    }
+
+
+def report_search_costs(costs: dict) -> None:
+    clone = costs["clone"]
+    print(
+        f"\nclone():        p50 {pct(clone, 0.5):.1f} µs, p95 {pct(clone, 0.95):.1f} µs "
+        f"({len(clone):,} mid-game states)"
+    )
+    if not costs["sampler"]:
+        print("sample_state(): the game has no sampler (no search bot plays it)")
+        return
+    if not costs["knowledge"]:
+        print("sample_state(): not timed (a solitaire has no hidden opponent to sample)")
+        return
+    sample = costs["sample"]
+    failed = ""
+    if costs["sample_failed"]:
+        failed = f", {costs['sample_failed']} failed, the first with {costs['first_failure']}"
+    if sample:
+        print(
+            f"sample_state(): p50 {pct(sample, 0.5):.1f} µs, p95 {pct(sample, 0.95):.1f} µs "
+            f"({len(sample):,} views{failed})"
+        )
+    else:
+        print(f"sample_state(): no view could be sampled{failed}")
+
+
+def alomfogo_knowledge(decks: list, seat: int, options: dict) -> Knowledge:
+    """What a seat knows in a demo game: its own deck; the shipped decks are the prior."""
+    return Knowledge(seat=seat, deck=decks[seat], options=dict(options), prior=list(decks))
+
+
+def oniroo_knowledge(cards: list, seat: int, options: dict) -> Knowledge:
+    """ONIROO's whole card set is public: the deck is all of it, nothing needs a prior."""
+    return Knowledge(seat=seat, deck=cards, options=dict(options), prior=[])
 
 
 def latencies(
@@ -316,6 +601,9 @@ class EngineBench:
     view_every: int = 1  # latencies time a view call every this many steps
     profile_parts: tuple = ()  # engine entry points shown as shares of the profile
     profile_games_cap: int | None = None  # at most this many of --profile-games
+    # (pool, seat, options) -> what the seat knows besides its view, for timing `sample_state`
+    knowledge: Callable[[list, int, dict], Knowledge] | None = None
+    compare_gin_rummy: bool = False  # measure OpenSpiel's gin_rummy side by side (issue #25)
 
 
 BENCHES = {
@@ -332,6 +620,8 @@ BENCHES = {
         report_greedy=greedy_by_seat,
         view_every=4,
         profile_parts=ALOMFOGO_PARTS,
+        knowledge=alomfogo_knowledge,
+        compare_gin_rummy=True,
     ),
     "oniroo": EngineBench(
         pool=oniroo_cards,
@@ -347,6 +637,7 @@ BENCHES = {
         report_goals=goal_line_per_setup,
         report_greedy=greedy_vs_three,
         profile_games_cap=50,
+        knowledge=oniroo_knowledge,
     ),
 }
 
@@ -356,9 +647,17 @@ def main() -> None:
     parser.add_argument("game", choices=game_ids(), help="game id")
     parser.add_argument("--seconds", type=float, default=5.0, help="throughput run length")
     parser.add_argument("--latency-seconds", type=float, default=2.0)
+    parser.add_argument(
+        "--search-seconds", type=float, default=2.0, help="timing clone() and sample_state()"
+    )
     parser.add_argument("--profile-games", type=int, default=100)
     parser.add_argument("--top", type=int, default=12)
     parser.add_argument("--greedy-games", type=int, default=None, help="alomfogo 200, oniroo 500")
+    parser.add_argument(
+        "--openspiel-python",
+        default=os.environ.get("OPENSPIEL_PYTHON"),
+        help="an interpreter that imports pyspiel, where this one cannot (env OPENSPIEL_PYTHON)",
+    )
     args = parser.parse_args()
     bench = BENCHES.get(args.game)
     if bench is None:
@@ -373,13 +672,30 @@ def main() -> None:
     for name, options in bench.setups.items():
         seats = spec.seats(options)
         play_game(engine, pool, options, 0, random_bots(0, seats))  # warm-up: imports, cards
-        run = throughput(engine, pool, options, seats, args.seconds)
+        gin, why_not = None, ""
+        if bench.compare_gin_rummy:
+            gin, why_not = GinRummy.find(args.openspiel_python)
+        try:
+            if gin is not None:
+                gin.run(0.2)  # its warm-up, as the engine's game above
+                gin.runs.clear()
+            run = throughput(engine, pool, options, seats, args.seconds, between=gin and gin.run)
+        finally:
+            if gin is not None:
+                gin.close()
         looking = throughput(engine, pool, options, seats, min(2.0, args.seconds), looking=True)
         report_throughput(name, run, looking)
+        if bench.compare_gin_rummy:
+            report_gin_rummy(run, gin, why_not)
         legal_ns, view_ns = latencies(
             engine, pool, options, args.latency_seconds, view_every=bench.view_every
         )
         bench.report_latencies(legal_ns, view_ns)
+        if args.search_seconds:
+            # the search bot plays table games: a solitaire has nobody to out-guess
+            knowledge = bench.knowledge if seats > 1 else None
+            costs = search_costs(engine, pool, options, seats, args.search_seconds, knowledge)
+            report_search_costs(costs)
         if args.profile_games:
             games = min(args.profile_games, bench.profile_games_cap or args.profile_games)
             profile(engine, pool, options, seats, games, args.top, bench.profile_parts)

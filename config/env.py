@@ -64,6 +64,15 @@ class StrictEnv:
         except ValueError:
             raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
 
+    def float(self, name: str, default: float) -> float:
+        value = self._raw(name)
+        if value is None:
+            return default
+        try:
+            return float(value)
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}={value!r} is not a number (e.g. 0.5).") from None
+
     def list(self, name: str, default: list[str]) -> list[str]:
         value = self._raw(name)
         if value is None:

@@ -214,6 +214,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 
+# CPU seconds the hard bot (play.bots.search) thinks over each move on the live
+# table; it thinks in the Celery worker, so this is the worker's time per bot
+# decision (tests and the e2e server set it small to keep games fast).
+PLAY_SEARCH_SECONDS = env.float("SEARCH_BOT_SECONDS", default=1.0)
+
 # --- Cache ------------------------------------------------------------------
 # The sign-up limit counts in the cache, so every process must see the same
 # one: Redis when there is one, else files under VAR_DIR that the web server

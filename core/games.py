@@ -86,6 +86,7 @@ class Rooms:
     face_layout: str  # module (or package) under catalog/faces/
     rules_doc: str  # path from the repository root
     cards: str  # the engine's card module: its card TYPES and SUBTYPES
+    sampler: str  # a searchable game's states rebuilt from a view (play/engines/sampling.py)
 
     @classmethod
     def of(cls, room: str) -> Rooms:
@@ -100,6 +101,7 @@ class Rooms:
             face_layout=f"catalog.faces.{room}",
             rules_doc=f"docs/rules/{room}.md",
             cards=f"play.engines.{room}.cards",
+            sampler=f"play.engines.{room}.sampling",
         )
 
 
@@ -141,6 +143,11 @@ class GameSpec:
     hand_size: int = 0  # cards in a starting hand (the deck builder's sample hand)
     deck_odds: bool = False  # the builder's draw odds and goldfish (decks/odds.py) model its draws
     solver: str | None = None  # module whose `solve_state` judges a deal (table hints)
+    # the search bot ("hard") plays it: its engine has a sampler (play.engines.<room>.sampling)
+    searchable: bool = False
+    # "module:function" giving the public decks the search bot draws an opponent's unseen cards
+    # from (a game whose every card is known needs none)
+    prior: str | None = None
     card_fields: CardFields = CardFields()
     choices: tuple[Choice, ...] = field(default_factory=tuple)
     fixed: dict = field(default_factory=dict)  # options always passed to the engine
@@ -176,6 +183,19 @@ class GameSpec:
 
     def greedy_bot_class(self):
         return getattr(importlib.import_module(self.rooms.bots), self.greedy_bot)
+
+    def sampler(self):
+        """The engine's sampler (for the search bot); KeyError if the game is not searchable."""
+        if not self.searchable:
+            raise KeyError(f"the game {self.id!r} has no sampler")
+        return importlib.import_module(self.rooms.sampler)
+
+    def opponent_prior(self) -> list[list[dict]]:
+        """The public decks an opponent draws from, as far as anyone knows ([]: all cards known)."""
+        if self.prior is None:
+            return []
+        module, function = self.prior.split(":")
+        return getattr(importlib.import_module(module), function)()
 
     def solver_module(self):
         return importlib.import_module(self.solver) if self.solver else None
@@ -265,6 +285,8 @@ _ALL = (
         rated_format="tournament",
         hand_size=5,  # rulebook line 67
         deck_odds=True,
+        searchable=True,
+        prior="play.bots.decks:demo_decks",  # an opponent's deck: one like those the site ships
         card_fields=CardFields(
             own=("rarity", "cost", "glory_bonus", "helper_mark", "attack", "defense"),
             by_type=dict.fromkeys(("attack", "defense", "glory_bonus"), frozenset({"revulo"})),
@@ -288,6 +310,7 @@ _ALL = (
         ),
         greedy_bot="OnirooGreedyBot",
         uses_decks=False,
+        searchable=True,
         default_format="level-5",
         hand_size=5,  # DECISIONS ONIROO §2
         card_fields=CardFields(

@@ -19,9 +19,9 @@ from functools import lru_cache, partial
 
 from catalog.vocab import SUBTYPES, TYPES
 from play import cli_loop
-from play.bots import bot_kinds, get_bot
+from play.bots import get_bot
 from play.bots.decks import DEMO_DECKS, all_cards, deck
-from play.cli_loop import Mover, bot_mover, fill, recent_block
+from play.cli_loop import Mover, add_bot_option, bot_mover, fill, level_word, recent_block
 from play.cli_prompt import PROMPT_UI, action_menu, cards_count
 from play.engines import GameState, get_engine
 
@@ -722,16 +722,21 @@ def format_result(result: dict, view: dict, lang: str = "hu") -> str:
 
 
 # --- the game for the shared loop (play/cli_loop.py) -----------------------------
-def make_bot(kind: str, seed: int, seat: int = BOT) -> Mover:
-    """play.bots' bot of `kind` for `seat`: it decides from that seat's view and legal actions."""
-    return bot_mover(get_bot(kind, seed), seed, seat)
+def make_bot(kind: str, seed: int, seat: int = BOT, deck: list[dict] | None = None) -> Mover:
+    """play.bots' bot of `kind` (or level) for `seat`: it decides from that seat's view and
+    legal actions; the hard bot also knows `deck`, the cards that seat brought."""
+    return bot_mover(get_bot(kind, seed, game=GAME, deck=deck, options=None), seed, seat)
+
+
+def demo_pair(my_deck: str) -> list[list[dict]]:
+    """The decks as new_game gets them: yours (`my_deck`) at seat 0, the other demo deck at 1."""
+    other = next(name for name in DEMO_DECKS if name != my_deck)
+    return [deck(DEMO_DECKS[my_deck]), deck(DEMO_DECKS[other])]
 
 
 def new_state(my_deck: str, seed: int, game: str = GAME) -> GameState:
     """A game with you on `my_deck` and the bot on the other demo deck."""
-    other = next(name for name in DEMO_DECKS if name != my_deck)
-    decks = [deck(DEMO_DECKS[my_deck]), deck(DEMO_DECKS[other])]
-    return get_engine(game).new_game(decks, None, seed)
+    return get_engine(game).new_game(demo_pair(my_deck), None, seed)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -739,7 +744,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="python -m play.cli", description="Play a card game in the terminal against a bot."
     )
     parser.add_argument("game", choices=[GAME], help="the game to play")
-    parser.add_argument("--bot", choices=bot_kinds(), default="greedy", help="the bot's strategy")
+    add_bot_option(parser, GAME, default="normal")
     parser.add_argument("--seed", type=int, default=None, help="replay a game (default: random)")
     parser.add_argument("--deck", choices=sorted(DEMO_DECKS), default="tamado", help="your deck")
     parser.add_argument("--lang", choices=LANGS, default="hu", help="language of the text")
@@ -752,11 +757,13 @@ def deal(args: argparse.Namespace, seed: int) -> GameState:
 
 def title(args: argparse.Namespace, seed: int, state: GameState) -> str:
     ui = UI[args.lang]
-    return ui["title"].format(deck=ui[f"deck_{args.deck}"], bot=args.bot, seed=seed)
+    return ui["title"].format(
+        deck=ui[f"deck_{args.deck}"], bot=level_word(args.bot, args.lang), seed=seed
+    )
 
 
 def seat_bots(args: argparse.Namespace, seed: int, state: GameState) -> dict[int, Mover]:
-    return {BOT: make_bot(args.bot, seed)}
+    return {BOT: make_bot(args.bot, seed, deck=demo_pair(args.deck)[BOT])}
 
 
 def format_bot_move(action: dict, seat: int, before: dict, after: dict, lang: str) -> str:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Protocol
 
-from play.bots.base import Bot, bot_rng, decide
+from play.bots.base import LEVELS, Bot, bot_kinds, bot_rng, decide
 from play.cli_prompt import PROMPT_UI, Quit, ask
 from play.engines.base import Action, GameState, SetupError
 
@@ -58,6 +58,31 @@ def bot_mover(bot: Bot, seed: int, seat: int) -> Mover:
     """`bot` playing `seat`: it decides from that seat's view, with the seat's own generator."""
     rng = bot_rng(seed, seat, bot)
     return lambda state, who: decide(state, who, bot, rng)
+
+
+def add_bot_option(parser: argparse.ArgumentParser, game: str, default: str | None) -> None:
+    """`--bot`: a level (easy, normal, hard) or a bot's own name (random, greedy, search)."""
+    kinds = bot_kinds(game)
+    levels = [level for level, kind in LEVELS.items() if kind in kinds]
+    named = ", ".join(f"{level} (= {LEVELS[level]})" for level in levels)
+    parser.add_argument(
+        "--bot",
+        choices=levels + kinds,
+        default=default,
+        help=f"how well the bots play: {named}; default {default}",
+    )
+
+
+LEVEL_WORDS = {
+    "hu": {"easy": "könnyű", "normal": "közepes", "hard": "nehéz"},
+    "en": {"easy": "easy", "normal": "normal", "hard": "hard"},
+}
+
+
+def level_word(bot: str, lang: str) -> str:
+    """How the title names the bots' level, whether `--bot` gave a level or a bot's name."""
+    level = bot if bot in LEVELS else next((k for k, v in LEVELS.items() if v == bot), bot)
+    return LEVEL_WORDS[lang].get(level, bot)
 
 
 def recent_lines(state: GameState, count: int, seat: int, describe) -> list[str]:

@@ -16,9 +16,9 @@ import sys
 from functools import partial
 
 from play import cli_loop
-from play.bots import bot_kinds, get_bot
+from play.bots import get_bot
 from play.bots.decks import oniroo_card, oniroo_cards
-from play.cli_loop import Mover, bot_mover, fill, recent_block
+from play.cli_loop import Mover, add_bot_option, bot_mover, fill, level_word, recent_block
 from play.cli_prompt import PROMPT_UI, action_menu, cards_count
 from play.engines import GameState, get_engine
 
@@ -866,7 +866,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("game", choices=[GAME], help="the game to play")
     parser.add_argument("--level", type=int, default=5, help="1–5 (solitaire: 1–3)")
     parser.add_argument("--players", type=int, default=2, help="2–6, or 1 for the solitaire")
-    parser.add_argument("--bot", choices=bot_kinds(GAME), default="greedy", help="the bots")
+    add_bot_option(parser, GAME, default="normal")
     parser.add_argument("--seed", type=int, default=None, help="replay a game (default: random)")
     parser.add_argument("--games", type=int, default=1, help="games in the series")
     parser.add_argument("--vote", action="store_true", help="the vote after each game")
@@ -889,16 +889,28 @@ def title(args: argparse.Namespace, seed: int, state: GameState) -> str:
     ui = UI[args.lang]
     if args.players == 1:
         return ui["title_solo"].format(level=args.level, seed=seed)
-    return ui["title"].format(level=args.level, players=args.players, bot=args.bot, seed=seed)
+    return ui["title"].format(
+        level=args.level, players=args.players, bot=level_word(args.bot, args.lang), seed=seed
+    )
 
 
-def make_bots(kind: str, seed: int, seats: list[int]) -> dict[int, Mover]:
-    """play.bots' bot of `kind` for each seat: each decides from its seat's view only."""
-    return {seat: bot_mover(get_bot(kind, seed + seat, game=GAME), seed, seat) for seat in seats}
+def make_bots(
+    kind: str, seed: int, seats: list[int], options: dict | None = None
+) -> dict[int, Mover]:
+    """play.bots' bot of `kind` (or level) for each seat: each decides from its seat's view
+    only; the hard bot also knows the game's card set and `options`, both public."""
+    cards = oniroo_cards()
+    return {
+        seat: bot_mover(
+            get_bot(kind, seed + seat, game=GAME, deck=cards, options=options), seed, seat
+        )
+        for seat in seats
+    }
 
 
 def seat_bots(args: argparse.Namespace, seed: int, state: GameState) -> dict[int, Mover]:
-    return make_bots(args.bot, seed, [p for p in state.players if p != YOU])
+    others = [p for p in state.players if p != YOU]
+    return make_bots(args.bot, seed, others, options_from(args))
 
 
 def format_bot_move(action: dict, seat: int, before: dict, after: dict, lang: str) -> str:

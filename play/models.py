@@ -21,8 +21,10 @@ class MatchStatus(models.TextChoices):
 
 
 class Opponent(models.TextChoices):
+    # the three levels of play.bots.LEVELS: easy = random, normal = greedy, hard = search
     BOT_RANDOM = "bot:random", _("a bot (easy)")
-    BOT_GREEDY = "bot:greedy", _("a bot (greedy)")
+    BOT_GREEDY = "bot:greedy", _("a bot (normal)")
+    BOT_SEARCH = "bot:search", _("a bot (hard)")
     INVITE = "invite", _("a friend with the link")
     OPEN = "open", _("anyone (open match)")
     SOLO = "solo", _("nobody (a game for one)")
@@ -93,7 +95,9 @@ class Seat(models.Model):
         blank=True,
         related_name="seats",
     )
-    bot = models.CharField(max_length=16, blank=True)  # "random" / "greedy" for bot seats
+    bot = models.CharField(
+        max_length=16, blank=True
+    )  # "random" / "greedy" / "search" for bot seats
     deck_version = models.ForeignKey(
         "decks.DeckVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
     )

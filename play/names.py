@@ -26,6 +26,8 @@ def _bot_name(kind: str, number: int | None) -> str:
         return _("Greedy bot %(n)s") % {"n": number} if number else _("Greedy bot")
     if kind == "random":
         return _("Easy bot %(n)s") % {"n": number} if number else _("Easy bot")
+    if kind == "search":
+        return _("Hard bot %(n)s") % {"n": number} if number else _("Hard bot")
     return _("Bot %(n)s") % {"n": number} if number else _("Bot")
 
 

@@ -18,9 +18,8 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotFound
 from play import frames, names
-from play.engines import get_engine
 from play.models import Match, MatchStatus
-from play.selectors import engine_decks, seats_of
+from play.selectors import seats_of, states_from_deal
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 
@@ -34,17 +33,6 @@ def replayable(match_id, user) -> Match:
     return match
 
 
-def _states(match: Match):
-    """The engine state after each logged action, from the deal (step 0) to the end."""
-    seats = list(match.seats.select_related("deck_version").order_by("position"))
-    engine = get_engine(match.game.slug)
-    state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
-    yield state
-    for action in match.actions.order_by("seq").values_list("action", flat=True):
-        state.apply(action)
-        yield state
-
-
 def turn_starts(match: Match) -> list[dict]:
     """[{"turn", "step", "player"}] — where each turn begins, for "jump to a turn".
 
@@ -56,7 +44,7 @@ def turn_starts(match: Match) -> list[dict]:
         return found
     starts: list[dict] = []
     previous = None
-    for step, state in enumerate(_states(match)):
+    for step, state in enumerate(states_from_deal(match)):
         view = state.view(None)
         # Games that number their turns say so in the view; otherwise a new
         # turn is a change of the player the game waits for.
@@ -74,7 +62,7 @@ def replay_frame(match: Match, position: int | None, step: int) -> dict:
     if position is not None and position not in [s.position for s in seats]:
         raise NotFound("not_found", _("No such match."))
     step = max(0, min(step, match.version))
-    state = next(itertools.islice(_states(match), step, None))
+    state = next(itertools.islice(states_from_deal(match), step, None))
     at_end = step == match.version
     return {
         **frames.frame(

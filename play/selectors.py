@@ -53,7 +53,8 @@ def engine_decks(match: Match, seats: list[Seat]) -> list[list[dict]]:
 
 
 def deck_cards(seat: Seat) -> list[dict]:
-    if seat.bot:
+    # a bot's own seat has no deck version; a person's seat a bot took over keeps the person's
+    if seat.deck_version_id is None:
         from play.bots.decks import DEMO_DECKS
 
         codes = DEMO_DECKS["vedo" if seat.position % 2 else "tamado"]
@@ -73,6 +74,23 @@ def deck_cards(seat: Seat) -> list[dict]:
 
 
 # --- state --------------------------------------------------------------------------------
+def states_from_deal(match: Match, upto: int | None = None):
+    """The engine state after the deal (step 0) and after each logged action (to `upto`).
+
+    One state object, moved on in place: read each before asking for the next.
+    """
+    seats = list(match.seats.select_related("deck_version").order_by("position"))
+    engine = get_engine(match.game.slug)
+    state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
+    yield state
+    actions = match.actions.order_by("seq")
+    if upto is not None:
+        actions = actions.filter(seq__lte=upto)
+    for action in actions.values_list("action", flat=True).iterator():
+        state.apply(action)
+        yield state
+
+
 def match_state(match: Match):
     """The engine state at match.version: the last snapshot plus the logged actions after it."""
     engine = get_engine(match.game.slug)

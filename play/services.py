@@ -15,6 +15,7 @@ import logging
 import random
 import threading
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -30,10 +31,22 @@ from decks.selectors import deck_entries
 from play import frames, match_rows, ratings
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
-from play.selectors import ABANDON_AFTER, game_pool, match_state, seat_at
+from play.selectors import (
+    ABANDON_AFTER,
+    engine_decks,
+    game_pool,
+    match_state,
+    seat_at,
+    states_from_deal,
+)
 from play.state_cache import states
 
-BOT_KINDS = {Opponent.BOT_RANDOM: "random", Opponent.BOT_GREEDY: "greedy"}
+# The bot seats an opponent choice fills: easy, normal and hard (play.bots.LEVELS).
+BOT_KINDS = {
+    Opponent.BOT_RANDOM: "random",
+    Opponent.BOT_GREEDY: "greedy",
+    Opponent.BOT_SEARCH: "search",
+}
 # A snapshot every this many moves (and at the end): rebuilding a state then
 # replays at most this many logged actions, while most moves write only a
 # small row instead of the whole state.
@@ -99,6 +112,8 @@ def match_create(
     spec = _table_game(game)
     if opponent not in Opponent.values:
         raise MatchRefused("bad_opponent", _("Choose a bot, a friend or an open match."))
+    if BOT_KINDS.get(opponent) == "search" and not spec.searchable:
+        raise MatchRefused("bad_opponent", _("The hard bot does not play this game yet."))
     options, bad = spec.options_from(options or {})
     if bad:
         raise MatchRefused(
@@ -409,7 +424,16 @@ def _after_commit(match: Match, state, held: frames.HeldFrames | None = None) ->
             from play.tasks import bot_move
 
             match_id, version = match.pk, match.version
-            transaction.on_commit(lambda: bot_move.delay(str(match_id), version))
+
+            def wake_the_bot() -> None:
+                if held is not None and bot_move.app.conf.task_always_eager:
+                    # The bot moves right here, before the caller sends what it holds:
+                    # the table must first see this move (and the bot thinking).
+                    events, held.events, held.closed = held.events, {}, True
+                    frames.send_events_now(events)
+                bot_move.delay(str(match_id), version)
+
+            transaction.on_commit(wake_the_bot)
 
 
 def _seats(match: Match) -> list[Seat]:
@@ -453,8 +477,14 @@ def bot_move(*, match_id, version: int) -> bool:
 
 
 def _one_bot_move(match_id, version: int) -> bool:
-    from play.bots import decide, get_bot
+    """The move of the bot to act at `version`; False when there is none to make.
 
+    The bot decides between two holds of the match row: what its seat sees is
+    read under the lock, the bot thinks without it (the hard bot takes a
+    second of CPU, and the row need not wait on it), and the move is applied
+    under the lock only if the match is still at `version` with that bot in
+    the seat. The bot reads its view and legal actions, never the state.
+    """
     with transaction.atomic():
         match = _locked(match_id)
         if match is None or match.status != MatchStatus.RUNNING or match.version != version:
@@ -465,11 +495,53 @@ def _one_bot_move(match_id, version: int) -> bool:
         seat = next((s for s in seats if s.position == state.active_player and s.bot), None)
         if seat is None:
             return False
-        bot = get_bot(seat.bot, seed=match.seed % (2**31) + seat.position, game=match.game.slug)
-        rng = random.Random(f"{match.seed}:{match.version}:{seat.position}")
-        action = decide(state, seat.position, bot, rng)
-        _apply(match, seat.position, action)
+        position, kind = seat.position, seat.bot
+        bot = _seat_bot(match, seats, seat)
+        legal = state.legal_actions(position)
+        view = state.view(position) if bot.needs_view else None
+        rng = random.Random(f"{match.seed}:{match.version}:{position}")
+    if bot.uses_knowledge and version > 0:
+        # built afresh for this move, the hard bot is told what its seat was shown before
+        # (a card it saw go back into a hand): the views of versions 0 to version - 1; the
+        # log up to `version` never changes, so this needs no lock
+        bot.recall(s.view(position) for s in states_from_deal(match, upto=version - 1))
+    action = bot.choose(view, legal, rng)
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match is None or match.status != MatchStatus.RUNNING or match.version != version:
+            return False  # a claim or an abandonment came first
+        seat = seat_at(_seats(match), position)
+        if seat is None or seat.bot != kind:
+            return False  # the person took their seat back while the bot thought
+        _apply(match, position, action)
     return True
+
+
+def _seat_bot(match: Match, seats: list[Seat], seat: Seat):
+    """The bot that plays `seat` now, built with what the seat knows besides its view.
+
+    The hard bot searches from its own deck and the match options, exactly as
+    new_game got them (`engine_decks`: the one place a match's decks are made),
+    and thinks PLAY_SEARCH_SECONDS of CPU a decision; the others need neither.
+    """
+    from play.bots import get_bot
+
+    slug = match.game.slug
+    seed = match.seed % (2**31) + seat.position
+    if seat.bot != "search":
+        return get_bot(seat.bot, seed=seed, game=slug)
+    decks = engine_decks(match, sorted(seats, key=lambda s: s.position))
+    spec = table_game(slug)
+    # Álomfogó: the cards this seat brought; ONIROO: the game's one shared set (public)
+    deck = decks[seat.position] if spec is not None and spec.uses_decks else decks[0]
+    return get_bot(
+        seat.bot,
+        seed=seed,
+        game=slug,
+        deck=deck,
+        options=match.options,
+        seconds=settings.PLAY_SEARCH_SECONDS,
+    )
 
 
 def match_claim_win(*, match_id, user) -> Match:

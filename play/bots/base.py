@@ -28,6 +28,7 @@ class Bot(ABC):
 
     kind: str = "bot"
     needs_view: bool = True
+    uses_knowledge: bool = False  # built with what its seat knows besides the view (get_bot)
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -40,8 +41,12 @@ class Bot(ABC):
         return f"{type(self).__name__}(seed={self.seed})"
 
 
+# What the lobby and the terminal call the bots: easy, normal, hard.
+LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
+
+
 def bot_kinds(game: str = "alomfogo") -> list[str]:
-    """The bot kinds of `game` (every game has the same two: "greedy" and "random")."""
+    """The bot kinds of `game`: "greedy" and "random" everywhere, "search" where it can sample."""
     return sorted(_registry(game))
 
 
@@ -54,16 +59,30 @@ def _registry(game: str) -> dict[str, type[Bot]]:
 
     if game not in GAMES:
         raise KeyError(f"no bots for the game {game!r}; games: {', '.join(GAMES)}")
-    return {"random": RandomBot, "greedy": GAMES[game].greedy_bot_class()}
+    kinds: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GAMES[game].greedy_bot_class()}
+    if GAMES[game].searchable:
+        from play.bots.search import SearchBot
+
+        kinds["search"] = SearchBot
+    return kinds
 
 
-def get_bot(kind: str, seed: int = 0, game: str = "alomfogo") -> Bot:
-    """A new bot of `kind` ("random" or "greedy") for `game`; KeyError names what exists."""
+def get_bot(kind: str, seed: int = 0, game: str = "alomfogo", **knowledge) -> Bot:
+    """A new bot of `kind` (a kind or a level: easy, normal, hard) for `game`.
+
+    `knowledge` is what the seat knows besides its view — `deck` (its own
+    cards as given to new_game), `options` (the match options) — and the
+    search bot's `seconds` of CPU a decision; only the search bot reads it.
+    KeyError names what exists.
+    """
     kinds = _registry(game)
+    kind = LEVELS.get(kind, kind)
     try:
         cls = kinds[kind]
     except KeyError:
         raise KeyError(f"no bot called {kind!r}; bots: {', '.join(sorted(kinds))}") from None
+    if cls.uses_knowledge:
+        return cls(seed, game=game, **knowledge)
     return cls(seed)
 
 

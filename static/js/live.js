@@ -115,6 +115,7 @@
     const n = player.bot_number;
     if (player.bot_kind === "greedy") return n ? t("bot_greedy_n", { n }) : t("bot_greedy");
     if (player.bot_kind === "random") return n ? t("bot_random_n", { n }) : t("bot_random");
+    if (player.bot_kind === "search") return n ? t("bot_search_n", { n }) : t("bot_search");
     return player.name;
   }
 
@@ -1097,6 +1098,15 @@
       return typeof this.view.to_act === "number" ? this.view.to_act : null;
     }
 
+    /** The seat of the bot to act now (any level, or a bot playing an absent person's seat)
+     * while the match goes on; null when a person is to act, or nobody is. */
+    thinkingBot() {
+      const who = this.deciding();
+      if (who == null || this.over || this.status !== "running") return null;
+      const player = (this.msg.players || []).find((p) => p.seat === who);
+      return player && player.bot ? who : null;
+    }
+
     /** A printed fact of a card in the page's language (`text`, `name`): English where it has one. */
     printed(facts, field) {
       return (this.lang === "en" && facts[field + "_en"]) || facts[field] || "";
@@ -1124,8 +1134,11 @@
       const turn = this.view.turn_player === seat;
       const deciding = this.deciding() === seat && !this.over;
       const badges = [];
+      const thinking = deciding && seat === this.thinkingBot();
       if (turn && !this.over) badges.push({ k: "turn", text: this.t("badge_turn") });
-      else if (deciding) badges.push({ k: "deciding", text: this.t("badge_deciding") });
+      else if (deciding && !thinking) badges.push({ k: "deciding", text: this.t("badge_deciding") });
+      // a bot to act is "thinking…" (the hard bot searches for a second in the worker)
+      if (thinking) badges.push({ k: "thinking", text: this.t("badge_thinking") });
       const name = this.playerName(seat) + (own ? " " + this.t("you_suffix") : "");
       return { seat, own, turn, deciding, name, badges };
     }
@@ -1153,6 +1166,7 @@
       const who = this.deciding();
       if (who == null) return "";
       const name = this.playerName(who);
+      if (who === this.thinkingBot()) return t("bot_thinking", { who: name });
       return this.you == null ? t("prompt_watch", { who: name }) : t("prompt_wait", { who: name });
     }
 
@@ -1340,6 +1354,8 @@
       drawn = true;
       setText(el.prompt, model.prompt());
       el.prompt.classList.toggle("is-mine", model.legal.length > 0);
+      // the prompt pulses while a bot thinks (table.css; a still dot under reduced motion)
+      el.prompt.classList.toggle("is-thinking", !model.legal.length && model.thinkingBot() != null);
       el.actions.replaceChildren(...bar);
       el.actions.hidden = !bar.length;
       if (game.drawn) game.drawn(model);

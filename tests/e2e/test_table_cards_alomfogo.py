@@ -10,7 +10,9 @@ for pictures of cards the seat was shown. Reduced motion is on, so no card
 is mid-glide when the boxes are measured.
 
 On the wide table the finished match then replays step by step on the same
-page (this was tests/e2e/test_play.py's game against the bot).
+page (this was tests/e2e/test_play.py's game against the bot). The phone plays
+the hard bot instead (the search bot, given a twentieth of a second a move):
+while it thinks, the prompt and its seat say so, and never at the person's move.
 
 Set TABLE_SHOTS to a folder to keep screenshots of each size mid-game
 (alomfogo-1280.png, alomfogo-390.png in a duel; see Screenshots for the others).
@@ -36,6 +38,24 @@ from tests.table_policies import alomfogo_choice
 pytestmark = pytest.mark.django_db(transaction=True)
 
 VIEWPORTS = {"1280": {"width": 1280, "height": 900}, "390": {"width": 390, "height": 844}}
+OPPONENTS = {"1280": "bot:greedy", "390": "bot:search"}  # the phone plays the hard bot
+SEARCH_SECONDS = 0.05  # the hard bot's CPU a decision on the test server: a quick game
+
+# Runs in the page: every time the prompt says a bot thinks, what it said and how many
+# seats wore the "thinking" badge then (a bot's move may come and go between two polls).
+WATCH_THINKING = """() => {
+  window.__thinking = [];
+  const prompt = document.getElementById("table-prompt");
+  const note = () => {
+    if (!prompt.classList.contains("is-thinking")) return;
+    const badges = document.querySelectorAll(".badge-thinking").length;
+    window.__thinking.push({ prompt: prompt.textContent, badges });
+  };
+  const options = { attributes: true, childList: true, characterData: true, subtree: true };
+  new MutationObserver(note).observe(prompt, options);
+  note();
+}"""
+THINKING_NOW = "#table-prompt.is-thinking, .badge-thinking"
 MOVES_CAP = 200  # the greedy bot ends these games in far fewer of the player's moves
 DUEL_MOVES = {
     "declare_defender",
@@ -45,6 +65,33 @@ DUEL_MOVES = {
     "play_instant",
     "pass",
 }
+
+
+@pytest.fixture(autouse=True)
+def quick_hard_bot(settings):
+    """The hard bot thinks briefly on the test server: set before it starts (autouse
+    fixtures come first), since the server is a fork of this process and its settings."""
+    settings.PLAY_SEARCH_SECONDS = SEARCH_SECONDS
+
+
+def watch_thinking(page) -> None:
+    """From now on the page notes each time its table says a bot is thinking."""
+    page.evaluate(WATCH_THINKING)
+
+
+def thinking_seen(page) -> list[dict]:
+    """What the table said each time a bot was thinking, since `watch_thinking`."""
+    return page.evaluate("window.__thinking")
+
+
+def not_while_thinking(page, choose):
+    """`choose`, after checking that no bot is said to think when the person is to move."""
+
+    def pick(legal: list[dict]) -> dict:
+        assert page.locator(THINKING_NOW).count() == 0, "a bot 'thinks' at the person's move"
+        return choose(legal)
+
+    return pick
 
 
 def faces_of(state: dict) -> set[str]:
@@ -106,7 +153,7 @@ def test_a_match_against_the_bot_shows_every_card_by_its_face(signed_in, size):
 
     page.goto("/play/")
     page.select_option("#m-deck", str(deck.pk))
-    page.select_option("#m-opp", "bot:greedy")
+    page.select_option("#m-opp", OPPONENTS[size])
     page.locator("form:has(#m-deck)").get_by_role("button", name="Start").click()
     page.wait_for_selector("#match-table[data-version]", state="attached")
     match = Match.objects.get()
@@ -118,13 +165,22 @@ def test_a_match_against_the_bot_shows_every_card_by_its_face(signed_in, size):
         state["cards"][entry["code"]]["name_en"] or entry["name"] for entry in hand
     ]  # the player reads English: the card's English name where it has one
     assert page.locator(".pile-deck .tcard.is-face-down").count() == 2
+    assert match.seats.get(position=1).bot == OPPONENTS[size].removeprefix("bot:")
+    watch_thinking(page)
 
     shots = os.environ.get("TABLE_SHOTS")
     choose = Screenshots(page, Path(shots) / f"alomfogo-{size}.png" if shots else None)
-    state = play_checked(page, match.pk, choose, faces_of, moves_cap=MOVES_CAP)
+    pick = not_while_thinking(page, choose)
+    state = play_checked(page, match.pk, pick, faces_of, moves_cap=MOVES_CAP)
     assert state["status"] == "finished"
     assert choose.moves > 5, "the player hardly moved"
     page.locator("#table-result h2").wait_for()
+    # the bot's turns were shown as thinking, by the prompt and its seat; gone once over
+    seen = thinking_seen(page)
+    assert seen, "the table never said the bot was thinking"
+    assert all(s["prompt"].endswith("is thinking…") and s["badges"] == 1 for s in seen), seen
+    assert page.locator(THINKING_NOW).count() == 0
+    print(f"{size}: a bot was shown thinking {len(seen)} times")
     assert page.locator("#table-rematch").is_visible()
     times = sorted(draw_times(page))
     p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]

@@ -1,7 +1,7 @@
 """The ONIROO table draws cards as cards, at 1280 × 900 and on a 390 × 844 phone.
 
-A person plays a whole level-5 match against greedy bots (four players on the
-wide table, two on the phone) by pressing the buttons under their cards and in
+A person plays a whole level-5 match against bots (three greedy ones on the
+wide table, the hard bot on the phone) by pressing the buttons under their cards and in
 the action bar. Before each of their moves the table must offer exactly the
 legal actions, one button each, with a prompt; show every card the seat's view
 shows face up (their hand, every dream, the shared dream, the cards of an
@@ -9,7 +9,8 @@ attack, of this turn and on their way round, the top of the discard pile) by
 its own rendered face, the draw pile by the back; no card covered by anything
 nor overlapping another; and a reachable button for every legal action. The
 page asks only for pictures of cards the seat was shown. Reduced motion is on,
-so no card is mid-glide when the boxes are measured.
+so no card is mid-glide when the boxes are measured. While a bot is to move the
+prompt and its seat say it is thinking, never at the person's move.
 
 On the wide table this is also the match tests/e2e/test_play_oniroo.py used to
 play: the lobby's choices, the result's headline, the dreams explained, the log
@@ -31,6 +32,13 @@ from django.core.management import call_command
 from tests.e2e.pages import action_key
 from tests.e2e.table_checks import draw_times, play_checked
 from tests.e2e.test_play_oniroo import offered, start_oniroo
+from tests.e2e.test_table_cards_alomfogo import (
+    THINKING_NOW,
+    not_while_thinking,
+    quick_hard_bot,  # noqa: F401 (autouse: the hard bot thinks briefly on the test server)
+    thinking_seen,
+    watch_thinking,
+)
 from tests.factories import make_user
 from tests.table_policies import oniroo_choice
 
@@ -38,6 +46,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 VIEWPORTS = {"1280": {"width": 1280, "height": 900}, "390": {"width": 390, "height": 844}}
 PLAYERS = {"1280": 4, "390": 2}
+BOTS = {"1280": "greedy", "390": "search"}  # the phone plays the hard bot
+BOT_NAMES = {"greedy": "Greedy bot", "search": "Hard bot"}
 MOVES_CAP = 300  # far above the moves a level-5 game against greedy bots takes
 
 
@@ -85,7 +95,7 @@ class Player:
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
-def test_a_level_five_match_against_greedy_bots_shows_every_card_by_its_face(signed_in, size):
+def test_a_level_five_match_against_bots_shows_every_card_by_its_face(signed_in, size):
     started = time.monotonic()
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
@@ -94,9 +104,10 @@ def test_a_level_five_match_against_greedy_bots_shows_every_card_by_its_face(sig
     page.emulate_media(reduced_motion="reduce")
 
     players = PLAYERS[size]
-    match = start_oniroo(page, players=str(players), level="5", games="1", opp="bot:greedy")
+    bot = BOTS[size]
+    match = start_oniroo(page, players=str(players), level="5", games="1", opp=f"bot:{bot}")
     assert match.options["players"] == players and match.options["level"] == 5
-    assert sorted(match.seats.values_list("bot", flat=True)) == [""] + ["greedy"] * (players - 1)
+    assert sorted(match.seats.values_list("bot", flat=True)) == [""] + [bot] * (players - 1)
     # the lobby's choices are on the table, every seat has its place, the deal is in hand, face up
     info = page.locator("#oni-info")
     assert "Level" in info.inner_text() and "5" in info.inner_text()
@@ -105,19 +116,28 @@ def test_a_level_five_match_against_greedy_bots_shows_every_card_by_its_face(sig
     assert page.locator("#table-hand-cards li.tcard").count() >= 5
     assert page.locator("#oni-discard .zone-draw.is-face-down").count() == 1
     page.evaluate("window.__sameDocument = true")  # gone if the page reloads
+    watch_thinking(page)
 
     shots = os.environ.get("TABLE_SHOTS")
     player = Player(page, Path(shots) / f"oniroo-{size}.png" if shots else None)
-    state = play_checked(page, match.pk, player, faces_of, moves_cap=MOVES_CAP)
+    pick = not_while_thinking(page, player)
+    state = play_checked(page, match.pk, pick, faces_of, moves_cap=MOVES_CAP)
     assert state["status"] == "finished"
     assert "play" in player.kinds
+    # the bots' turns were shown as thinking, by the prompt and the bot's seat; gone once over
+    seen = thinking_seen(page)
+    assert seen, "the table never said a bot was thinking"
+    assert all(s["prompt"].endswith("is thinking…") and s["badges"] == 1 for s in seen), seen
+    assert page.locator(THINKING_NOW).count() == 0
+    print(f"{size}: a bot was shown thinking {len(seen)} times")
 
     match.refresh_from_db()
     headline = page.locator("#table-result h2")
     headline.wait_for()
     winners = match.result["winners"]
-    # one greedy bot is "Greedy bot"; two or more are numbered
-    bots = {1: "Greedy bot"} if players == 2 else {n: f"Greedy bot {n}" for n in range(1, players)}
+    # one bot of a kind is "Greedy bot" ("Hard bot"); two or more are numbered
+    name = BOT_NAMES[bot]
+    bots = {1: name} if players == 2 else {n: f"{name} {n}" for n in range(1, players)}
     names = {0: "zsofi", **bots}
     if winners == [0]:
         expected = "You won!"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from play.bots.decks import oniroo_cards
 from play.engines import get_engine
-from play.engines.oniroo import table
+from play.engines.oniroo import from_dict, table
 from play.engines.oniroo.dreams import facts_of
 
 ENGINE = get_engine("oniroo")
@@ -208,3 +210,24 @@ def pass_turn(g) -> None:
         act(g, "end_turn")
     while not g.is_over and g.active_player == p and "discard" in kinds(g):
         act(g, "discard", card=g.s["players"][p]["hand"][0])
+
+
+def swapped(g, seat: int, rng: random.Random):
+    """The same game with a hidden card of another seat's hand swapped with one of the draw
+    pile (neither known to `seat`), or None when there is none to swap."""
+    s = g.s
+    if not s["draw"] or s["pending"] or s["step"] != "play":
+        return None
+    others = [p for p in g.players if p != seat and s["players"][p]["hand"]]
+    if not others:
+        return None
+    q = rng.choice(others)
+    hand = s["players"][q]["hand"]
+    unknown = [i for i, c in enumerate(hand) if c not in s["known"]]
+    if not unknown:
+        return None
+    data = g.to_dict()
+    i, j = rng.choice(unknown), rng.randrange(len(s["draw"]))
+    ours, theirs = data["players"][q]["hand"], data["draw"]
+    ours[i], theirs[j] = theirs[j], ours[i]
+    return from_dict(data), q

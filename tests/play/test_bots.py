@@ -57,7 +57,7 @@ class Spy(Bot):
 
 # --- the interface ------------------------------------------------------------
 def test_get_bot_kinds():
-    assert bot_kinds() == ["greedy", "random"]
+    assert bot_kinds() == ["greedy", "random", "search"]
     assert isinstance(get_bot("random", 1), RandomBot)
     assert isinstance(get_bot("greedy", 2), GreedyBot) and get_bot("greedy", 2).seed == 2
     with pytest.raises(KeyError, match="greedy"):

@@ -17,7 +17,7 @@ from django.contrib.staticfiles import finders
 from django.template.loader import get_template
 
 from core.games import GAMES, ROOT, Rooms, all_games, get_game
-from play.bots import get_bot
+from play.bots import bot_kinds, get_bot
 from play.bots.base import Bot
 from play.engines import game_ids, get_engine
 
@@ -53,6 +53,19 @@ def test_the_bots(game_id):
     greedy = spec.greedy_bot_class()
     assert inspect.isclass(greedy) and issubclass(greedy, Bot)
     assert isinstance(get_bot("greedy", 0, game=game_id), greedy)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_sampler_of_a_game_the_search_bot_plays(game_id):
+    spec = get_game(game_id)
+    if not spec.searchable:  # a solo game: no opponent's cards to guess, no hard bot
+        assert "search" not in bot_kinds(game_id)
+        return
+    module = spec.sampler()
+    assert module.__name__ == f"play.engines.{spec.room}.sampling"
+    for name in ("sample_state", "remember", "action_key"):
+        assert callable(getattr(module, name)), name
+    assert "search" in bot_kinds(game_id)
 
 
 @pytest.mark.parametrize("game_id", IDS)

@@ -40,7 +40,8 @@ def greedy_choice(g) -> dict:
 
 # --- kinds ------------------------------------------------------------------------------------
 def test_bots_are_chosen_by_game_and_the_old_calls_still_give_alomfogo_bots():
-    assert bot_kinds() == ["greedy", "random"] == bot_kinds("oniroo")
+    assert bot_kinds() == ["greedy", "random", "search"] == bot_kinds("oniroo")
+    assert bot_kinds("arcane-guardian") == ["greedy", "random"]  # solo: nobody to out-guess
     assert isinstance(get_bot("greedy", 2), GreedyBot)  # no game: Álomfogó, as before
     assert isinstance(get_bot("greedy", seed=2), GreedyBot)
     assert isinstance(get_bot("greedy", 2, game="oniroo"), OnirooGreedyBot)

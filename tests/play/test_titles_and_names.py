@@ -128,5 +128,5 @@ def test_the_lobby_says_bot_in_hungarian_everywhere(client):
     call_command("load_cards", verbosity=0)
     client.force_login(make_user("zsofi"))
     html = client.get("/play/").content.decode()
-    assert "botok (mohó)" in html and "botok (könnyű)" in html
+    assert "botok (könnyű)" in html and "botok (közepes)" in html and "botok (nehéz)" in html
     assert "robot" not in html and "gép" not in html

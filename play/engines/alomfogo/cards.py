@@ -154,3 +154,11 @@ def normalize_card(card: dict) -> dict:
 
 def effects_of(card: dict, when: str) -> list[dict]:
     return [e for e in card["effects"] if e["when"] == when]
+
+
+def effects_by_when(card: dict) -> dict[str, tuple[dict, ...]]:
+    """The card's effects grouped by trigger, each group in printed order (`effects_of` of each)."""
+    found: dict[str, list[dict]] = {}
+    for eff in card["effects"]:
+        found.setdefault(eff["when"], []).append(eff)
+    return {when: tuple(effs) for when, effs in found.items()}

@@ -9,7 +9,7 @@ power `boost` of each side.
 from __future__ import annotations
 
 from play.engines.alomfogo import effects as fx
-from play.engines.alomfogo.cards import CREATURES, effects_of
+from play.engines.alomfogo.cards import CREATURES
 
 SIDES = ("attacker", "defender")
 
@@ -68,9 +68,10 @@ def legal(g, p: int) -> list[dict]:
         acts.append({"type": "use_helper", "player": p, "card": helper})
     seat = g.seat(p)
     for i in seat["hand"]:
-        card = g.card(i)
-        play = effects_of(card, "play")
-        if card["type"] != "azonnali" or not play or fx.play_cost(g, p, i) > seat["vp"]:
+        if g.card(i)["type"] != "azonnali":
+            continue
+        play = g.effects(i, "play")
+        if not play or fx.play_cost(g, p, i) > seat["vp"]:
             continue
         if fx.feasible(g, p, play[0], hand_spare=len(seat["hand"]) - 1):
             acts.append({"type": "play_instant", "player": p, "card": i})
@@ -80,7 +81,7 @@ def legal(g, p: int) -> list[dict]:
 def helper_usable(g, p: int, iid: str) -> bool:
     if g.zone_of(iid) != "board" or g.inst(iid)["state"] != "active":
         return False
-    abil = effects_of(g.card(iid), "helper")
+    abil = g.effects(iid, "helper")
     if not abil:
         return False
     seat = g.seat(p)
@@ -117,7 +118,7 @@ def decline(g) -> None:
         g.inst(a)["state"] = "resting"
     # the book: with no defender "the attacker has won at once", so its win abilities run
     if len(g.living()) > 1:
-        for eff in effects_of(g.card(a), "win_attack"):
+        for eff in g.effects(a, "win_attack"):
             fx.run_ops(g, d["attacker"], eff["do"], [], a)
     end(g)
 
@@ -142,7 +143,7 @@ def helper(g, iid: str | None) -> None:
 
 
 def use_helper(g, p: int, iid: str) -> None:
-    abil = effects_of(g.card(iid), "helper")[0]
+    abil = g.effects(iid, "helper")[0]
     mark = g.card(iid)["helper_mark"] or "P"
     g.emit("use_helper", player=p, card=iid, mark=mark)
     if mark == "P":
@@ -159,7 +160,7 @@ def play_instant(g, p: int, iid: str) -> None:
     g.seat(p)["vp"] -= fx.play_cost(g, p, iid)
     g.move(iid, "stack")
     g.emit("play", player=p, card=iid, code=g.inst(iid)["code"])
-    fx.start_cast(g, p, iid, effects_of(g.card(iid), "play")[0], "spell")
+    fx.start_cast(g, p, iid, g.effects(iid, "play")[0], "spell")
 
 
 def pass_help(g) -> None:
@@ -216,13 +217,13 @@ def resolve(g) -> None:
     if winner == 0:
         if g.zone_of(dd) == "board":
             fx.discard(g, dd, "lost_duel")
-        for eff in effects_of(g.card(a), "win_attack"):
+        for eff in g.effects(a, "win_attack"):
             fx.run_ops(g, d["attacker"], eff["do"], [], a)
     elif winner == 1:
         if g.zone_of(a) == "board":
             fx.discard(g, a, "lost_duel")
         fx.change_glory(g, d["defender"], 1 + glory_bonus(g, d["defender"], dd), "defended")
-        for eff in effects_of(g.card(dd), "win_defend"):
+        for eff in g.effects(dd, "win_defend"):
             fx.run_ops(g, d["defender"], eff["do"], [], dd)
     # DECISIONS 5: every duelist and helper still active turns resting
     for iid in (a, dd, *d["helpers"]):

@@ -12,22 +12,55 @@ one pipeline, each step possibly waiting for a decision (`s["pending"]`):
 
 from __future__ import annotations
 
-from play.engines.alomfogo.cards import effects_of
-
+from collections.abc import Mapping
+from types import MappingProxyType
 
 # --- queries ----------------------------------------------------------------
-def statics(g, p: int, op: str) -> list[dict]:
-    """Static ops named `op` of seat p's active cards on the board (DECISIONS 7)."""
-    seat = g.seat(p)
+NONE: tuple = ()  # what `statics` finds when no card in play has the op
+NO_STATICS: Mapping[str, tuple[dict, ...]] = MappingProxyType({})
+
+
+def statics(g, p: int, op: str) -> tuple[dict, ...]:
+    """Static ops named `op` of seat p's active cards on the board (DECISIONS 7).
+
+    Read only: the ops are kept on the state and shared by every caller.
+    """
+    return board_statics(g, p).get(op, NONE)
+
+
+def board_statics(g, p: int) -> Mapping[str, tuple[dict, ...]]:
+    """Every static op of seat p's active cards, by op, in board order.
+
+    The rules ask for them once per card in hand, and working them out every
+    time took a fifth of a random game. Few cards have static abilities (3 of
+    a demo deck's 45), so the active ones that do are the whole input: a board
+    without them needs nothing more, and the ops of one with them are kept on
+    the state (`derived`) while that input stays equal (by value, so a test
+    that edits a card's state is seen too).
+    """
+    seat = g.s["players"][p]
     if not seat["alive"]:
-        return []
-    found = []
-    for iid in seat["board"]:
-        if g.inst(iid)["state"] != "active":
-            continue
-        for eff in effects_of(g.card(iid), "static"):
-            found += [dict(o, source=iid) for o in eff["do"] if o["op"] == op]
-    return found
+        return NO_STATICS
+    inst, static = g.s["inst"], g.codes_with("static")
+    holders = tuple(
+        [
+            iid
+            for iid in seat["board"]
+            if inst[iid]["code"] in static and inst[iid]["state"] == "active"
+        ]
+    )
+    if not holders:
+        return NO_STATICS
+    return g.derived(("statics", p), holders, lambda: _find_statics(g, holders))
+
+
+def _find_statics(g, holders: tuple[str, ...]) -> dict[str, tuple[dict, ...]]:
+    found: dict[str, list[dict]] = {}
+    for iid in holders:
+        for eff in g.effects(iid, "static"):
+            for o in eff["do"]:
+                found.setdefault(o["op"], []).append(dict(o, source=iid))
+    return {op: tuple(ops) for op, ops in found.items()}
 
 
 def matches(g, iid: str, flt: dict) -> bool:
@@ -56,9 +89,13 @@ def play_cost(g, p: int, iid: str, statics_of=statics) -> int:
     `statics_of` is `statics` or, for a caller asking about many cards at one
     moment (the view), a memo of it.
     """
-    card = g.card(iid)
+    return cost_after(g.card(iid), statics_of(g, p, "cost"))
+
+
+def cost_after(card: dict, cost_ops) -> int:
+    """`play_cost` of `card` given its seat's static "cost" ops (a caller pricing a whole hand)."""
     cost = card["cost"]
-    for op in statics_of(g, p, "cost"):
+    for op in cost_ops:
         if matches_type(card, op["filter"]):
             cost += op["amount"]
     return max(0, cost)
@@ -85,9 +122,12 @@ def usable_counters(g, q: int, spell_type: str) -> list[str]:
     """Seat q's cards that may answer a spell of `spell_type` now."""
     seat = g.seat(q)
     found = []
+    inst, counters = g.s["inst"], g.codes_with("counter")
     for zone in ("board", "hand"):
         for iid in seat[zone]:
-            for eff in effects_of(g.card(iid), "counter"):
+            if inst[iid]["code"] not in counters:
+                continue
+            for eff in g.effects(iid, "counter"):
                 if spell_type not in eff["against"]:
                     continue
                 if (
@@ -203,7 +243,7 @@ def choose(g, iid: str) -> None:
 
 def counter(g, q: int, iid: str) -> None:
     ctx = g.s["casting"]
-    eff = effects_of(g.card(iid), "counter")[0]
+    eff = g.effects(iid, "counter")[0]
     if eff["pay"] == "sacrifice":
         discard(g, iid, "sacrifice")
     elif eff["pay"] == "rest":

@@ -4,6 +4,8 @@ Everything lives in one JSON-safe dict (`self.s`), so `to_dict` is a copy and
 replays compare equal. Zones per seat: `deck` (index 0 is the top), `hand`,
 `board` and `discard` (the bűbájketrec). Card instances are `inst[id]` with the
 catalog code, the owner and, on the board, a state: active, resting, damaged.
+Beside the dict the object keeps only memos of the card data, which is fixed
+for a game (each card's abilities by trigger), and the base's caches.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from play.engines.alomfogo import rules
+from play.engines.alomfogo.cards import effects_by_when
 from play.engines.base import Action, DictState, IllegalAction
 
 GAME_ID = "alomfogo"
@@ -21,6 +25,28 @@ class AlomfogoState(DictState):
     game_id = GAME_ID
     event_log = EVENT_LOG
 
+    def __init__(self, data: dict) -> None:
+        super().__init__(data)
+        # code -> {trigger: the card's effects}: what `effects` hands out, sorted once per
+        # card a game (the rules ask for a card's abilities of one trigger at every step)
+        self._effects: dict[str, dict[str, tuple[dict, ...]]] = {}
+        self._codes_with: dict[str, frozenset[str]] = {}  # trigger -> codes of cards having it
+
+    # `clone` copies these by their shape (the rest of `s` generically): the card
+    # instances and the seats are most of a state, and the generator is 625 numbers
+    copiers = {
+        "inst": lambda inst: {iid: card.copy() for iid, card in inst.items()},
+        "players": lambda seats: [
+            {key: value[:] if type(value) is list else value for key, value in seat.items()}
+            for seat in seats
+        ],
+        "rng": lambda rng: [rng[0], list(rng[1]), rng[2]],
+    }
+
+    def _cloned(self) -> None:
+        self._effects = {}  # it holds the original's card data: the clone sorts its own
+        self._codes_with = dict(self._codes_with)  # sets of strings: they may be shared
+
     # --- contract -------------------------------------------------------
     @property
     def players(self) -> list[int]:
@@ -29,27 +55,19 @@ class AlomfogoState(DictState):
     @property
     def active_player(self) -> int | None:
         """Whose decision the game waits for (a defender, a chooser, a counter...)."""
-        if self.is_over:
+        if self.s["result"] is not None:  # `is_over`, written out: asked twice a move
             return None
-        from play.engines.alomfogo import rules
-
         return rules.deciding_player(self)
 
     # --- hooks of the base's apply ---------------------------------------
     def _legal_actions(self, player: int) -> list[Action]:
-        from play.engines.alomfogo import rules
-
         return rules.legal_actions(self, player)
 
     def _perform(self, action: Action) -> None:
-        from play.engines.alomfogo import rules
-
         rules.perform(self, action)
         rules.settle(self)
 
     def _why_illegal(self, action: Action) -> IllegalAction:
-        from play.engines.alomfogo import rules
-
         return rules.why_illegal(self, action)
 
     def view(self, player: int | None) -> dict:
@@ -64,6 +82,34 @@ class AlomfogoState(DictState):
     def card(self, iid: str) -> dict:
         """Catalog data (normalised) of a card instance."""
         return self.s["cards"][self.s["inst"][iid]["code"]]
+
+    def effects(self, iid: str, when: str) -> tuple[dict, ...]:
+        """`cards.effects_of` of a card instance: its abilities under trigger `when`.
+
+        Card data is fixed for a game (nothing changes `s["cards"]`), so the
+        abilities are sorted by trigger once per card, not at every ask.
+        """
+        code = self.s["inst"][iid]["code"]
+        by_when = self._effects.get(code)
+        if by_when is None:
+            by_when = self._effects[code] = effects_by_when(self.s["cards"][code])
+        return by_when.get(when, ())
+
+    def codes_with(self, when: str) -> frozenset[str]:
+        """The codes of the game's cards that have an ability under trigger `when`.
+
+        Few cards have a static or a counter ability, and the rules look for
+        them among the cards in play at every step: a look-up in this set is
+        the quick "no" for all the others.
+        """
+        found = self._codes_with.get(when)
+        if found is None:
+            found = self._codes_with[when] = frozenset(
+                code
+                for code, card in self.s["cards"].items()
+                if any(eff["when"] == when for eff in card["effects"])
+            )
+        return found
 
     def inst(self, iid: str) -> dict:
         return self.s["inst"][iid]

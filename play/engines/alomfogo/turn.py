@@ -9,7 +9,7 @@ import random
 from collections import Counter
 
 from play.engines.alomfogo import effects as fx
-from play.engines.alomfogo.cards import TYPES, effects_of, normalize_card
+from play.engines.alomfogo.cards import TYPES, normalize_card
 from play.engines.base import SetupError
 
 DEFAULTS = {
@@ -70,6 +70,7 @@ def new_game_data(decks: list, options: dict | None, seed: int) -> dict:
     opts = check_options(options, len(decks))
     rng = random.Random(seed)
     cards, inst, players = {}, {}, []
+    raw: dict[str, dict] = {}  # code -> the card dict whose normalised data `cards` keeps
     for p, deck in enumerate(decks):
         check_deck(p, deck, opts)
         order = list(deck)
@@ -78,10 +79,9 @@ def new_game_data(decks: list, options: dict | None, seed: int) -> dict:
         ids = []
         # ids follow the position in the (shuffled) deck, so they reveal nothing about the cards
         for n, card in enumerate(order):
-            norm = normalize_card(card)
-            cards.setdefault(norm["code"], norm)
+            code = _normalized_code(card, cards, raw)
             iid = f"p{p}c{n}"
-            inst[iid] = {"code": norm["code"], "owner": p, "zone": "deck", "state": None}
+            inst[iid] = {"code": code, "owner": p, "zone": "deck", "state": None}
             ids.append(iid)
         players.append(
             {
@@ -120,6 +120,23 @@ def new_game_data(decks: list, options: dict | None, seed: int) -> dict:
     }
 
 
+def _normalized_code(card: dict, cards: dict, raw: dict) -> str:
+    """The code of a dealt card, its normalised data kept in `cards` (the first copy's).
+
+    A deck holds up to three copies of a card, and normalising took a tenth of
+    a short game: a copy equal to the first is already checked and kept.
+    """
+    code = card.get("code")
+    first = raw.get(code)
+    if first is not None and (first is card or first == card):
+        return code
+    norm = normalize_card(card)
+    if norm["code"] not in cards:
+        cards[norm["code"]] = norm
+        raw[norm["code"]] = card
+    return norm["code"]
+
+
 def deal(g) -> None:
     for p in g.players:
         fx.draw(g, p, g.s["options"]["hand_size"])
@@ -140,7 +157,7 @@ def start_turn(g, p: int) -> None:
         (iid, eff)
         for iid in seat["board"]
         if g.inst(iid)["state"] == "active"
-        for eff in effects_of(g.card(iid), "turn_start")
+        for eff in g.effects(iid, "turn_start")
     ]
     to_active = bool(fx.statics(g, p, "ready_damaged"))
     seat["vp"] += s["options"]["vp_per_turn"]
@@ -166,13 +183,16 @@ def end_turn(g) -> None:
 
 
 # --- phase 3 ----------------------------------------------------------------
-def free_sources(g, p: int, iid: str) -> list[str]:
-    """Active cards of p that let p play `iid` for free this turn (Ébredés Ajtaja)."""
-    card = g.card(iid)
+def free_sources(g, iid: str, free_ops) -> list[str]:
+    """Active cards that let their seat play `iid` for free this turn (Ébredés Ajtaja).
+
+    `free_ops` is the seat's `statics(..., "free_play")`, looked up once for a whole hand.
+    """
+    card, used = g.card(iid), g.s["flags"]["used"]
     return [
         op["source"]
-        for op in fx.statics(g, p, "free_play")
-        if op["source"] not in g.s["flags"]["used"] and fx.matches_type(card, op["filter"])
+        for op in free_ops
+        if op["source"] not in used and fx.matches_type(card, op["filter"])
     ]
 
 
@@ -182,21 +202,26 @@ def playable(g, p: int, iid: str) -> bool:
         return False
     if "buvforras" in card["subtypes"] and g.s["flags"]["buvforras"]:
         return False
-    play = effects_of(card, "play")
+    play = g.effects(iid, "play")
     return not play or fx.feasible(g, p, play[0], hand_spare=len(g.seat(p)["hand"]) - 1)
 
 
 def main_legal(g, p: int) -> list[dict]:
     seat, flags = g.seat(p), g.s["flags"]
+    vp = seat["vp"]
+    # the board's statics once for the whole hand, not once per card and question
+    found = fx.board_statics(g, p)
+    cost_ops, free_ops = found.get("cost", fx.NONE), found.get("free_play", fx.NONE)
     acts = []
     for iid in seat["hand"]:
         if not playable(g, p, iid):
             continue
-        if fx.play_cost(g, p, iid) <= seat["vp"]:
+        if fx.cost_after(g.card(iid), cost_ops) <= vp:
             acts.append({"type": "play_card", "player": p, "card": iid})
-        for src in free_sources(g, p, iid):
-            acts.append({"type": "play_card", "player": p, "card": iid, "free": src})
-    if not flags["cycled"] and seat["vp"] >= 1:
+        if free_ops:
+            for src in free_sources(g, iid, free_ops):
+                acts.append({"type": "play_card", "player": p, "card": iid, "free": src})
+    if not flags["cycled"] and vp >= 1:
         acts += [
             {"type": "cycle_instant", "player": p, "card": iid}
             for iid in seat["hand"]
@@ -205,8 +230,8 @@ def main_legal(g, p: int) -> list[dict]:
     for iid in seat["board"]:
         if g.inst(iid)["state"] != "active" or iid in flags["used"]:
             continue
-        for eff in effects_of(g.card(iid), "main"):
-            if eff["cost"]["vp"] <= seat["vp"]:
+        for eff in g.effects(iid, "main"):
+            if eff["cost"]["vp"] <= vp:
                 acts.append({"type": "activate", "player": p, "card": iid})
     acts.append({"type": "end_main", "player": p})
     return acts
@@ -223,13 +248,8 @@ def play_card(g, p: int, iid: str, free: str | None) -> None:
     if card["type"] == "altalanos":
         g.move(iid, "stack")
         g.emit("play", player=p, card=iid, code=card["code"], free=bool(free))
-        fx.start_cast(
-            g,
-            p,
-            iid,
-            effects_of(card, "play")[0] if effects_of(card, "play") else _NO_EFFECT,
-            "spell",
-        )
+        play = g.effects(iid, "play")
+        fx.start_cast(g, p, iid, play[0] if play else _NO_EFFECT, "spell")
         return
     g.move(iid, "board")
     g.emit("play", player=p, card=iid, code=card["code"], free=bool(free))
@@ -277,7 +297,7 @@ def decline_draw(g) -> None:
 
 
 def activate(g, p: int, iid: str) -> None:
-    eff = effects_of(g.card(iid), "main")[0]
+    eff = g.effects(iid, "main")[0]
     g.s["flags"]["used"].append(iid)
     g.seat(p)["vp"] -= eff["cost"]["vp"]
     g.emit("activate", player=p, card=iid)

@@ -203,6 +203,8 @@ def build_view(g, player: int | None) -> dict:
             shown["purpose"] = pending["purpose"]
             if pending["player"] == player:
                 shown["options"] = list(pending["options"])
+        else:  # a counter: the seats still to be asked after this one, in order
+            shown["queue"] = list(pending["queue"])
         pending = shown
     casting = s["casting"]
     if casting is not None:
@@ -211,6 +213,11 @@ def build_view(g, player: int | None) -> dict:
             "by": casting["by"],
             "mode": casting["mode"],
             "targets": [t for t in casting["targets"] if t],
+            # the printed effect being cast and how far it got: public facts a reader
+            # (a search bot rebuilding the position) needs, the same for every seat
+            "effect": casting["effect"],
+            "discards": list(casting["discards"]),
+            "counter_asked": casting["counter_asked"],
         }
     # The seats need no redaction: each card there is in a zone the viewer sees (and a
     # card is in one zone), and searching them for hidden ids was most of a view's cost.
@@ -226,6 +233,10 @@ def build_view(g, player: int | None) -> dict:
         # turn (DECISIONS 3).
         "no_duels": _why_no_duels(g),
         "buvforras_played": bool(s["flags"].get("buvforras")),
+        # what else this turn has used up, seen by everyone at the table: the one cycled
+        # instant, and the board cards whose once-a-turn ability or free play was used
+        "instant_cycled": bool(s["flags"].get("cycled")),
+        "used_this_turn": list(s["flags"].get("used", ())),
         # the seat the turn player's duels go to: the player on their right (DECISIONS 9)
         "duels_to": duel.duels_to(g, s["active"]) if s["phase"] != "over" else None,
         "to_act": g.active_player,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import marshal
 from functools import lru_cache
 
+from play.engines.base import copy_json
 from play.engines.oniroo.attacks import attack_effect, effect_args
 from play.engines.oniroo.cards import ATTACK_TYPES, public_card
 from play.engines.oniroo.dreams import explain
@@ -132,7 +133,7 @@ def _common(g, public: dict[str, dict], player: int | None) -> dict:
         # face up (B_03): every card of it was seen going there
         "discard": _cards(public, s["discard"]),
         "events": [event_for(e, player) for e in s["log"]],
-        "result": _plain_copy(s["result"]),
+        "result": copy_json(s["result"]),
     }
 
 
@@ -167,7 +168,7 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
     atk = s["attack"]
     attack = None
     if atk is not None:
-        attack = _plain_copy(
+        attack = copy_json(
             {k: atk[k] for k in ("effect", "by", "target", "dream", "join", "reached", "protected")}
         )
         attack["card"] = _cards(public, [atk["card"]])[0]
@@ -187,6 +188,9 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
     }
     if own_turn:
         this_turn["staged"] = _cards(public, tf["staged"])
+        # a reveal taken back may not be staged again this turn: the player knows it, and a
+        # position rebuilt from this view (a search bot's sample) needs it for its choices
+        this_turn["cancelled"] = tf["cancelled"]
         this_turn["staged_explanation"] = _explanations(g, ("staged",), [tf["staged"]])[0]
     view = _common(g, public, player)
     view.update(
@@ -202,19 +206,10 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
             "attack": attack,
             "pending": pending,
             "in_transit": _cards(public, s["limbo"]),
-            "history": _plain_copy(s["history"]),
+            "history": copy_json(s["history"]),
         }
     )
     return view
-
-
-def _plain_copy(value):
-    """A copy of plain data (dicts, lists, scalars) that shares nothing with the state."""
-    if type(value) is dict:
-        return {k: _plain_copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_plain_copy(v) for v in value]
-    return value
 
 
 def _knows(known: dict, card: str, player: int | None, others: int) -> bool:
