@@ -55,6 +55,28 @@ def codes(cards: list[dict]) -> list[str]:
     return sorted(card["code"] for card in cards)
 
 
+def bot_moved(match, after: int = 0) -> bool:
+    """The bot (seat 1) has made a move logged after move number `after`."""
+    return MatchAction.objects.filter(match=match, seat=1, seq__gt=after).exists()
+
+
+def play_until(match, user, rng, done, moves: int = 60) -> None:
+    """The person (seat 0) makes random legal moves until `done()` or the match ends;
+    Celery runs eagerly here, so each move is answered by the bot before the next."""
+    for _ in range(moves):
+        match.refresh_from_db()
+        if match.status != "running" or done():
+            return
+        state = selectors.match_state(match)
+        assert state.active_player == 0, "the bot left its move unmade"
+        services.match_submit_action(
+            match_id=match.pk,
+            user=user,
+            action=rng.choice(state.legal_actions(0)),
+            expected_version=match.version,
+        )
+
+
 # --- the lobby and the API ----------------------------------------------------------------
 @override_settings(PLAY_SEARCH_SECONDS=QUICK)
 def test_the_lobby_offers_three_levels_and_starts_alomfogo_against_the_hard_bot(zsofi, client):
@@ -113,18 +135,8 @@ def test_a_move_against_the_hard_bot_is_answered_by_a_search_that_knows_its_own_
     deck = legal_deck(zsofi)
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")
     rng = random.Random(4)
-    for _ in range(60):  # moves of the person until the bot had a real choice to search
-        match.refresh_from_db()
-        if match.status != "running" or any(bot.searched for bot in hard_bots):
-            break
-        state = selectors.match_state(match)
-        assert state.active_player == 0, "the hard bot left its move unmade"
-        services.match_submit_action(
-            match_id=match.pk,
-            user=zsofi,
-            action=rng.choice(state.legal_actions(0)),
-            expected_version=match.version,
-        )
+    # moves of the person until the bot had a real choice to search
+    play_until(match, zsofi, rng, lambda: any(bot.searched for bot in hard_bots))
     assert MatchAction.objects.filter(match=match, seat=1).exists(), "the bot never moved"
     searched = [bot for bot in hard_bots if bot.searched]
     assert searched, "no decision of the bot was searched"
@@ -147,18 +159,7 @@ def test_oniroo_hard_bots_know_the_whole_card_set_and_the_options(zsofi, hard_bo
         options={"players": 2, "level": 5},
     )
     rng = random.Random(2)
-    for _ in range(40):
-        match.refresh_from_db()
-        if match.status != "running" or MatchAction.objects.filter(match=match, seat=1).exists():
-            break
-        state = selectors.match_state(match)
-        assert state.active_player == 0
-        services.match_submit_action(
-            match_id=match.pk,
-            user=zsofi,
-            action=rng.choice(state.legal_actions(0)),
-            expected_version=match.version,
-        )
+    play_until(match, zsofi, rng, lambda: bot_moved(match), moves=40)
     assert MatchAction.objects.filter(match=match, seat=1).exists(), "the bot never moved"
     assert hard_bots, "the seat was not played by the search bot"
     deck_given, options_given, _prior, _catalog = hard_bots[0].knowledge_given
@@ -270,15 +271,7 @@ def test_a_hard_bot_built_for_one_move_is_told_what_its_seat_was_shown_before(zs
     deck = legal_deck(zsofi)
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")
     rng = random.Random(2)
-    while not MatchAction.objects.filter(match=match, seat=1, seq__gt=1).exists():
-        match.refresh_from_db()
-        state = selectors.match_state(match)
-        services.match_submit_action(
-            match_id=match.pk,
-            user=zsofi,
-            action=rng.choice(state.legal_actions(0)),
-            expected_version=match.version,
-        )
+    play_until(match, zsofi, rng, lambda: bot_moved(match, after=1))
     # each move of the bot (after the very first of the match, which has no past) was told
     # its seat's view after the deal and after every move before it, and no other seat's
     moves = MatchAction.objects.filter(match=match, seat=1, seq__gt=1).order_by("seq")

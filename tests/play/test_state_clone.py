@@ -14,6 +14,7 @@ import pytest
 
 from play.engines import game_ids
 from tests.play.test_engine_conformance import GAMES
+from tests.play.test_view_cache import scribble  # edits every container of a JSON value
 
 SEEDS = (1, 7, 23)
 
@@ -45,19 +46,6 @@ def play_on(g, seed: int, moves: int = 10_000, views: bool = False) -> list:
         seen.append((p, legal, g.apply(rng.choice(legal))))
     seen.append(g.to_dict())
     return seen
-
-
-def scribble(value) -> None:
-    """Change every container inside a JSON value in place."""
-    if isinstance(value, dict):
-        for key in list(value):
-            scribble(value[key])
-            value[key] = "scribbled"
-        value["extra"] = 1
-    elif isinstance(value, list):
-        for item in value:
-            scribble(item)
-        value.append("scribbled")
 
 
 @pytest.mark.parametrize("game_id", game_ids())
