@@ -218,6 +218,8 @@ CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 # table; it thinks in the Celery worker, so this is the worker's time per bot
 # decision (tests and the e2e server set it small to keep games fast).
 PLAY_SEARCH_SECONDS = env.float("SEARCH_BOT_SECONDS", default=1.0)
+if not 0 < PLAY_SEARCH_SECONDS <= 60:  # a worker process is busy for this long per decision
+    raise ImproperlyConfigured("SEARCH_BOT_SECONDS must be more than 0 and at most 60.")
 
 # --- Cache ------------------------------------------------------------------
 # The sign-up limit counts in the cache, so every process must see the same
