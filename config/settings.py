@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "collection",
     "play",
     "printing",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -367,12 +368,17 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kártyavár API",
-    "DESCRIPTION": "Cards, decks, print jobs and matches of Álomfogó, ONIROO and Arcane Guardian.",
+    "DESCRIPTION": (
+        "Cards, decks, collections, print jobs, matches and tournaments of Álomfogó, ONIROO "
+        "and Arcane Guardian."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # two models have a field "status": each enum gets a stable name of its own
+    "ENUM_NAME_OVERRIDES": {"TournamentStatusEnum": "tournaments.models.TournamentStatus.values"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.schema.add_error_responses",
@@ -500,6 +506,10 @@ LIMITS = {
     "FACE_CACHE_MAX_MB": env.int("LIMIT_FACE_CACHE_MB", default=4096),
     # Play
     "CHAT_MAX_CHARS": env.int("LIMIT_CHAT_CHARS", default=300),
+    # tournaments: the field, its description, the events one organiser may have not yet finished
+    "TOURNAMENT_MAX_PLAYERS": env.int("LIMIT_TOURNAMENT_PLAYERS", default=512),
+    "TOURNAMENT_DESCRIPTION_MAX_CHARS": env.int("LIMIT_TOURNAMENT_DESCRIPTION_CHARS", default=2000),
+    "TOURNAMENTS_OPEN_PER_ORGANISER": env.int("LIMIT_TOURNAMENTS_OPEN", default=10),
     "SOLVER_PARALLEL_PER_USER": env.int("LIMIT_SOLVER_PARALLEL", default=1),
     # Logins and sign-ups
     "LOGIN_FAILURES": env.int("LIMIT_LOGIN_FAILURES", default=5),

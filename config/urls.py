@@ -10,6 +10,7 @@ from collection.trade_api import api_patterns as trade_api_patterns
 from decks import api as decks_api
 from play import api as play_api
 from printing import api as printing_api
+from tournaments import api as tournaments_api
 
 api_patterns = [
     path("cards/", catalog_api.CardListApi.as_view(), name="card-list"),
@@ -31,6 +32,7 @@ api_patterns = [
     path("matches/<uuid:match_id>/", play_api.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<uuid:match_id>/join/", play_api.JoinApi.as_view(), name="match-join"),
     path("matches/<uuid:match_id>/actions/", play_api.ActionApi.as_view(), name="match-actions"),
+    path("matches/<uuid:match_id>/ready/", play_api.ReadyApi.as_view(), name="match-ready"),
     path("matches/<uuid:match_id>/claim-win/", play_api.ClaimWinApi.as_view(), name="match-claim"),
     path(
         "matches/<uuid:match_id>/seat-to-bot/",
@@ -45,6 +47,7 @@ api_patterns = [
     path("matches/<uuid:match_id>/replay/", play_api.ReplayApi.as_view(), name="match-replay"),
     path("matches/<uuid:match_id>/chat/", play_api.ChatApi.as_view(), name="match-chat"),
     path("matches/<uuid:match_id>/hint/", play_api.hint_view, name="match-hint"),
+    path("", include(tournaments_api.api_patterns)),
     path("print-jobs/", printing_api.PrintJobListApi.as_view(), name="print-job-list"),
     path(
         "print-jobs/<uuid:job_id>/",
@@ -72,6 +75,7 @@ urlpatterns = [
     path("collection/", include("collection.urls")),
     path("print/", include("printing.urls")),
     path("play/", include("play.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("api/", include((api_patterns, "api"))),
     path("admin/", admin.site.urls),
 ]

@@ -29,7 +29,10 @@ class CreateSerializer(serializers.Serializer):
     deck = StrictIntegerField(
         minimum=1, maximum=ID_MAX, required=False, help_text="games where each seat brings a deck"
     )
-    opponent = serializers.ChoiceField(choices=Opponent.values, default=Opponent.BOT_GREEDY)
+    # a paired match is made by a tournament, never asked for
+    opponent = serializers.ChoiceField(
+        choices=[v for v in Opponent.values if v != Opponent.PAIRED], default=Opponent.BOT_GREEDY
+    )
     options = serializers.DictField(default=dict, help_text="the game's lobby options")
     starting_glory = StrictIntegerField(
         minimum=0, maximum=COUNTER_MAX, required=False, help_text="Álomfogó: 10, 15 or 20"
@@ -150,6 +153,12 @@ class _MatchStepApi(APIView):
     def post(self, request, match_id):
         match = getattr(services, self.step)(match_id=match_id, user=request.user)
         return Response(_payload(match, request.user))
+
+
+class ReadyApi(_MatchStepApi):
+    """A tournament's paired match: this player is at the table (it starts when both are)."""
+
+    step = "match_ready"
 
 
 class ClaimWinApi(_MatchStepApi):

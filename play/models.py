@@ -9,13 +9,15 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from catalog.models import Game
 
 
 class MatchStatus(models.TextChoices):
     WAITING = "waiting", _("waiting for players")
-    RUNNING = "running", _("running")
+    # "running" alone is a print job's word in the catalogues ("being made")
+    RUNNING = "running", pgettext_lazy("match", "running")
     FINISHED = "finished", _("finished")
     ABANDONED = "abandoned", _("abandoned")
 
@@ -28,6 +30,8 @@ class Opponent(models.TextChoices):
     INVITE = "invite", _("a friend with the link")
     OPEN = "open", _("anyone (open match)")
     SOLO = "solo", _("nobody (a game for one)")
+    # a tournament's pairing: both seats are set when it is made, and it starts when both are ready
+    PAIRED = "paired", _("the opponent a tournament paired")
 
 
 def new_seed() -> int:
@@ -68,6 +72,8 @@ class Match(models.Model):
     # Decided when the match starts (play/ratings.py); the changes once it ends.
     rated = models.BooleanField(default=False)
     rating_changes = models.JSONField(null=True, blank=True)
+    # Where the match belongs, if anywhere (a tournament's page): the table links back to it.
+    event_url = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -101,6 +107,8 @@ class Seat(models.Model):
     deck_version = models.ForeignKey(
         "decks.DeckVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
     )
+    # A paired match starts when every seat said it is ready (services.match_ready).
+    ready_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]

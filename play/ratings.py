@@ -18,7 +18,7 @@ from catalog.records import row_record
 from core.games import get_game
 from decks import formats, validation
 from decks.entries import Entry
-from play.models import Match, MatchStatus, Rating, Seat
+from play.models import Match, MatchStatus, Opponent, Rating, Seat
 
 START = 1500.0
 K = 32  # the usual factor for club play: a win against an equal moves 16 points
@@ -62,6 +62,8 @@ def is_rated(match: Match, seats: list[Seat]) -> bool:
     """
     if len(seats) != 2 or any(s.user_id is None for s in seats):
         return False
+    if match.opponent == Opponent.PAIRED:
+        return True  # a tournament's match counts, in whatever format the event is played
     slug = match.game.slug
     rated_format = get_game(slug).rated_format
     if rated_format is not None:

@@ -39,6 +39,7 @@ from play.selectors import (
     seat_at,
     states_from_deal,
 )
+from play.signals import match_ended
 from play.state_cache import states
 
 # The bot seats an opponent choice fills: easy, normal and hard (play.bots.LEVELS).
@@ -110,7 +111,8 @@ def match_create(
     the creator starts early with bots in the empty seats.
     """
     spec = _table_game(game)
-    if opponent not in Opponent.values:
+    if opponent not in Opponent.values or opponent == Opponent.PAIRED:
+        # a paired match is made only by a tournament (match_create_paired)
         raise MatchRefused("bad_opponent", _("Choose a bot, a friend or an open match."))
     if BOT_KINDS.get(opponent) == "search" and not spec.searchable:
         raise MatchRefused("bad_opponent", _("The hard bot does not play this game yet."))
@@ -174,6 +176,77 @@ def _seats_moved(match: Match) -> None:
     """
     match.seats_version += 1
     Match.objects.filter(pk=match.pk).update(seats_version=match.seats_version)
+
+
+@transaction.atomic
+def match_create_paired(
+    *, game: Game, options: dict, players: list, created_by, event_url: str = ""
+) -> Match:
+    """A match between the people a tournament paired: `players` is [(user, DeckVersion)].
+
+    Their decks were checked against the event's format when they registered,
+    so none is checked again here. The match waits until every player says
+    they are ready (`match_ready`); the tournament gives a game nobody started
+    in time to whoever was there.
+    """
+    spec = _table_game(game)
+    options, bad = spec.options_from(options)
+    if bad:
+        raise MatchRefused(
+            "bad_option",
+            _("Choose one of the offered values for: %(names)s.") % {"names": ", ".join(bad)},
+        )
+    seed = Match._meta.get_field("seed").default()
+    match = Match.objects.create(
+        game=game,
+        options=options,
+        opponent=Opponent.PAIRED,
+        seed=seed,
+        seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
+        created_by=created_by,
+        seat_count=len(players),
+        event_url=event_url,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, position=position, user=user, deck_version=version)
+        for position, (user, version) in enumerate(players)
+    )
+    _seats_moved(match)
+    return match
+
+
+@transaction.atomic
+def match_ready(*, match_id, user) -> Match:
+    """A paired player is at the table; the match starts once every player is."""
+    match = _locked(match_id)
+    seat = match.seats.filter(user=user).first() if match and user.is_authenticated else None
+    if seat is None:
+        raise NotFound("not_found", _("No such match."))
+    if match.opponent != Opponent.PAIRED or match.status != MatchStatus.WAITING:
+        raise MatchRefused("not_waiting", _("This match is not waiting for players."))
+    if seat.ready_at is None:
+        seat.ready_at = timezone.now()
+        seat.save(update_fields=["ready_at"])
+    if not match.seats.filter(ready_at__isnull=True).exists():
+        _start(match)
+    return match
+
+
+def match_abandon_unstarted(*, match_id, winners: list[int]) -> Match | None:
+    """A paired match nobody started in time ends unplayed: `winners` are the seats that came.
+
+    Inside the caller's transaction. Not rated (it never started); None when
+    the match is no longer waiting (it started meanwhile, so it is played out).
+    """
+    match = _locked(match_id)
+    if match is None or match.status != MatchStatus.WAITING:
+        return None
+    match.status = MatchStatus.ABANDONED
+    match.result = {"winners": sorted(winners), "reason": "absent"}
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "result", "finished_at"])
+    transaction.on_commit(lambda: frames.notify(match.pk))
+    return match
 
 
 @transaction.atomic
@@ -338,9 +411,15 @@ def _apply(
         fields += ["status", "result", "finished_at"]
     match_rows.log_move(match, position, action, fields)
     if state.is_over:
-        ratings.record_result(match)
+        _ended(match)
     stage_times.lap("log")
     _after_commit(match, state, held)
+
+
+def _ended(match: Match) -> None:
+    """A match just ended (inside its transaction): ratings move, and whoever listens hears it."""
+    ratings.record_result(match)
+    match_ended.send(sender=Match, match=match)
 
 
 def _offered(state, action: dict) -> dict:
@@ -564,7 +643,7 @@ def match_claim_win(*, match_id, user) -> Match:
         match.result = {"winners": [seat.position], "reason": "abandoned"}
         match.finished_at = timezone.now()
         match.save()
-        ratings.record_result(match)
+        _ended(match)
     frames.notify(match.pk)
     return match
 

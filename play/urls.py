@@ -13,6 +13,7 @@ urlpatterns = [
     path("<uuid:match_id>/join/", views.join, name="join"),
     path("<uuid:match_id>/start/", views.start_with_bots, name="start"),
     path("<uuid:match_id>/rematch/", views.rematch, name="rematch"),
+    path("<uuid:match_id>/ready/", views.ready, name="ready"),
     path("<uuid:match_id>/claim/", views.claim_win, name="claim"),
     path("<uuid:match_id>/seat-to-bot/", views.seat_to_bot, name="seat-to-bot"),
     path("<uuid:match_id>/take-seat-back/", views.take_seat_back, name="take-seat-back"),

@@ -110,6 +110,8 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
             "decks": _my_decks(request.user),
             "uses_decks": table_game(match.game.slug).uses_decks,
             "taken": match.seats.count(),
+            "paired": match.opponent == Opponent.PAIRED,
+            "seats": selectors.seats_of(match),
             "link": request.build_absolute_uri(match.get_absolute_url()),
         }
         return render(request, "play/waiting.html", context)
@@ -159,6 +161,7 @@ def _table_step(step: str):
     return view
 
 
+ready = _table_step("match_ready")
 claim_win = _table_step("match_claim_win")
 seat_to_bot = _table_step("match_seat_to_bot")
 take_seat_back = _table_step("match_take_seat_back")

@@ -78,6 +78,8 @@ def test_compiled_catalogue_matches_its_source(language):
         if entry.msgid_plural:
             compiled = [mo.ngettext(entry.msgid, entry.msgid_plural, n) for n in (1, 2)]
             expected = [entry.msgstr_plural[0], entry.msgstr_plural[1]]
+        elif entry.msgctxt:  # pgettext: the same words, read in one context
+            compiled, expected = mo.pgettext(entry.msgctxt, entry.msgid), entry.msgstr
         else:
             compiled, expected = mo.gettext(entry.msgid), entry.msgstr
         assert compiled == expected, f"{entry.msgid!r}: run `make messages`"

@@ -1,0 +1,66 @@
+"""The play side of a tournament: paired matches wait for both players, then count."""
+
+from __future__ import annotations
+
+import pytest
+
+from play import services as play_services
+from play.models import Match
+from tests.factories import make_user
+from tests.tournaments.conftest import current_match, new_event, pairings_of, register_all
+from tournaments import services
+
+
+@pytest.fixture
+def paired(organiser, alomfogo, people):
+    """A started two-player event: its one match (waiting) and the two players by seat."""
+    event = new_event(organiser, alomfogo)
+    register_all(event, people[:2])
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    match = current_match(pairings_of(event, 1)[0])
+    return event, match, {s.position: s.user for s in match.seats.select_related("user")}
+
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def test_a_paired_match_starts_only_when_both_players_are_ready_and_is_rated(paired):
+    event, match, users = paired
+    assert match.status == "waiting" and match.event_url == event.get_absolute_url()
+    play_services.match_ready(match_id=match.pk, user=users[0])
+    play_services.match_ready(match_id=match.pk, user=users[0])  # saying it twice is harmless
+    assert Match.objects.get(pk=match.pk).status == "waiting"
+    play_services.match_ready(match_id=match.pk, user=users[1])
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == "running" and match.rated
+
+
+def test_the_waiting_page_offers_ready_to_a_seated_player_and_hides_from_strangers(paired, client):
+    _event, match, users = paired
+    client.force_login(users[1])
+    page = client.get(f"/play/{match.pk}/")
+    assert page.status_code == 200
+    assert f'action="/play/{match.pk}/ready/"' in page.content.decode()
+    client.post(f"/play/{match.pk}/ready/")
+    assert match.seats.get(position=1).ready_at is not None
+    client.force_login(make_user("idegen", language="en"))
+    assert client.get(f"/play/{match.pk}/").status_code == 404
+    client.post(f"/play/{match.pk}/ready/")  # refused: a stranger is no one's seat
+    assert match.seats.get(position=0).ready_at is None
+    assert Match.objects.get(pk=match.pk).status == "waiting"
+
+
+def test_nobody_opens_a_paired_match_from_the_lobby(people, alomfogo):
+    with pytest.raises(play_services.MatchRefused) as refused:
+        play_services.match_create(
+            user=people[0], game=alomfogo, deck=people[0].deck, opponent="paired"
+        )
+    assert refused.value.code == "bad_opponent"
+
+
+def test_a_started_match_is_not_abandoned_as_unstarted(paired):
+    _event, match, users = paired
+    for user in users.values():
+        play_services.match_ready(match_id=match.pk, user=user)
+    assert play_services.match_abandon_unstarted(match_id=match.pk, winners=[0]) is None
+    assert Match.objects.get(pk=match.pk).status == "running"

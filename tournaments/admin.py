@@ -1,0 +1,67 @@
+"""Admin of tournaments: read-mostly, for support; results change through the services (logged)."""
+
+from django.contrib import admin
+
+from tournaments.models import Pairing, Player, ResultChange, Round, Tournament
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "status", "organiser", "created_at")
+    list_filter = ("status", "game", "listed")
+    search_fields = ("name", "organiser__username")
+    raw_id_fields = ("organiser",)
+    readonly_fields = ("id", "seed", "version", "created_at", "started_at", "finished_at")
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("user", "tournament", "dropped_after_round", "draw", "registered_at")
+    search_fields = ("user__username", "tournament__name")
+    raw_id_fields = ("tournament", "user", "deck_version")
+    readonly_fields = ("deck_version", "draw", "registered_at")
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "stage", "started_at", "ends_at", "finished_at")
+    raw_id_fields = ("tournament",)
+    readonly_fields = ("tournament", "number", "stage", "started_at")
+
+
+@admin.register(Pairing)
+class PairingAdmin(admin.ModelAdmin):
+    """Results are entered and corrected on the tournament's page, where each change is logged."""
+
+    list_display = (
+        "round",
+        "table",
+        "player_a",
+        "player_b",
+        "outcome",
+        "wins_a",
+        "wins_b",
+        "draws",
+    )
+    list_filter = ("outcome",)
+    raw_id_fields = ("round", "player_a", "player_b")
+    readonly_fields = (
+        "round", "table", "player_a", "player_b", "wins_a", "wins_b", "draws", "outcome",
+        "decided_at",
+    )  # fmt: skip
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    list_display = ("pairing", "reason", "changed_by", "created_at")
+    list_filter = ("reason",)
+    readonly_fields = ("pairing", "changed_by", "reason", "before", "after", "created_at")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,361 @@
+"""Reads of tournaments: the event, its players, rounds, standings and records. No writes.
+
+Standings are computed, never stored: every decided Swiss pairing of the event
+is read in one query and handed to the pure `tournaments.standings`, so a
+correction of an old result moves the table at once. Queries stay bounded by
+the event, not by its players (no query per player or per round).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, fields
+
+from django.db.models import Count, Prefetch, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from catalog.models import Card
+from core.errors import NotFound
+from play.models import Match
+from tournaments import standings as table
+from tournaments.models import (
+    Outcome,
+    Pairing,
+    PairingGame,
+    Player,
+    ResultChange,
+    Round,
+    Stage,
+    Tournament,
+    TournamentStatus,
+)
+
+LIST_LIMIT = 200  # the most rows a list of events or changes returns
+SIDE_A = {Outcome.A: "win", Outcome.B: "loss", Outcome.DRAW: "draw"}
+SIDE_B = {Outcome.A: "loss", Outcome.B: "win", Outcome.DRAW: "draw"}
+
+
+@dataclass(frozen=True)
+class Standing(table.StandingRow):
+    """A standings row with its registration (`player_row`, its `user` loaded) and name.
+
+    `place` is the final place after a top cut (final_places), else the Swiss rank.
+    """
+
+    player_row: Player
+    username: str
+    place: int = 0
+
+
+def _uuid(tournament_id) -> uuid.UUID:
+    try:
+        return (
+            tournament_id if isinstance(tournament_id, uuid.UUID) else uuid.UUID(str(tournament_id))
+        )
+    except (ValueError, TypeError, AttributeError):
+        raise NotFound("not_found", _("No such tournament.")) from None
+
+
+def tournament_for(tournament_id, user=None) -> Tournament:
+    """The event by its id: anyone with the id (the link) may see it, listed or not."""
+    found = (
+        Tournament.objects.select_related("game", "organiser")
+        .filter(pk=_uuid(tournament_id))
+        .first()
+    )
+    if found is None:
+        raise NotFound("not_found", _("No such tournament."))
+    return found
+
+
+def listed_tournaments(status: str, limit: int = 50) -> list[Tournament]:
+    """Listed events in one state, newest first, each with `player_count`."""
+    limit = max(1, min(int(limit), LIST_LIMIT))
+    return list(
+        Tournament.objects.filter(listed=True, status=status)
+        .select_related("game", "organiser")
+        .annotate(player_count=Count("players"))
+        .order_by("-created_at")[:limit]
+    )
+
+
+def my_tournaments(user) -> dict:
+    """{"playing": [Player with its tournament], "organising": [Tournament]}, newest first."""
+    if user is None or not user.is_authenticated:
+        return {"playing": [], "organising": []}
+    playing = (
+        Player.objects.filter(user=user)
+        .select_related("tournament__game", "tournament__organiser")
+        .order_by("-tournament__created_at")[:LIST_LIMIT]
+    )
+    organising = (
+        Tournament.objects.filter(organiser=user)
+        .select_related("game")
+        .annotate(player_count=Count("players"))
+        .order_by("-created_at")[:LIST_LIMIT]
+    )
+    return {"playing": list(playing), "organising": list(organising)}
+
+
+def entry_of(tournament: Tournament, user) -> Player | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return (
+        Player.objects.filter(tournament=tournament, user=user)
+        .select_related("deck_version__deck", "user")
+        .first()
+    )
+
+
+# --- standings ----------------------------------------------------------------------------
+def games_to_win(tournament: Tournament) -> int:
+    """Games a player needs to win the match: 1 in best of 1, 2 in best of 3 (a bye counts so)."""
+    return tournament.best_of // 2 + 1
+
+
+def _all_pairings(tournament: Tournament) -> list[Pairing]:
+    return list(
+        Pairing.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .order_by("round__number", "table")
+    )
+
+
+def swiss_records(
+    tournament: Tournament, pairings: list[Pairing] | None = None
+) -> dict[int, list[table.MatchRecord]]:
+    """Each player's records of the decided Swiss pairings (the top cut does not count)."""
+    if pairings is None:
+        pairings = _all_pairings(tournament)
+    records: dict[int, list[table.MatchRecord]] = {}
+    for p in pairings:
+        if p.round.stage != Stage.SWISS or not p.decided:
+            continue
+        a, b = p.player_a_id, p.player_b_id
+        if p.outcome == Outcome.BYE or b is None:
+            records.setdefault(a, []).append(table.MatchRecord(None, "win", p.wins_a, 0, 0))
+            continue
+        result_a = {Outcome.A: "win", Outcome.B: "loss", Outcome.DRAW: "draw"}.get(
+            p.outcome, "loss"
+        )
+        result_b = {Outcome.A: "loss", Outcome.B: "win", Outcome.DRAW: "draw"}.get(
+            p.outcome, "loss"
+        )
+        records.setdefault(a, []).append(
+            table.MatchRecord(b, result_a, p.wins_a, p.wins_b, p.draws)
+        )
+        records.setdefault(b, []).append(
+            table.MatchRecord(a, result_b, p.wins_b, p.wins_a, p.draws)
+        )
+    return records
+
+
+def swiss_rows(
+    tournament: Tournament, players: list[Player], pairings: list[Pairing] | None = None
+) -> list[table.StandingRow]:
+    """The pure standings of the Swiss rounds for these registrations."""
+    records = swiss_records(tournament, pairings)
+    for player in players:
+        records.setdefault(player.pk, [])
+    return table.swiss_standings(
+        records,
+        {p.pk: p.draw for p in players},
+        {p.pk for p in players if p.dropped},
+    )
+
+
+def _players(tournament: Tournament) -> list[Player]:
+    return list(Player.objects.filter(tournament=tournament).select_related("user"))
+
+
+def _standing(row: table.StandingRow, player: Player, place: int) -> Standing:
+    values = {f.name: getattr(row, f.name) for f in fields(table.StandingRow)}
+    return Standing(**values, player_row=player, username=player.user.username, place=place)
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    """The Swiss standings, best first (points, OMW, GW, OGW, then the seeded draw)."""
+    players = _players(tournament)
+    by_id = {p.pk: p for p in players}
+    return [_standing(row, by_id[row.player], row.rank) for row in swiss_rows(tournament, players)]
+
+
+def elimination_results(
+    pairings: list[Pairing], dropped_after: dict[int, int]
+) -> list[list[tuple[int, int | None]]]:
+    """Per decided elimination round, its (winner, loser) pairs in bracket (table) order."""
+    by_round: dict[int, list[tuple[int, int | None]]] = {}
+    for p in pairings:
+        if p.round.stage != Stage.ELIMINATION or not p.decided:
+            continue
+        winner = advancer(p, dropped_after)
+        loser = p.player_b_id if winner == p.player_a_id else p.player_a_id
+        by_round.setdefault(p.round.number, []).append((winner, loser))
+    return [by_round[n] for n in sorted(by_round)]
+
+
+def advancer(pairing: Pairing, dropped_after: dict[int, int] | None = None) -> int:
+    """Who goes on from a decided elimination pairing.
+
+    The winner; a draw, or a pairing neither player came to (a double loss),
+    sends the higher seed on, who is always player_a (services pairs each
+    elimination pair by Swiss rank). A winner who dropped out during this
+    round (`dropped_after`: player id → the round they dropped after) gives
+    the place to the other player, unless that one dropped too.
+    """
+    a, b = pairing.player_a_id, pairing.player_b_id
+    winner, other = (b, a) if pairing.outcome == Outcome.B else (a, b)
+    number = pairing.round.number
+
+    def gone(pid) -> bool:
+        after = (dropped_after or {}).get(pid)
+        return after is not None and after <= number
+
+    if gone(winner) and other is not None and not gone(other):
+        return other
+    return winner
+
+
+def final_places(tournament: Tournament) -> list[Standing]:
+    """The final order once the event is over: the top cut's places first; else standings()."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return standings(tournament)
+    players = _players(tournament)
+    by_id = {p.pk: p for p in players}
+    pairings = _all_pairings(tournament)
+    rows = swiss_rows(tournament, players, pairings)
+    row_of = {row.player: row for row in rows}
+    dropped_after = {p.pk: p.dropped_after_round for p in players if p.dropped}
+    order = table.final_order(rows, elimination_results(pairings, dropped_after))
+    return [_standing(row_of[pid], by_id[pid], place) for place, pid in enumerate(order, 1)]
+
+
+# --- rounds and pairings ------------------------------------------------------------------
+def _pairings_query():
+    return Pairing.objects.select_related("player_a__user", "player_b__user").prefetch_related(
+        Prefetch(
+            "games",
+            # the match's snapshot (the whole game state) is not needed to list a round
+            queryset=PairingGame.objects.select_related("match")
+            .defer("match__snapshot")
+            .order_by("number"),
+        )
+    )
+
+
+def rounds(tournament: Tournament) -> list[Round]:
+    """Every round, its pairings prefetched (players with users, games with their matches)."""
+    return list(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .prefetch_related(Prefetch("pairings", queryset=_pairings_query().order_by("table")))
+    )
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    return Round.objects.filter(tournament=tournament).order_by("-number").first()
+
+
+def current_match(pairing: Pairing) -> Match | None:
+    """The pairing's latest game's match (None for a bye)."""
+    games = list(pairing.games.all())
+    return games[-1].match if games else None
+
+
+def my_pairing(tournament: Tournament, user) -> Pairing | None:
+    """The user's pairing in the current round, with `.current_match` (Match or None)."""
+    if user is None or not user.is_authenticated:
+        return None
+    now = current_round(tournament)
+    if now is None:
+        return None
+    pairing = (
+        _pairings_query()
+        .filter(round=now)
+        .filter(Q(player_a__user=user) | Q(player_b__user=user))
+        .first()
+    )
+    if pairing is not None:
+        pairing.current_match = current_match(pairing)
+    return pairing
+
+
+def seconds_left(round: Round) -> int:
+    """Seconds until the round's clock runs out, never below 0."""
+    return max(0, int((round.ends_at - timezone.now()).total_seconds()))
+
+
+def player_record(tournament: Tournament, player: Player) -> list[dict]:
+    """Per round: number, stage, opponent's name, outcome from their side, games "W-L-D"."""
+    pairings = (
+        Pairing.objects.filter(round__tournament=tournament)
+        .filter(Q(player_a=player) | Q(player_b=player))
+        .select_related("round", "player_a__user", "player_b__user")
+        .order_by("round__number")
+    )
+    out = []
+    for p in pairings:
+        mine_a = p.player_a_id == player.pk
+        opponent = p.player_b if mine_a else p.player_a
+        won, lost = (p.wins_a, p.wins_b) if mine_a else (p.wins_b, p.wins_a)
+        if p.outcome == Outcome.PENDING:
+            outcome = "pending"
+        elif p.outcome == Outcome.BYE:
+            outcome = "bye"
+        elif p.outcome == Outcome.DRAW:
+            outcome = "draw"
+        elif p.outcome == Outcome.DOUBLE_LOSS:
+            outcome = "loss"
+        else:
+            outcome = "win" if (p.outcome == Outcome.A) == mine_a else "loss"
+        out.append(
+            {
+                "round": p.round.number,
+                "stage": p.round.stage,
+                "opponent": opponent.user.username if opponent is not None else None,
+                "outcome": outcome,
+                "games": f"{won}-{lost}-{p.draws}",
+            }
+        )
+    return out
+
+
+# --- decklists ----------------------------------------------------------------------------
+def can_see_decklist(tournament: Tournament, player: Player, user) -> bool:
+    """The player and the organiser; everyone once the event is over, if the organiser chose so."""
+    if tournament.status == TournamentStatus.FINISHED and tournament.decklists_public:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return user.pk in (player.user_id, tournament.organiser_id)
+
+
+def decklist(tournament: Tournament, player: Player, user) -> list[dict]:
+    """The registered (locked) version's cards: [{"code", "name", "count", "board"}]."""
+    if player.tournament_id != tournament.pk or not can_see_decklist(tournament, player, user):
+        raise NotFound("not_found", _("This decklist is not shown."))
+    rows = player.deck_version.entries
+    names = dict(
+        Card.objects.filter(code__in=[r["code"] for r in rows]).values_list("code", "name")
+    )
+    return [
+        {
+            "code": r["code"],
+            "name": names.get(r["code"], r["code"]),
+            "count": r["count"],
+            "board": r["board"],
+        }
+        for r in rows
+    ]
+
+
+def result_changes(tournament: Tournament) -> list[ResultChange]:
+    """Every change to a result, newest first, with who made it (None: the site)."""
+    return list(
+        ResultChange.objects.filter(pairing__round__tournament=tournament)
+        .select_related(
+            "changed_by", "pairing__round", "pairing__player_a__user", "pairing__player_b__user"
+        )
+        .order_by("-created_at", "-pk")[:LIST_LIMIT]
+    )

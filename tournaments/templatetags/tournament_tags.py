@@ -1,0 +1,32 @@
+"""Small display helpers for the tournament pages."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import get_language
+
+from decks.formats import get_format
+from tournaments import standings
+
+register = template.Library()
+
+
+@register.filter
+def percent(value) -> str:
+    """A tiebreaker's exact Fraction as "66.67"."""
+    return standings.percent(value)
+
+
+@register.filter
+def format_name(tournament) -> str:
+    """The event's deck format in the reader's language (its id if the format is gone)."""
+    found = get_format(tournament.game.slug, tournament.format)
+    return found.name(get_language()) if found else tournament.format
+
+
+@register.filter
+def games(result) -> str:
+    """A result logged as {"wins_a", "wins_b", "draws"} as "2-1-0"."""
+    if not result:
+        return "–"
+    return f"{result.get('wins_a', 0)}-{result.get('wins_b', 0)}-{result.get('draws', 0)}"

@@ -1,0 +1,323 @@
+"""Tournament pages: the list, mine, a new event, an event's page with its live part, a player.
+
+Thin views: the writes are tournaments.services, the reads tournaments.selectors.
+A refusal comes back where the user acted: without JavaScript a message and a
+redirect to the event's page; for htmx the live fragment with the message and
+the refusal's 4xx. A stranger's attempt at the organiser's buttons (403) and an
+unknown event (404) get their 4xx page either way: no form of ours sends them.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from core.errors import ApplicationError, NotFound
+from core.params import BadParameter, id_param, int_param
+from core.refusals import explained, refused_page
+from decks.models import Deck
+from tournaments import selectors, services
+from tournaments.forms import TournamentForm
+from tournaments.models import Stage, TournamentStatus
+
+GAMES_MAX = 3  # wins_a, wins_b, draws: a match is at most three games
+
+
+# --- helpers ----------------------------------------------------------------------------
+def _acting(view):
+    """A POST button of the event's page: its refusals answered where the user acted."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, tournament_id, **kwargs) -> HttpResponse:
+        try:
+            return view(request, tournament_id, **kwargs)
+        except ApplicationError as refused:
+            if isinstance(refused, BadParameter) or refused.status_code in (403, 404):
+                return refused_page(request, refused)
+            if request.htmx:
+                return _live(
+                    request, tournament_id, error=explained(refused), status=refused.status_code
+                )
+            messages.error(request, explained(refused))
+            return redirect("tournaments:detail", tournament_id)
+
+    return wrapped
+
+
+def _done(request: HttpRequest, tournament_id, message: str) -> HttpResponse:
+    if request.htmx:
+        return _live(request, tournament_id, done=message)
+    messages.success(request, message)
+    return redirect("tournaments:detail", tournament_id)
+
+
+def _live_context(request: HttpRequest, tournament) -> dict:
+    """What the live fragment shows: the clock, my pairing, the round's pairings, the standings."""
+    user = request.user if request.user.is_authenticated else None
+    finished = tournament.status == TournamentStatus.FINISHED
+    # The last of rounds(): its pairings come prefetched (players, games, matches), which
+    # current_round() does not do.
+    played = (
+        selectors.rounds(tournament) if tournament.status != TournamentStatus.REGISTRATION else []
+    )
+    current = played[-1] if played else None
+    pairings = list(current.pairings.all()) if current is not None else []
+    seconds = selectors.seconds_left(current) if current is not None else 0
+    return {
+        "tournament": tournament,
+        "finished": finished,
+        "polling": not finished,
+        "round": current,
+        "pairings": pairings,
+        "seconds_left": seconds,
+        "clock": f"{seconds // 60:02d}:{seconds % 60:02d}",
+        "my_pairing": selectors.my_pairing(tournament, user) if user else None,
+        "standings": (
+            selectors.final_places(tournament)
+            if finished
+            else selectors.standings(tournament)
+            if tournament.status == TournamentStatus.RUNNING
+            else []
+        ),
+        "entrants": (
+            tournament.players.select_related("user")
+            if tournament.status == TournamentStatus.REGISTRATION
+            else []
+        ),
+        "is_organiser": user is not None and user.pk == tournament.organiser_id,
+    }
+
+
+def _live(request: HttpRequest, tournament_id, *, error: str = "", done: str = "", status=200):
+    tournament = selectors.tournament_for(tournament_id, request.user)
+    context = {**_live_context(request, tournament), "error": error, "done": done}
+    return render(request, "tournaments/_live.html", context, status=status)
+
+
+def _next_action(tournament, current) -> str:
+    """What "next round" will do now, for its label: pair, cut or finish."""
+    if current is None:
+        return "pair"
+    if current.stage == Stage.SWISS:
+        if tournament.swiss_rounds and current.number < tournament.swiss_rounds:
+            return "pair"
+        return "cut" if tournament.top_cut else "finish"
+    return "next_cut" if len(current.pairings.all()) > 1 else "finish"
+
+
+# --- pages ------------------------------------------------------------------------------
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    sections = [
+        ("upcoming", _("Registration open"), TournamentStatus.REGISTRATION),
+        ("running", _("Running"), TournamentStatus.RUNNING),
+        ("finished", _("Finished"), TournamentStatus.FINISHED),
+    ]
+    context = {
+        "sections": [
+            {"id": key, "title": title, "events": selectors.listed_tournaments(status)}
+            for key, title, status in sections
+        ]
+    }
+    return render(request, "tournaments/index.html", context)
+
+
+@login_required
+@require_GET
+def mine(request: HttpRequest) -> HttpResponse:
+    found = selectors.my_tournaments(request.user)
+    playing = []
+    for entry in found["playing"]:
+        tournament = entry.tournament
+        standing = None
+        if tournament.status != TournamentStatus.REGISTRATION:
+            rows = (
+                selectors.final_places(tournament)
+                if tournament.status == TournamentStatus.FINISHED
+                else selectors.standings(tournament)
+            )
+            standing = next((row for row in rows if row.player == entry.pk), None)
+        playing.append({"entry": entry, "tournament": tournament, "standing": standing})
+    context = {"playing": playing, "organising": found["organising"]}
+    return render(request, "tournaments/mine.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.tournament_create(
+                organiser=request.user,
+                game=data["game"],
+                name=data["name"],
+                description=data["description"],
+                format_id=data["format"],
+                best_of=data["best_of"],
+                swiss_rounds=data["swiss_rounds"],
+                top_cut=data["top_cut"],
+                round_minutes=data["round_minutes"],
+                registration_closes_at=data["registration_closes_at"],
+                listed=data["listed"],
+                decklists_public=data["decklists_public"],
+            )
+        except ApplicationError as refused:  # too many open events, a deadline in the past
+            form.add_error(None, explained(refused))
+        else:
+            messages.success(request, _("Your tournament is ready: players can register now."))
+            return redirect(tournament)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "tournaments/new.html", {"form": form}, status=status)
+
+
+@require_GET
+def detail(request: HttpRequest, tournament_id) -> HttpResponse:
+    try:
+        services.expire_overdue(tournament_id=tournament_id)
+        tournament = selectors.tournament_for(tournament_id, request.user)
+    except ApplicationError as refused:  # an unknown id: the 404 page
+        return refused_page(request, refused)
+    user = request.user if request.user.is_authenticated else None
+    live = _live_context(request, tournament)
+    entry = selectors.entry_of(tournament, user) if user else None
+    registering = tournament.status == TournamentStatus.REGISTRATION
+    context = {
+        **live,
+        "entry": entry,
+        "my_decks": (
+            Deck.objects.filter(owner=user, game=tournament.game).order_by("name")
+            if user and registering
+            else []
+        ),
+        "link": request.build_absolute_uri(tournament.get_absolute_url()),
+        "next_action": _next_action(tournament, live["round"]),
+        "changes": selectors.result_changes(tournament)[:50],
+        "active_players": (
+            [p for p in tournament.players.select_related("user") if not p.dropped]
+            if live["is_organiser"] and tournament.status == TournamentStatus.RUNNING
+            else []
+        ),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+@require_GET
+def live(request: HttpRequest, tournament_id) -> HttpResponse:
+    try:
+        services.expire_overdue(tournament_id=tournament_id)
+        return _live(request, tournament_id)
+    except ApplicationError as refused:
+        return refused_page(request, refused)
+
+
+@require_GET
+def player(request: HttpRequest, tournament_id, player_id: int) -> HttpResponse:
+    try:
+        tournament = selectors.tournament_for(tournament_id, request.user)
+        entry = (
+            tournament.players.select_related("user", "deck_version__deck")
+            .filter(pk=player_id)
+            .first()
+        )
+        if entry is None:
+            raise NotFound("no_such_player", _("This player is not in this tournament."))
+    except ApplicationError as refused:
+        return refused_page(request, refused)
+    visible = selectors.can_see_decklist(tournament, entry, request.user)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "record": selectors.player_record(tournament, entry),
+        "visible": visible,
+        "decklist": selectors.decklist(tournament, entry, request.user) if visible else [],
+    }
+    return render(request, "tournaments/player.html", context)
+
+
+# --- the buttons ------------------------------------------------------------------------
+@login_required
+@require_POST
+@_acting
+def register(request: HttpRequest, tournament_id) -> HttpResponse:
+    deck_id = id_param(request.POST.get("deck"), name="deck")
+    deck = Deck.objects.filter(pk=deck_id, owner=request.user).first()  # only your own
+    if deck is None:
+        raise services.TournamentRefused("no_such_deck", _("Choose one of your own decks."))
+    entry = services.tournament_register(tournament_id=tournament_id, user=request.user, deck=deck)
+    return _done(
+        request,
+        tournament_id,
+        _("You are registered with %(deck)s.") % {"deck": entry.deck_version.name},
+    )
+
+
+@login_required
+@require_POST
+@_acting
+def withdraw(request: HttpRequest, tournament_id) -> HttpResponse:
+    services.tournament_withdraw(tournament_id=tournament_id, user=request.user)
+    return _done(request, tournament_id, _("You withdrew from the tournament."))
+
+
+@login_required
+@require_POST
+@_acting
+def start(request: HttpRequest, tournament_id) -> HttpResponse:
+    services.tournament_start(tournament_id=tournament_id, user=request.user)
+    return _done(request, tournament_id, _("The tournament has started: round 1 is paired."))
+
+
+@login_required
+@require_POST
+@_acting
+def next_round(request: HttpRequest, tournament_id) -> HttpResponse:
+    tournament = services.tournament_next_round(tournament_id=tournament_id, user=request.user)
+    if tournament.status == TournamentStatus.FINISHED:
+        return _done(
+            request, tournament_id, _("The tournament is over: the final standings are in.")
+        )
+    return _done(request, tournament_id, _("The next round is paired."))
+
+
+@login_required
+@require_POST
+@_acting
+def drop(request: HttpRequest, tournament_id) -> HttpResponse:
+    raw = request.POST.get("player", "")
+    player_id = id_param(raw, name="player") if raw else None
+    entry = services.tournament_drop(
+        tournament_id=tournament_id, user=request.user, player_id=player_id
+    )
+    if entry.user_id == request.user.pk:
+        return _done(request, tournament_id, _("You dropped: you will not be paired again."))
+    return _done(
+        request,
+        tournament_id,
+        _("%(name)s dropped: they will not be paired again.") % {"name": entry.user.username},
+    )
+
+
+@login_required
+@require_POST
+@_acting
+def result(request: HttpRequest, tournament_id, pairing_id: int) -> HttpResponse:
+    games = {
+        name: int_param(request.POST.get(name), name=name, minimum=0, maximum=GAMES_MAX, default=0)
+        for name in ("wins_a", "wins_b", "draws")
+    }
+    pairing = services.pairing_record_result(
+        tournament_id=tournament_id, pairing_id=pairing_id, user=request.user, **games
+    )
+    return _done(
+        request,
+        tournament_id,
+        _("Result saved at table %(table)s.") % {"table": pairing.table},
+    )
