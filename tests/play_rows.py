@@ -26,6 +26,14 @@ def demo_deck_entries(name: str = "tamado") -> list[Entry]:
     return [Entry(card=row_record(cards[code]), count=3) for code in codes]
 
 
+def codes_deck(owner, name: str, codes: list[str]):
+    """A deck of the owner's: 3 of each Álomfogó card named by code (15 codes: 45 cards)."""
+    game = Game.objects.get(slug="alomfogo")
+    cards = {c.code: c for c in Card.objects.filter(code__in=codes).select_related("game")}
+    entries = [Entry(card=row_record(cards[code]), count=3) for code in codes]
+    return deck_services.deck_create(owner=owner, game=game, name=name, entries=entries)
+
+
 def first_cards_deck(owner, name: str, kinds: int):
     """A deck of the owner's: the first `kinds` Álomfogó cards in catalog order, 3 of each."""
     game = Game.objects.get(slug="alomfogo")

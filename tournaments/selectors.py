@@ -32,6 +32,7 @@ from tournaments.models import (
 )
 
 LIST_LIMIT = 200  # the most rows a list of events or changes returns
+# a decided pairing's outcome from each side's point of view
 SIDE_A = {Outcome.A: "win", Outcome.B: "loss", Outcome.DRAW: "draw"}
 SIDE_B = {Outcome.A: "loss", Outcome.B: "win", Outcome.DRAW: "draw"}
 
@@ -136,12 +137,8 @@ def swiss_records(
         if p.outcome == Outcome.BYE or b is None:
             records.setdefault(a, []).append(table.MatchRecord(None, "win", p.wins_a, 0, 0))
             continue
-        result_a = {Outcome.A: "win", Outcome.B: "loss", Outcome.DRAW: "draw"}.get(
-            p.outcome, "loss"
-        )
-        result_b = {Outcome.A: "loss", Outcome.B: "win", Outcome.DRAW: "draw"}.get(
-            p.outcome, "loss"
-        )
+        # a double loss is a loss for both
+        result_a, result_b = SIDE_A.get(p.outcome, "loss"), SIDE_B.get(p.outcome, "loss")
         records.setdefault(a, []).append(
             table.MatchRecord(b, result_a, p.wins_a, p.wins_b, p.draws)
         )
@@ -253,8 +250,14 @@ def rounds(tournament: Tournament) -> list[Round]:
     )
 
 
-def current_round(tournament: Tournament) -> Round | None:
-    return Round.objects.filter(tournament=tournament).order_by("-number").first()
+def current_round(tournament: Tournament, *, with_pairings: bool = False) -> Round | None:
+    """The latest round; `with_pairings` prefetches them as rounds() does (the live fragment)."""
+    latest = Round.objects.filter(tournament=tournament).order_by("-number")
+    if with_pairings:
+        latest = latest.prefetch_related(
+            Prefetch("pairings", queryset=_pairings_query().order_by("table"))
+        )
+    return latest.first()
 
 
 def current_match(pairing: Pairing) -> Match | None:

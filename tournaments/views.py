@@ -61,12 +61,12 @@ def _live_context(request: HttpRequest, tournament) -> dict:
     """What the live fragment shows: the clock, my pairing, the round's pairings, the standings."""
     user = request.user if request.user.is_authenticated else None
     finished = tournament.status == TournamentStatus.FINISHED
-    # The last of rounds(): its pairings come prefetched (players, games, matches), which
-    # current_round() does not do.
-    played = (
-        selectors.rounds(tournament) if tournament.status != TournamentStatus.REGISTRATION else []
+    # only the latest round: the fragment is sent again every 5 s to every viewer
+    current = (
+        selectors.current_round(tournament, with_pairings=True)
+        if tournament.status != TournamentStatus.REGISTRATION
+        else None
     )
-    current = played[-1] if played else None
     pairings = list(current.pairings.all()) if current is not None else []
     seconds = selectors.seconds_left(current) if current is not None else 0
     return {

@@ -21,28 +21,18 @@ import re
 import pytest
 from django.core.management import call_command
 
-from catalog.models import Card, Game
-from catalog.records import row_record
-from decks import services as deck_services
-from decks.entries import Entry
 from play import selectors
 from play.bots.decks import DEMO_DECKS
 from play.engines import get_engine
 from play.models import Match, Seat
 from tests.e2e.pages import action_key, api_state, showing
 from tests.factories import make_user
+from tests.play_rows import codes_deck
 from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MOVES_CAP = 400  # far above any game these decks and this policy play
-
-
-def make_deck(user, name: str, codes: list[str]):
-    game = Game.objects.get(slug="alomfogo")
-    cards = {c.code: c for c in Card.objects.filter(code__in=codes).select_related("game")}
-    entries = [Entry(card=row_record(cards[code]), count=3) for code in codes]
-    return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
 
 
 def click_action(page, action: dict) -> None:
@@ -73,8 +63,8 @@ def a_seed_with_a_full_duel(decks: list[list[dict]], options: dict) -> int:
 def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
     call_command("load_cards", verbosity=0)
     zsofi, gergo = make_user("zsofi", language="en"), make_user("gergo", language="en")
-    deck_a = make_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
-    deck_b = make_deck(gergo, "Védő", DEMO_DECKS["vedo"])
+    deck_a = codes_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
+    deck_b = codes_deck(gergo, "Védő", DEMO_DECKS["vedo"])
     page_a, page_b = signed_in(zsofi), signed_in(gergo)
     # Each page's live connection passes through Playwright, so the test can cut it.
     sockets = {page_a: [], page_b: []}

@@ -11,14 +11,12 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from catalog.models import Card, Game
-from catalog.records import row_record
-from decks import services as deck_services
-from decks.entries import Entry
+from catalog.models import Game
 from play.bots.decks import DEMO_DECKS
 from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing
 from tests.factories import make_user
+from tests.play_rows import codes_deck
 from tests.table_policies import alomfogo_choice
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
@@ -28,20 +26,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MOVES_CAP = 400  # far above any game these decks and this policy play
 
 
-def tournament_deck(user, name: str, codes: list[str]):
-    """A 45-card deck (3 of each of 15 cards): legal in the tournament format."""
-    game = Game.objects.get(slug="alomfogo")
-    cards = {c.code: c for c in Card.objects.filter(code__in=codes).select_related("game")}
-    entries = [Entry(card=row_record(cards[code]), count=3) for code in codes]
-    return deck_services.deck_create(owner=user, game=game, name=name, entries=entries)
-
-
 def test_two_players_register_and_play_a_round_while_the_standings_follow(signed_in):
     call_command("load_cards", verbosity=0)
     organiser = make_user("szervezo", language="en")
     zsofi, gergo = make_user("zsofi", language="en"), make_user("gergo", language="en")
-    tournament_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
-    tournament_deck(gergo, "Védő", DEMO_DECKS["vedo"])
+    codes_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
+    codes_deck(gergo, "Védő", DEMO_DECKS["vedo"])
     event = tournament_services.tournament_create(
         organiser=organiser, game=Game.objects.get(slug="alomfogo"), name="Keddi verseny"
     )
