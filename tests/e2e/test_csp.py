@@ -9,8 +9,8 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from play.bots.decks import DEMO_DECKS
-from tests.e2e.test_play import make_deck
 from tests.factories import make_user
+from tests.play_rows import codes_deck
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +42,7 @@ def still_same_document(page) -> bool:
 def test_pages_htmx_docs_admin_and_a_live_table_run_without_a_violation(signed_in):
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
-    deck = make_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
+    deck = codes_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
     page = signed_in(zsofi)
     heard = complaints_of(page)
 

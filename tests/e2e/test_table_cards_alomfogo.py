@@ -31,8 +31,8 @@ from play.bots.decks import DEMO_DECKS
 from play.models import Match
 from tests.e2e.pages import api_state, showing
 from tests.e2e.table_checks import draw_times, play_checked
-from tests.e2e.test_play import make_deck
 from tests.factories import make_user
+from tests.play_rows import codes_deck
 from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -146,7 +146,7 @@ def test_a_match_against_the_bot_shows_every_card_by_its_face(signed_in, size):
     started = time.monotonic()
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
-    deck = make_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
+    deck = codes_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
     page = signed_in(zsofi)
     page.set_viewport_size(VIEWPORTS[size])
     page.emulate_media(reduced_motion="reduce")
