@@ -26,8 +26,9 @@ higher tier; the edge weight is a constant minus its cost. Every matching
 found pairs the same number of edges (maximum cardinality), so the heaviest
 matching is the cheapest one, tier by tier.
 
-Window for large fields: the blossom algorithm on all 130,816 pairs of 512
-players takes 6-10 s (bench/tournament.py: 0.2-0.4 s with the window).
+Window for large fields: the blossom algorithm on all pairs of about 500
+players takes 1-6 s a round (bench/tournament.py --window 512), 0.15-0.3 s
+with the window.
 Fields of up to ``ALL_PAIRS_UP_TO`` (64) players always use all pairs, which
 gives the exact optimum. Larger fields start with
 candidate edges from every player to its ``WINDOW`` nearest players below it
