@@ -272,7 +272,8 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
 def match_start_with_bots(*, match_id, user) -> Match:
     """The creator stops waiting: bots take the seats nobody joined, and the game begins."""
     match = _locked(match_id)
-    if match is None or match.created_by_id != user.pk:
+    # a paired match waits for its two players (match_ready), never for bots
+    if match is None or match.created_by_id != user.pk or match.opponent == Opponent.PAIRED:
         raise NotFound("not_found", _("No such match."))
     if match.status != MatchStatus.WAITING:
         raise MatchRefused("not_waiting", _("This match is not waiting for players."))

@@ -9,7 +9,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        # A finished match of a pairing records its game (tournaments.services.game_finished).
+        # A finished match of a pairing records its game (tournaments.services.on_match_ended).
         from play.signals import match_ended
         from tournaments import services
 

@@ -9,6 +9,9 @@ Rules kept here (the docs repeat them):
   move holds its match row when `match_ended` reaches `on_match_ended`, so
   writers that touch matches of a pairing (expiry, an organiser's result)
   lock those matches before the tournament, and nobody waits in a circle.
+  The one exception is safe: a WAITING match may be locked after the
+  tournament row (a game created meanwhile), since nothing that holds a
+  waiting match's row (`match_ready`) waits for a tournament's.
 - A pairing's games are the site's matches (PairingGame). Its result while
   undecided is the tally of its ended matches, recomputed on every ended
   match, which makes counting a match twice impossible. Matches that ended
@@ -49,7 +52,7 @@ from decks import formats, validation
 from decks.entries import Entry
 from decks.models import Deck
 from play import services as play_services
-from play.models import Match, MatchStatus
+from play.models import Match, MatchStatus, Seat
 from tournaments import pairing as pairer
 from tournaments import selectors
 from tournaments.models import (
@@ -602,10 +605,13 @@ def expire_round(*, round_id) -> int:
     rnd = Round.objects.filter(pk=round_id).first()
     if rnd is None or timezone.now() < rnd.ends_at:
         return 0
-    waiting = PairingGame.objects.filter(
-        pairing__round=rnd, pairing__outcome=Outcome.PENDING, match__status=MatchStatus.WAITING
+    match_ids = list(
+        PairingGame.objects.filter(
+            pairing__round=rnd,
+            pairing__outcome=Outcome.PENDING,
+            match__status=MatchStatus.WAITING,
+        ).values_list("match_id", flat=True)
     )
-    match_ids = list(waiting.values_list("match_id", flat=True))
     if not match_ids:
         return 0
     _lock_matches(match_ids)
@@ -613,14 +619,23 @@ def expire_round(*, round_id) -> int:
     if tournament.status != TournamentStatus.RUNNING:
         return 0
     need = selectors.games_to_win(tournament)
+    # The matches locked above, and no other: one read each for the games, their
+    # pairings (locked) and who was ready, whatever the size of the round.
+    games = list(
+        PairingGame.objects.filter(match_id__in=match_ids).order_by("pairing__table", "number")
+    )
+    pairings = Pairing.objects.select_for_update().in_bulk([g.pairing_id for g in games])
+    ready_at: dict = {}
+    for match_id, position in Seat.objects.filter(
+        match_id__in=match_ids, ready_at__isnull=False
+    ).values_list("match_id", "position"):
+        ready_at.setdefault(match_id, set()).add(position)
     decided = 0
-    for game in waiting.select_related("pairing").order_by("pairing__table"):
-        pairing = Pairing.objects.select_for_update().get(pk=game.pairing_id)
+    for game in games:
+        pairing = pairings[game.pairing_id]
         if pairing.decided:
             continue
-        ready = set(
-            game.match.seats.filter(ready_at__isnull=False).values_list("position", flat=True)
-        )
+        ready = ready_at.get(game.match_id, set())
         if (
             play_services.match_abandon_unstarted(match_id=game.match_id, winners=sorted(ready))
             is None
@@ -802,14 +817,18 @@ def pairing_record_result(
     key = selectors._uuid(tournament_id)
     if type(pairing_id) is not int:
         raise NotFound("no_pairing", _("No such pairing in this tournament."))
-    waiting = list(
-        PairingGame.objects.filter(
-            pairing_id=pairing_id,
-            pairing__round__tournament_id=key,
-            match__status=MatchStatus.WAITING,
-        ).values_list("match_id", flat=True)
-    )
-    _lock_matches(waiting)
+    _organiser_only(selectors.tournament_for(key), user)  # before any lock is taken
+
+    def waiting_games() -> list:
+        return list(
+            PairingGame.objects.filter(
+                pairing_id=pairing_id,
+                pairing__round__tournament_id=key,
+                match__status=MatchStatus.WAITING,
+            ).values_list("match_id", flat=True)
+        )
+
+    _lock_matches(waiting_games())
     tournament = _locked(key)
     _organiser_only(tournament, user)
     pairing = (
@@ -833,7 +852,9 @@ def pairing_record_result(
         )
     reason = ChangeReason.CORRECTION if pairing.decided else ChangeReason.ORGANISER
     if not pairing.decided:
-        for match_id in waiting:
+        # listed again under the tournament's lock: a game that began waiting meanwhile
+        # (a best-of-3's next one) ends unplayed too (see the lock order above)
+        for match_id in waiting_games():
             play_services.match_abandon_unstarted(match_id=match_id, winners=[])
     if _write_result(
         pairing,

@@ -64,3 +64,33 @@ def test_a_started_match_is_not_abandoned_as_unstarted(paired):
         play_services.match_ready(match_id=match.pk, user=user)
     assert play_services.match_abandon_unstarted(match_id=match.pk, winners=[0]) is None
     assert Match.objects.get(pk=match.pk).status == "running"
+
+
+def test_the_organiser_cannot_start_a_paired_match_without_its_players(paired, organiser, client):
+    """The organiser made the match, but only its two players' "ready" starts it."""
+    _event, match, users = paired
+    client.force_login(organiser)
+    client.post(f"/play/{match.pk}/start/")
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == "waiting"
+    assert not match.seats.filter(bot__gt="").exists()
+    assert match.seats.filter(ready_at__isnull=False).count() == 0
+
+
+def test_a_result_entered_while_game_two_waits_ends_that_game_unplayed(organiser, alomfogo, people):
+    event = new_event(organiser, alomfogo, best_of=3)
+    register_all(event, people[:2])
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    (pairing,) = pairings_of(event, 1)
+    first = current_match(pairing)
+    play_services.match_abandon_unstarted(match_id=first.pk, winners=[])
+    services.on_match_ended(sender=Match, match=Match.objects.get(pk=first.pk))
+    services.pairing_record_result(
+        tournament_id=event.pk,
+        pairing_id=pairing.pk,
+        user=organiser,
+        wins_a=2,
+        wins_b=1,
+        draws=0,
+    )
+    assert not Match.objects.filter(tournament_game__pairing=pairing, status="waiting").exists()
