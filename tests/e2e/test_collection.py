@@ -62,6 +62,8 @@ def test_a_collectors_whole_flow_from_import_to_an_accepted_trade(signed_in, own
     expect(missing).to_contain_text("Hiányzó példányok összesen: 4")
     # Build it from my cards: the other deck now lacks what this one holds.
     page.get_by_role("button", name="Összeraktam a saját lapjaimból").click()
+    # htmx swaps the panel once the switch is stored: leaving before that would race it
+    expect(page.locator("#built-state")).to_be_visible()
     page.goto(f"/decks/{second.pk}/")
     expect(page.locator("#missing")).to_contain_text("Hiányzó példányok összesen: 9")
     page.goto(f"/decks/{second.pk}/edit/")
