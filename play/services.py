@@ -180,14 +180,20 @@ def _seats_moved(match: Match) -> None:
 
 @transaction.atomic
 def match_create_paired(
-    *, game: Game, options: dict, players: list, created_by, event_url: str = ""
+    *,
+    game: Game,
+    options: dict,
+    players: list,
+    created_by,
+    event_url: str = "",
+    public: bool = False,
 ) -> Match:
     """A match between the people a tournament paired: `players` is [(user, DeckVersion)].
 
     Their decks were checked against the event's format when they registered,
     so none is checked again here. The match waits until every player says
     they are ready (`match_ready`); the tournament gives a game nobody started
-    in time to whoever was there.
+    in time to whoever was there. `public`: anyone may watch (a listed event's).
     """
     spec = _table_game(game)
     options, bad = spec.options_from(options)
@@ -206,6 +212,7 @@ def match_create_paired(
         created_by=created_by,
         seat_count=len(players),
         event_url=event_url,
+        public=public,
     )
     Seat.objects.bulk_create(
         Seat(match=match, position=position, user=user, deck_version=version)

@@ -402,6 +402,8 @@ def _new_game(tournament: Tournament, pairing: Pairing, number: int) -> PairingG
         players=seats,
         created_by=tournament.organiser,
         event_url=tournament.get_absolute_url(),
+        # a listed event's games may be watched by anyone (the spectator's view hides hands)
+        public=tournament.listed,
     )
     return PairingGame.objects.create(pairing=pairing, match=match, number=number, a_seat=a_seat)
 

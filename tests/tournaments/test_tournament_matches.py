@@ -44,10 +44,25 @@ def test_the_waiting_page_offers_ready_to_a_seated_player_and_hides_from_strange
     client.post(f"/play/{match.pk}/ready/")
     assert match.seats.get(position=1).ready_at is not None
     client.force_login(make_user("idegen", language="en"))
-    assert client.get(f"/play/{match.pk}/").status_code == 404
+    # a listed event's games may be watched: the stranger sees who is ready, with no form
+    watched = client.get(f"/play/{match.pk}/")
+    assert watched.status_code == 200
+    body = watched.content.decode()
+    assert f"/play/{match.pk}/ready/" not in body and f"/play/{match.pk}/join/" not in body
+    assert "not here yet" in body  # player 0 has not said ready
     client.post(f"/play/{match.pk}/ready/")  # refused: a stranger is no one's seat
     assert match.seats.get(position=0).ready_at is None
     assert Match.objects.get(pk=match.pk).status == "waiting"
+
+
+def test_an_unlisted_events_games_are_hidden_from_strangers(organiser, alomfogo, people, client):
+    event = new_event(organiser, alomfogo, listed=False)
+    register_all(event, people[:2])
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    match = current_match(pairings_of(event, 1)[0])
+    assert not match.public
+    client.force_login(make_user("idegen", language="en"))
+    assert client.get(f"/play/{match.pk}/").status_code == 404
 
 
 def test_nobody_opens_a_paired_match_from_the_lobby(people, alomfogo):
