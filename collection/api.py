@@ -21,7 +21,7 @@ from catalog.vocab import GAME_IDS
 from collection import services, summary
 from collection.models import MAX_COPIES
 from core.errors import ApplicationError
-from core.serializer_fields import StrictIntegerField
+from core.serializer_fields import StrictIntegerField, validated
 
 # --- input ------------------------------------------------------------------------------
 
@@ -123,12 +123,6 @@ def _game_param(request) -> str | None:
     return game
 
 
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _csv_text(data: dict) -> str:
     """The CSV from `text` or an uploaded `file`, read no further than the limit allows."""
     upload = data.get("file")
@@ -178,7 +172,7 @@ class CollectionApi(APIView):
         "An unknown code answers 404.",
     )
     def put(self, request):
-        data = _valid(CountSerializer, request.data)
+        data = validated(CountSerializer, request.data)
         count = services.collection_set_count(
             user=request.user, code=data["code"], count=data["count"]
         )
@@ -216,7 +210,7 @@ class ImportApi(APIView):
         },
     )
     def post(self, request):
-        data = _valid(ImportSerializer, request.data)
+        data = validated(ImportSerializer, request.data)
         result = services.collection_import(
             user=request.user, text=_csv_text(data), game_slug=data["game"], mode=data["mode"]
         )
@@ -287,7 +281,7 @@ class AddSetApi(APIView):
         "999. An unknown set answers 404.",
     )
     def post(self, request, set_code: str):
-        data = _valid(AddSetSerializer, request.data)
+        data = validated(AddSetSerializer, request.data)
         result = services.collection_add_set(
             user=request.user, set_code=set_code, copies=data["copies"]
         )

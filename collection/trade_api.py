@@ -21,7 +21,7 @@ from collection import partners as reads
 from collection import trades
 from collection.models import MAX_COPIES, ProposalStatus, TradeSide
 from core.params import int_param
-from core.serializer_fields import StrictIntegerField
+from core.serializer_fields import StrictIntegerField, validated
 
 # --- input ------------------------------------------------------------------------------
 
@@ -134,12 +134,6 @@ class ProposalSerializer(serializers.Serializer):
     partner_gives = CardLineSerializer(many=True)
 
 
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _rarities(counts: dict) -> list[dict]:
     # A list, not an object: a card without a rarity has None, which is no JSON key.
     return [{"rarity": rarity, "count": n} for rarity, n in counts.items()]
@@ -213,7 +207,7 @@ class ListsApi(APIView):
         "it off). A have above your free copies is refused (`not_free`). Answers both lists.",
     )
     def put(self, request):
-        data = _valid(EntrySerializer, request.data)
+        data = validated(EntrySerializer, request.data)
         trades.trade_entry_set(
             user=request.user, code=data["code"], side=data["side"], count=data["count"]
         )
@@ -226,7 +220,7 @@ class ListsApi(APIView):
         description="Drop your own count of a card: the default comes back. Answers both lists.",
     )
     def delete(self, request):
-        data = _valid(EntryKeySerializer, request.data or request.query_params)
+        data = validated(EntryKeySerializer, request.data or request.query_params)
         trades.trade_entry_reset(user=request.user, code=data["code"], side=data["side"])
         return Response(_lists(request.user))
 
@@ -249,7 +243,7 @@ class WantDecksApi(APIView):
         description="Add one of your decks; someone else's deck answers 404.",
     )
     def post(self, request):
-        data = _valid(WantDeckSerializer, request.data)
+        data = validated(WantDeckSerializer, request.data)
         trades.trade_want_deck_set(user=request.user, deck_id=data["deck"], on=True)
         return self.get(request)
 
@@ -259,7 +253,7 @@ class WantDecksApi(APIView):
         responses={200: WantDeckRowSerializer(many=True), 404: _NOT_FOUND},
     )
     def delete(self, request):
-        data = _valid(WantDeckSerializer, request.data or request.query_params)
+        data = validated(WantDeckSerializer, request.data or request.query_params)
         trades.trade_want_deck_set(user=request.user, deck_id=data["deck"], on=False)
         return self.get(request)
 
@@ -305,7 +299,7 @@ class ProposalsApi(APIView):
         "now (`not_free` lists those that are not); at most 100 cards, 1–999 copies each.",
     )
     def post(self, request):
-        data = _valid(ProposeSerializer, request.data)
+        data = validated(ProposeSerializer, request.data)
         partner = reads.trade_player(request.user, data["partner"])
         proposal = trades.proposal_create(
             maker=request.user,
@@ -377,7 +371,7 @@ class CounterApi(APIView):
         "Answers the new proposal; the old one is marked countered.",
     )
     def post(self, request, proposal_id: int):
-        data = _valid(AnswerSerializer, request.data)
+        data = validated(AnswerSerializer, request.data)
         new = trades.proposal_counter(
             user=request.user,
             proposal_id=proposal_id,

@@ -6,6 +6,15 @@ from rest_framework import serializers
 
 from core.params import BadParameter, int_param
 
+ID_MAX = 2**63 - 1  # a database id (bigint): past it nothing can match
+
+
+def validated(serializer_class, data) -> dict:
+    """`data` read by `serializer_class`; a refusal is DRF's 400 (core.api words it)."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
 
 class StrictIntegerField(serializers.IntegerField):
     """An integer read by core.params.int_param: JSON `true` or "1.0" or "²" is not a number.

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError
 from core.jsonlimits import BadJson, loads_bounded
+from core.serializer_fields import validated
 from decks import codec, formats, limits, selectors, services, validation
 from decks.entries import MAIN, SIDE, Entry, total
 from decks.models import Deck, Visibility
@@ -270,7 +271,7 @@ class DeckListApi(APIView):
 
     @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})
     def post(self, request):
-        data = _valid(DeckInputSerializer, _body(request))
+        data = validated(DeckInputSerializer, _body(request))
         code, text = data.get("code", ""), data.get("list", "")
         # A deck code names its own game (also one pasted as the list); a list or cards need one.
         if not data.get("game") and not (code or codec.looks_like_deck_code(text)):
@@ -307,7 +308,7 @@ class DeckDetailApi(APIView):
         deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
         # Not partial=True: DRF would then skip the required fields and the
         # defaults of each `cards` item too (a missing board would be a KeyError).
-        data = _valid(DeckInputSerializer, _body(request))
+        data = validated(DeckInputSerializer, _body(request))
         # Everything is read and checked before the first write.
         entries = _known_entries(data, deck.game) if "cards" in data or "list" in data else None
         services.deck_change(
@@ -343,7 +344,7 @@ class ValidateApi(APIView):
 
     @extend_schema(request=ValidateInputSerializer, responses={200: ValidationResultSerializer})
     def post(self, request):
-        data = _valid(ValidateInputSerializer, _body(request))
+        data = validated(ValidateInputSerializer, _body(request))
         game = _game(data["game"])
         fmt = (
             formats.get_format(game.slug, data.get("format") or "")
@@ -458,9 +459,3 @@ class DeckMissingApi(APIView):
     def get(self, request, deck_id: int):
         deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
         return Response(deck_missing(deck).as_dict())
-
-
-def _valid(serializer_class, data, partial: bool = False) -> dict:
-    serializer = serializer_class(data=data, partial=partial)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data

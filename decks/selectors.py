@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
+from catalog.models import Card
 from catalog.records import row_record
 from core.errors import NotFound
 from decks.entries import Entry
@@ -53,6 +54,26 @@ def deck_entries(deck: Deck) -> list[Entry]:
         "board", "card__sort_key"
     )
     return [Entry(card=row_record(row.card), count=row.count, board=row.board) for row in rows]
+
+
+def version_entries(rows: list[dict]) -> list[Entry]:
+    """A deck version's stored rows as validator entries; a code no card has any more
+    stays an unknown entry (the validator's `unknown_card`)."""
+    cards = {
+        c.code: c
+        for c in Card.objects.filter(code__in=[r["code"] for r in rows]).select_related(
+            "game", "card_set"
+        )
+    }
+    return [
+        Entry(
+            card=row_record(cards[r["code"]]) if r["code"] in cards else None,
+            count=r["count"],
+            board=r["board"],
+            line=None if r["code"] in cards else r["code"],
+        )
+        for r in rows
+    ]
 
 
 def decks_of(*, user) -> QuerySet[Deck]:

@@ -14,12 +14,11 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError
 from core.params import int_param
-from core.serializer_fields import StrictIntegerField
+from core.serializer_fields import ID_MAX, StrictIntegerField
 from decks.models import Deck
 from play import chat, frames, hints, replays, selectors, services
 from play.models import Match, Opponent
 
-ID_MAX = 2**63 - 1  # a database id (bigint)
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
 SEAT_MAX = 2**15 - 1  # a seat position (smallint column); seats beyond the match's are 404
 

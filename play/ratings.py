@@ -13,11 +13,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
-from catalog.models import Card
-from catalog.records import row_record
 from core.games import get_game
 from decks import formats, validation
-from decks.entries import Entry
+from decks.selectors import version_entries
 from play.models import Match, MatchStatus, Opponent, Rating, Seat
 
 START = 1500.0
@@ -39,19 +37,8 @@ def _legal_in(seat: Seat, game_slug: str, format_id: str) -> bool:
     fmt = formats.get_format(game_slug, format_id)
     if fmt is None or seat.deck_version is None:
         return False
-    rows = seat.deck_version.entries
-    cards = {
-        c.code: c
-        for c in Card.objects.filter(code__in=[r["code"] for r in rows]).select_related(
-            "game", "card_set"
-        )
-    }
-    if any(r["code"] not in cards for r in rows):
-        return False
-    entries = [
-        Entry(card=row_record(cards[r["code"]]), count=r["count"], board=r["board"]) for r in rows
-    ]
-    return not validation.validate(entries, game_slug, fmt)
+    # a card no longer in the catalog is an unknown entry: a problem, so not legal
+    return not validation.validate(version_entries(seat.deck_version.entries), game_slug, fmt)
 
 
 def is_rated(match: Match, seats: list[Seat]) -> bool:

@@ -23,12 +23,11 @@ from rest_framework.views import APIView
 
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
-from core.serializer_fields import StrictIntegerField
+from core.serializer_fields import ID_MAX, StrictIntegerField, validated
 from decks.models import Deck
 from tournaments import selectors, services, standings
 from tournaments.models import Player, Tournament, TournamentStatus
 
-ID_MAX = 2**63 - 1  # a database id (bigint)
 GAMES_MAX = 3  # best of 3 at most: no side wins or draws more games than that
 
 # --- input ------------------------------------------------------------------------------
@@ -335,12 +334,6 @@ class TournamentRefusalSerializer(serializers.Serializer):
 # --- helpers ----------------------------------------------------------------------------
 
 
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _bounded_id(value: int, refusal: NotFound) -> int:
     """A path's id: past a bigint nothing can match (and the database would refuse it)."""
     if not 0 < value <= ID_MAX:
@@ -459,15 +452,15 @@ def _detail(tournament: Tournament, user) -> dict:
 
 def _detail_response(tournament_id, request, code: int = status.HTTP_200_OK) -> Response:
     user = _user(request)
-    return Response(_detail(selectors.tournament_for(tournament_id, user), user), status=code)
+    return Response(_detail(selectors.tournament_for(tournament_id), user), status=code)
 
 
 def _settled(tournament_id, request) -> Tournament:
     """The event (404 for an unknown id), after settling a round whose clock ran out."""
-    tournament = selectors.tournament_for(tournament_id, _user(request))
+    tournament = selectors.tournament_for(tournament_id)
     if tournament.status == TournamentStatus.RUNNING:
         services.expire_overdue(tournament_id=tournament.pk)
-        tournament = selectors.tournament_for(tournament_id, _user(request))
+        tournament = selectors.tournament_for(tournament_id)
     return tournament
 
 
@@ -539,7 +532,7 @@ class TournamentListApi(APIView):
         description="A new event, open for registration, organised by you.",
     )
     def post(self, request):
-        data = _valid(TournamentCreateSerializer, request.data)
+        data = validated(TournamentCreateSerializer, request.data)
         game = Game.objects.filter(slug=data["game"]).first()
         if game is None:
             raise ApplicationError(
@@ -616,7 +609,7 @@ class RegistrationApi(APIView):
         description="Register with one of your decks, or swap the deck before the start.",
     )
     def post(self, request, tournament_id):
-        data = _valid(TournamentRegisterSerializer, request.data)
+        data = validated(TournamentRegisterSerializer, request.data)
         deck = Deck.objects.filter(pk=data["deck"], owner=request.user).first()
         services.tournament_register(tournament_id=tournament_id, user=request.user, deck=deck)
         return _detail_response(tournament_id, request)
@@ -632,33 +625,35 @@ class RegistrationApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class StartApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+def _organiser_step(step: str, description: str):
+    """A POST asking the tournament service for one organiser's step (`step`: its name, which
+    is also the operation's id in the schema)."""
 
-    @extend_schema(
-        operation_id="tournament_start",
-        request=None,
-        responses={200: TournamentDetailSerializer},
-        description="The organiser: close registration, lock the decks, pair round 1.",
-    )
-    def post(self, request, tournament_id):
-        services.tournament_start(tournament_id=tournament_id, user=request.user)
-        return _detail_response(tournament_id, request)
+    class StepApi(APIView):
+        permission_classes = [permissions.IsAuthenticated]
+
+        @extend_schema(
+            operation_id=step,
+            request=None,
+            responses={200: TournamentDetailSerializer},
+            description=description,
+        )
+        def post(self, request, tournament_id):
+            getattr(services, step)(tournament_id=tournament_id, user=request.user)
+            return _detail_response(tournament_id, request)
+
+    return StepApi
 
 
-class NextRoundApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(
-        operation_id="tournament_next_round",
-        request=None,
-        responses={200: TournamentDetailSerializer},
-        description="The organiser, once every pairing of the round is decided: pair the next "
-        "Swiss round, or the top cut's next round, or finish the event.",
-    )
-    def post(self, request, tournament_id):
-        services.tournament_next_round(tournament_id=tournament_id, user=request.user)
-        return _detail_response(tournament_id, request)
+StartApi = _organiser_step(
+    "tournament_start",
+    "The organiser: close registration, lock the decks, pair round 1.",
+)
+NextRoundApi = _organiser_step(
+    "tournament_next_round",
+    "The organiser, once every pairing of the round is decided: pair the next Swiss round, "
+    "or the top cut's next round, or finish the event.",
+)
 
 
 class DropApi(APIView):
@@ -671,7 +666,7 @@ class DropApi(APIView):
         description="Leave the event (you are not paired again), or, the organiser, drop a player.",
     )
     def post(self, request, tournament_id):
-        data = _valid(TournamentDropSerializer, request.data)
+        data = validated(TournamentDropSerializer, request.data)
         services.tournament_drop(
             tournament_id=tournament_id, user=request.user, player_id=data["player"]
         )
@@ -689,7 +684,7 @@ class ResultApi(APIView):
         "table) or correct one; every change is logged with who made it.",
     )
     def post(self, request, tournament_id, pairing_id: int):
-        data = _valid(TournamentResultSerializer, request.data)
+        data = validated(TournamentResultSerializer, request.data)
         pairing = services.pairing_record_result(
             tournament_id=tournament_id,
             pairing_id=_bounded_id(
@@ -763,7 +758,7 @@ class PlayerApi(APIView):
     )
     def get(self, request, tournament_id, player_id: int):
         user = _user(request)
-        tournament = selectors.tournament_for(tournament_id, user)
+        tournament = selectors.tournament_for(tournament_id)
         player_id = _bounded_id(player_id, _no_such_player())
         player = (
             Player.objects.filter(tournament=tournament, pk=player_id)

@@ -58,7 +58,7 @@ def _uuid(tournament_id) -> uuid.UUID:
         raise NotFound("not_found", _("No such tournament.")) from None
 
 
-def tournament_for(tournament_id, user=None) -> Tournament:
+def tournament_for(tournament_id) -> Tournament:
     """The event by its id: anyone with the id (the link) may see it, listed or not."""
     found = (
         Tournament.objects.select_related("game", "organiser")

@@ -44,13 +44,12 @@ from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from catalog.models import Card, Game
-from catalog.records import row_record
+from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import table_game
 from decks import formats, validation
-from decks.entries import Entry
 from decks.models import Deck
+from decks.selectors import version_entries
 from play import services as play_services
 from play.models import Match, MatchStatus, Seat
 from tournaments import pairing as pairer
@@ -259,25 +258,6 @@ def _open_for_registration(tournament: Tournament) -> None:
         raise TournamentRefused("registration_closed", _("Registration has closed."))
 
 
-def _version_entries(rows: list[dict]) -> list[Entry]:
-    """A deck version's stored rows as validator entries (an unknown code stays unknown)."""
-    cards = {
-        c.code: c
-        for c in Card.objects.filter(code__in=[r["code"] for r in rows]).select_related(
-            "game", "card_set"
-        )
-    }
-    return [
-        Entry(
-            card=row_record(cards[r["code"]]) if r["code"] in cards else None,
-            count=r["count"],
-            board=r["board"],
-            line=None if r["code"] in cards else r["code"],
-        )
-        for r in rows
-    ]
-
-
 @transaction.atomic
 def tournament_register(*, tournament_id, user, deck: Deck | None) -> Player:
     """Register with one of the user's decks, or swap the deck before the start.
@@ -301,7 +281,7 @@ def tournament_register(*, tournament_id, user, deck: Deck | None) -> Player:
     if version is None:
         raise TournamentRefused("no_deck", _("Choose one of your own decks for this game."))
     fmt = formats.get_format(tournament.game.slug, tournament.format)
-    problems = validation.validate(_version_entries(version.entries), tournament.game.slug, fmt)
+    problems = validation.validate(version_entries(version.entries), tournament.game.slug, fmt)
     if problems:
         language = get_language()
         raise TournamentRefused(

@@ -95,7 +95,7 @@ def _live_context(request: HttpRequest, tournament) -> dict:
 
 
 def _live(request: HttpRequest, tournament_id, *, error: str = "", done: str = "", status=200):
-    tournament = selectors.tournament_for(tournament_id, request.user)
+    tournament = selectors.tournament_for(tournament_id)
     context = {**_live_context(request, tournament), "error": error, "done": done}
     return render(request, "tournaments/_live.html", context, status=status)
 
@@ -182,7 +182,7 @@ def new(request: HttpRequest) -> HttpResponse:
 def detail(request: HttpRequest, tournament_id) -> HttpResponse:
     try:
         services.expire_overdue(tournament_id=tournament_id)
-        tournament = selectors.tournament_for(tournament_id, request.user)
+        tournament = selectors.tournament_for(tournament_id)
     except ApplicationError as refused:  # an unknown id: the 404 page
         return refused_page(request, refused)
     user = request.user if request.user.is_authenticated else None
@@ -221,7 +221,7 @@ def live(request: HttpRequest, tournament_id) -> HttpResponse:
 @require_GET
 def player(request: HttpRequest, tournament_id, player_id: int) -> HttpResponse:
     try:
-        tournament = selectors.tournament_for(tournament_id, request.user)
+        tournament = selectors.tournament_for(tournament_id)
         entry = (
             tournament.players.select_related("user", "deck_version__deck")
             .filter(pk=player_id)

@@ -116,7 +116,7 @@ class SearchBot(Bot):
         start = time.process_time()
         try:
             return self._search(view, legal, rng, start)
-        except (SampleError, NotImplementedError):  # a view it cannot rebuild (ONIROO solitaire)
+        except SampleError:  # a view it cannot rebuild (ONIROO solitaire, say)
             self.fallbacks += 1
             return self._fallback(view, legal, rng)
         finally:

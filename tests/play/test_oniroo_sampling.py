@@ -13,7 +13,7 @@ from play.bots import get_bot
 from play.bots.decks import oniroo_cards
 from play.engines.oniroo import new_game
 from play.engines.oniroo.sampling import action_key, remember, sample_state
-from play.engines.sampling import Knowledge
+from play.engines.sampling import Knowledge, SampleError
 from tests.play.oniroo_helpers import EYE, act, arrange, game, one, plain_symbols, swapped
 
 CARDS = oniroo_cards()
@@ -223,5 +223,5 @@ def test_a_seat_playing_blind_gets_back_the_cards_it_last_saw_in_its_hand():
 def test_the_solitaire_is_not_rebuilt():
     options = {"level": 1, "players": 1}
     g = new_game([CARDS], options, 1)
-    with pytest.raises(NotImplementedError, match="table games only"):
+    with pytest.raises(SampleError, match="table games only"):
         sample_state(g.view(0), knowledge(0, options), random.Random(0))

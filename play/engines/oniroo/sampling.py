@@ -78,7 +78,8 @@ def action_key(state: OnirooState, action: dict) -> Hashable:
 def sample_state(view: dict, knowledge: Knowledge, rng: random.Random) -> OnirooState:
     """A table state that looks to `knowledge.seat` like `view`, hidden cards drawn by `rng`."""
     if view["mode"] != "table":
-        raise NotImplementedError(
+        # a refusal like any view it cannot rebuild: the search bot falls back on greedy
+        raise SampleError(
             "the ONIROO sampler rebuilds table games only: the solitaire (players 1) has no "
             "other seat to search against"
         )
