@@ -6,7 +6,23 @@ runs on SQLite locally and on PostgreSQL and Redis in CI.
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+# `pytest -n` runs the suite in several worker processes (pytest-xdist names
+# them gw0, gw1, …). Each gets its own var/ folder (media, rendered faces,
+# mail) and its own Redis database, so one worker's channel groups, Celery
+# queues and counts never reach the other's processes: both workers number
+# their matches from 1 in databases of their own. Set in the environment, so
+# the servers and Celery workers a test starts inherit them.
+_xdist_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _xdist_worker:
+    _index = int(_xdist_worker.removeprefix("gw"))
+    os.environ.setdefault(
+        "VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / f"test-{_xdist_worker}")
+    )
+    if os.environ.get("REDIS_URL"):
+        _redis = urlsplit(os.environ["REDIS_URL"])
+        os.environ["REDIS_URL"] = urlunsplit(_redis._replace(path=f"/{1 + _index}"))
 os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / "test"))
 os.environ.setdefault("DEBUG", "1")
 

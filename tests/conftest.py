@@ -46,3 +46,10 @@ def cards(catalog_data, db):
     from catalog.models import Card
 
     return Card.objects
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """`pytest -n`: whole modules to each worker, in Django's test order (tests/xdist_order.py)."""
+    from tests.xdist_order import ModuleRunScheduling
+
+    return ModuleRunScheduling(config, log)
