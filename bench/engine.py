@@ -320,6 +320,20 @@ def report_gin_rummy(run: dict, gin: GinRummy | None, why_not: str) -> None:
     print(f"goal (≥ gin_rummy in the same run, best runs): {'met' if best >= 1 else 'NOT met'}")
 
 
+def seeded_games(engine, pool, options: dict, seconds: float, *, first_seed: int):
+    """New games seeded `first_seed`, `first_seed + 1`, ... until `seconds` of wall time pass.
+
+    Each comes with a `random.Random` seeded like the game, for choosing its
+    moves, so a run replays. The clock is read only between games, so the
+    caller's loop over one game is never cut short.
+    """
+    start = time.perf_counter()
+    seed = first_seed
+    while time.perf_counter() - start < seconds:
+        yield engine.new_game(pool, options, seed), random.Random(seed)
+        seed += 1
+
+
 # --- what a search pays per step: a state copy, a sampled state ----------------------
 
 
@@ -338,11 +352,7 @@ def search_costs(engine, pool, options: dict, seats: int, seconds: float, knowle
     failed = 0
     first_failure = ""
     clock = time.perf_counter_ns
-    start = time.perf_counter()
-    seed = 20_000
-    while time.perf_counter() - start < seconds:
-        state = engine.new_game(pool, options, seed)
-        rng = random.Random(seed)
+    for state, rng in seeded_games(engine, pool, options, seconds, first_seed=20_000):
         knowledge = {}
         if sampling is not None and knowledge_of is not None:
             knowledge = {p: knowledge_of(pool, p, options) for p in range(seats)}
@@ -363,7 +373,6 @@ def search_costs(engine, pool, options: dict, seats: int, seconds: float, knowle
                     else:
                         sample_ns.append(clock() - t0)
             state.apply(rng.choice(state.legal_actions(seat)))
-        seed += 1
     return {
         "room": room,
         "clone": clone_ns,
@@ -417,11 +426,7 @@ def latencies(
     legal_ns: list[int] = []
     view_ns: list[int] = []
     clock = time.perf_counter_ns
-    start = time.perf_counter()
-    seed = 10_000
-    while time.perf_counter() - start < seconds:
-        state = engine.new_game(decks, options, seed)
-        rng = random.Random(seed)
+    for state, rng in seeded_games(engine, decks, options, seconds, first_seed=10_000):
         steps = 0
         while not state.is_over and steps < 5000:
             seat = state.active_player
@@ -434,7 +439,6 @@ def latencies(
                 view_ns.append(clock() - t0)
             state.apply(rng.choice(legal))
             steps += 1
-        seed += 1
     return legal_ns, view_ns
 
 

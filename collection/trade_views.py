@@ -11,6 +11,8 @@ again with the message.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -107,13 +109,44 @@ def partners_view(request: HttpRequest) -> HttpResponse:
     return render(request, "collection/trades/partners.html", {"partners": rows})
 
 
-def _proposal_form_page(request, *, template_context: dict, form: ProposalForm, status=200):
+def _proposal_form_answer(
+    request: HttpRequest,
+    form: ProposalForm,
+    *,
+    send,
+    sent: str,
+    template_context: dict,
+    not_found_is_404: bool,
+) -> HttpResponse:
+    """The propose form's answer: a valid POST is `send(gives=, gets=, message=)`.
+
+    Sent: to the new proposal with `sent` as the message. Refused (or a GET): the form
+    again, the refusal above it, 400 after a POST. With `not_found_is_404` a NotFound
+    from `send` is not a refusal but the 404 page (`refusals`).
+    """
+    refused: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            proposal = send(
+                gives=form.cleaned_data["gives"],
+                gets=form.cleaned_data["gets"],
+                message=form.cleaned_data["message"],
+            )
+        except ApplicationError as problem:  # not free, too many lines…
+            if not_found_is_404 and problem.status_code == 404:
+                raise
+            refused = _refusal_lines(problem)
+        else:
+            messages.success(request, sent)
+            return redirect("collection:proposal", proposal_id=proposal.pk)
     context = {
         **template_context,
+        "refused": refused,
         "form": form,
         "give_rows": form.bound_rows(form.give_rows),
         "get_rows": form.bound_rows(form.get_rows),
     }
+    status = 400 if request.method == "POST" else 200
     return render(request, "collection/trades/propose.html", context, status=status)
 
 
@@ -132,24 +165,16 @@ def propose(request: HttpRequest, username: str) -> HttpResponse:
         give_counts={row.code: row.suggested for row in choices.give},
         get_counts={row.code: row.suggested for row in choices.get},
     )
-    refused: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        try:
-            proposal = trades.proposal_create(
-                maker=request.user,
-                partner_id=partner.pk,
-                gives=form.cleaned_data["gives"],
-                gets=form.cleaned_data["gets"],
-                message=form.cleaned_data["message"],
-            )
-        except ApplicationError as problem:  # not free, too many lines…
-            refused = _refusal_lines(problem)
-        else:
-            messages.success(request, _("Your proposal is sent."))
-            return redirect("collection:proposal", proposal_id=proposal.pk)
-    status = 400 if request.method == "POST" else 200
-    context = {"partner_name": partner.username, "refused": refused, "counter": None}
-    return _proposal_form_page(request, template_context=context, form=form, status=status)
+    return _proposal_form_answer(
+        request,
+        form,
+        send=partial(trades.proposal_create, maker=request.user, partner_id=partner.pk),
+        sent=_("Your proposal is sent."),
+        template_context={"partner_name": partner.username, "counter": None},
+        # the partner was found above: a NotFound now (a card, or the partner just gone) is
+        # shown as a refusal over the form
+        not_found_is_404=False,
+    )
 
 
 def _refusal_lines(problem: ApplicationError) -> list[str]:
@@ -252,23 +277,11 @@ def counter(request: HttpRequest, proposal_id: int) -> HttpResponse:
         give_counts={line.code: line.count for line in view.partner_gives},
         get_counts={line.code: line.count for line in view.maker_gives},
     )
-    refused: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        try:
-            new = trades.proposal_counter(
-                user=request.user,
-                proposal_id=proposal_id,
-                gives=form.cleaned_data["gives"],
-                gets=form.cleaned_data["gets"],
-                message=form.cleaned_data["message"],
-            )
-        except ApplicationError as problem:
-            if problem.status_code == 404:
-                raise
-            refused = _refusal_lines(problem)
-        else:
-            messages.success(request, _("Your counter-offer is sent."))
-            return redirect("collection:proposal", proposal_id=new.pk)
-    status = 400 if request.method == "POST" else 200
-    context = {"partner_name": view.maker_name, "refused": refused, "counter": view}
-    return _proposal_form_page(request, template_context=context, form=form, status=status)
+    return _proposal_form_answer(
+        request,
+        form,
+        send=partial(trades.proposal_counter, user=request.user, proposal_id=proposal_id),
+        sent=_("Your counter-offer is sent."),
+        template_context={"partner_name": view.maker_name, "counter": view},
+        not_found_is_404=True,  # the proposal gone or not mine (any more): 404
+    )

@@ -216,6 +216,11 @@ def search(request: HttpRequest, deck_id: int) -> HttpResponse:
     return render(request, "decks/_search_results.html", context, status=status)
 
 
+def _back_to_editor(request: HttpRequest, deck: Deck) -> HttpResponse:
+    """Where a builder write without htmx lands: the form's `next`, else the deck's editor."""
+    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
+
+
 def _panel_answer(request: HttpRequest, deck: Deck, error: str | None) -> HttpResponse:
     """After a builder write: the panel for htmx (400 with the refusal), else back to the page."""
     if request.htmx:
@@ -223,7 +228,7 @@ def _panel_answer(request: HttpRequest, deck: Deck, error: str | None) -> HttpRe
         context = _deck_context(request, deck, panel_error=error)
         return render(request, "decks/_panel.html", context, status=400 if error else 200)
     messages.error(request, error)
-    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
+    return _back_to_editor(request, deck)
 
 
 @require_POST
@@ -250,7 +255,7 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
             error = problem.message
     if request.htmx or error:
         return _panel_answer(request, deck, error)
-    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
+    return _back_to_editor(request, deck)
 
 
 @require_POST
@@ -270,7 +275,7 @@ def set_built(request: HttpRequest, deck_id: int) -> HttpResponse:
         messages.success(request, _("Marked as built: its cards now count as taken."))
     else:
         messages.success(request, _("No longer marked as built: its cards are free again."))
-    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
+    return _back_to_editor(request, deck)
 
 
 @require_POST

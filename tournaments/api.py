@@ -46,7 +46,9 @@ class TournamentCreateSerializer(serializers.Serializer):
         default="",
         help_text="free text for the players (LIMIT_TOURNAMENT_DESCRIPTION_CHARS, 2,000)",
     )
+    # Public name "format"; handed over as tournament_create's format_id, as the page's form does.
     format = serializers.CharField(
+        source="format_id",
         max_length=32,
         default="tournament",
         help_text="the deck format registrations are checked against (`tournament`: 45 cards)",
@@ -538,20 +540,7 @@ class TournamentListApi(APIView):
             raise ApplicationError(
                 "unknown_game", _("There is no game “%(game)s”.") % {"game": data["game"]}
             )
-        tournament = services.tournament_create(
-            organiser=request.user,
-            game=game,
-            name=data["name"],
-            description=data["description"],
-            format_id=data["format"],
-            best_of=data["best_of"],
-            swiss_rounds=data["swiss_rounds"],
-            top_cut=data["top_cut"],
-            round_minutes=data["round_minutes"],
-            registration_closes_at=data["registration_closes_at"],
-            listed=data["listed"],
-            decklists_public=data["decklists_public"],
-        )
+        tournament = services.tournament_create(organiser=request.user, **{**data, "game": game})
         return _detail_response(tournament.pk, request, status.HTTP_201_CREATED)
 
 

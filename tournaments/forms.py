@@ -97,10 +97,13 @@ class TournamentForm(forms.Form):
         self.fields["format"].initial = "tournament"
 
     def clean(self) -> dict:
+        """services.tournament_create's keywords: the game as a row, the format as format_id."""
         data = super().clean()
         slug, format_id = data.get("game"), data.get("format")
         if slug and format_id and get_format(slug, format_id) is None:
             self.add_error("format", _("This format is not one of the chosen game's."))
         if slug:
             data["game"] = self.games[slug]
+        if "format" in data:  # gone when the format was refused above
+            data["format_id"] = data.pop("format")
         return data

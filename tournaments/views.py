@@ -153,22 +153,8 @@ def mine(request: HttpRequest) -> HttpResponse:
 def new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            tournament = services.tournament_create(
-                organiser=request.user,
-                game=data["game"],
-                name=data["name"],
-                description=data["description"],
-                format_id=data["format"],
-                best_of=data["best_of"],
-                swiss_rounds=data["swiss_rounds"],
-                top_cut=data["top_cut"],
-                round_minutes=data["round_minutes"],
-                registration_closes_at=data["registration_closes_at"],
-                listed=data["listed"],
-                decklists_public=data["decklists_public"],
-            )
+            tournament = services.tournament_create(organiser=request.user, **form.cleaned_data)
         except ApplicationError as refused:  # too many open events, a deadline in the past
             form.add_error(None, explained(refused))
         else:

@@ -8,8 +8,8 @@ from rest_framework.authtoken.models import Token
 
 from collection import services
 from collection.selectors import owned_counts
+from tests.api_client import login, send
 from tests.decks.test_schema import assert_matches, response_schema
-from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -19,16 +19,6 @@ LIST, IMPORT, EXPORT, SHARE = (
     "/api/collection/export/",
     "/api/collection/share/",
 )
-
-
-def login(client, user):
-    assert client.login(username=user.username, password=PASSWORD)
-
-
-def send(client, method: str, url: str, body: dict | None = None):
-    return getattr(client, method)(
-        url, body or {}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
-    )
 
 
 @pytest.fixture

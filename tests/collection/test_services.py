@@ -3,13 +3,12 @@ owner, a stranger and a signed-out visitor meet them."""
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
-from django.db import connection, connections
+from django.db import connection
 from django.test import override_settings
 from django.utils import translation
 
@@ -19,6 +18,7 @@ from collection.models import CollectionShare, OwnedCard
 from collection.selectors import owned_counts
 from core.errors import ApplicationError, NotFound
 from decks.limits import LimitExceeded
+from tests.concurrency import run_together
 from tests.conftest import require
 from tests.factories import make_user
 
@@ -248,28 +248,6 @@ def test_rows_and_csv_export_in_catalog_order(cards, owner):
     assert text.splitlines()[2] == 'AFD-022,2,"Emese, az álomlátó ősanya",AFD'
 
 
-def _at_once(*calls) -> list:
-    """Run each call in a thread of its own, released together; their results or errors."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = []
-
-    def run(call):
-        try:
-            barrier.wait()
-            outcomes.append(call())
-        except Exception as error:  # noqa: BLE001 - the test compares what came back
-            outcomes.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
-
-
 def test_clicks_at_once_all_count_on_postgres(transactional_db):
     require(connection.vendor == "postgresql", "DATABASE_URL does not point at PostgreSQL")
     call_command("load_cards", verbosity=0)
@@ -282,10 +260,10 @@ def test_clicks_at_once_all_count_on_postgres(transactional_db):
         ]
 
     # the first copy is inserted by whichever thread comes first; the other adds to it
-    outcomes = _at_once(clicks(1), clicks(1))
+    outcomes = run_together(clicks(1), clicks(1))
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert owned_counts(player) == {"AF1-001": 20}
-    outcomes = _at_once(clicks(-1), clicks(-1))
+    outcomes = run_together(clicks(-1), clicks(-1))
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert owned_counts(player) == {}
 
@@ -296,7 +274,7 @@ def test_two_imports_at_once_both_add_on_postgres(transactional_db):
     player = make_user("importer")
     services.collection_set_count(user=player, code="AF1-002", count=1)
     text = "AF1-001,5\nAF1-002,5"
-    outcomes = _at_once(
+    outcomes = run_together(
         lambda: services.collection_import(user=player, text=text),
         lambda: services.collection_import(user=player, text=text),
     )

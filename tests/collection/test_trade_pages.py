@@ -28,6 +28,15 @@ def login(client, user, language: str = "hu") -> None:
     client.cookies["django_language"] = language
 
 
+def owner_pages(proposal) -> list[str]:
+    """Every trade page of the proposal's maker: the lists, the propose form, the proposal last."""
+    return [
+        *PAGES,
+        f"/collection/trades/propose/{proposal.partner.username}/",
+        f"/collection/trades/proposals/{proposal.pk}/",
+    ]
+
+
 def owned(user, code: str) -> int:
     row = OwnedCard.objects.filter(user=user, card__code=code).first()
     return row.count if row else 0
@@ -68,12 +77,7 @@ def open_proposal(traders):
 
 # --- who may see what --------------------------------------------------------------------------
 def test_anonymous_visitors_are_sent_to_sign_in(client, open_proposal):
-    paths = [
-        *PAGES,
-        "/collection/trades/propose/partner/",
-        f"/collection/trades/proposals/{open_proposal.pk}/",
-    ]
-    for path in paths:
+    for path in owner_pages(open_proposal):
         response = client.get(path)
         assert response.status_code == 302, path
         assert response["Location"].startswith("/accounts/login/")
@@ -125,11 +129,7 @@ def test_lists_page_shows_my_lists_and_the_advice(client, traders, language, wor
 def test_every_page_renders_for_the_owner(client, open_proposal, language):
     owner = open_proposal.maker
     login(client, owner, language)
-    paths = [
-        *PAGES,
-        "/collection/trades/propose/partner/",
-        f"/collection/trades/proposals/{open_proposal.pk}/",
-    ]
+    paths = owner_pages(open_proposal)
     for path in paths:
         response = client.get(path)
         assert response.status_code == 200, path

@@ -20,7 +20,6 @@ Set TABLE_SHOTS to a folder to keep screenshots of each size mid-game
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -30,32 +29,22 @@ from django.core.management import call_command
 from play.bots.decks import DEMO_DECKS
 from play.models import Match
 from tests.e2e.pages import api_state, showing
-from tests.e2e.table_checks import draw_times, play_checked
+from tests.e2e.table_checks import (
+    VIEWPORTS,
+    assert_bots_were_shown_thinking,
+    at_size,
+    draw_times,
+    play_watching_bots,
+    quick_hard_bot,  # noqa: F401 (autouse: the hard bot thinks briefly on the test server)
+    screenshot_path,
+)
 from tests.factories import make_user
 from tests.play_rows import codes_deck
 from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = {"1280": {"width": 1280, "height": 900}, "390": {"width": 390, "height": 844}}
 OPPONENTS = {"1280": "bot:greedy", "390": "bot:search"}  # the phone plays the hard bot
-SEARCH_SECONDS = 0.05  # the hard bot's CPU a decision on the test server: a quick game
-
-# Runs in the page: every time the prompt says a bot thinks, what it said and how many
-# seats wore the "thinking" badge then (a bot's move may come and go between two polls).
-WATCH_THINKING = """() => {
-  window.__thinking = [];
-  const prompt = document.getElementById("table-prompt");
-  const note = () => {
-    if (!prompt.classList.contains("is-thinking")) return;
-    const badges = document.querySelectorAll(".badge-thinking").length;
-    window.__thinking.push({ prompt: prompt.textContent, badges });
-  };
-  const options = { attributes: true, childList: true, characterData: true, subtree: true };
-  new MutationObserver(note).observe(prompt, options);
-  note();
-}"""
-THINKING_NOW = "#table-prompt.is-thinking, .badge-thinking"
 MOVES_CAP = 200  # the greedy bot ends these games in far fewer of the player's moves
 DUEL_MOVES = {
     "declare_defender",
@@ -65,33 +54,6 @@ DUEL_MOVES = {
     "play_instant",
     "pass",
 }
-
-
-@pytest.fixture(autouse=True)
-def quick_hard_bot(settings):
-    """The hard bot thinks briefly on the test server: set before it starts (autouse
-    fixtures come first), since the server is a fork of this process and its settings."""
-    settings.PLAY_SEARCH_SECONDS = SEARCH_SECONDS
-
-
-def watch_thinking(page) -> None:
-    """From now on the page notes each time its table says a bot is thinking."""
-    page.evaluate(WATCH_THINKING)
-
-
-def thinking_seen(page) -> list[dict]:
-    """What the table said each time a bot was thinking, since `watch_thinking`."""
-    return page.evaluate("window.__thinking")
-
-
-def not_while_thinking(page, choose):
-    """`choose`, after checking that no bot is said to think when the person is to move."""
-
-    def pick(legal: list[dict]) -> dict:
-        assert page.locator(THINKING_NOW).count() == 0, "a bot 'thinks' at the person's move"
-        return choose(legal)
-
-    return pick
 
 
 def faces_of(state: dict) -> set[str]:
@@ -147,9 +109,7 @@ def test_a_match_against_the_bot_shows_every_card_by_its_face(signed_in, size):
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
     deck = codes_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
-    page = signed_in(zsofi)
-    page.set_viewport_size(VIEWPORTS[size])
-    page.emulate_media(reduced_motion="reduce")
+    page = at_size(signed_in(zsofi), size)
 
     page.goto("/play/")
     page.select_option("#m-deck", str(deck.pk))
@@ -166,21 +126,13 @@ def test_a_match_against_the_bot_shows_every_card_by_its_face(signed_in, size):
     ]  # the player reads English: the card's English name where it has one
     assert page.locator(".pile-deck .tcard.is-face-down").count() == 2
     assert match.seats.get(position=1).bot == OPPONENTS[size].removeprefix("bot:")
-    watch_thinking(page)
 
-    shots = os.environ.get("TABLE_SHOTS")
-    choose = Screenshots(page, Path(shots) / f"alomfogo-{size}.png" if shots else None)
-    pick = not_while_thinking(page, choose)
-    state = play_checked(page, match.pk, pick, faces_of, moves_cap=MOVES_CAP)
-    assert state["status"] == "finished"
+    choose = Screenshots(page, screenshot_path(f"alomfogo-{size}.png"))
+    state = play_watching_bots(page, match.pk, choose, faces_of, moves_cap=MOVES_CAP)
     assert choose.moves > 5, "the player hardly moved"
     page.locator("#table-result h2").wait_for()
-    # the bot's turns were shown as thinking, by the prompt and its seat; gone once over
-    seen = thinking_seen(page)
-    assert seen, "the table never said the bot was thinking"
-    assert all(s["prompt"].endswith("is thinking…") and s["badges"] == 1 for s in seen), seen
-    assert page.locator(THINKING_NOW).count() == 0
-    print(f"{size}: a bot was shown thinking {len(seen)} times")
+    thought = assert_bots_were_shown_thinking(page)
+    print(f"{size}: a bot was shown thinking {thought} times")
     assert page.locator("#table-rematch").is_visible()
     times = sorted(draw_times(page))
     p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]

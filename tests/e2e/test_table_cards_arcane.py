@@ -17,9 +17,7 @@ arcane-<width>.png.
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -28,7 +26,14 @@ from play import selectors
 from play.models import Match
 from tests.e2e import test_play_arcane as arcane_game
 from tests.e2e.pages import action_key, showing
-from tests.e2e.table_checks import check_table, draw_times, play_checked
+from tests.e2e.table_checks import (
+    VIEWPORTS,
+    at_size,
+    check_table,
+    draw_times,
+    play_checked,
+    screenshot_path,
+)
 from tests.e2e.test_play_arcane import a_seed_with_a_full_game, enter_the_dungeon, offered
 from tests.factories import make_user
 from tests.play.test_arcane_table_js import faces_shown
@@ -36,7 +41,6 @@ from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"1280": (1280, 900), "390": (390, 844)}
 seed_file = arcane_game.seed_file  # the deal is fixed the way that test fixes it
 
 
@@ -46,17 +50,14 @@ def faces_of(state: dict) -> set[str]:
     return faces_shown(state["view"])
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_the_dungeon_is_drawn_as_cards_at_every_move(size, seed_file, signed_in):
     started = time.monotonic()
     call_command("load_cards", verbosity=0)
-    nth = list(SIZES).index(size)  # each size its own deal
+    nth = list(VIEWPORTS).index(size)  # each size its own deal
     seed, _ = a_seed_with_a_full_game(selectors.game_pool("arcane-guardian"), nth)
     seed_file.write_text(str(seed))
-    page = signed_in(make_user("zsofi", language="en"))
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
-    page.emulate_media(reduced_motion="reduce")
+    page = at_size(signed_in(make_user("zsofi", language="en")), size)
     errors = enter_the_dungeon(page)
     match = Match.objects.get()
     assert match.seed == seed
@@ -68,7 +69,7 @@ def test_the_dungeon_is_drawn_as_cards_at_every_move(size, seed_file, signed_in)
     alt = page.locator("#ag-spell-list .ag-spell img").first.get_attribute("alt")
     assert alt and "upright" in alt, alt
 
-    shots = os.environ.get("TABLE_SHOTS")
+    shot = screenshot_path(f"arcane-{size}.png")
     shots_taken: list[str] = []
     moves: list[str] = []
 
@@ -78,9 +79,9 @@ def test_the_dungeon_is_drawn_as_cards_at_every_move(size, seed_file, signed_in)
             assert sorted(keys) == sorted(action_key(a) for a in legal)
             assert len(keys) == len(set(keys))
         facing = {"fight", "roll"} & {a["type"] for a in legal}
-        if shots and not shots_taken and len(moves) >= 8 and facing:
-            Path(shots).mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=f"{shots}/arcane-{size}.png", full_page=True)
+        if shot and not shots_taken and len(moves) >= 8 and facing:
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=shot, full_page=True)
             shots_taken.append(size)
         action = arcane_choice(legal)
         moves.append(action["type"])

@@ -22,7 +22,6 @@ Set TABLE_SHOTS to a folder to keep a screenshot of each size mid-game
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -30,21 +29,21 @@ import pytest
 from django.core.management import call_command
 
 from tests.e2e.pages import action_key
-from tests.e2e.table_checks import draw_times, play_checked
-from tests.e2e.test_play_oniroo import offered, start_oniroo
-from tests.e2e.test_table_cards_alomfogo import (
-    THINKING_NOW,
-    not_while_thinking,
+from tests.e2e.table_checks import (
+    VIEWPORTS,
+    assert_bots_were_shown_thinking,
+    at_size,
+    draw_times,
+    play_watching_bots,
     quick_hard_bot,  # noqa: F401 (autouse: the hard bot thinks briefly on the test server)
-    thinking_seen,
-    watch_thinking,
+    screenshot_path,
 )
+from tests.e2e.test_play_oniroo import offered, start_oniroo
 from tests.factories import make_user
 from tests.table_policies import oniroo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = {"1280": {"width": 1280, "height": 900}, "390": {"width": 390, "height": 844}}
 PLAYERS = {"1280": 4, "390": 2}
 BOTS = {"1280": "greedy", "390": "search"}  # the phone plays the hard bot
 BOT_NAMES = {"greedy": "Greedy bot", "search": "Hard bot"}
@@ -99,9 +98,7 @@ def test_a_level_five_match_against_bots_shows_every_card_by_its_face(signed_in,
     started = time.monotonic()
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
-    page = signed_in(zsofi)
-    page.set_viewport_size(VIEWPORTS[size])
-    page.emulate_media(reduced_motion="reduce")
+    page = at_size(signed_in(zsofi), size)
 
     players = PLAYERS[size]
     bot = BOTS[size]
@@ -116,20 +113,12 @@ def test_a_level_five_match_against_bots_shows_every_card_by_its_face(signed_in,
     assert page.locator("#table-hand-cards li.tcard").count() >= 5
     assert page.locator("#oni-discard .zone-draw.is-face-down").count() == 1
     page.evaluate("window.__sameDocument = true")  # gone if the page reloads
-    watch_thinking(page)
 
-    shots = os.environ.get("TABLE_SHOTS")
-    player = Player(page, Path(shots) / f"oniroo-{size}.png" if shots else None)
-    pick = not_while_thinking(page, player)
-    state = play_checked(page, match.pk, pick, faces_of, moves_cap=MOVES_CAP)
-    assert state["status"] == "finished"
+    player = Player(page, screenshot_path(f"oniroo-{size}.png"))
+    play_watching_bots(page, match.pk, player, faces_of, moves_cap=MOVES_CAP)
     assert "play" in player.kinds
-    # the bots' turns were shown as thinking, by the prompt and the bot's seat; gone once over
-    seen = thinking_seen(page)
-    assert seen, "the table never said a bot was thinking"
-    assert all(s["prompt"].endswith("is thinking…") and s["badges"] == 1 for s in seen), seen
-    assert page.locator(THINKING_NOW).count() == 0
-    print(f"{size}: a bot was shown thinking {len(seen)} times")
+    thought = assert_bots_were_shown_thinking(page)
+    print(f"{size}: a bot was shown thinking {thought} times")
 
     match.refresh_from_db()
     headline = page.locator("#table-result h2")

@@ -108,11 +108,11 @@ def test_simultaneous_requests_cannot_pass_the_cap_on_jobs_being_made(
     postgres, transactional_db, monkeypatch, settings
 ):
     """Four requests at once from one player: the row lock lets exactly two through."""
-    import threading
+    from functools import partial
 
-    from django.db import connection
     from django.test import Client
 
+    from tests.concurrency import run_together
     from tests.factories import PASSWORD, make_user
 
     call_command("load_cards", verbosity=0)
@@ -123,20 +123,11 @@ def test_simultaneous_requests_cannot_pass_the_cap_on_jobs_being_made(
         one = Client()
         one.login(username="egyszerre", password=PASSWORD)
         clients.append(one)
-    statuses, start = [], threading.Barrier(4)
 
-    def post(one: Client) -> None:
-        start.wait()
-        try:
-            response = one.post("/api/print-jobs/", {"set": "AF1"}, content_type="application/json")
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
+    def post(one: Client) -> int:
+        response = one.post("/api/print-jobs/", {"set": "AF1"}, content_type="application/json")
+        return response.status_code
 
-    threads = [threading.Thread(target=post, args=(one,)) for one in clients]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    statuses = run_together(*(partial(post, one) for one in clients))
     assert sorted(statuses) == [201, 201, 429, 429]
     assert PrintJob.objects.filter(status="queued").count() == 2

@@ -2,42 +2,43 @@
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 
 import pytest
 from django.core.management import call_command
-from django.db import connections
 
 from collection import services, trades
 from collection.models import OwnedCard, ProposalStatus, TradeProposal
 from collection.selectors import owned_counts
 from core.errors import ApplicationError, Conflict
+from tests.concurrency import run_together
 from tests.factories import make_user
 
 pytestmark = pytest.mark.integration
 
 
 def at_once(*jobs) -> list[str]:
-    """Run the jobs in threads released together; each answers "applied" or its refusal."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes: list[str] = []
+    """Run the jobs together; each answers "applied" or its refusal, sorted."""
 
-    def run(job):
+    def outcome(job) -> str:
         try:
-            barrier.wait()
             job()
-            outcomes.append(f"{job.__name__}: applied")
         except ApplicationError as refused:
-            outcomes.append(f"{job.__name__}: {refused.code}")
-        finally:
-            connections.close_all()
+            return f"{job.__name__}: {refused.code}"
+        return f"{job.__name__}: applied"
 
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return sorted(outcomes)
+    outcomes = run_together(*(partial(outcome, job) for job in jobs), timeout=30)
+    # anything but a refusal is a bug: it shows as the error itself in the comparison
+    return sorted(o if isinstance(o, str) else repr(o) for o in outcomes)
+
+
+def accepting(user, offer):
+    """The job of `user` accepting `offer` (named "accept" in the outcomes)."""
+
+    def accept():
+        trades.proposal_accept(user=user, proposal_id=offer.pk)
+
+    return accept
 
 
 @pytest.fixture
@@ -55,9 +56,7 @@ def test_two_accepts_of_one_proposal_move_the_cards_once(players):
         maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 3}, gets={"AF1-008": 1}
     )
 
-    def accept():
-        trades.proposal_accept(user=gergo, proposal_id=offer.pk)
-
+    accept = accepting(gergo, offer)
     assert at_once(accept, accept) == ["accept: applied", "accept: not_open"]
     assert owned_counts(zsofi) == {"AF1-001": 1, "AF1-008": 1}
     assert owned_counts(gergo) == {"AF1-001": 3, "AF1-008": 1}
@@ -75,14 +74,11 @@ def test_an_accept_racing_the_makers_edit_applies_whole_or_not_at_all(players):
             maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 3}, gets={"AF1-008": 1}
         )
 
-        def accept(offer=offer):
-            trades.proposal_accept(user=gergo, proposal_id=offer.pk)
-
         def edit():
             # the maker takes the three offered copies out of their collection
             services.collection_change_count(user=zsofi, code="AF1-001", delta=-3)
 
-        outcome = at_once(accept, edit)
+        outcome = at_once(accepting(gergo, offer), edit)
         if outcome == ["accept: applied", "edit: none_left"]:
             # the trade went first: the copies had already changed hands
             assert owned_counts(gergo) == {"AF1-001": 3}
@@ -120,12 +116,9 @@ def test_an_accept_giving_a_first_copy_while_its_receiver_clicks_plus_adds_both(
             maker=zsofi, partner_id=gergo.pk, gives={"AF1-003": 2}, gets={"AF1-008": 1}
         )
 
-        def accept(offer=offer):
-            trades.proposal_accept(user=gergo, proposal_id=offer.pk)
-
         def plus():
             for _ in range(5):
                 services.collection_change_count(user=gergo, code="AF1-003", delta=1)
 
-        assert at_once(accept, plus) == ["accept: applied", "plus: applied"]
+        assert at_once(accepting(gergo, offer), plus) == ["accept: applied", "plus: applied"]
         assert owned_counts(gergo)["AF1-003"] == 7

@@ -183,6 +183,22 @@ def cast(g, spell: str, offering: list[str], on: str) -> None:
     act(g, "choose_target", on)
 
 
+def untargetable_on_turn_1(g, spell: str, vp: int) -> None:
+    """Turn 1: seat 0, with `vp` VP left, may not play `spell` (nothing to target yet);
+    turn 2: seat 1 plays Wugu and a Kobold."""
+    assert seat(g, 0)["vp"] == vp and not offered(g, "play_card", spell)
+    next_turn(g)
+    play(g, 1, W, K)
+
+
+def cast_on_turn_3(g, spell: str, target: str, *, sends_to: str, vp: int) -> None:
+    """Turn 3: seat 0 casts `spell` at `target`, its only target; the target ends in
+    `sends_to` and seat 0 has `vp` VP left."""
+    next_turn(g)
+    cast(g, spell, offering=[target], on=target)
+    assert zone(g, target) == sends_to and seat(g, 0)["vp"] == vp
+
+
 def rest(g, iid: str, to: str = "resting") -> None:
     """Set a state no card can produce here (an event resting, a révülő damaged)."""
     g.s["inst"][iid]["state"] = to
@@ -704,15 +720,11 @@ def test_rontas_removes_a_resting_revulo():
     says("AFD-070", "Egy célpont pihenő révülő a bűbájketrecbe kerül.")
     g = table([W], [W, K], hand0=["AFD-070"], upto=1)
     spell = in_hand(g, 0, "AFD-070")
-    assert seat(g, 0)["vp"] == 7 and not offered(g, "play_card", spell)  # no resting révülő
-    next_turn(g)
-    play(g, 1, W, K)
+    untargetable_on_turn_1(g, spell, vp=7)  # no resting révülő
     w1 = on_board(g, 1, W)
     attack(g, w1, None)
     assert state(g, w1) == "resting"
-    next_turn(g)
-    cast(g, spell, offering=[w1], on=w1)
-    assert zone(g, w1) == "discard" and seat(g, 0)["vp"] == 7 + 10 - 4
+    cast_on_turn_3(g, spell, w1, sends_to="discard", vp=7 + 10 - 4)
 
 
 @covers("AFD-071")
@@ -738,18 +750,14 @@ def test_hazahivas_returns_a_revulo_from_own_discard():
     says("AFD-072", "Egy révülőt a bűbájketrecedből a kezedbe veszel.")
     g = table([BOTLIK, KAJTAR, "AFD-063"], [W, K], hand0=["AFD-072"], upto=1)
     spell = in_hand(g, 0, "AFD-072")
-    assert seat(g, 0)["vp"] == 9 and not offered(g, "play_card", spell)  # Holdkő only
-    next_turn(g)
-    play(g, 1, W, K)
+    untargetable_on_turn_1(g, spell, vp=9)  # Holdkő only
     attack(g, on_board(g, 1, K), on_board(g, 0, KAJTAR))  # Kobold lost: seat 1's discard
     close(g)
     botlik = on_board(g, 0, BOTLIK)
     attack(g, on_board(g, 1, W), botlik)
     close(g)
     assert zone(g, botlik) == "discard"
-    next_turn(g)
-    cast(g, spell, offering=[botlik], on=botlik)
-    assert zone(g, botlik) == "hand" and seat(g, 0)["vp"] == 9 + 10 - 3
+    cast_on_turn_3(g, spell, botlik, sends_to="hand", vp=9 + 10 - 3)
 
 
 @covers("AFD-073")

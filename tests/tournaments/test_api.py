@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import PASSWORD, make_user
+from tests.api_client import login, send
+from tests.factories import make_user
 from tests.play_rows import first_cards_deck
 from tournaments.models import Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 
 LIST = "/api/tournaments/"
-
-
-def login(client, user):
-    assert client.login(username=user.username, password=PASSWORD)
-
-
-def send(client, method: str, url: str, body: dict | None = None):
-    return getattr(client, method)(
-        url, body or {}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
-    )
 
 
 @pytest.fixture

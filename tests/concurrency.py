@@ -1,0 +1,33 @@
+"""Calls released at the same moment, for the races the database must settle."""
+
+from __future__ import annotations
+
+import threading
+
+from django.db import connections
+
+
+def run_together(*calls, timeout: float = 60) -> list:
+    """Run each call in a thread of its own, released together; their results or errors.
+
+    The list is in the order the calls finished. Each thread closes its database
+    connections, so the test database can be dropped afterwards.
+    """
+    barrier = threading.Barrier(len(calls))
+    outcomes: list = []
+
+    def run(call):
+        try:
+            barrier.wait()
+            outcomes.append(call())
+        except Exception as error:  # noqa: BLE001 - the test compares what came back
+            outcomes.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=timeout)
+    return outcomes
