@@ -383,7 +383,7 @@ class CounterApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-_ONE = "trades/proposals/<int:proposal_id>/"
+_ONE = "trades/proposals/<id:proposal_id>/"
 
 api_patterns = [
     path("trades/lists/", ListsApi.as_view(), name="trades-lists"),

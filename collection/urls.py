@@ -19,7 +19,7 @@ urlpatterns = [
     path("trades/partners/", trade_views.partners_view, name="partners"),
     path("trades/propose/<str:username>/", trade_views.propose, name="propose"),
     path("trades/proposals/", trade_views.proposals, name="proposals"),
-    path("trades/proposals/<int:proposal_id>/", trade_views.proposal, name="proposal"),
-    path("trades/proposals/<int:proposal_id>/answer/", trade_views.answer, name="answer"),
-    path("trades/proposals/<int:proposal_id>/counter/", trade_views.counter, name="counter"),
+    path("trades/proposals/<id:proposal_id>/", trade_views.proposal, name="proposal"),
+    path("trades/proposals/<id:proposal_id>/answer/", trade_views.answer, name="answer"),
+    path("trades/proposals/<id:proposal_id>/counter/", trade_views.counter, name="counter"),
 ]

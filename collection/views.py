@@ -13,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -25,22 +24,10 @@ from collection import services, summary
 from collection.forms import AddSetForm, CountChangeForm, ImportForm, ShareForm
 from collection.templatetags.collection_tags import owned_context, set_add_context
 from core.errors import ApplicationError, NotFound
+from core.params import next_or
 from core.refusals import refusals
 
 PAGE_SIZE = 60
-
-
-def _next_or(request: HttpRequest, fallback: str) -> str:
-    """The `next` address a form carries, if it is a path on this site; else `fallback`.
-
-    `next` comes from the visitor: left unchecked it would make us an open redirect.
-    """
-    target = request.POST.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return fallback
 
 
 def _owned_results(request: HttpRequest, owner, query: str) -> tuple[dict, int]:
@@ -186,7 +173,7 @@ def change(request: HttpRequest) -> HttpResponse:
         )
     except ApplicationError as problem:  # above 999, none left
         error = problem.message
-    back = _next_or(request, card.get_absolute_url())
+    back = next_or(request, card.get_absolute_url())
     if request.htmx:
         compact = request.POST.get("compact") == "1"
         context = owned_context(
@@ -223,7 +210,7 @@ def add_set(request: HttpRequest, code: str) -> HttpResponse:
             error = problem.message
         else:
             done = _set_added_message(result, copies)
-    back = _next_or(request, card_set.get_absolute_url())
+    back = next_or(request, card_set.get_absolute_url())
     if request.htmx:
         context = set_add_context(request, card_set, done=done, error=error, next_url=back)
         return render(request, "collection/_set_add.html", context, status=400 if error else 200)

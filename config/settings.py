@@ -377,6 +377,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # <id:…> (core/converters.py): a database id, digits up to the largest bigint
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}},
     # two models have a field "status": each enum gets a stable name of its own
     "ENUM_NAME_OVERRIDES": {"TournamentStatusEnum": "tournaments.models.TournamentStatus.values"},
     "POSTPROCESSING_HOOKS": [

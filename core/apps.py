@@ -11,7 +11,9 @@ class CoreConfig(AppConfig):
     def ready(self):
         from django.conf import settings
 
-        from core import stage_times
+        from core import converters, stage_times
+
+        converters.register()  # before any URLconf is read: the apps' routes use <id:…>
 
         if settings.STAGE_TIMES_DIR:
             stage_times.enable(settings.STAGE_TIMES_DIR)

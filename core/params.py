@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
@@ -66,3 +67,18 @@ def int_param(
 def id_param(raw: object, *, name: str) -> int:
     """A database id a visitor sent (``deck=12``): a positive integer, or BadParameter."""
     return int_param(raw, name=name, minimum=1, maximum=2**63 - 1)
+
+
+def next_or(request, fallback: str) -> str:
+    """The `next` address a form or link carries, if it is a path on this site; else `fallback`.
+
+    `next` comes from the visitor. Another site's address would make us an open
+    redirect (lending our name to a phishing page), and text that is not a path
+    ("-1") would be taken by `redirect()` for the name of a view: a server error.
+    """
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback

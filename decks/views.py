@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,7 +18,7 @@ from catalog.models import Card, Game
 from catalog.search import SearchError, cards_search
 from catalog.selectors import cards_autocomplete
 from core.errors import ApplicationError
-from core.params import BadParameter, int_param
+from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
 from decks.forms import BuiltForm, CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
@@ -29,20 +28,6 @@ from decks.panel import deck_missing, deck_panel, with_holdings
 
 SEARCH_LIMIT = 30
 SEED_MAX = 2**63 - 1
-
-
-def _next_or(request: HttpRequest, fallback: str) -> str:
-    """The `next` address a form carries, if it is a path on this site; else `fallback`.
-
-    `next` comes from the visitor, so a link could make it another site
-    (an open redirect that lends our address to a phishing page).
-    """
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return fallback
 
 
 def _deck_context(request, deck: Deck, **extra) -> dict:
@@ -218,7 +203,7 @@ def search(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 def _back_to_editor(request: HttpRequest, deck: Deck) -> HttpResponse:
     """Where a builder write without htmx lands: the form's `next`, else the deck's editor."""
-    return redirect(_next_or(request, reverse("decks:edit", args=[deck.pk])))
+    return redirect(next_or(request, reverse("decks:edit", args=[deck.pk])))
 
 
 def _panel_answer(request: HttpRequest, deck: Deck, error: str | None) -> HttpResponse:

@@ -776,11 +776,11 @@ api_patterns = [
     path(f"{_BASE}next-round/", NextRoundApi.as_view(), name="tournament-next-round"),
     path(f"{_BASE}drop/", DropApi.as_view(), name="tournament-drop"),
     path(
-        f"{_BASE}pairings/<int:pairing_id>/result/",
+        f"{_BASE}pairings/<id:pairing_id>/result/",
         ResultApi.as_view(),
         name="tournament-result",
     ),
     path(f"{_BASE}standings/", StandingsApi.as_view(), name="tournament-standings"),
     path(f"{_BASE}rounds/", RoundsApi.as_view(), name="tournament-rounds"),
-    path(f"{_BASE}players/<int:player_id>/", PlayerApi.as_view(), name="tournament-player"),
+    path(f"{_BASE}players/<id:player_id>/", PlayerApi.as_view(), name="tournament-player"),
 ]

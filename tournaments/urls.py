@@ -15,6 +15,6 @@ urlpatterns = [
     path("<uuid:tournament_id>/start/", views.start, name="start"),
     path("<uuid:tournament_id>/next-round/", views.next_round, name="next_round"),
     path("<uuid:tournament_id>/drop/", views.drop, name="drop"),
-    path("<uuid:tournament_id>/pairings/<int:pairing_id>/result/", views.result, name="result"),
-    path("<uuid:tournament_id>/players/<int:player_id>/", views.player, name="player"),
+    path("<uuid:tournament_id>/pairings/<id:pairing_id>/result/", views.result, name="result"),
+    path("<uuid:tournament_id>/players/<id:player_id>/", views.player, name="player"),
 ]

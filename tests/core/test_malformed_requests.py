@@ -191,3 +191,55 @@ def test_ids_that_are_not_numbers_get_a_message(client, player, cards, path, dat
     if response.status_code == 200:  # the form again, with its message
         assert b"errors" in response.content or b"error" in response.content
     assert _snapshot() == before
+
+
+# --- an id in the address past what a database id can be ----------------------------------
+HUGE_ID = str(2**63)  # one past the largest bigint
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"/decks/{HUGE_ID}/",
+        f"/decks/{'9' * 30}/edit/",
+        f"/api/decks/{HUGE_ID}/",
+        f"/collection/trades/proposals/{HUGE_ID}/",
+        f"/api/trades/proposals/{HUGE_ID}/",
+        f"/tournaments/00000000-0000-0000-0000-000000000000/players/{HUGE_ID}/",
+    ],
+)
+def test_an_id_past_the_largest_is_a_404_with_a_message(client, player, cards, url):
+    before = _snapshot()
+    _assert_refused(client.get(url), before, status=404)
+
+
+def test_a_result_for_a_pairing_past_the_largest_id_is_a_404(client, player, cards):
+    """The organiser's result form posted to a pairing id no database can hold."""
+    from tournaments import services as tournament_services
+
+    event = tournament_services.tournament_create(
+        organiser=player, game=Game.objects.get(slug="alomfogo"), name="Klubest"
+    )
+    before = _snapshot()
+    response = client.post(
+        f"/tournaments/{event.pk}/pairings/{HUGE_ID}/result/", {"wins_a": "2", "wins_b": "0"}
+    )
+    _assert_refused(response, before, status=404)
+
+
+# --- `next`: only a path on this site, else where the form would have gone -------------------
+@pytest.mark.parametrize(
+    "target", ["-1", "decks:index", "https://evil.example/", "//evil.example/", "javascript:x"]
+)
+def test_a_next_that_is_not_a_path_here_goes_back_where_the_form_came_from(client, deck, target):
+    card = "AF1-001"
+    answers = [
+        client.post(f"/decks/{deck.pk}/cards/", {"card": card, "delta": "1", "next": target}),
+        client.post(f"/decks/{deck.pk}/built/", {"built": "on", "next": target}),
+        client.post("/collection/sets/AF1/add/", {"count": "1", "next": target}),
+    ]
+    for response in answers:
+        assert response.status_code == 302, response.content[:300]
+        assert response["Location"].startswith("/"), response["Location"]
+        assert "evil" not in response["Location"]
+        assert response["Location"] != target

@@ -1,0 +1,144 @@
+"""Every address of the site, asked the wrong way, answers without a server error.
+
+The other tests of bad input go deep into one class of mistake; this one goes
+wide. It walks the whole URL configuration (the admin aside: staff only) and
+asks each address, as a visitor and as a signed-in player, with real and
+unknown ids, with absurd query strings and with absurd form and JSON bodies.
+Only a bug may answer 5xx, so any 5xx here is one, named with the request
+that found it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from itertools import product
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from catalog.models import Game
+from tests.factories import make_user
+from tests.play_rows import first_cards_deck, oniroo_match
+from tournaments import services as tournament_services
+
+pytestmark = pytest.mark.django_db
+
+# The names views read from a query string or a body (grep of GET/POST/query_params/data).
+KEYS = (
+    "a action as b card cards chat code compact cost_max cost_min count deck description digit "
+    "dir email exact file fix format fuzzy game k language limit line list name next on "
+    "opponent order page play player public q seat seed side solve status step target text "
+    "turn v view visibility where worker quantity page_size card_size margin_mm gap_mm "
+    "bleed_mm flip back_offset_x back_offset_y set gives gets message"
+).split()
+HUGE = "9" * 30
+ABSURD_VALUES = (HUGE, "-1", "1e400", "\"(<'&%;>", "ő" * 300)
+ABSURD_JSON = (
+    {key: [[{"a": [HUGE]}]] for key in KEYS},
+    {key: 10**30 for key in KEYS},
+    {key: {"": None} for key in KEYS},
+)
+
+
+def routes(resolver=None, prefix: str = ""):
+    """Every route of the URL configuration as (route text, its converters by name)."""
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        route = prefix + str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            yield from routes(entry, route)
+        elif isinstance(entry, URLPattern):
+            yield route
+
+
+PARAM = re.compile(r"<(?:(\w+):)?(\w+)>")
+
+
+def addresses(route: str, values: dict[str, list[str]]) -> list[str]:
+    """The route filled with each combination of its parameters' candidate values."""
+    params = PARAM.findall(route)
+    choices = [values[converter or "str"] for converter, _name in params]
+    filled = []
+    for combination in product(*choices):
+        given = iter(combination)
+        filled.append("/" + PARAM.sub(lambda _m, given=given: str(next(given)), route))
+    return filled[:6]
+
+
+@pytest.fixture
+def world(cards):
+    """A player with a deck, an ONIROO table against a bot and an event they organise."""
+    owner = make_user("tulaj", language="en")
+    deck = first_cards_deck(owner, "Pakli", 15)
+    match = oniroo_match(owner, "bot:greedy")
+    event = tournament_services.tournament_create(
+        organiser=owner, game=Game.objects.get(slug="alomfogo"), name="Klubest"
+    )
+    values = {
+        "id": [str(deck.pk), "0", HUGE],
+        "int": [str(deck.pk), "0", HUGE],
+        "uuid": [str(match.pk), str(event.pk), str(uuid.UUID(int=0))],
+        "str": ["AF1", "alomfogo", "ő" * 200],
+        "slug": ["alomfogo", "nincs-ilyen"],
+        "cardcode": ["AF1-001", "NOPE-999"],
+        "path": ["1", HUGE],
+    }
+    return owner, values
+
+
+def site_routes() -> list[str]:
+    skip = ("admin/", "^media/")
+    # Writes that end the session or remove the rows the other requests use go last.
+    found = [r for r in routes() if not r.startswith(skip)]
+    return sorted(found, key=lambda r: ("delete" in r or "logout" in r, r))
+
+
+def test_no_address_answers_a_server_error_to_absurd_requests(world):
+    owner, values = world
+    visitor = Client(raise_request_exception=False)
+    player = Client(raise_request_exception=False)
+    failures: list[str] = []
+    shown: set[str] = set()  # the addresses that answered a page (200) to a plain GET
+
+    def ask(client: Client, method: str, url: str, **kwargs) -> None:
+        if client is player:
+            player.force_login(owner)
+        response = getattr(client, method)(url, **kwargs)
+        if method == "get" and not kwargs and "?" not in url and response.status_code == 200:
+            shown.add(url)
+        if response.status_code >= 500:
+            sent = {k: (v if len(str(v)) < 80 else str(v)[:80] + "…") for k, v in kwargs.items()}
+            failures.append(f"{method.upper()} {url[:120]} {sent} -> {response.status_code}")
+
+    queries = [{key: value for key in KEYS} for value in ABSURD_VALUES]
+    deck_id, match_id, event_id = values["id"][0], values["uuid"][0], values["uuid"][1]
+    repeated = "&".join(f"{key}=1&{key}={HUGE}" for key in KEYS)
+    urls = [url for route in site_routes() for url in addresses(route, values)]
+    for url in urls:
+        ask(visitor, "get", url)
+        ask(visitor, "get", url, data=queries[0])
+        ask(player, "get", url)
+        for query in queries:
+            ask(player, "get", url, data=query)
+        ask(player, "get", f"{url}?{repeated}")
+    for url in urls:
+        ask(visitor, "post", url, data=queries[0])
+        for query in queries[:2]:
+            ask(player, "post", url, data=query)
+        for body in ABSURD_JSON:
+            ask(player, "post", url, data=json.dumps(body), content_type="application/json")
+        ask(player, "post", url, data="{not json", content_type="application/json")
+    assert not failures, f"{len(failures)} server errors:\n" + "\n".join(failures[:40])
+    # The walk reached the pages behind the real rows, not only refusals.
+    assert len(urls) > 150
+    for page in (
+        f"/decks/{deck_id}/edit/",
+        f"/play/{match_id}/",
+        f"/tournaments/{event_id}/",
+        f"/api/decks/{deck_id}/",
+        "/cards/AF1-001/",
+    ):
+        assert page in shown, page
