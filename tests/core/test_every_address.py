@@ -3,7 +3,8 @@
 The other tests of bad input go deep into one class of mistake; this one goes
 wide. It walks the whole URL configuration (the admin aside: staff only) and
 asks each address, as a visitor and as a signed-in player, with real and
-unknown ids, with absurd query strings and with absurd form and JSON bodies.
+unknown ids, with absurd query strings and with absurd form and JSON bodies,
+as a page and as an htmx request.
 Only a bug may answer 5xx, so any 5xx here is one, named with the request
 that found it.
 """
@@ -20,9 +21,11 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from catalog.models import Game
+from printing import services as print_services
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck, oniroo_match
 from tournaments import services as tournament_services
+from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +38,8 @@ KEYS = (
     "bleed_mm flip back_offset_x back_offset_y set gives gets message"
 ).split()
 HUGE = "9" * 30
-ABSURD_VALUES = (HUGE, "-1", "1e400", "\"(<'&%;>", "ő" * 300)
+ABSURD_VALUES = (HUGE, "-1", "1e400 \"(<'&%;>" + "ő" * 300)
+HTMX = {"HX-Request": "true", "HX-Target": "x" * 300, "HX-Current-URL": "javascript:x"}
 ABSURD_JSON = (
     {key: [[{"a": [HUGE]}]] for key in KEYS},
     {key: 10**30 for key in KEYS},
@@ -65,22 +69,35 @@ def addresses(route: str, values: dict[str, list[str]]) -> list[str]:
     for combination in product(*choices):
         given = iter(combination)
         filled.append("/" + PARAM.sub(lambda _m, given=given: str(next(given)), route))
-    return filled[:6]
+    return filled[:4]
 
 
 @pytest.fixture
-def world(cards):
-    """A player with a deck, an ONIROO table against a bot and an event they organise."""
+def world(cards, monkeypatch):
+    """A player with a deck, an ONIROO table against a bot, a print job, and an event
+    they organise and play in, its first round paired."""
     owner = make_user("tulaj", language="en")
+    rival = make_user("rivalis", language="en")
     deck = first_cards_deck(owner, "Pakli", 15)
     match = oniroo_match(owner, "bot:greedy")
+    monkeypatch.setattr("printing.tasks.make_sheets.delay", lambda job_id: None)
+    job = print_services.print_job_create(
+        user=owner, session_key="", source={"deck": deck.pk}, options={}
+    )
     event = tournament_services.tournament_create(
         organiser=owner, game=Game.objects.get(slug="alomfogo"), name="Klubest"
     )
+    for player in (owner, rival):
+        tournament_services.tournament_register(
+            tournament_id=event.pk, user=player, deck=first_cards_deck(player, "Verseny", 15)
+        )
+    tournament_services.tournament_start(tournament_id=event.pk, user=owner)
+    pairing = Pairing.objects.get(round__tournament=event)
     values = {
-        "id": [str(deck.pk), "0", HUGE],
+        # each route takes at most four combinations: the event's ids come first
+        "id": [str(pairing.pk), str(pairing.player_a_id), str(deck.pk), "0", HUGE],
         "int": [str(deck.pk), "0", HUGE],
-        "uuid": [str(match.pk), str(event.pk), str(uuid.UUID(int=0))],
+        "uuid": [str(event.pk), str(match.pk), str(job.pk), str(uuid.UUID(int=0))],
         "str": ["AF1", "alomfogo", "ő" * 200],
         "slug": ["alomfogo", "nincs-ilyen"],
         "cardcode": ["AF1-001", "NOPE-999"],
@@ -103,10 +120,12 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
     failures: list[str] = []
     shown: set[str] = set()  # the addresses that answered a page (200) to a plain GET
 
+    player.force_login(owner)
+
     def ask(client: Client, method: str, url: str, **kwargs) -> None:
-        if client is player:
-            player.force_login(owner)
         response = getattr(client, method)(url, **kwargs)
+        if client is player and method == "post":
+            player.force_login(owner)  # in case the POST signed out or changed the session
         if method == "get" and not kwargs and "?" not in url and response.status_code == 200:
             shown.add(url)
         if response.status_code >= 500:
@@ -114,7 +133,7 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
             failures.append(f"{method.upper()} {url[:120]} {sent} -> {response.status_code}")
 
     queries = [{key: value for key in KEYS} for value in ABSURD_VALUES]
-    deck_id, match_id, event_id = values["id"][0], values["uuid"][0], values["uuid"][1]
+    deck_id, event_id, match_id, job_id = values["id"][2], *values["uuid"][:3]
     repeated = "&".join(f"{key}=1&{key}={HUGE}" for key in KEYS)
     urls = [url for route in site_routes() for url in addresses(route, values)]
     for url in urls:
@@ -124,10 +143,12 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
         for query in queries:
             ask(player, "get", url, data=query)
         ask(player, "get", f"{url}?{repeated}")
+        ask(player, "get", url, data=queries[1], headers=HTMX)
     for url in urls:
         ask(visitor, "post", url, data=queries[0])
         for query in queries[:2]:
             ask(player, "post", url, data=query)
+        ask(player, "post", url, data=queries[0], headers=HTMX)
         for body in ABSURD_JSON:
             ask(player, "post", url, data=json.dumps(body), content_type="application/json")
         ask(player, "post", url, data="{not json", content_type="application/json")
@@ -138,6 +159,8 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
         f"/decks/{deck_id}/edit/",
         f"/play/{match_id}/",
         f"/tournaments/{event_id}/",
+        f"/tournaments/{event_id}/players/{values['id'][1]}/",
+        f"/print/jobs/{job_id}/",
         f"/api/decks/{deck_id}/",
         "/cards/AF1-001/",
     ):
