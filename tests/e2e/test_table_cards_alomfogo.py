@@ -28,16 +28,9 @@ from django.core.management import call_command
 
 from play.bots.decks import DEMO_DECKS
 from play.models import Match
+from tests.e2e import table_checks as checks
 from tests.e2e.pages import api_state, showing
-from tests.e2e.table_checks import (
-    VIEWPORTS,
-    assert_bots_were_shown_thinking,
-    at_size,
-    draw_times,
-    play_watching_bots,
-    quick_hard_bot,  # noqa: F401 (autouse: the hard bot thinks briefly on the test server)
-    screenshot_path,
-)
+from tests.e2e.table_checks import quick_hard_bot  # noqa: F401 (autouse: a quick hard bot)
 from tests.factories import make_user
 from tests.play_rows import codes_deck
 from tests.table_policies import alomfogo_choice
@@ -103,13 +96,13 @@ class Screenshots:
         return alomfogo_choice(legal)
 
 
-@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("size", list(checks.VIEWPORTS))
 def test_a_match_against_the_bot_shows_every_card_by_its_face(signed_in, size):
     started = time.monotonic()
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
     deck = codes_deck(zsofi, "Támadó", DEMO_DECKS["tamado"])
-    page = at_size(signed_in(zsofi), size)
+    page = checks.at_size(signed_in(zsofi), size)
 
     page.goto("/play/")
     page.select_option("#m-deck", str(deck.pk))
@@ -127,14 +120,14 @@ def test_a_match_against_the_bot_shows_every_card_by_its_face(signed_in, size):
     assert page.locator(".pile-deck .tcard.is-face-down").count() == 2
     assert match.seats.get(position=1).bot == OPPONENTS[size].removeprefix("bot:")
 
-    choose = Screenshots(page, screenshot_path(f"alomfogo-{size}.png"))
-    state = play_watching_bots(page, match.pk, choose, faces_of, moves_cap=MOVES_CAP)
+    choose = Screenshots(page, checks.screenshot_path(f"alomfogo-{size}.png"))
+    state = checks.play_watching_bots(page, match.pk, choose, faces_of, moves_cap=MOVES_CAP)
     assert choose.moves > 5, "the player hardly moved"
     page.locator("#table-result h2").wait_for()
-    thought = assert_bots_were_shown_thinking(page)
+    thought = checks.assert_bots_were_shown_thinking(page)
     print(f"{size}: a bot was shown thinking {thought} times")
     assert page.locator("#table-rematch").is_visible()
-    times = sorted(draw_times(page))
+    times = sorted(checks.draw_times(page))
     p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
     print(f"{size}: {choose.moves} moves; drawn in {p50:.1f} ms (p50), {p95:.1f} ms (p95)")
 

@@ -28,16 +28,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.e2e import table_checks as checks
 from tests.e2e.pages import action_key
-from tests.e2e.table_checks import (
-    VIEWPORTS,
-    assert_bots_were_shown_thinking,
-    at_size,
-    draw_times,
-    play_watching_bots,
-    quick_hard_bot,  # noqa: F401 (autouse: the hard bot thinks briefly on the test server)
-    screenshot_path,
-)
+from tests.e2e.table_checks import quick_hard_bot  # noqa: F401 (autouse: a quick hard bot)
 from tests.e2e.test_play_oniroo import offered, start_oniroo
 from tests.factories import make_user
 from tests.table_policies import oniroo_choice
@@ -93,12 +86,12 @@ class Player:
         return action
 
 
-@pytest.mark.parametrize("size", list(VIEWPORTS))
+@pytest.mark.parametrize("size", list(checks.VIEWPORTS))
 def test_a_level_five_match_against_bots_shows_every_card_by_its_face(signed_in, size):
     started = time.monotonic()
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
-    page = at_size(signed_in(zsofi), size)
+    page = checks.at_size(signed_in(zsofi), size)
 
     players = PLAYERS[size]
     bot = BOTS[size]
@@ -114,10 +107,10 @@ def test_a_level_five_match_against_bots_shows_every_card_by_its_face(signed_in,
     assert page.locator("#oni-discard .zone-draw.is-face-down").count() == 1
     page.evaluate("window.__sameDocument = true")  # gone if the page reloads
 
-    player = Player(page, screenshot_path(f"oniroo-{size}.png"))
-    play_watching_bots(page, match.pk, player, faces_of, moves_cap=MOVES_CAP)
+    player = Player(page, checks.screenshot_path(f"oniroo-{size}.png"))
+    checks.play_watching_bots(page, match.pk, player, faces_of, moves_cap=MOVES_CAP)
     assert "play" in player.kinds
-    thought = assert_bots_were_shown_thinking(page)
+    thought = checks.assert_bots_were_shown_thinking(page)
     print(f"{size}: a bot was shown thinking {thought} times")
 
     match.refresh_from_db()
@@ -139,7 +132,7 @@ def test_a_level_five_match_against_bots_shows_every_card_by_its_face(signed_in,
     assert page.locator(".oni-dream .oni-explain").count() > 0
     assert page.locator("#table-log li").count() > 10
     assert page.evaluate("window.__sameDocument") is True, "the table reloaded"
-    times = sorted(draw_times(page))
+    times = sorted(checks.draw_times(page))
     p95 = times[int(len(times) * 0.95)]
     print(
         f"{size}: {player.moves} moves; draw p95 {p95:.1f} ms; {time.monotonic() - started:.1f} s"
