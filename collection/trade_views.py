@@ -122,7 +122,8 @@ def _proposal_form_answer(
 
     Sent: to the new proposal with `sent` as the message. Refused (or a GET): the form
     again, the refusal above it, 400 after a POST. With `not_found_is_404` a NotFound
-    from `send` is not a refusal but the 404 page (`refusals`).
+    from `send` is not shown over the form: it goes on to the view's `@refusals`,
+    which answers the 404 page.
     """
     refused: list[str] = []
     if request.method == "POST" and form.is_valid():

@@ -10,20 +10,23 @@ from urllib.parse import urlsplit, urlunsplit
 
 # `pytest -n` runs the suite in several worker processes (pytest-xdist names
 # them gw0, gw1, …). Each gets its own var/ folder (media, rendered faces,
-# mail) and its own Redis database, so one worker's channel groups, Celery
-# queues and counts never reach the other's processes: both workers number
-# their matches from 1 in databases of their own. Set in the environment, so
-# the servers and Celery workers a test starts inherit them.
+# mail) and its own Redis database, so one worker's Celery queues, counts and
+# channel messages stay its own. Set in the environment, so the servers and
+# Celery workers a test starts inherit them. The controller process loaded
+# these settings first and its VAR_DIR is inherited, hence the suffix rather
+# than a default.
+_default_var = str(Path(__file__).resolve().parent.parent / "var" / "test")
 _xdist_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
 if _xdist_worker:
-    _index = int(_xdist_worker.removeprefix("gw"))
-    os.environ.setdefault(
-        "VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / f"test-{_xdist_worker}")
-    )
-    if os.environ.get("REDIS_URL"):
-        _redis = urlsplit(os.environ["REDIS_URL"])
+    _var = os.environ.get("VAR_DIR") or _default_var
+    if not _var.endswith(f"-{_xdist_worker}"):
+        os.environ["VAR_DIR"] = f"{_var}-{_xdist_worker}"
+    _redis = urlsplit(os.environ.get("REDIS_URL", ""))
+    if _redis.scheme in {"redis", "rediss"}:  # a unix:// socket keeps its path
+        # Databases 1–4 (--maxprocesses 4); tests name 3 and 11 only to parse or in one module.
+        _index = int(_xdist_worker.removeprefix("gw"))
         os.environ["REDIS_URL"] = urlunsplit(_redis._replace(path=f"/{1 + _index}"))
-os.environ.setdefault("VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / "test"))
+os.environ.setdefault("VAR_DIR", _default_var)
 os.environ.setdefault("DEBUG", "1")
 
 from config.settings import *  # noqa: E402,F403

@@ -10,6 +10,7 @@ simply not one of ours: the resolver answers 404 before any view runs.
 from __future__ import annotations
 
 from django.urls import register_converter
+from django.urls.converters import get_converters
 
 from core.serializer_fields import ID_MAX
 
@@ -28,4 +29,6 @@ class DatabaseIdConverter:
 
 
 def register() -> None:
-    register_converter(DatabaseIdConverter, "id")
+    """Once a process (CoreConfig.ready), before any URLconf is read."""
+    if "id" not in get_converters():
+        register_converter(DatabaseIdConverter, "id")

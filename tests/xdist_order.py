@@ -13,7 +13,9 @@ tests early. Here a unit of work is one module's unbroken run in that order:
 pytest-django's sort is stable, so a module with tests of two kinds appears
 as two runs, each sent where it stands. Every worker still receives its units
 in the suite's order, and a module's module-wide fixtures (its browser, its
-servers) are set up once per run.
+servers) are set up once per run. This scheduler replaces any `--dist`
+given; if a worker dies, xdist sends its unfinished unit to another worker at
+the end of the queue, where that order no longer holds.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from catalog.models import Card, Game
 from collection import services
 from collection.selectors import owned_counts
 from decks.models import Deck, DeckEntry
-from tests.collection.test_api import login, send
+from tests.api_client import login, send
 from tests.decks.test_schema import assert_matches, response_schema
 from tests.factories import make_user
 

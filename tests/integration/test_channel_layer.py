@@ -55,10 +55,21 @@ def test_the_health_round_trip_leaves_no_subscription_behind(redis_url):
     layer, _other = two_processes(redis_url)
 
     async def scenario():
+        # Only this round trip's own channel: Redis's pub/sub is server-wide, and
+        # another test process's health checks may be listening at this moment.
+        loop_layer, names = layer._get_layer(), []
+        new_channel = loop_layer.new_channel
+
+        async def recorded(prefix="specific."):
+            names.append(await new_channel(prefix))
+            return names[-1]
+
+        loop_layer.new_channel = recorded
         answer = await layer.round_trip({"type": "healthz.ping"})
         client = aioredis.Redis.from_url(redis_url)
         try:
-            channels = await client.pubsub_channels("asgihealthz.*")
+            assert len(names) == 1 and names[0].startswith("asgihealthz.")
+            channels = await client.pubsub_channels(names[0])
         finally:
             await client.aclose()
         await layer.flush()

@@ -44,6 +44,18 @@ def event(client, people) -> str:
     return body["id"]
 
 
+def test_the_format_sent_is_the_events_and_a_bad_one_is_refused_by_its_name(client, people):
+    assert create(client, people)["format"] == "tournament"
+    casual = create(client, people, name="Casual night", format="casual")
+    assert casual["format"] == "casual"
+    assert Tournament.objects.get(pk=casual["id"]).format == "casual"
+    login(client, people["org"])
+    too_long = send(client, "post", LIST, {"name": "Odd", "format": "x" * 33})
+    assert too_long.status_code == 400
+    assert "format" in too_long.json()["error"]["message"]
+    assert Tournament.objects.count() == 2
+
+
 def test_create_and_list_by_status_without_unlisted_events(client, people):
     body = create(client, people, best_of=3, top_cut=4, round_minutes=30)
     assert body["status"] == "registration" and body["organiser"] == "org"

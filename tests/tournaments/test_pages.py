@@ -110,6 +110,13 @@ def test_new_tournament_form_creates_an_event_and_refuses_a_bad_value(client, ca
     assert (tournament.best_of, tournament.top_cut, tournament.round_minutes) == (3, 4, 40)
     assert tournament.swiss_rounds is None and tournament.decklists_public and tournament.listed
     assert tournament.organiser == cast["organiser"]
+    assert tournament.format == "tournament"
+
+    casual = client.post(
+        reverse("tournaments:new"), {**form, "round_minutes": "40", "format": "casual"}
+    )
+    assert casual.status_code == 302
+    assert Tournament.objects.order_by("-created_at").first().format == "casual"
 
 
 def test_new_tournament_needs_an_account(client, catalog_data):
