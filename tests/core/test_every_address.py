@@ -6,7 +6,8 @@ asks each address, as a visitor and as a signed-in player, with real and
 unknown ids, with absurd query strings and with absurd form and JSON bodies,
 as a page and as an htmx request.
 Only a bug may answer 5xx, so any 5xx here is one, named with the request
-that found it.
+that found it. The same walk, by a visitor and by another player, checks that
+no address shows the owner's private deck.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ KEYS = (
     "bleed_mm flip back_offset_x back_offset_y set gives gets message"
 ).split()
 HUGE = "9" * 30
+PRIVATE_DECK = "Titkos pakli Q7"  # the name of the owner's private deck: nobody else reads it
 ABSURD_VALUES = (HUGE, "-1", "1e400", "\"(<'&%;>" + "ő" * 300)
 HTMX = {"HX-Request": "true", "HX-Target": "x" * 300, "HX-Current-URL": "javascript:x"}
 ABSURD_JSON = (
@@ -80,7 +82,7 @@ def world(cards, monkeypatch):
     they organise and play in, its first round paired."""
     owner = make_user("tulaj", language="en")
     rival = make_user("rivalis", language="en")
-    deck = first_cards_deck(owner, "Pakli", 15)
+    deck = first_cards_deck(owner, PRIVATE_DECK, 15)  # private: decks are, unless shared
     match = oniroo_match(owner, "bot:greedy")
     monkeypatch.setattr("printing.tasks.make_sheets.delay", lambda job_id: None)
     job = print_services.print_job_create(
@@ -166,3 +168,26 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
         "/cards/AF1-001/",
     ):
         assert page in shown, page
+
+
+def test_no_address_shows_a_private_deck_to_anyone_else(world):
+    """Private data is the owner's: every address, filled with the owner's rows and asked
+    by a visitor or another player, never shows the private deck's name."""
+    owner, values = world
+    visitor = Client(raise_request_exception=False)
+    stranger = Client(raise_request_exception=False)
+    stranger.force_login(make_user("idegen", language="en"))
+    urls = [url for route in site_routes() for url in addresses(route, values)]
+    shown = []
+    for url in urls:
+        for who, client in (("visitor", visitor), ("stranger", stranger)):
+            response = client.get(url)
+            body = b"".join(response) if response.streaming else response.content
+            if PRIVATE_DECK.encode() in body:
+                shown.append(f"{who} GET {url} -> {response.status_code}")
+    assert not shown, "\n".join(shown)
+    # The same walk, signed in as the owner, does find the name (the check can fail).
+    owner_client = Client(raise_request_exception=False)
+    owner_client.force_login(owner)
+    deck_id = values["id"][2]
+    assert PRIVATE_DECK.encode() in owner_client.get(f"/decks/{deck_id}/").content
