@@ -21,7 +21,7 @@ from collection import partners as reads
 from collection import trades
 from collection.models import MAX_COPIES, ProposalStatus, TradeSide
 from core.params import int_param
-from core.serializer_fields import StrictIntegerField, validated
+from core.serializer_fields import ID_MAX, StrictIntegerField, validated
 
 # --- input ------------------------------------------------------------------------------
 
@@ -40,7 +40,7 @@ class EntryKeySerializer(serializers.Serializer):
 
 
 class WantDeckSerializer(serializers.Serializer):
-    deck = StrictIntegerField(minimum=1, maximum=2**63 - 1, help_text="one of your decks' id")
+    deck = StrictIntegerField(minimum=1, maximum=ID_MAX, help_text="one of your decks' id")
 
 
 _CARDS_HELP = "card code → copies (1–999); at most 100 cards on both sides together, at least one"

@@ -9,6 +9,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.serializer_fields import ID_MAX
 from core.sessions import ensure_session_key
 from printing import limits, services, views
 from printing import options as print_options
@@ -43,7 +44,7 @@ def _option_field(option: print_options.Option) -> serializers.Field:
 
 
 class PrintJobInputSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1)
+    deck = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
     again = serializers.UUIDField(
         required=False, help_text="Make this earlier job of yours again (same cards, options)."
     )

@@ -336,13 +336,6 @@ class TournamentRefusalSerializer(serializers.Serializer):
 # --- helpers ----------------------------------------------------------------------------
 
 
-def _bounded_id(value: int, refusal: NotFound) -> int:
-    """A path's id: past a bigint nothing can match (and the database would refuse it)."""
-    if not 0 < value <= ID_MAX:
-        raise refusal
-    return value
-
-
 def _no_such_player() -> NotFound:
     return NotFound("no_player", _("No such player in this tournament."))
 
@@ -676,10 +669,7 @@ class ResultApi(APIView):
         data = validated(TournamentResultSerializer, request.data)
         pairing = services.pairing_record_result(
             tournament_id=tournament_id,
-            pairing_id=_bounded_id(
-                pairing_id,
-                NotFound("no_pairing", _("No such pairing in this tournament.")),
-            ),
+            pairing_id=pairing_id,
             user=request.user,
             wins_a=data["wins_a"],
             wins_b=data["wins_b"],
@@ -748,7 +738,6 @@ class PlayerApi(APIView):
     def get(self, request, tournament_id, player_id: int):
         user = _user(request)
         tournament = selectors.tournament_for(tournament_id)
-        player_id = _bounded_id(player_id, _no_such_player())
         player = (
             Player.objects.filter(tournament=tournament, pk=player_id)
             .select_related("user", "deck_version")

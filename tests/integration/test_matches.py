@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.core.management import call_command
-from django.db import connections
 
 from core.errors import Conflict
 from play import selectors, services
 from play.models import MatchAction
+from tests.concurrency import run_together
 from tests.factories import make_user
 from tests.play.test_matches import legal_deck
 
@@ -28,25 +26,16 @@ def test_two_threads_same_version_one_wins_one_gets_409(postgres, transactional_
     state = selectors.match_state(match)
     mover = zsofi if state.active_player == 0 else gergo
     action = state.legal_actions(state.active_player)[0]
-    barrier = threading.Barrier(2)
-    outcomes: list[str] = []
 
-    def submit():
+    def submit() -> str:
         try:
-            barrier.wait()
             services.match_submit_action(
                 match_id=match.pk, user=mover, action=action, expected_version=match.version
             )
-            outcomes.append("applied")
         except Conflict:
-            outcomes.append("conflict")
-        finally:
-            connections.close_all()
+            return "conflict"
+        return "applied"
 
-    threads = [threading.Thread(target=submit) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    outcomes = run_together(submit, submit, timeout=30)
     assert sorted(outcomes) == ["applied", "conflict"]
     assert MatchAction.objects.filter(match=match).count() == 1

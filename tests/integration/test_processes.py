@@ -8,11 +8,11 @@ processes, as they do behind a load balancer.
 from __future__ import annotations
 
 import json
-import threading
 import time
 import urllib.error
 import urllib.request
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.conf import settings
@@ -25,6 +25,7 @@ from rest_framework.authtoken.models import Token
 from catalog.models import Game
 from play import chat, selectors, services
 from play.models import ChatMessage, Match, MatchAction, Seat
+from tests.concurrency import run_together
 from tests.conftest import require
 from tests.factories import make_user
 from tests.integration.live_site import SITE_SECRET_KEY, start_site
@@ -172,20 +173,12 @@ def test_the_chat_limit_holds_for_posts_split_across_two_processes(two_web_proce
         assert web.call("GET", url, zsofi)[0] == 200
     assert a.call("GET", url, gergo)[0] == 404  # not seated: the chat is not theirs
 
-    barrier = threading.Barrier(20)
-    statuses: list[int] = []
-
-    def post(n: int) -> None:
-        barrier.wait()
+    def post(n: int) -> int:
         status, _body = (a, b)[n % 2].call("POST", url, zsofi, {"chat": f"üzenet {n}"})
-        statuses.append(status)
+        return status
 
-    threads = [threading.Thread(target=post, args=(n,)) for n in range(20)]
     started = time.monotonic()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    statuses = run_together(*(partial(post, n) for n in range(20)))
     elapsed = time.monotonic() - started
     assert sorted(statuses) == [201] * chat.RATE_MAX + [429] * (20 - chat.RATE_MAX), statuses
     assert ChatMessage.objects.filter(match=match).count() == chat.RATE_MAX

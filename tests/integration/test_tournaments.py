@@ -10,16 +10,16 @@ longer counted.
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 
 import pytest
 from django.core.management import call_command
-from django.db import connections
 
 from catalog.models import Game
 from play import selectors as play_selectors
 from play import services as play_services
 from play.models import Match
+from tests.concurrency import run_together
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck
 from tests.table_policies import alomfogo_choice
@@ -61,43 +61,26 @@ def test_the_last_move_and_the_organisers_result_at_once(postgres, transactional
     match = current_match(pairing)
     users = {s.position: s.user for s in match.seats.select_related("user")}
     mover, action, version = _to_the_last_move(match, users)
-    barrier = threading.Barrier(2)
-    failures: list[BaseException] = []
-
-    def last_move():
-        try:
-            barrier.wait()
-            play_services.match_submit_action(
-                match_id=match.pk, user=mover, action=action, expected_version=version
-            )
-        except BaseException as error:  # noqa: BLE001 - reported below
-            failures.append(error)
-        finally:
-            connections.close_all()
-
-    def organiser_result():
-        try:
-            barrier.wait()
-            services.pairing_record_result(
-                tournament_id=event.pk,
-                pairing_id=pairing.pk,
-                user=organiser,
-                wins_a=0,
-                wins_b=0,
-                draws=1,
-            )
-        except BaseException as error:  # noqa: BLE001 - reported below
-            failures.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=last_move), threading.Thread(target=organiser_result)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a writer is still waiting: a deadlock"
-    assert failures == []
+    outcomes = run_together(
+        partial(
+            play_services.match_submit_action,
+            match_id=match.pk,
+            user=mover,
+            action=action,
+            expected_version=version,
+        ),
+        partial(
+            services.pairing_record_result,
+            tournament_id=event.pk,
+            pairing_id=pairing.pk,
+            user=organiser,
+            wins_a=0,
+            wins_b=0,
+            draws=1,
+        ),
+    )
+    assert len(outcomes) == 2, "a writer is still waiting: a deadlock"
+    assert [o for o in outcomes if isinstance(o, BaseException)] == []
     assert Match.objects.get(pk=match.pk).status == "finished"
     pairing = Pairing.objects.get(pk=pairing.pk)
     assert (pairing.wins_a, pairing.wins_b, pairing.draws, pairing.outcome) == (

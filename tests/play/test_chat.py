@@ -172,30 +172,20 @@ def test_spectators_of_a_public_match_read_but_do_not_write(public_match, client
 
 def test_the_rate_limit_holds_for_simultaneous_posts(public_match):
     """Counting and inserting are one step: 20 posts at once, exactly the limit gets through."""
-    import threading
-
-    from django.db import connections
+    from functools import partial
 
     from play import chat
+    from tests.concurrency import run_together
 
     match, zsofi, _gergo = public_match
-    barrier = threading.Barrier(20)
-    outcomes: list[str] = []
 
-    def post(n: int) -> None:
+    def post(n: int) -> str:
         try:
-            barrier.wait()
             chat.chat_post(match_id=match.pk, user=zsofi, text=f"üzenet {n}")
-            outcomes.append("sent")
         except chat.ChatTooFast:
-            outcomes.append("too_fast")
-        finally:
-            connections.close_all()
+            return "too_fast"
+        return "sent"
 
-    threads = [threading.Thread(target=post, args=(n,)) for n in range(20)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = run_together(*(partial(post, n) for n in range(20)))
     assert sorted(outcomes).count("sent") == chat.RATE_MAX and len(outcomes) == 20
     assert ChatMessage.objects.filter(match=match).count() == chat.RATE_MAX
