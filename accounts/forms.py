@@ -1,10 +1,12 @@
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm, UserCreationForm
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services, tasks
 from accounts.models import User
+from printing import options as print_options
 
 
 class SignUpForm(UserCreationForm):
@@ -23,6 +25,16 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("email", "language", "back_offset_x_mm", "back_offset_y_mm")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The offsets are every print job's default: the print option's own bounds hold here.
+        offset = print_options.OPTION["back_offset_mm"]
+        for name in ("back_offset_x_mm", "back_offset_y_mm"):
+            field = self.fields[name]
+            field.min_value, field.max_value = offset.low, offset.high
+            field.validators += [MinValueValidator(offset.low), MaxValueValidator(offset.high)]
+            field.widget.attrs.update(min=offset.low, max=offset.high)
 
 
 class PasswordResetRequestForm(PasswordResetForm):

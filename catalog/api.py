@@ -40,7 +40,7 @@ class CardSetSerializer(serializers.ModelSerializer):
         model = CardSet
         fields = [
             "code", "game", "name", "name_en", "release_year", "symbol", "position",
-            "provenance", "description", "card_count", "url",
+            "provenance", "description", "description_en", "card_count", "url",
         ]  # fmt: skip
 
 

@@ -28,6 +28,7 @@ from core.jsonlimits import has_nul, max_depth
 FILE_KEYS = ("game", "set", "cards")
 SET_KEYS = (
     "code", "name", "name_en", "release_year", "symbol", "position", "provenance", "description",
+    "description_en",
 )  # fmt: skip
 CARD_KEYS = (
     "code", "number", "name", "name_en", "type", "subtypes", "rarity", "cost", "attack",
@@ -60,7 +61,7 @@ CARD_KINDS = {
 }  # fmt: skip
 SET_KINDS = {
     "code": "str", "name": "str", "name_en": "str?", "release_year": "int?", "symbol": "text",
-    "position": "int", "provenance": "str", "description": "text",
+    "position": "int", "provenance": "str", "description": "text", "description_en": "text",
 }  # fmt: skip
 
 _KIND_NAMES = {

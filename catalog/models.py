@@ -61,6 +61,7 @@ class CardSet(models.Model):
     position = models.PositiveSmallIntegerField(_("position"), default=0)
     provenance = models.CharField(_("provenance"), max_length=16, choices=Provenance.choices)
     description = models.TextField(_("description"), blank=True)
+    description_en = models.TextField(_("English description"), blank=True)
 
     class Meta:
         ordering = ["game__position", "position", "code"]
@@ -76,6 +77,12 @@ class CardSet(models.Model):
     @property
     def display_name(self) -> str:
         return self.name_en if get_language() == "en" and self.name_en else self.name
+
+    @property
+    def display_description(self) -> str:
+        if get_language() == "en" and self.description_en:
+            return self.description_en
+        return self.description
 
 
 class Card(models.Model):

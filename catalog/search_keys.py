@@ -281,8 +281,9 @@ class CodeKey(Key):
 
     def normalize(self, typed_key: str, value: str) -> str:
         kind, _, code = value.partition(":")
-        if kind in CODE_FIELDS and code:
-            # already normalised (to_q checks a Term again): keep it if it still holds
+        if kind in CODE_FIELDS and code and ":" not in code:
+            # already normalised (to_q checks a Term again): keep it if it still holds;
+            # one level only, so "card:card:…" typed a thousand times is refused, not recursed
             normalized = self.normalize(typed_key, code)
             if normalized.startswith(f"{kind}:"):
                 return normalized

@@ -362,6 +362,7 @@ def cards_csv_import(
             "position": (last or 0) + 1,
             "provenance": "imported",
             "description": "",
+            "description_en": "",
         }
     with transaction.atomic():
         report = card_records_upsert(game=game, card_set=card_set, cards=cards, source=source)
@@ -414,6 +415,7 @@ def _set_as_data(card_set: CardSet) -> dict:
         "position": card_set.position,
         "provenance": card_set.provenance,
         "description": card_set.description,
+        "description_en": card_set.description_en,
     }
 
 

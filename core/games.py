@@ -82,6 +82,7 @@ class Rooms:
     table_template: str
     strings_template: str  # the table's translated strings, included by the template
     table_script: str  # static path
+    table_style: str  # static path of the table's own stylesheet
     lobby_template: str  # the game's form on the lobby page
     face_layout: str  # module (or package) under catalog/faces/
     rules_doc: str  # path from the repository root
@@ -97,6 +98,7 @@ class Rooms:
             table_template=f"play/table_{room}.html",
             strings_template=f"play/_{room}_strings.html",
             table_script=f"js/{room}.js",
+            table_style=f"css/{room}.css",
             lobby_template=f"play/_lobby_{room}.html",
             face_layout=f"catalog.faces.{room}",
             rules_doc=f"docs/rules/{room}.md",
@@ -135,6 +137,7 @@ class GameSpec:
     players: Promise
     deck: Promise
     rules: Promise  # where the rules come from, for the game's catalog page
+    table_title: Promise  # the live table's title and heading
     greedy_bot: str  # class name in `rooms.bots`
     uses_decks: bool  # each seat brings its own deck (else the game deals its whole set)
     default_format: str  # the deck format a new deck starts in
@@ -212,6 +215,17 @@ class GameSpec:
         """Why the lobby refuses these (already parsed) options before asking the engine."""
         return self.refuse_hook(options)
 
+    def described_options(self, options: dict) -> list[tuple[str, str]]:
+        """The lobby choices a match was made with, as (label, the chosen value's label):
+        what a player sees before joining. Choices the match's options lack are left out."""
+        rows = []
+        for choice in self.choices:
+            if choice.name in options:
+                labels = dict(choice.options())
+                value = _form_value(options[choice.name])
+                rows.append((str(choice.label), str(labels.get(value, value))))
+        return rows
+
     def options_from(self, raw: dict) -> tuple[dict, list[str]]:
         """(options for the engine, names of the choices whose value is not allowed)."""
         options, bad = dict(self.fixed), []
@@ -242,6 +256,8 @@ def _oniroo_tidy(options: dict) -> dict:
     if solitaire:
         for name in ("games", "vote", "attack_kind", "min_dream_length"):
             options.pop(name, None)
+    if options.get("min_dream_length") == 0:  # the level's own minimum: the engine's default
+        options.pop("min_dream_length")
     # free cards are a choice only at table levels 1–2 and solitaire level 3
     if level not in ((3,) if solitaire else (1, 2)):
         options.pop("free_cards", None)
@@ -279,6 +295,7 @@ _ALL = (
             "The rules come from the rulebook of the Álomfogó card game (base set, 2007), "
             "with its example game and small glossary."
         ),
+        table_title=_("Álomfogó match"),
         greedy_bot="GreedyBot",
         uses_decks=True,
         default_format="casual",
@@ -292,7 +309,25 @@ _ALL = (
             by_type=dict.fromkeys(("attack", "defense", "glory_bonus"), frozenset({"revulo"})),
             required=frozenset({"rarity"}),
         ),
-        choices=(Choice("starting_glory", _("Starting glory"), (10, 15, 20), 15),),
+        # the rulebook's house rules (its closing section; DECISIONS, Álomfogó 8); banned card
+        # types are deck formats (decks/formats.py), so a bot's demo deck never breaks them
+        choices=(
+            Choice("starting_glory", _("Starting glory"), (10, 15, 20), 15),
+            Choice(
+                "vp_per_turn",
+                _("VP each turn"),
+                (2, 3, 4, 5),
+                3,
+                help=_("The rulebook gives 3; fewer or more is a house rule."),
+            ),
+            Choice(
+                "min_deck_size",
+                _("Smallest deck"),
+                (35, 45),
+                35,
+                labels=(_("35 cards"), _("45 cards (as in tournaments)")),
+            ),
+        ),
     ),
     GameSpec(
         id="oniroo",
@@ -308,6 +343,7 @@ _ALL = (
             "The rules come from the ONIROO rulebook, which its author gives away to print "
             "at home: five levels for 2–6 players and the solitaire."
         ),
+        table_title=_("ONIROO match"),
         greedy_bot="OnirooGreedyBot",
         uses_decks=False,
         searchable=True,
@@ -355,6 +391,14 @@ _ALL = (
                     "the other choice also accepts runs such as 2-3-4-5-6 or 8-9-0-1-2."
                 ),
             ),
+            Choice(
+                "min_dream_length",
+                _("Shortest dream that counts"),
+                (0, 10, 12, 15),
+                0,  # 0: the level's own, 10 cards (5 at levels 4–5); a table may only raise it
+                labels=(_("as the level says"), "10", "12", "15"),
+                help=_("At levels 4–5 a dream counts from 5 cards, at levels 1–3 from 10."),
+            ),
             Choice("games", _("Games in the series"), (1, 2, 3, 4, 5), 1),
             Choice(
                 "vote", _("Vote at the end of a game"), YES_NO, False, labels=(_("no"), _("yes"))
@@ -375,6 +419,7 @@ _ALL = (
         players=_("1 player"),
         deck=_("The fixed game; you choose three of the endings."),
         rules=_("The rules come from the Arcane Guardian rulebook."),
+        table_title=_("Arcane Guardian"),
         greedy_bot="ArcaneGreedyBot",
         uses_decks=False,
         default_format="standard",

@@ -6,7 +6,9 @@ few hundred levels deep survives parsing only to exhaust the recursion of
 whatever walks it next. Every JSON document that crosses the trust boundary
 (the API's bodies, websocket frames, card files) is read by ``loads_bounded``:
 the nesting is measured on the raw text first, iteratively, and a NUL
-character in any string is refused (PostgreSQL cannot store one).
+character in any string is refused (PostgreSQL cannot store one), as is a
+lone surrogate written as an escape (\ud800): no character, it cannot be
+stored or sent back as UTF-8.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ _STRING = re.compile(r'"[^"]*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 # Containers with nothing left inside them: one pass removes one level.
 _INNERMOST = re.compile(r"[\[{][\]}]")
+# An escape of a UTF-16 surrogate (\ud800-\udfff): a pair makes one character,
+# a lone one reaches the value as a string that cannot be encoded.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class BadJson(ApplicationError):
@@ -92,16 +97,35 @@ def loads_bounded(text: str | bytes, *, limit: int | None = None):
     # the value, so the walk runs whenever the text holds that escape.
     if "\\u0000" in text and has_nul(value):
         raise BadJson(_("Text may not contain the NUL character (\\u0000)."))
+    if _SURROGATE_ESCAPE.search(text) and _any_string(value, _not_utf8):
+        raise BadJson(
+            _("Text may not contain a lone surrogate (\\ud800–\\udfff): it is no character.")
+        )
     return value
 
 
 def has_nul(value: object) -> bool:
     """A NUL character in a string anywhere in ``value`` (dict keys included); no recursion."""
+    return _any_string(value, lambda text: "\x00" in text)
+
+
+def _not_utf8(text: str) -> bool:
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _any_string(value: object, test) -> bool:
+    """Whether ``test`` holds for a string anywhere in ``value`` (dict keys included)."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if "\x00" in item:
+            if test(item):
                 return True
         elif isinstance(item, dict):
             stack.extend(item.keys())

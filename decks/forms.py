@@ -55,7 +55,11 @@ class DeckSettingsForm(forms.Form):
         label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     format = forms.ChoiceField(label=_("Format"))
-    visibility = forms.ChoiceField(label=_("Who can see it"), choices=Visibility.choices)
+    visibility = forms.ChoiceField(
+        label=_("Who can see it"),
+        choices=Visibility.choices,
+        help_text=_("Making it private ends its link for good; sharing it again makes a new one."),
+    )
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)

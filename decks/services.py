@@ -15,7 +15,7 @@ from core.errors import ApplicationError, NotFound
 from core.jsonlimits import loads_bounded
 from decks import codec, formats, limits, versioning
 from decks.entries import MAIN, SIDE, Entry
-from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility
+from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility, new_share_token
 from decks.selectors import deck_entries
 
 MAX_COUNT = codec.MAX_COUNT
@@ -199,6 +199,21 @@ def deck_create(
 
 
 @transaction.atomic
+def deck_add_entries(*, deck: Deck, user, entries: list[Entry]) -> None:
+    """Quick add: every parsed line, or none (a refused line leaves the deck as it was)."""
+    codes = [entry.card["code"] for entry in entries]
+    cards = {c.code: c for c in Card.objects.filter(game=deck.game, code__in=codes)}
+    for entry in entries:
+        deck_change_card(
+            deck=deck,
+            user=user,
+            card=cards[entry.card["code"]],
+            delta=entry.count,
+            board=entry.board,
+        )
+
+
+@transaction.atomic
 def deck_change_card(
     *, deck: Deck, user, card: Card, delta: int, board: str = MAIN
 ) -> DeckVersion | None:
@@ -264,6 +279,9 @@ def deck_update(
     deck.name = name.strip() or deck.name
     deck.description = description
     deck.format = fmt.id
+    if visibility == Visibility.PRIVATE and deck.visibility != Visibility.PRIVATE:
+        # A link once given out must stay dead when the deck is shared again later.
+        deck.share_token = new_share_token()
     deck.visibility = visibility
     deck.save()
     # Description and visibility are not part of a version; a new name or format is.

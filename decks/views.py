@@ -287,19 +287,14 @@ def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
             "fixes": fixes,
         }
     else:
-        for entry in parsed.entries:
-            card = Card.objects.get(code=entry.card["code"])
-            try:
-                services.deck_change_card(
-                    deck=deck, user=request.user, card=card, delta=entry.count, board=entry.board
-                )
-            except ApplicationError as problem:
-                error = {"message": problem.message}
-                break
+        try:
+            services.deck_add_entries(deck=deck, user=request.user, entries=parsed.entries)
+        except ApplicationError as problem:
+            error = {"message": problem.message}
     # The message goes beside the box it is about, in both answers; the box keeps the line.
     status = 400 if error else 200
+    deck.refresh_from_db()
     if request.htmx:
-        deck.refresh_from_db()
         context = _deck_context(request, deck, quick_error=error)
         return render(request, "decks/_quick_add_answer.html", context, status=status)
     if error:

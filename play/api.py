@@ -179,19 +179,21 @@ class TakeSeatBackApi(_MatchStepApi):
 
 
 class ReplayApi(APIView):
-    """One step of a finished match: `?seat=N` (or `watch`) and `?step=K`; 404 while it runs."""
+    """One step of a finished match: `?seat=N` (or `watch`; by default your own seat, else
+    `watch`) and `?step=K`; 404 while it runs or for a seat whose cards are not yours to see."""
 
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request, match_id):
         match = replays.replayable(match_id, request.user)
-        raw_seat = request.query_params.get("seat", "0")
-        position = (
-            None
-            if raw_seat == "watch"
-            else int_param(raw_seat, name="seat", minimum=0, maximum=SEAT_MAX)
-        )
+        raw_seat = request.query_params.get("seat")
+        if raw_seat is None:
+            position = replays.default_perspective(match, request.user)
+        elif raw_seat == "watch":
+            position = None
+        else:
+            position = int_param(raw_seat, name="seat", minimum=0, maximum=SEAT_MAX)
         step = int_param(
             request.query_params.get("step"),
             name="step",
@@ -199,7 +201,8 @@ class ReplayApi(APIView):
             maximum=COUNTER_MAX,
             default=match.version,
         )
-        return Response({"id": str(match.pk), **replays.replay_frame(match, position, step)})
+        frame = replays.replay_for(match, request.user, position, step)
+        return Response({"id": str(match.pk), **frame})
 
 
 class ChatApi(APIView):

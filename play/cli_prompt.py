@@ -8,6 +8,7 @@ own strings merge `PROMPT_UI[lang]` into theirs.
 
 from __future__ import annotations
 
+import re
 from typing import IO
 
 QUIT_WORDS = ("q", "quit", "exit", "kilép", "kilepes", "kilépés")
@@ -48,7 +49,9 @@ def parse_choice(text: str, count: int) -> int | str | None:
     text = text.strip().lower().rstrip(")")
     if text in QUIT_WORDS:
         return "quit"
-    if text.isdigit() and 1 <= int(text) <= count:
+    # ASCII digits only, and few: "²".isdigit() holds but int("²") fails, and int()
+    # refuses a line of 5,000 digits
+    if re.fullmatch(r"[0-9]{1,6}", text) and 1 <= int(text) <= count:
         return int(text) - 1
     return None
 
@@ -85,6 +88,8 @@ def ask(actions: list[dict], stdin: IO[str], stdout: IO[str], lang: str) -> dict
             stdout.write(ui["quit"] + "\n")
             raise Quit(0)
         if choice is None:
-            stdout.write(ui["invalid"].format(text=line.strip(), n=len(actions)) + "\n")
+            typed = line.strip()
+            typed = typed if len(typed) <= 40 else typed[:39] + "…"
+            stdout.write(ui["invalid"].format(text=typed, n=len(actions)) + "\n")
             continue
         return actions[choice]

@@ -2,10 +2,12 @@
 
 Step k is the table after the first k logged actions, seen from one seat (or
 as a spectator). Only finished or abandoned matches replay — during a game
-the log would reveal what the seats may not see yet — and then any seat's
-perspective may be chosen: hidden cards are no secret once the game is over.
-Players may always replay their matches; a public match's replay may be
-shared with anyone by its link.
+the log would reveal what the seats may not see yet. Players may always
+replay their matches, from any seat once it is over (to those who played,
+hidden cards are no secret then), except a tournament's match: there each
+keeps to their own seat, so nobody learns an opponent's unplayed cards before
+their next game. A public match's replay may be shared with anyone by its
+link, and anyone else sees what a spectator saw live: a deck may be private.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotFound
 from play import frames, names
-from play.models import Match, MatchStatus
+from play.models import Match, MatchStatus, Opponent
 from play.selectors import seats_of, states_from_deal
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
@@ -31,6 +33,32 @@ def replayable(match_id, user) -> Match:
     if match is None or match.status not in OVER or not (seated or match.public):
         raise NotFound("not_found", _("No such match."))
     return match
+
+
+def perspectives(match: Match, user) -> set[int | None]:
+    """The seats whose view `user` may replay (the module's rule); None, a spectator's, always."""
+    seats = seats_of(match)
+    own = {s.position for s in seats if user.is_authenticated and s.user_id == user.pk}
+    if own and match.opponent != Opponent.PAIRED:
+        own = {s.position for s in seats}
+    return own | {None}
+
+
+def default_perspective(match: Match, user) -> int | None:
+    """The viewer's own seat (the first, should they hold several), else a spectator's."""
+    own = [s.position for s in seats_of(match) if user.is_authenticated and s.user_id == user.pk]
+    return own[0] if own else None
+
+
+def replay_for(match: Match, user, position: int | None, step: int) -> dict:
+    """`replay_frame` from a perspective `user` may take; NotFound for another seat's cards."""
+    taken = {s.position for s in seats_of(match)}
+    if position in taken and position not in perspectives(match, user):
+        raise NotFound(
+            "hidden_seat",
+            _("That seat's cards are not shown to you: replay the match as a spectator."),
+        )
+    return replay_frame(match, position, step)
 
 
 def turn_starts(match: Match) -> list[dict]:

@@ -359,6 +359,8 @@ def match_submit_action(
         if match is None:
             raise NotFound("not_found", _("No such match."))
         seat = _seat_of(_seats(match), user)
+        if seat is None and not match.public:  # a private match is no one else's to know of
+            raise NotFound("not_found", _("No such match."))
         if seat is None:
             raise NotSeated("not_seated", _("Only the players of this match can act in it."))
         if match.status != MatchStatus.RUNNING:

@@ -62,7 +62,12 @@ def index(request: HttpRequest) -> HttpResponse:
             "opponents": [c for c in Opponent.choices if c[0] != Opponent.SOLO],
             # each game's own lobby form (a room), for the games that can be played
             "lobby_games": [g for g in all_games() if g.id in playable_slugs()],
-            "open_matches": open_matches,
+            # what a joiner plays by: the game and the choices its creator made
+            "open_matches": [
+                (m, spec.described_options(m.options))
+                for m in open_matches
+                if (spec := table_game(m.game.slug)) is not None
+            ],
             "mine": mine,
             "watchable": watchable,
         },
@@ -109,6 +114,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
             "seat": seat,
             "decks": _my_decks(request.user),
             "uses_decks": table_game(match.game.slug).uses_decks,
+            "options": table_game(match.game.slug).described_options(match.options),
             "taken": match.seats.count(),
             "paired": match.opponent == Opponent.PAIRED,
             "seats": selectors.seats_of(match),
@@ -125,7 +131,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         "api_url": reverse("api:match-actions", args=[match.pk]),
         "language": get_language(),
     }
-    return render(request, table_game(match.game.slug).template, context)
+    return _table(request, match, context)
 
 
 @login_required
@@ -167,15 +173,20 @@ seat_to_bot = _table_step("match_seat_to_bot")
 take_seat_back = _table_step("match_take_seat_back")
 
 
+def _table(request: HttpRequest, match: Match, context: dict) -> HttpResponse:
+    """The game's table page, live or replayed: its template, script and title from the registry."""
+    spec = table_game(match.game.slug)
+    return render(request, spec.template, {**context, "game_spec": spec})
+
+
 def _perspective(request: HttpRequest, match: Match) -> int | None:
-    """The seat a replay is seen from: ?seat=N, else the viewer's own seat, else seat 0."""
+    """The seat a replay is seen from: ?seat=N, else the viewer's own seat, else a spectator's."""
     raw = request.GET.get("seat", "")
     if raw == "watch":
         return None
     if raw != "":
         return int_param(raw, name="seat", minimum=0, maximum=SEAT_MAX)
-    own = match.seats.filter(user=request.user).first() if request.user.is_authenticated else None
-    return own.position if own else 0
+    return replays.default_perspective(match, request.user)
 
 
 def _step(request: HttpRequest, match: Match) -> int:
@@ -189,7 +200,7 @@ def _step(request: HttpRequest, match: Match) -> int:
 def replay_page(request: HttpRequest, match_id) -> HttpResponse:
     match = replays.replayable(match_id, request.user)
     position = _perspective(request, match)
-    frame = replays.replay_frame(match, position, _step(request, match))
+    frame = replays.replay_for(match, request.user, position, _step(request, match))
     turns = replays.turn_starts(match)
     context = {
         "match": match,
@@ -200,12 +211,13 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
         "turns": turns,
         "current_turn": max((t["step"] for t in turns if t["step"] <= frame["version"]), default=0),
         "seat_names": names.seat_names(match.seats.select_related("user")),
+        "perspectives": replays.perspectives(match, request.user),
         "step": frame["version"],
         "steps": match.version,
         "seed": replays.seed_check(match),
         "language": get_language(),
     }
-    return render(request, table_game(match.game.slug).template, context)
+    return _table(request, match, context)
 
 
 @login_required

@@ -86,7 +86,13 @@ def print_options_clean(raw: dict, *, user=None) -> dict:
     """Checked, complete options; an impossible sheet is refused with the layout's reason."""
     options = print_options.defaults()
     if user is not None and user.is_authenticated:
-        options["back_offset_mm"] = [float(user.back_offset_x_mm), float(user.back_offset_y_mm)]
+        # The profile's offset is a default, never a refusal the person did not ask for: one
+        # saved before the profile form knew the option's bounds is brought within them.
+        offset = print_options.OPTION["back_offset_mm"]
+        options["back_offset_mm"] = [
+            min(max(float(value), offset.low), offset.high)
+            for value in (user.back_offset_x_mm, user.back_offset_y_mm)
+        ]
     options.update({k: v for k, v in raw.items() if k in options and v is not None})
     for option in print_options.OPTIONS:
         options[option.name] = _clean_option(option, options[option.name])

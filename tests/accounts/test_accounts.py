@@ -117,6 +117,27 @@ def test_profile_refuses_a_bad_email_and_changes_nothing(client, owner):
     assert (owner.email, owner.language) == ("", "hu")
 
 
+@pytest.mark.parametrize(("x", "y"), [("999.9", "0"), ("0", "-20.1"), ("20.5", "-999.9")])
+def test_profile_refuses_a_back_offset_printing_could_not_use(client, owner, x, y):
+    client.login(username="owner", password=PASSWORD)
+    response = client.post(
+        "/accounts/profile/",
+        {"email": "", "language": "hu", "back_offset_x_mm": x, "back_offset_y_mm": y},
+    )
+    assert response.status_code == 200 and "20" in response.content.decode()
+    owner.refresh_from_db()
+    assert (float(owner.back_offset_x_mm), float(owner.back_offset_y_mm)) == (0, 0)
+
+
+def test_an_offset_saved_out_of_bounds_is_no_refusal_when_printing(client, owner):
+    """Rows saved before the form knew the bounds: printing clamps them, it does not refuse."""
+    from printing.services import print_options_clean
+
+    type(owner).objects.filter(pk=owner.pk).update(back_offset_x_mm=999.9, back_offset_y_mm=-99)
+    owner.refresh_from_db()
+    assert print_options_clean({}, user=owner)["back_offset_mm"] == [20.0, -20.0]
+
+
 def test_token_regeneration_replaces_the_old_token(client, owner):
     old = Token.objects.create(user=owner)
     client.login(username="owner", password=PASSWORD)

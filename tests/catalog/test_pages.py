@@ -110,6 +110,21 @@ def test_set_and_game_pages(client, cards):
     assert "ONI" in game_page.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "said", "not_said"),
+    [
+        ("hu", "Eredeti, a Kártyavár számára írt demólapok", "Original demo cards"),
+        ("en", "Original demo cards written for Kártyavár", "Eredeti, a Kártyavár"),
+    ],
+)
+def test_a_set_page_describes_the_set_in_the_readers_language(
+    client, cards, language, said, not_said
+):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get("/cards/sets/AFD/").content.decode()
+    assert said in page and not_said not in page
+
+
 @pytest.mark.parametrize(("language", "text"), [("hu", "Példák"), ("en", "Examples")])
 def test_syntax_page_in_both_languages(client, language, text):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language

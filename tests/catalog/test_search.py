@@ -234,6 +234,19 @@ def test_absurdly_long_or_deep_queries_are_refused():
     assert error("-" * 50 + "a").code == "too_complex"
 
 
+@pytest.mark.parametrize(
+    "value", ["card:" * 887 + "A", "letter:letter:A", "digit:card:5", "shape:" * 3000 + "kereszt"]
+)
+def test_a_code_typed_inside_codes_is_refused_not_recursed(value):
+    problem = error(f"code:{value}")
+    assert (problem.code, problem.position) == ("unknown_value", 5)
+
+
+def test_a_code_already_normalised_still_holds():
+    assert node("code:letter:A") == node("code:a")
+    assert node("code:card:oni-s023") == node("code:ONI-S023")
+
+
 # --- ordering -------------------------------------------------------------------------
 def test_order_and_dir_set_the_ordering_and_never_filter():
     parsed = parse("t:révülő order:cost dir:desc")

@@ -107,6 +107,50 @@ def test_a_nul_in_a_json_body_is_refused(client, player, cards, path, body):
     _assert_refused(response, before, status=400)
 
 
+# --- a lone surrogate: an escape that is no character --------------------------------------
+# Written as the escape \ud800 it passes json.loads as a string nothing can store or send
+# back as UTF-8: the parser refuses it, as it refuses NUL, wherever JSON comes in.
+@pytest.mark.parametrize(
+    ("path", "raw"),
+    [
+        ("/api/decks/", r'{"game": "alomfogo", "name": "Pakli", "visibility": "\ud800"}'),
+        ("/api/decks/", r'{"game": "alomfogo", "name": "x\uDBFF"}'),
+        ("/api/collection/import/", r'{"text": "code,count", "mode": "\udfff"}'),
+        ("/api/print-jobs/", r'{"set": "AF1", "flip": "\uDC00"}'),
+        ("/api/matches/", r'{"game": "oniroo", "opponent": "\ud800"}'),
+        ("/api/trades/proposals/", r'{"partner": "x", "gives": {"\ud800": 1}, "gets": {}}'),
+        # a JSON card list inside the body: the inner text is parsed by the same reader
+        (
+            "/api/decks/validate/",
+            r'{"game": "alomfogo", "list": "{\"cards\": [{\"code\": \"\\ud800\"}]}"}',
+        ),
+    ],
+)
+def test_a_lone_surrogate_in_json_is_refused(client, player, cards, path, raw):
+    before = _snapshot()
+    response = client.post(path, raw, content_type="application/json")
+    _assert_refused(response, before, status=400)
+    assert "udfff" in _message(response)  # the range it names, in either language
+
+
+def test_a_pair_of_surrogates_is_one_character_and_welcome(client, player, cards):
+    response = client.post(
+        "/api/decks/", r'{"game": "alomfogo", "name": "Pakli \ud83c\udccf"}',
+        content_type="application/json",
+    )  # fmt: skip
+    assert response.status_code == 201 and response.json()["name"] == "Pakli \U0001f0cf"
+
+
+def test_a_pasted_json_list_with_a_lone_surrogate_is_refused_on_the_page(client, player, cards):
+    before = _snapshot()
+    text = r'{"cards": [{"code": "\ud800", "count": 1}]}'
+    response = client.post("/decks/import/", {"game": "alomfogo", "name": "P", "text": text})
+    assert (
+        response.status_code in (200, 400) and "udfff" in response.content.decode()
+    )  # the message names the range
+    assert _snapshot() == before
+
+
 # --- JSON nested deeper than the limit ------------------------------------------------------
 @pytest.mark.parametrize(
     "path",

@@ -106,6 +106,21 @@ def test_quick_add_by_name_and_a_typo_is_explained(client, deck, owner):
     assert "Gyógyfüves Panna" in response.content.decode()
 
 
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_refused_quick_add_line_leaves_the_whole_deck_as_it_was(client, deck, owner, htmx):
+    login(client, owner)
+    before = sorted(deck.entries.values_list("card__code", "count", "board"))
+    versions = deck.versions.count()
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    # the first line alone is fine; the second passes the per-card cap of 99
+    for lines in ("2 AFD-002\n99 AFD-001", "1 AFD-003\n1 AFD-004\n98 AFD-001\n5 AFD-001"):
+        response = client.post(f"/decks/{deck.pk}/add/", {"line": lines}, **headers)
+        assert response.status_code == 400
+        assert "99" in response.content.decode()  # the cap, named beside the box
+        assert sorted(deck.entries.values_list("card__code", "count", "board")) == before
+        assert deck.versions.count() == versions
+
+
 def test_builder_search_is_limited_to_the_decks_game(client, deck, owner):
     login(client, owner)
     html = client.get(f"/decks/{deck.pk}/search/", {"q": "t:révülő cost<=1"}).content.decode()
@@ -197,6 +212,19 @@ def test_an_unlisted_deck_opens_only_by_its_link(client, deck, owner, stranger):
     assert client.get(f"/decks/{deck.pk}/").status_code == 404
     assert client.get(f"/decks/s/{deck.share_token}/").status_code == 200
     assert client.get(f"/decks/s/{deck.share_token}x/").status_code == 404
+
+
+def test_making_a_deck_private_ends_its_old_link_for_good(client, deck, owner, stranger):
+    change_settings(deck, owner, visibility="unlisted")
+    old_link = f"/decks/s/{deck.share_token}/"
+    change_settings(deck, owner, visibility="private")
+    change_settings(deck, owner, visibility="unlisted")  # shared again: a new link
+    login(client, stranger)
+    assert client.get(old_link).status_code == 404
+    deck.refresh_from_db()
+    assert client.get(f"/decks/s/{deck.share_token}/").status_code == 200
+    change_settings(deck, owner, visibility="public")  # link to public keeps the link
+    assert client.get(f"/decks/s/{deck.share_token}/").status_code == 200
 
 
 def test_a_public_deck_is_listed_searchable_and_clonable(client, deck, owner, stranger):

@@ -4,7 +4,7 @@ live table, fetch a printed PDF. Each does what a person does, through the page 
 from __future__ import annotations
 
 from tests.factories import PASSWORD
-from tests.table_policies import action_key  # noqa: F401 (the tests' one key, re-exported)
+from tests.table_policies import action_key, alomfogo_choice  # noqa: F401 (action_key: the tests' one key, re-exported)
 
 # The table's version moved past `v`: what a seat waits for after its own click.
 MOVED_ON = "v => Number(document.getElementById('match-table').dataset.version) > v"
@@ -50,6 +50,16 @@ def api_state(page, match_id) -> dict:
     response = page.request.get(f"/api/matches/{match_id}/")
     assert response.ok, response.text()
     return response.json()
+
+
+def next_move(pages: dict, match_id) -> tuple[int, dict] | None:
+    """The seat whose move it is and the tests' Álomfogó choice for it, as the API
+    shows each seat's page its own state; None once the match is no longer running."""
+    states = {seat: api_state(page, match_id) for seat, page in pages.items()}
+    if states[0]["status"] != "running":
+        return None
+    seat = next(seat for seat, state in states.items() if state["legal"])
+    return seat, alomfogo_choice(states[seat]["legal"])
 
 
 def wait_past(page, version: int, *, or_over: bool = False) -> None:

@@ -25,7 +25,7 @@ from play import selectors
 from play.bots.decks import DEMO_DECKS
 from play.engines import get_engine
 from play.models import Match, Seat
-from tests.e2e.pages import action_key, api_state, showing
+from tests.e2e.pages import action_key, api_state, next_move, showing
 from tests.factories import make_user
 from tests.play_rows import codes_deck
 from tests.table_policies import alomfogo_choice
@@ -78,7 +78,7 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
     page_a.goto("/play/")
     page_a.select_option("#m-deck", str(deck_a.pk))
     page_a.select_option("#m-opp", "invite")
-    page_a.select_option("#m-glory", "10")
+    page_a.select_option("#m-starting_glory", "10")
     page_a.locator("form:has(#m-deck)").get_by_role("button", name="Start").click()
     link = page_a.locator("code.token").inner_text().strip()
     match = Match.objects.get()
@@ -121,12 +121,8 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
     duel: set[str] = set()
     full_duel = False
     version = 0
-    while version < MOVES_CAP:
-        states = {seat: api_state(page, match.pk) for seat, page in pages.items()}
-        if states[0]["status"] != "running":
-            break
-        seat = next(seat for seat, state in states.items() if state["legal"])
-        action = alomfogo_choice(states[seat]["legal"])
+    while version < MOVES_CAP and (move := next_move(pages, match.pk)):
+        seat, action = move
         if action["type"] == "declare_attack":
             duel = set()
         duel.add(action["type"])
@@ -153,7 +149,7 @@ def test_two_players_on_two_browsers_play_a_whole_match(signed_in):
         for page in pages.values():
             showing(page, version)
 
-    assert states[0]["status"] == "finished", "the match did not end"
+    assert api_state(page_a, match.pk)["status"] == "finished", "the match did not end"
     assert len(sockets[dropped]) >= 2, "the dropped table did not connect again"
     assert {(0, "play_card"), (1, "play_card")} <= set(taken)
     assert "draw_card" in {kind for _, kind in taken}, "no álomlény's draw was offered"

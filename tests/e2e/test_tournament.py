@@ -17,7 +17,7 @@ from play import selectors
 from play.bots.decks import DEMO_DECKS
 from play.engines import get_engine
 from play.models import Match
-from tests.e2e.pages import action_key, api_state, showing
+from tests.e2e.pages import action_key, next_move, showing
 from tests.factories import make_user
 from tests.play_rows import codes_deck
 from tests.table_policies import alomfogo_choice
@@ -97,12 +97,8 @@ def test_two_players_register_and_play_a_round_while_the_standings_follow(signed
 
     pages = {0: page_a, 1: page_b}
     version = 0
-    while version < MOVES_CAP:
-        states = {seat: api_state(page, match.pk) for seat, page in pages.items()}
-        if states[0]["status"] != "running":
-            break
-        seat = next(seat for seat, state in states.items() if state["legal"])
-        action = alomfogo_choice(states[seat]["legal"])
+    while version < MOVES_CAP and (move := next_move(pages, match.pk)):
+        seat, action = move
         key = json.dumps(action_key(action))
         pages[seat].locator(f"button[data-action={key}]").first.click()
         version += 1

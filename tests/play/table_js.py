@@ -76,7 +76,8 @@ class TablePage:
     """One game's live table: its template and its script."""
 
     def __init__(self, game: str) -> None:
-        rooms = get_game(game).rooms
+        self.spec = get_game(game)
+        rooms = self.spec.rooms
         self.game = game
         self.template = rooms.table_template
         self.script = ROOT / "static" / rooms.table_script
@@ -93,6 +94,7 @@ class TablePage:
             "ws_path": f"/ws/matches/{MATCH_ID}/",
             "api_url": f"/api/matches/{MATCH_ID}/actions/",
             "language": language,
+            "game_spec": self.spec,  # as play.views gives every table page
             **extra,
         }
         with translation.override(language):

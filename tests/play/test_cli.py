@@ -41,8 +41,18 @@ def test_parse_choice():
     assert parse_choice("3\n", 5) == 2
     assert parse_choice(" 1) ", 5) == 0
     assert parse_choice("Q", 5) == "quit"
-    for bad in ("0", "6", "x", "", "-1", "1.5"):
+    for bad in ("0", "6", "x", "", "-1", "1.5", "²", "٣", "３", "9" * 5000):
         assert parse_choice(bad, 5) is None
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_line_of_odd_digits_is_asked_again_not_a_crash(game_id):
+    out = io.StringIO()
+    lines = io.StringIO("²\n" + "7" * 5000 + "\nq\n")
+    cli.main([game_id, "--seed", "3", "--lang", "en"], lines, out)
+    assert out.getvalue().count("Not a valid choice") == 2
+    assert "'" + "7" * 39 + "…'" in out.getvalue()  # the long line, shortened
+    assert out.getvalue().endswith("\nYou left the game.\n")
 
 
 def test_an_unknown_game_stops_argparse():

@@ -77,13 +77,18 @@ def test_the_terminal_game(game_id):
 
 
 @pytest.mark.parametrize("game_id", IDS)
-def test_the_table_template_its_strings_and_its_script(game_id):
+def test_the_table_template_its_strings_its_script_and_its_style(game_id):
     rooms = get_game(game_id).rooms
     source = get_template(rooms.table_template).template.source
     get_template(rooms.strings_template)  # raises when missing
     assert f'{{% include "{rooms.strings_template}" %}}' in source
-    assert f"{{% static '{rooms.table_script}' %}}" in source
+    assert source.startswith('{% extends "play/_table_base.html" %}')
+    # the shared table loads the game's own script and stylesheet, named by the registry
+    base = get_template("play/_table_base.html").template.source
+    assert "{% static game_spec.rooms.table_script %}" in base
+    assert "{% static game_spec.rooms.table_style %}" in base
     assert finders.find(rooms.table_script), rooms.table_script
+    assert finders.find(rooms.table_style), rooms.table_style
 
 
 @pytest.mark.parametrize("game_id", IDS)

@@ -230,6 +230,7 @@ def test_chat_text_is_bounded_and_plain(duel, client):
     url = f"/api/matches/{match.pk}/chat/"
     for text, code in [
         ("hello\x00world", None),  # JSON's \u0000: refused by the parser or by the chat
+        ("szia \ud800", "parse_error"),  # json.dumps writes the lone surrogate as its escape
         ("x" * 301, "chat_too_long"),
         ("y " * 10_000, "chat_too_long"),
         (123, "chat_not_text"),
@@ -238,7 +239,9 @@ def test_chat_text_is_bounded_and_plain(duel, client):
         ("   ", "chat_empty"),
     ]:
         refused(client.post(url, {"chat": text}, content_type="application/json"), 400, code)
-        if isinstance(text, str):  # the form without JavaScript: back to the table, refused
+        # the form without JavaScript: back to the table, refused (a form cannot carry a lone
+        # surrogate: a browser sends the bytes of U+FFFD instead, and so must the test client)
+        if isinstance(text, str) and "\ud800" not in text:
             form = client.post(f"/play/{match.pk}/chat/", {"text": text})
             assert form.status_code in (302, 400)
     assert not ChatMessage.objects.exists()
@@ -270,6 +273,8 @@ def test_websocket_frames_are_parsed_with_bounds_and_numbers_read_strictly(duel)
         ("not json", "bad_json"),
         (_nested(40), "bad_json"),
         (json.dumps({"chat": "a\x00b"}), None),  # bad_json or nul_character: refused either way
+        (json.dumps({"chat": "szia \ud800"}), "bad_json"),  # a lone surrogate: no character
+        (json.dumps({"mute": 1, "\udfff": 2}), "bad_json"),
         (json.dumps({"chat": "x" * 20_000}), "frame_too_long"),
         (json.dumps({"chat": "x" * 301}), "chat_too_long"),
         (json.dumps({"action": action, "version": True}), "bad_parameter"),

@@ -11,6 +11,7 @@ from play.models import Match
 from tests.play.test_matches import (  # noqa: F401 (players: a fixture)
     legal_deck,
     players,
+    started_duel,
     submit_random_move,
 )
 
@@ -98,3 +99,67 @@ def test_the_replay_page_steps_and_checks_the_seed(finished, client):
     Match.objects.filter(pk=match.pk).update(seed_sha256="0" * 64)  # a hash that was not the seed's
     page = client.get(f"/play/{match.pk}/replay/").content.decode()
     assert "A mag NEM egyezik a közzétett lenyomattal!" in page
+
+
+def test_outsiders_replay_a_public_match_as_a_spectator_saw_it(finished, client):
+    """A player's deck may be private: others see no hand the live spectators did not see."""
+    from tests.factories import make_user
+
+    match, live, *_ = finished
+    Match.objects.filter(pk=match.pk).update(public=True)
+    api = f"/api/matches/{match.pk}/replay/"
+    for viewer in (make_user("idegen"), None):
+        client.logout()
+        if viewer:
+            client.force_login(viewer)
+        watched = client.get(f"{api}?step=0").json()  # by default, a spectator's view
+        assert (
+            watched["seat"] is None
+            and watched["view"] == replays.replay_frame(match, None, 0)["view"]
+        )
+        for seat in (0, 1):
+            refused = client.get(f"{api}?seat={seat}&step=0")
+            assert refused.status_code == 404
+            assert refused.json()["error"]["code"] == "hidden_seat"
+            assert (
+                "spectator" in refused.json()["error"]["message"]
+                or "néző" in (refused.json()["error"]["message"])
+            )
+        page = client.get(f"/play/{match.pk}/replay/?step=0").content.decode()
+        assert '<strong aria-current="true">egy néző</strong>' in page
+        assert "?seat=0&amp;" not in page and "?seat=1&amp;" not in page
+        assert client.get(f"/play/{match.pk}/replay/?seat=1").status_code == 404
+
+
+def test_a_tournament_match_replays_from_your_own_seat_only(finished, client):
+    """Best of three: game 1's replay must not show an opponent's unplayed cards before game 2."""
+    match, _live, zsofi, gergo = finished
+    Match.objects.filter(pk=match.pk).update(opponent="paired", public=True)
+    api = f"/api/matches/{match.pk}/replay/"
+    for user, own, other in ((zsofi, 0, 1), (gergo, 1, 0)):
+        client.force_login(user)
+        assert client.get(api).json()["seat"] == own  # by default, your own seat
+        assert client.get(f"{api}?seat={own}&step=0").status_code == 200
+        assert client.get(f"{api}?seat=watch&step=0").status_code == 200
+        assert client.get(f"{api}?seat={other}&step=0").status_code == 404
+
+
+def test_a_stranger_learns_nothing_of_a_private_match_by_moving_in_it(players, client):  # noqa: F811
+    from tests.factories import make_user
+
+    match, _mover, action = started_duel(players)  # between zsofi and gergo, unlisted
+    client.force_login(make_user("idegen"))
+    move = {"action": action, "version": 0}
+    url = f"/api/matches/{match.pk}/actions/"
+    answer = client.post(url, move, content_type="application/json")
+    unknown = client.post(
+        "/api/matches/00000000-0000-0000-0000-000000000000/actions/",
+        move,
+        content_type="application/json",
+    )
+    assert answer.status_code == unknown.status_code == 404
+    assert answer.json() == unknown.json()  # the same answer as for no match at all
+    Match.objects.filter(pk=match.pk).update(public=True)  # one others may watch
+    answer = client.post(url, move, content_type="application/json")
+    assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_seated"
+    assert Match.objects.get(pk=match.pk).version == 0

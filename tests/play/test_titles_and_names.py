@@ -130,3 +130,19 @@ def test_the_lobby_says_bot_in_hungarian_everywhere(client):
     html = client.get("/play/").content.decode()
     assert "botok (könnyű)" in html and "botok (közepes)" in html and "botok (nehéz)" in html
     assert "robot" not in html and "gép" not in html
+
+
+def test_the_table_is_titled_by_its_game_and_loads_the_games_own_script_and_style(
+    client, oniroo_with_bots
+):
+    match, zsofi = oniroo_with_bots
+    client.force_login(zsofi)
+    html = client.get(f"/play/{match.pk}/").content.decode()
+    assert "<title>ONIROO-játszma · Kártyavár</title>" in html
+    assert re.search(r"<h1>\s*ONIROO-játszma</h1>", html)
+    assert '<script src="/static/js/oniroo.js" defer></script>' in html
+    assert '<link rel="stylesheet" href="/static/css/oniroo.css">' in html
+    Match.objects.filter(pk=match.pk).update(status=MatchStatus.FINISHED)
+    html = client.get(f"/play/{match.pk}/replay/?step=0").content.decode()
+    assert "<title>Visszajátszás: ONIROO-játszma · Kártyavár</title>" in html
+    assert '<script src="/static/js/oniroo.js" defer></script>' in html

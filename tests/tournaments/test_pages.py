@@ -6,6 +6,8 @@ anonymous visitor. Each test asserts what one of them would see or get back.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -81,6 +83,17 @@ def test_index_lists_listed_events_and_an_unlisted_one_opens_by_its_link(client,
     client.force_login(cast["organiser"])
     assert 'id="t-link"' in client.get(hidden.get_absolute_url()).content.decode()
     assert client.get("/tournaments/00000000-0000-0000-0000-000000000000/").status_code == 404
+
+
+def test_the_lists_count_the_players_and_say_0_for_none(client, cup, cast):
+    services.tournament_create(
+        organiser=cast["organiser"], game=Game.objects.get(slug="alomfogo"), name="Empty Open"
+    )
+    client.force_login(cast["organiser"])
+    for page in (reverse("tournaments:index"), reverse("tournaments:mine")):
+        html = " ".join(client.get(page).content.decode().split())
+        counts = re.findall(r'<td class="num">(\d*)</td>', html)
+        assert "2" in counts and "0" in counts, (page, counts)  # anna and bela; nobody
 
 
 # --- a new event --------------------------------------------------------------------------

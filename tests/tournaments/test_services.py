@@ -303,7 +303,9 @@ def test_strangers_and_players_cannot_run_the_event(organiser, alomfogo, people)
 
 def test_creating_an_event_checks_its_settings(organiser, alomfogo):
     event = new_event(organiser, alomfogo, name="  Kupa  ")
-    assert event.name == "Kupa" and event.match_options == {"starting_glory": 15}
+    assert event.name == "Kupa"
+    # the lobby defaults, with the tournament format's 45-card minimum for the engine too
+    assert event.match_options == {"starting_glory": 15, "vp_per_turn": 3, "min_deck_size": 45}
     for bad in (
         {"name": " "},
         {"best_of": 2},

@@ -1,0 +1,147 @@
+"""The rulebooks' house rules as lobby choices (DECISIONS, Álomfogó 8 and ONIROO 4).
+
+Álomfogó: VP each turn and the smallest deck besides the starting glory;
+ONIROO: a longer shortest dream. A joiner sees the choices before sitting
+down, and a value the lobby does not offer changes nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from catalog.models import Card, Game
+from decks import services as deck_services
+from play import selectors
+from play.models import Match
+from tests.factories import PASSWORD, make_user
+from tests.play_rows import demo_deck_entries, first_cards_deck
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def zsofi_and_gergo():
+    if not Card.objects.exists():
+        call_command("load_cards", verbosity=0)
+    return make_user("zsofi"), make_user("gergo")
+
+
+def full_deck(user, name="Támadó"):
+    game = Game.objects.get(slug="alomfogo")
+    return deck_services.deck_create(owner=user, game=game, name=name, entries=demo_deck_entries())
+
+
+def signed_in(client, user):
+    client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def test_the_alomfogo_lobby_offers_the_house_rules(client, zsofi_and_gergo):
+    zsofi, _gergo = zsofi_and_gergo
+    full_deck(zsofi)
+    html = signed_in(client, zsofi).get("/play/").content.decode()
+    for name in ("starting_glory", "vp_per_turn", "min_deck_size"):
+        assert f'name="{name}"' in html
+    assert "Körönkénti VP" in html and "Legkisebb pakli" in html
+    assert '<option value="3" selected>3</option>' in html  # the rulebook's VP
+
+
+def test_more_vp_each_turn_reaches_the_table(client, zsofi_and_gergo):
+    zsofi, gergo = zsofi_and_gergo
+    deck, deck2 = full_deck(zsofi), full_deck(gergo, "Védő")
+    signed_in(client, zsofi).post(
+        "/play/new/", {"deck": deck.pk, "opponent": "invite", "vp_per_turn": "5"}
+    )
+    match = Match.objects.get()
+    assert match.options["vp_per_turn"] == 5
+    client.logout()
+    signed_in(client, gergo).post(f"/play/{match.pk}/join/", {"deck": deck2.pk})
+    state = selectors.match_state(Match.objects.get(pk=match.pk))
+    mover = state.active_player
+    assert state.view(mover)["players"][mover]["vp"] == 5  # not the rulebook's 3
+
+
+def test_a_joiner_sees_the_choices_before_sitting_down(client, zsofi_and_gergo):
+    zsofi, gergo = zsofi_and_gergo
+    full_deck(zsofi), full_deck(gergo, "Védő")
+    signed_in(client, zsofi).post(
+        "/play/new/",
+        {
+            "deck": zsofi.decks.get().pk,
+            "opponent": "open",
+            "starting_glory": "10",
+            "vp_per_turn": "4",
+            "min_deck_size": "45",
+        },
+    )
+    match = Match.objects.get()
+    client.logout()
+    signed_in(client, gergo)
+    lobby = client.get("/play/").content.decode()
+    assert "Álomfogó · zsofi" in lobby
+    assert "Kezdő dicsőség: 10 · Körönkénti VP: 4 · Legkisebb pakli: 45 lap" in lobby
+    waiting = client.get(f"/play/{match.pk}/").content.decode()
+    assert "Körönkénti VP: <strong>4</strong>" in waiting
+    assert "Legkisebb pakli: <strong>45 lap (mint a versenyeken)</strong>" in waiting
+
+
+def test_a_45_card_minimum_refuses_a_smaller_deck_at_create_and_at_join(client, zsofi_and_gergo):
+    zsofi, gergo = zsofi_and_gergo
+    small = first_cards_deck(zsofi, "Negyven", 14)  # 42 cards: legal at 35
+    full_deck(zsofi)
+    signed_in(client, zsofi)
+    response = client.post(
+        "/play/new/", {"deck": small.pk, "opponent": "invite", "min_deck_size": "45"}
+    )
+    assert response.status_code == 302 and not Match.objects.exists()
+    page = client.get(response["Location"]).content.decode()
+    assert "Ez a pakli nem legális" in page and "legalább 45" in page
+    client.post(
+        "/play/new/",
+        {"deck": zsofi.decks.get(name="Támadó").pk, "opponent": "invite", "min_deck_size": "45"},
+    )
+    match = Match.objects.get()
+    assert match.options["min_deck_size"] == 45
+    client.logout()
+    theirs = first_cards_deck(gergo, "Negyven", 14)
+    signed_in(client, gergo).post(f"/play/{match.pk}/join/", {"deck": theirs.pk})
+    assert match.seats.count() == 1  # refused: the table still waits
+
+
+@pytest.mark.parametrize("raw", ["99", "-1", "3.0", "", "három", "1e400"])
+def test_a_value_the_lobby_does_not_offer_changes_nothing(client, zsofi_and_gergo, raw):
+    zsofi, _gergo = zsofi_and_gergo
+    deck = full_deck(zsofi)
+    response = signed_in(client, zsofi).post(
+        "/play/new/", {"deck": deck.pk, "opponent": "bot:greedy", "vp_per_turn": raw}
+    )
+    assert response.status_code == 302 and not Match.objects.exists()
+    page = client.get(response["Location"]).content.decode()
+    assert "Válassz a felkínált értékek közül" in page and "vp_per_turn" in page
+
+
+def test_a_bot_match_plays_to_a_45_card_minimum(client, zsofi_and_gergo):
+    """The bots' demo decks hold 45 cards, so a bot table opens at the tournament minimum."""
+    zsofi, _gergo = zsofi_and_gergo
+    deck = full_deck(zsofi)
+    signed_in(client, zsofi).post(
+        "/play/new/", {"deck": deck.pk, "opponent": "bot:random", "min_deck_size": "45"}
+    )
+    match = Match.objects.get()
+    assert match.status == "running"
+    assert selectors.match_state(match).s["options"]["min_deck_size"] == 45
+
+
+def test_oniroo_tables_may_raise_the_shortest_dream(client, zsofi_and_gergo):
+    zsofi, _gergo = zsofi_and_gergo
+    signed_in(client, zsofi)
+    base = {"game": "oniroo", "opponent": "bot:random", "players": "2", "level": "5"}
+    client.post("/play/new/", {**base, "min_dream_length": "12"})
+    raised = Match.objects.get()
+    assert raised.options["min_dream_length"] == 12
+    assert selectors.match_state(raised).s["options"]["min_dream_length"] == 12
+    client.post("/play/new/", {**base, "min_dream_length": "0"})  # as the level says
+    plain = Match.objects.exclude(pk=raised.pk).get()
+    assert "min_dream_length" not in plain.options
+    assert selectors.match_state(plain).s["options"]["min_dream_length"] == 5
