@@ -328,11 +328,17 @@ def _proposals():
     return TradeProposal.objects.select_related("maker", "partner").prefetch_related("cards__card")
 
 
-def proposals_for(user) -> list[ProposalView]:
-    """The proposals I made and received (every status: the history), newest first."""
+def proposals_for(user, *, other_id: int | None = None, status: str = "") -> list[ProposalView]:
+    """The proposals I made and received (every status: the history), newest first; only
+    those with one other player, or in one status, when `other_id` or `status` says so."""
     if not user.is_authenticated:
         return []
-    rows = _proposals().filter(Q(maker=user) | Q(partner=user)).order_by("-created_at", "-pk")
+    rows = _proposals().filter(Q(maker=user) | Q(partner=user))
+    if other_id is not None:
+        rows = rows.filter(Q(maker_id=other_id) | Q(partner_id=other_id))
+    if status:
+        rows = rows.filter(status=status)
+    rows = rows.order_by("-created_at", "-pk")
     return [_view(proposal, user.pk) for proposal in rows[:MAX_PROPOSALS_LISTED]]
 
 

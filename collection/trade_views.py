@@ -200,11 +200,7 @@ def _proposal_context(user, proposal_id: int, **extra) -> dict:
     view = reads.proposal_for(user, proposal_id)
     other = view.partner_id if view.mine else view.maker_id
     # The history both players keep: the trades accepted between the two of them.
-    history = [
-        p
-        for p in reads.proposals_for(user)
-        if p.status == ProposalStatus.ACCEPTED and other in (p.maker_id, p.partner_id)
-    ]
+    history = reads.proposals_for(user, other_id=other, status=ProposalStatus.ACCEPTED)
     return {"proposal": view, "history": history, **extra}
 
 

@@ -266,7 +266,7 @@ class DeckListApi(APIView):
         description="All your decks, newest change first, as one list (not paginated).",
     )
     def get(self, request):
-        decks = selectors.decks_of(user=request.user)
+        decks = selectors.decks_with_entries(user=request.user)
         return Response([deck_payload(deck, request) for deck in decks])
 
     @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})

@@ -33,6 +33,7 @@ from django.conf import settings
 from django.db.models import Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 
@@ -87,6 +88,14 @@ def expiry_hours(*, signed_in: bool) -> int:
     return settings.LIMITS[key]
 
 
+def expiry_words(*, signed_in: bool) -> str:
+    """How long a file is kept, as a person says it: "7 days", "24 hours"."""
+    hours = expiry_hours(signed_in=signed_in)
+    if hours % 24 == 0 and hours > 24:
+        return ngettext("%(n)s day", "%(n)s days", hours // 24) % {"n": hours // 24}
+    return ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours}
+
+
 def expires_at(*, signed_in: bool, start: datetime | None = None) -> datetime:
     return (start or timezone.now()) + timedelta(hours=expiry_hours(signed_in=signed_in))
 
@@ -130,11 +139,11 @@ def check_visitor(jobs, *, signed_in: bool) -> None:
         message = _(
             "Your print files take %(used)s MB of the %(allowed)s MB you may keep. Delete "
             "older print files on the “My print jobs” page, or wait until they expire "
-            "(after %(hours)s hours)."
+            "(after %(kept)s)."
         ) % {
             "used": megabytes(used),
             "allowed": megabytes(allowed),
-            "hours": expiry_hours(signed_in=signed_in),
+            "kept": expiry_words(signed_in=signed_in),
         }
         if not signed_in:
             message += " " + _("Signed-in players may keep more, for longer.")

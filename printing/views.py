@@ -47,7 +47,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "jobs": jobs[:50],
         "stored_mb": limits.megabytes(limits.stored_bytes(jobs)),
         "allowed_mb": limits.megabytes(limits.bytes_allowed(signed_in=signed_in)),
-        "expiry_hours": limits.expiry_hours(signed_in=signed_in),
+        "kept": limits.expiry_words(signed_in=signed_in),
     }
     return render(request, "printing/index.html", context)
 

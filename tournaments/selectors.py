@@ -87,7 +87,7 @@ def my_tournaments(user) -> dict:
         return {"playing": [], "organising": []}
     playing = (
         Player.objects.filter(user=user)
-        .select_related("tournament__game", "tournament__organiser")
+        .select_related("tournament__game", "tournament__organiser", "deck_version")
         .order_by("-tournament__created_at")[:LIST_LIMIT]
     )
     organising = (
@@ -162,6 +162,31 @@ def swiss_rows(
     )
 
 
+def standings_of_entries(entries: list[Player]) -> list[dict]:
+    """Each registration with its event and its row of the standings (None before the start);
+    the events' players and pairings are read in two queries, however many events there are."""
+    waiting = TournamentStatus.REGISTRATION
+    started = [e.tournament_id for e in entries if e.tournament.status != waiting]
+    players: dict = {pk: [] for pk in started}
+    for player in Player.objects.filter(tournament_id__in=started).select_related("user"):
+        players[player.tournament_id].append(player)
+    pairings: dict = {pk: [] for pk in started}
+    for pairing in (
+        Pairing.objects.filter(round__tournament_id__in=started)
+        .select_related("round")
+        .order_by("round__number", "table")
+    ):
+        pairings[pairing.round.tournament_id].append(pairing)
+    found = []
+    for entry in entries:
+        tournament, standing = entry.tournament, None
+        if tournament.pk in players:
+            rows = final_places(tournament, players[tournament.pk], pairings[tournament.pk])
+            standing = next((row for row in rows if row.player == entry.pk), None)
+        found.append({"entry": entry, "tournament": tournament, "standing": standing})
+    return found
+
+
 def _players(tournament: Tournament) -> list[Player]:
     return list(Player.objects.filter(tournament=tournament).select_related("user"))
 
@@ -171,11 +196,18 @@ def _standing(row: table.StandingRow, player: Player, place: int) -> Standing:
     return Standing(**values, player_row=player, username=player.user.username, place=place)
 
 
-def standings(tournament: Tournament) -> list[Standing]:
-    """The Swiss standings, best first (points, OMW, GW, OGW, then the seeded draw)."""
-    players = _players(tournament)
+def standings(
+    tournament: Tournament,
+    players: list[Player] | None = None,
+    pairings: list[Pairing] | None = None,
+) -> list[Standing]:
+    """The Swiss standings, best first (points, OMW, GW, OGW, then the seeded draw).
+
+    `players` and `pairings` are the event's, when the caller has read them already."""
+    players = _players(tournament) if players is None else players
     by_id = {p.pk: p for p in players}
-    return [_standing(row, by_id[row.player], row.rank) for row in swiss_rows(tournament, players)]
+    rows = swiss_rows(tournament, players, pairings)
+    return [_standing(row, by_id[row.player], row.rank) for row in rows]
 
 
 def elimination_results(
@@ -214,13 +246,17 @@ def advancer(pairing: Pairing, dropped_after: dict[int, int] | None = None) -> i
     return winner
 
 
-def final_places(tournament: Tournament) -> list[Standing]:
+def final_places(
+    tournament: Tournament,
+    players: list[Player] | None = None,
+    pairings: list[Pairing] | None = None,
+) -> list[Standing]:
     """The final order once the event is over: the top cut's places first; else standings()."""
     if tournament.status != TournamentStatus.FINISHED:
-        return standings(tournament)
-    players = _players(tournament)
+        return standings(tournament, players, pairings)
+    players = _players(tournament) if players is None else players
     by_id = {p.pk: p for p in players}
-    pairings = _all_pairings(tournament)
+    pairings = _all_pairings(tournament) if pairings is None else pairings
     rows = swiss_rows(tournament, players, pairings)
     row_of = {row.player: row for row in rows}
     dropped_after = {p.pk: p.dropped_after_round for p in players if p.dropped}

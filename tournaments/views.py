@@ -132,18 +132,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
     found = selectors.my_tournaments(request.user)
-    playing = []
-    for entry in found["playing"]:
-        tournament = entry.tournament
-        standing = None
-        if tournament.status != TournamentStatus.REGISTRATION:
-            rows = (
-                selectors.final_places(tournament)
-                if tournament.status == TournamentStatus.FINISHED
-                else selectors.standings(tournament)
-            )
-            standing = next((row for row in rows if row.player == entry.pk), None)
-        playing.append({"entry": entry, "tournament": tournament, "standing": standing})
+    playing = selectors.standings_of_entries(found["playing"])
     context = {"playing": playing, "organising": found["organising"]}
     return render(request, "tournaments/mine.html", context)
 

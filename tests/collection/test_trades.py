@@ -193,6 +193,13 @@ def test_accept_moves_the_cards_and_both_keep_the_history(ready, stranger):
         assert [(line.code, line.count) for line in seen.partner_gives] == [("AF1-008", 1)]
         assert not seen.can_answer and not seen.can_withdraw
     assert reads.proposals_for(stranger) == []
+    # a proposal's page keeps the history of the two: only their accepted trades
+    accepted = ProposalStatus.ACCEPTED
+    assert [p.id for p in reads.proposals_for(owner, other_id=partner.pk, status=accepted)] == [
+        offer.pk
+    ]
+    assert reads.proposals_for(owner, other_id=stranger.pk, status=accepted) == []
+    assert reads.proposals_for(owner, other_id=partner.pk, status=ProposalStatus.OPEN) == []
     # the lists follow the collections
     assert lists(owner)[0] == {}
     with pytest.raises(Conflict) as again:

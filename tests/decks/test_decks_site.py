@@ -291,6 +291,27 @@ def test_api_crud_for_the_owner(client, owner, cards):
     assert client.delete(f"/api/decks/{deck_id}/").status_code == 204
 
 
+def test_the_deck_list_api_reads_every_deck_in_the_same_few_queries(client, owner, alomfogo):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    login(client, owner)
+
+    def listed(decks: int) -> tuple[list, int]:
+        while Deck.objects.filter(owner=owner).count() < decks:
+            services.deck_create(
+                owner=owner, game=alomfogo, name="Pakli", entries=demo_entries(10 + decks)
+            )
+        with CaptureQueriesContext(connection) as queries:
+            body = client.get("/api/decks/").json()
+        return body, len(queries)
+
+    (_few, few_queries), (many, many_queries) = listed(2), listed(8)
+    assert len(many) == 8 and many_queries == few_queries  # not one more query per deck
+    for deck in many:  # the same cards, in the same order, as each deck's own page gives
+        assert deck == client.get(f"/api/decks/{deck['id']}/").json()
+
+
 def test_api_import_with_a_bad_line_is_400_naming_it(client, owner, cards):
     login(client, owner)
     response = client.post(

@@ -96,6 +96,30 @@ def test_the_lists_count_the_players_and_say_0_for_none(client, cup, cast):
         assert "2" in counts and "0" in counts, (page, counts)  # anna and bela; nobody
 
 
+def test_my_tournaments_page_reads_any_number_of_events_in_the_same_queries(client, cast):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    decks = {name: first_cards_deck(cast[name], f"{name}'s deck", 15) for name in ("anna", "bela")}
+
+    def events_played(count: int) -> tuple[str, int]:
+        while Player.objects.filter(user=cast["anna"]).count() < count:
+            event = services.tournament_create(
+                organiser=cast["organiser"], game=Game.objects.get(slug="alomfogo"), name="Cup"
+            )
+            for name, deck in decks.items():
+                services.tournament_register(tournament_id=event.pk, user=cast[name], deck=deck)
+            services.tournament_start(tournament_id=event.pk, user=cast["organiser"])
+        client.force_login(cast["anna"])
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(reverse("tournaments:mine")).content.decode()
+        return html, len(queries)
+
+    (_few, few_queries), (many, many_queries) = events_played(1), events_played(4)
+    assert many.count("anna&#x27;s deck") == 4  # each event's decklist name, from its row
+    assert many_queries == few_queries
+
+
 # --- a new event --------------------------------------------------------------------------
 def test_new_tournament_form_creates_an_event_and_refuses_a_bad_value(client, cast):
     client.force_login(cast["organiser"])
