@@ -59,4 +59,62 @@ STOCK_STRINGS = [
         "Ensure this value has at least %(limit_value)d characters (it has %(show_value)d).",
         1,
     ),
+    gettext_noop("Enter a valid domain name."),
+    gettext_noop("Enter a valid URL."),
+    gettext_noop("Enter a valid integer."),
+    gettext_noop("Enter a valid “slug” consisting of letters, numbers, underscores or hyphens."),
+    gettext_noop(
+        "Enter a valid “slug” consisting of Unicode letters, numbers, underscores, or hyphens."
+    ),
+    gettext_noop("Enter a valid %(protocol)s address."),
+    gettext_noop("Enter only digits separated by commas."),
+    gettext_noop("Ensure this value is %(limit_value)s (it is %(show_value)s)."),
+    gettext_noop("Ensure this value is a multiple of step size %(limit_value)s."),
+    gettext_noop("Enter a valid date."),
+    gettext_noop("Enter a valid time."),
+    gettext_noop("Enter a valid date/time."),
+    gettext_noop("Enter a valid duration."),
+    gettext_noop("No file was submitted. Check the encoding type on the form."),
+    gettext_noop(
+        "Upload a valid image. The file you uploaded was either not an image or a corrupted image."
+    ),
+    gettext_noop("Enter a complete value."),
+    gettext_noop("Enter a valid UUID."),
+    gettext_noop("Enter a valid JSON."),
+    gettext_noop(
+        "If you have configured your browser to disable “Referer” headers, please "
+        "re-enable them, at least for this site, or for HTTPS connections, or for "
+        "“same-origin” requests."
+    ),
+    gettext_noop(
+        'If you are using the <meta name="referrer" content="no-referrer"> tag or '
+        "including the “Referrer-Policy: no-referrer” header, please remove them. The "
+        "CSRF protection requires the “Referer” header to do strict referer checking. If "
+        'you’re concerned about privacy, use alternatives like <a rel="noreferrer" …> for'
+        " links to third-party sites."
+    ),
+    gettext_noop(
+        "If you have configured your browser to disable cookies, please re-enable them, "
+        "at least for this site, or for “same-origin” requests."
+    ),
+    ngettext_lazy(
+        "Ensure that there are no more than %(max)s digit in total.",
+        "Ensure that there are no more than %(max)s digits in total.",
+        1,
+    ),
+    ngettext_lazy(
+        "Ensure that there are no more than %(max)s decimal place.",
+        "Ensure that there are no more than %(max)s decimal places.",
+        1,
+    ),
+    ngettext_lazy(
+        "Ensure that there are no more than %(max)s digit before the decimal point.",
+        "Ensure that there are no more than %(max)s digits before the decimal point.",
+        1,
+    ),
+    ngettext_lazy(
+        "Ensure this filename has at most %(max)d character (it has %(length)d).",
+        "Ensure this filename has at most %(max)d characters (it has %(length)d).",
+        1,
+    ),
 ]

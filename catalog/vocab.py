@@ -104,8 +104,9 @@ TYPES = Vocabulary(
         # ONIROO
         Term("symbol", "szimbólumkártya", "symbol card", ("szimbólum", "symbol")),
         Term("free", "szabad kártya", "free card", ("szabad", "joker")),
-        Term("wake_up", "ébresztő", "wake-up",
-             ("ébredés", "wake", "wakeup", "ebreszto", "awakening", "waking")),
+        # the rulebook's "ÉBREDÉS kártya"; "ébresztő" is still searchable
+        Term("wake_up", "ébredés kártya", "wake-up",
+             ("ébredés", "ébresztő", "wake", "wakeup", "ebreszto", "awakening", "waking")),
         Term("bad_night", "rossz éjszaka", "bad night", ("rossz", "badnight")),
         Term("moon_head", "holdfej", "moon head", ("moonhead",)),
         Term("dream_fairy", "álomtündér", "dream fairy", ("tündér", "fairy", "dreamfairy")),

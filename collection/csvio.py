@@ -85,7 +85,7 @@ def _too_many_lines(limit: int, found: int) -> ListTooLarge:
     return ListTooLarge(
         "too_many_lines",
         limit,
-        f"Egy gyűjtemény-CSV-ben legfeljebb {limit} kártyás sor lehet "
+        f"Egy gyűjtemény-CSV-ben legfeljebb {limit} lapot megnevező sor lehet "
         f"(COLLECTION_CSV_MAX_LINES); ebben {found} van.",
         f"A collection CSV may have at most {limit} card lines "
         f"(COLLECTION_CSV_MAX_LINES); this one has {found}.",
@@ -209,7 +209,7 @@ def _unreadable(line: _Line) -> LineError:
     shown = _shown(line.raw)
     return _error(
         line,
-        f"Ezt a sort nem tudom értelmezni: „{shown}”. Egy sor: a kártya kódja vagy neve, "
+        f"Ezt a sort nem tudom értelmezni: „{shown}”. Egy sor: a lap kódja vagy neve, "
         "vessző, darabszám, például „AF1-001,3” vagy „Éjlépő Kajtár,3”.",
         f"Can't read this line: “{shown}”. A line is the card's code or name, a comma "
         "and the count, for example “AF1-001,3” or “Éjlépő Kajtár,3”.",
@@ -254,12 +254,12 @@ def _unknown(line: _Line, first: str, names: CardLookup, delimiter: str) -> Line
     shown = _shown(first)
     if _CODE.match(first):
         return _error(
-            line, f"Nincs „{shown}” kódú kártya.", f"No card has the code “{shown}”.",
+            line, f"Nincs „{shown}” kódú lap.", f"No card has the code “{shown}”.",
             name=first, delimiter=delimiter,
         )  # fmt: skip
     return _error(
         line,
-        f"Nincs „{shown}” nevű kártya.",
+        f"Nincs „{shown}” nevű lap.",
         f"There is no card called “{shown}”.",
         suggestions=names.suggest(first),
         name=first,

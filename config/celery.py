@@ -3,6 +3,7 @@
 import os
 
 from celery import Celery
+from django.core.exceptions import ImproperlyConfigured
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -14,8 +15,12 @@ app.autodiscover_tasks()
 # worker (-B), production runs `celery -A config beat` once (docs/deploy.md).
 # A sweep that waited longer than its interval is dropped, not piled up behind
 # a worker that was down: the next one does the same work.
-# PRINT_SWEEP_SECONDS shortens it to watch a sweep happen; a non-number stops start-up.
-SWEEP_SECONDS = int(os.environ.get("PRINT_SWEEP_SECONDS", 15 * 60))
+# PRINT_SWEEP_SECONDS shortens it to watch a sweep happen; anything but a whole number
+# of seconds from 1 stops start-up, naming the variable.
+_sweep = os.environ.get("PRINT_SWEEP_SECONDS", str(15 * 60)).strip()
+if not (_sweep.isascii() and _sweep.isdigit() and len(_sweep) <= 7 and int(_sweep) >= 1):
+    raise ImproperlyConfigured("PRINT_SWEEP_SECONDS must be a whole number of seconds from 1.")
+SWEEP_SECONDS = int(_sweep)
 app.conf.beat_schedule = {
     "printing-delete-expired-files": {
         "task": "printing.delete_expired_files",

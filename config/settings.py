@@ -135,8 +135,13 @@ else:
         "max_size": env.int("DB_POOL_MAX_SIZE", default=8),
         "timeout": env.int("DB_POOL_TIMEOUT", default=20),
     }
-    if DATABASES["default"]["OPTIONS"]["pool"]["max_size"] < 1:
+    _pool = DATABASES["default"]["OPTIONS"]["pool"]
+    if _pool["max_size"] < 1:
         raise ImproperlyConfigured("DB_POOL_MAX_SIZE must be at least 1.")
+    if not 1 <= _pool["min_size"] <= _pool["max_size"]:
+        raise ImproperlyConfigured("DB_POOL_MIN_SIZE must be from 1 to DB_POOL_MAX_SIZE.")
+    if _pool["timeout"] < 1:
+        raise ImproperlyConfigured("DB_POOL_TIMEOUT must be at least 1 (seconds).")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, Celery, Channels ----------------------------------------------
@@ -523,10 +528,13 @@ for _name, _value in LIMITS.items():
     if _value < 1:
         raise ImproperlyConfigured(f"LIMITS[{_name!r}] must be at least 1, not {_value}.")
 
+LOG_LEVEL = env.str("LOG_LEVEL", default="INFO").upper()
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise ImproperlyConfigured("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR or CRITICAL.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }

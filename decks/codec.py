@@ -72,7 +72,7 @@ def _too_many_lines(limit: int, found: int) -> ListTooLarge:
     return ListTooLarge(
         "too_many_lines",
         limit,
-        f"Egy listában legfeljebb {limit} kártyás sor lehet; ebben {found} van.",
+        f"Egy listában legfeljebb {limit} lapot megnevező sor lehet; ebben {found} van.",
         f"A list may have at most {limit} card lines; this one has {found}.",
     )
 
@@ -323,13 +323,13 @@ def _suggesting(
 
 
 def _unknown_name(line_no: int, line: str, name: str, suggestions: list[str]) -> LineError:
-    hu = f"Nincs „{_shown(name)}” nevű kártya."
+    hu = f"Nincs „{_shown(name)}” nevű lap."
     en = f"There is no card called “{_shown(name)}”."
     return _suggesting(line_no, line, name, hu, en, suggestions)
 
 
 def _unknown_code(line_no: int, line: str, code: str, suggestions: list[str]) -> LineError:
-    hu = f"Nincs „{_shown(code)}” kódú kártya."
+    hu = f"Nincs „{_shown(code)}” kódú lap."
     en = f"No card has the code “{_shown(code)}”."
     return _suggesting(line_no, line, code, hu, en, suggestions)
 
@@ -342,7 +342,7 @@ def _unreadable(
         line_no,
         line,
         f"Ezt a sort nem tudom értelmezni: „{shown}”. Írd előre a darabszámot, utána a "
-        "kártya nevét vagy kódját, például „3 Éjlépő Kajtár” vagy „3x AF1-001”.",
+        "lap nevét vagy kódját, például „3 Éjlépő Kajtár” vagy „3x AF1-001”.",
         f"Can't read this line: “{shown}”. Put the count first, then the card's name "
         "or code, for example “3 Éjlépő Kajtár” or “3x AF1-001”.",
         suggestions or [],
@@ -702,7 +702,7 @@ def _read_json_item(item_no: int, item: object, lookup: CardLookup, out: _Collec
             LineError(
                 item_no,
                 line,
-                f"A lista {item_no}. tételénél nincs se kód, se kártyanév.",
+                f"A lista {item_no}. tételénél nincs se kód, se lapnév.",
                 f"Item {item_no} has neither a card code nor a card name.",
             )
         )

@@ -93,12 +93,12 @@ FORMATS: tuple[Format, ...] = (
     ),
     _oniroo(
         5, "level-1-2", "1–2. szint", "Levels 1–2", ("symbol", "wake_up", "free"),
-        "Szimbólumkártyák és az ébresztő; a szabad kártyák, ha a játékosok kérik.",
+        "Szimbólumkártyák és az ébredés kártya; a szabad kártyák, ha a játékosok kérik.",
         "Symbol cards and the wake-up, plus the free cards if the players want them.",
     ),
     _oniroo(
         6, "level-3", "3. szint", "Level 3", ("symbol", "wake_up", "bad_night", "dream_fairy"),
-        "Szimbólumkártyák, ébresztő, rossz éjszaka és álomtündér; szabad kártya és holdfej "
+        "Szimbólumkártyák, ébredés kártya, rossz éjszaka és álomtündér; szabad kártya és holdfej "
         "nélkül.",
         "Symbol cards, the wake-up, bad nights and dream fairies; no free cards, no moon heads.",
     ),

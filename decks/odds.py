@@ -166,7 +166,7 @@ def odds_report(entries: list[Entry], language: str = "hu") -> list[OddsLine]:
             turn=0,
             on_the_play=None,
             hu=f"Legalább 1 révülő a kezdő {hand} lapodban",
-            en=f"At least 1 révülő in your opening {hand} cards",
+            en=f"At least 1 dreamwalker in your opening {hand} cards",
         )
     ]
     for on_the_play, suffix in ((True, "play"), (False, "draw")):
@@ -186,7 +186,7 @@ def odds_report(entries: list[Entry], language: str = "hu") -> list[OddsLine]:
                     f"{who_hu} ({seen} lapot látsz)"
                 ),
                 en=(
-                    f"At least 1 révülő costing {CHEAP_COST} VP or less by your second turn, "
+                    f"At least 1 dreamwalker costing {CHEAP_COST} VP or less by your second turn, "
                     f"{who_en} ({seen} cards seen)"
                 ),
             )

@@ -211,7 +211,7 @@ def _panel_answer(request: HttpRequest, deck: Deck, error: str | None) -> HttpRe
     if request.htmx:
         deck.refresh_from_db()
         context = _deck_context(request, deck, panel_error=error)
-        return render(request, "decks/_panel.html", context, status=400 if error else 200)
+        return render(request, "decks/_panel_answer.html", context, status=400 if error else 200)
     messages.error(request, error)
     return _back_to_editor(request, deck)
 

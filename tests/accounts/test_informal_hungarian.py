@@ -62,3 +62,37 @@ def test_english_keeps_djangos_own_english(client, owner):
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     response = client.post("/accounts/login/", {"username": "owner", "password": "wrong-one"})
     assert "Please enter a correct username and password." in _text(response)
+
+
+def test_a_bad_date_and_too_many_decimals_are_said_informally(client, owner, catalog_data):
+    client.force_login(owner)
+    page = _text(
+        client.post(
+            "/tournaments/new/",
+            {"name": "Kupa", "game": "alomfogo", "registration_closes_at": "holnap"},
+        )
+    )
+    assert "Adj meg egy érvényes dátumot és időpontot." in page
+    _informal(page)
+    page = _text(client.post("/print/new/", {"set": "AF1", "margin_mm": "3.25"}))
+    assert "Legfeljebb 1 tizedesjegy lehet benne." in page
+    _informal(page)
+
+
+@pytest.mark.parametrize(
+    "msgid",
+    [
+        "Enter a valid date/time.",
+        "Enter a valid date.",
+        "Enter a valid URL.",
+        "Enter a valid integer.",
+        "No file was submitted. Check the encoding type on the form.",
+        "Enter a valid JSON.",
+    ],
+)
+def test_djangos_other_field_messages_are_informal_too(msgid):
+    from django.utils import translation
+
+    with translation.override("hu"):
+        said = translation.gettext(msgid)
+    assert said != msgid and not FORMAL.search(said), said

@@ -85,7 +85,7 @@ def test_put_and_patch_set_one_count(client, owned):
     unknown = send(client, "put", LIST, {"code": "AF1-999", "count": 1})
     assert unknown.status_code == 404
     # in the owner's language (Hungarian), whatever the browser asks for
-    assert unknown.json()["error"] == {"code": "no_such_card", "message": "Nincs ilyen kártya."}
+    assert unknown.json()["error"] == {"code": "no_such_card", "message": "Nincs ilyen lap."}
     assert owned_counts(owned) == {"AF1-002": 4, "ONI-S001": 1}
 
 

@@ -87,6 +87,31 @@ def test_start_up_stops_on_a_malformed_value():
     assert "DEBUG='maybe' is not a boolean" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DATABASE_URL": "postgres://u@127.0.0.1/x", "DB_POOL_TIMEOUT": "0"}, "DB_POOL_TIMEOUT"),
+        ({"DATABASE_URL": "postgres://u@127.0.0.1/x", "DB_POOL_MIN_SIZE": "0"}, "DB_POOL_MIN_SIZE"),
+        (
+            {"DATABASE_URL": "postgres://u@127.0.0.1/x", "DB_POOL_MIN_SIZE": "9"},
+            "DB_POOL_MIN_SIZE",
+        ),
+        ({"PRINT_SWEEP_SECONDS": "soon"}, "PRINT_SWEEP_SECONDS"),
+        ({"PRINT_SWEEP_SECONDS": "0"}, "PRINT_SWEEP_SECONDS"),
+    ],
+)
+def test_start_up_names_the_variable_it_cannot_use(env, named):
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert named in result.stderr.splitlines()[-1], result.stderr[-500:]
+
+
+def test_a_log_level_in_lower_case_is_read():
+    code = "from django.conf import settings as s; print(s.LOGGING['root']['level'])"
+    assert manage("shell", "--no-imports", "-c", code, LOG_LEVEL="debug").stdout.strip() == "DEBUG"
+
+
 def test_production_refuses_to_start_without_a_secret_key():
     result = manage("check", DEBUG="0", ALLOWED_HOSTS="kartyavar.example")
     assert result.returncode != 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from catalog.models import Card
@@ -83,6 +85,12 @@ def test_plus_button_with_htmx_returns_the_panel(client, deck, owner):
     assert response.status_code == 200
     assert 'id="deck-panel"' in html and "<html" not in html
     assert "41" in html
+    # the count and verdict go to the page's lasting status line, which a screen reader says
+    status = re.search(r'<p id="deck-status"[^>]*hx-swap-oob="innerHTML"[^>]*>(.*?)</p>', html)
+    assert status and status.group(1) == "41 lap — legális"
+    page = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert '<p id="deck-status" class="visually-hidden" role="status">41 lap' in page
+    assert 'id="deck-panel" class="deck-panel" aria-labelledby' in page  # swapped: not live
 
 
 def test_panel_flips_from_invalid_to_valid(client, deck, owner):

@@ -41,7 +41,7 @@ def test_a_damaged_code_in_the_list_box_is_called_damaged_not_a_card_name(client
     response = client.post("/decks/import/", {"game": "alomfogo", "text": damaged})
     html = unescape(response.content.decode())
     assert response.status_code == 400
-    assert "sérült" in html and "nevű kártya" not in html
+    assert "sérült" in html and "nevű lap" not in html
     assert database() == before
 
 

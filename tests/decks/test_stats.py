@@ -199,7 +199,7 @@ def test_odds_report_on_a_real_45_card_deck():
 
 def test_odds_report_in_english_and_for_other_games():
     lines = odds.odds_report(tournament_deck(), "en")
-    assert lines[0].text == "At least 1 révülő in your opening 5 cards"
+    assert lines[0].text == "At least 1 dreamwalker in your opening 5 cards"
     assert lines[0].percent == "96.5%"
     assert "if you go first" in lines[1].text
     oniroo = [Entry(card(code), 1) for code in list(_cards("oniroo"))[:40]]

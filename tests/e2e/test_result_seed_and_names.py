@@ -103,7 +103,7 @@ def test_two_greedy_bots_have_names_of_their_own_at_the_table_and_in_its_replay(
         ).result()
     page = signed_in(zsofi)
     page.goto(f"/play/{match.pk}/")
-    assert page.title() == "ONIROO-játszma · Kártyavár"
+    assert page.title() == "ONIROO-meccs · Kártyavár"
     page.wait_for_selector("#match-table[data-version]", state="attached")
     others = page.locator("#table-others").inner_text()
     assert "Mohó bot 1" in others and "Mohó bot 2" in others
@@ -114,4 +114,4 @@ def test_two_greedy_bots_have_names_of_their_own_at_the_table_and_in_its_replay(
     page.goto(f"/play/{match.pk}/replay/?step=0")
     links = page.locator(".replay-perspective a, .replay-perspective strong").all_inner_texts()
     assert links == ["zsofi", "Mohó bot 1", "Mohó bot 2", "egy néző"]
-    assert page.title() == "Visszajátszás: ONIROO-játszma · Kártyavár"
+    assert page.title() == "Visszajátszás: ONIROO-meccs · Kártyavár"

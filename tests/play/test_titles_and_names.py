@@ -138,11 +138,11 @@ def test_the_table_is_titled_by_its_game_and_loads_the_games_own_script_and_styl
     match, zsofi = oniroo_with_bots
     client.force_login(zsofi)
     html = client.get(f"/play/{match.pk}/").content.decode()
-    assert "<title>ONIROO-játszma · Kártyavár</title>" in html
-    assert re.search(r"<h1>\s*ONIROO-játszma</h1>", html)
+    assert "<title>ONIROO-meccs · Kártyavár</title>" in html
+    assert re.search(r"<h1>\s*ONIROO-meccs</h1>", html)
     assert '<script src="/static/js/oniroo.js" defer></script>' in html
     assert '<link rel="stylesheet" href="/static/css/oniroo.css">' in html
     Match.objects.filter(pk=match.pk).update(status=MatchStatus.FINISHED)
     html = client.get(f"/play/{match.pk}/replay/?step=0").content.decode()
-    assert "<title>Visszajátszás: ONIROO-játszma · Kártyavár</title>" in html
+    assert "<title>Visszajátszás: ONIROO-meccs · Kártyavár</title>" in html
     assert '<script src="/static/js/oniroo.js" defer></script>' in html

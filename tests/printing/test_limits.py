@@ -309,7 +309,7 @@ def test_a_visitor_whose_files_fill_their_space_is_told_to_delete_some(
     # the list says how much is kept, and deleting the file makes room
     index = client.get("/print/").content.decode()
     assert f"/print/jobs/{job.pk}/delete/" in index
-    assert "24 óra múlva törlünk" in index  # a visitor's files are kept a day
+    assert "fájlt 24 óra elteltével törlünk" in index  # a visitor's files are kept a day
     deleted = run_on_commit(
         django_capture_on_commit_callbacks, lambda: client.post(f"/print/jobs/{job.pk}/delete/")
     )
@@ -321,7 +321,7 @@ def test_a_visitor_whose_files_fill_their_space_is_told_to_delete_some(
 def test_a_players_files_are_kept_for_days_said_in_days(client, owner):
     client.force_login(owner)
     index = " ".join(client.get("/print/").content.decode().split())
-    assert "az elkészülte után 7 nap múlva törlünk" in index
+    assert "Minden fájlt 7 nap elteltével törlünk, az elkészültétől számítva" in index
 
 
 def test_an_expired_job_says_so_and_can_be_made_again(
