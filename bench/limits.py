@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/limits.py             # every case, SQLite scratch database
     .venv/bin/python bench/limits.py deck json   # some of them
+    .venv/bin/python bench/limits.py --help
 
 Cases (settings.LIMITS, defaults in README "Limits and security"):
 
@@ -25,9 +26,11 @@ web request; the worker's peak under 600 MB for the largest job.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -134,8 +137,30 @@ def child(case: str) -> None:
         print(json.dumps(figures, ensure_ascii=False), flush=True)
 
 
-def main(argv: list[str]) -> None:
-    cases = [a for a in argv if a in CASES] or list(CASES)
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="Each case runs in a fresh child process on a scratch SQLite database.",
+    )
+    parser.add_argument(
+        "cases",
+        nargs="*",
+        metavar="CASE",
+        help=f"cases to measure, of: {', '.join(CASES)} (default all)",
+    )
+    # Internal: the child process that measures one case (see main).
+    parser.add_argument("--child", choices=CASES, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    # Checked here rather than with choices=: Python 3.11 refuses an empty nargs="*" list then.
+    unknown = [case for case in args.cases if case not in CASES]
+    if unknown:
+        parser.error(f"unknown cases: {', '.join(unknown)} (choose from {', '.join(CASES)})")
+    return args
+
+
+def main(cases: list[str]) -> None:
+    cases = list(cases) or list(CASES)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)  # the scratch folder goes as on Ctrl-C
     with tempfile.TemporaryDirectory(prefix="kartyavar-limits-") as var:
         env = {
             **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
@@ -178,8 +203,14 @@ def _describe(f: dict) -> str:
     return f"{what}: {head}  ({rest})"
 
 
+def _exit_on_sigterm(_signum, _frame) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one is enough: let the cleanup finish
+    raise SystemExit(128 + signal.SIGTERM)
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--child"]:
-        child(sys.argv[2])
+    arguments = parse_args()
+    if arguments.child:
+        child(arguments.child)
     else:
-        main(sys.argv[1:])
+        main(arguments.cases)

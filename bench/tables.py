@@ -39,6 +39,7 @@ import json
 import math
 import os
 import re
+import signal
 import statistics
 import sys
 import tempfile
@@ -440,8 +441,8 @@ def site_with_player(username: str):
     default interface, Hungarian, as a player first sees it: (site, player); stopped after."""
     with tempfile.TemporaryDirectory() as scratch:
         site = MakeRunSite(Path(scratch) / "var")
-        site.start()
         try:
+            site.start()  # inside the try: a stop while it starts stops what has started
             player = site.new_player(username)
             site.python(
                 f'from accounts.models import User; User.objects.filter(username="{username}")'
@@ -450,6 +451,18 @@ def site_with_player(username: str):
             yield site, player
         finally:
             site.stop()
+
+
+def _exit_on_sigterm(_signum, _frame) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one is enough: let the cleanup finish
+    raise SystemExit(128 + signal.SIGTERM)
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM (`timeout`, `kill`) stops the script as Ctrl-C does: it raises SystemExit, so
+    site_with_player's cleanup runs (the server and its worker stopped, the scratch folder
+    removed) rather than leaving them behind. For a script's main(), never at import."""
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
 
 
 def launch_chromium(playwright):
@@ -474,6 +487,7 @@ def main() -> None:
     unknown = [name for name in names if name not in TABLES]
     if unknown:
         parser.error(f"unknown tables: {', '.join(unknown)}")
+    stop_on_sigterm()
 
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
@@ -483,18 +497,22 @@ def main() -> None:
     loads = [load_average()]
     with site_with_player("bench") as (site, player), sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        for name in names:
-            for number in range(args.games):
-                print(f"{name}: game {number + 1} of {args.games}…", file=sys.stderr)
-                try:
-                    game = play_game(browser, site, player, TABLES[name], args.width, args.height)
-                except PlaywrightError as error:  # a table that cannot be played
-                    failures.append(f"{name}, game {number + 1}: {error}")
-                    log = site.log.read_text().splitlines()[-15:]
-                    print("the server's last lines:", *log, sep="\n  ", file=sys.stderr)
-                    continue
-                results.setdefault(name, []).append(game)
-        browser.close()
+        try:
+            for name in names:
+                for number in range(args.games):
+                    print(f"{name}: game {number + 1} of {args.games}…", file=sys.stderr)
+                    try:
+                        game = play_game(
+                            browser, site, player, TABLES[name], args.width, args.height
+                        )
+                    except PlaywrightError as error:  # a table that cannot be played
+                        failures.append(f"{name}, game {number + 1}: {error}")
+                        log = site.log.read_text().splitlines()[-15:]
+                        print("the server's last lines:", *log, sep="\n  ", file=sys.stderr)
+                        continue
+                    results.setdefault(name, []).append(game)
+        finally:  # also when stopped: Chromium removes its own temporary files
+            browser.close()
     loads.append(load_average())
     if results:
         report(results, args.width, args.height, loads)

@@ -20,13 +20,20 @@ dreams and hand), at 390 the whole page (a phone scrolls the table).
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.tables import TABLES, launch_chromium, seat_moves, site_with_player  # noqa: E402
+from bench.tables import (  # noqa: E402
+    TABLES,
+    launch_chromium,
+    seat_moves,
+    site_with_player,
+    stop_on_sigterm,
+)
 
 OUT = ROOT / "docs" / "img"
 SIZES = ((1280, 900), (390, 844))
@@ -104,33 +111,44 @@ def shoot_at_click(page, player: dict, table, name: str, click: int, showing=Non
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=f"Writes the PNG files into {OUT.relative_to(ROOT)}/, replacing those there.",
+    )
+    parser.parse_args()
+    stop_on_sigterm()  # a stopped run stops the site it started, as Ctrl-C does
+
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
     with site_with_player("zsofi") as (site, player), sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        context = browser.new_context(
-            base_url=site.url,
-            locale="hu-HU",
-            viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
-        )
-        context.add_cookies([{"name": "sessionid", "value": player["session"], "url": site.url}])
-        page = context.new_page()
-        page.set_default_timeout(FRAME_WAIT_MS)
+        try:
+            context = browser.new_context(
+                base_url=site.url,
+                locale="hu-HU",
+                viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
+            )
+            context.add_cookies(
+                [{"name": "sessionid", "value": player["session"], "url": site.url}]
+            )
+            page = context.new_page()
+            page.set_default_timeout(FRAME_WAIT_MS)
 
-        page.goto(f"/decks/{player['deck']}/edit/")
-        shoot(page, "builder")
+            page.goto(f"/decks/{player['deck']}/edit/")
+            shoot(page, "builder")
 
-        play(page, player, TABLES["alomfogo"], alomfogo_duel(page))
-        page.locator("#table-result h2").wait_for()
-        shoot(page, "result", showing="#table-result")
+            play(page, player, TABLES["alomfogo"], alomfogo_duel(page))
+            page.locator("#table-result h2").wait_for()
+            shoot(page, "result", showing="#table-result")
 
-        # Four seats are taller than a window: it shows the player's own dreams and hand.
-        oniroo = TABLES["oniroo-4"]
-        shoot_at_click(page, player, oniroo, "table-oniroo", ONIROO_CLICK, "#table-hand")
-        arcane = TABLES["arcane-guardian"]
-        shoot_at_click(page, player, arcane, "table-arcane-guardian", ARCANE_CLICK)
-        browser.close()
+            # Four seats are taller than a window: it shows the player's own dreams and hand.
+            oniroo = TABLES["oniroo-4"]
+            shoot_at_click(page, player, oniroo, "table-oniroo", ONIROO_CLICK, "#table-hand")
+            arcane = TABLES["arcane-guardian"]
+            shoot_at_click(page, player, arcane, "table-arcane-guardian", ARCANE_CLICK)
+        finally:  # also when stopped: Chromium removes its own temporary files
+            browser.close()
 
 
 if __name__ == "__main__":

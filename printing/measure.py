@@ -12,6 +12,7 @@ whole process, so call each function in a fresh process; or run::
     .venv/bin/python -m printing.measure                # job and preview, each in a child
     .venv/bin/python -m printing.measure job --trace
     .venv/bin/python -m printing.measure job-distinct   # every card a different face
+    .venv/bin/python -m printing.measure --help
 
 which prints one JSON object per measurement. Nothing is kept: the cards
 made up for the measurement are rolled back and every file (faces, JPEG
@@ -31,6 +32,7 @@ Worst cases, and why:
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
@@ -257,6 +259,30 @@ def _folder_mb(folder: Path) -> float:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
 
 
+MEASUREMENTS = ("job", "job-distinct", "preview", "both")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m printing.measure",
+        description=__doc__.splitlines()[0],
+        epilog="Prints one JSON object per measurement; each runs in a fresh child process.",
+    )
+    parser.add_argument(
+        "which",
+        nargs="?",
+        default="both",
+        choices=MEASUREMENTS,
+        help="job: the largest print job; job-distinct: the job with every card a different "
+        "face (PRINT_MAX_ENTRIES raised for the measurement); preview: the largest preview; "
+        "both: job and preview (default)",
+    )
+    parser.add_argument(
+        "--trace", action="store_true", help="measure the Python heap's peak too (tracemalloc)"
+    )
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
     """``python -m printing.measure [job|job-distinct|preview|both] [--trace]``.
 
@@ -264,8 +290,8 @@ def main(argv: list[str]) -> None:
     PRINT_MAX_ENTRIES, see largest_job_figures); ``both`` is job and preview.
     Each runs in a fresh child process.
     """
-    which = next((a for a in argv if not a.startswith("-")), "both")
-    trace = "--trace" in argv
+    args = parse_args(argv)
+    which, trace = args.which, args.trace
     if os.environ.get("_KARTYAVAR_MEASURE_CHILD"):
         import django
 
