@@ -36,9 +36,8 @@ class DrawRules:
     starter_skips_first_draw: bool
 
 
-# Álomfogó: everyone draws 5 at the start (rulebook line 67); each turn draws
-# one card, except the starting player's first turn (DECISIONS §1).
-ALOMFOGO_DRAWS = DrawRules(opening_hand=5, draws_per_turn=1, starter_skips_first_draw=True)
+# Álomfogó's draws, as its engine deals them (the rule lives there: play.engines.alomfogo).
+ALOMFOGO_DRAWS = DrawRules(**GAMES[vocab.ALOMFOGO].engine().draw_rules)
 
 REVULO, ALOMLENY, AZONNALI = "revulo", "alomleny", "azonnali"
 BUVFORRAS = "buvforras"

@@ -176,6 +176,26 @@ def test_cards_seen_by_turn_follows_the_draw_rules():
         odds.cards_seen_by_turn(-1, True)
 
 
+def test_the_odds_count_the_cards_the_engine_deals():
+    """The draw rule lives in the engine; the builder's odds follow its deal, turn by turn."""
+    from play.bots.decks import demo_decks
+    from play.engines import get_engine
+
+    game = get_engine("alomfogo").new_game(demo_decks(), {"first_player": 0}, 7)
+    seen = {0: [], 1: []}
+    while game.s["turn"] <= 4:
+        player = game.active_player
+        turn = (game.s["turn"] + 1) // 2
+        if len(seen[player]) < turn:  # the cards this player has seen as their turn begins
+            view = game.view(player)["players"][player]
+            gone = len(view["board"]) + len(view["discard"]) + len(view["casting"])
+            seen[player].append(view["hand_count"] + gone)
+        ending = [a for a in game.legal_actions(player) if a["type"] in ("end_main", "end_turn")]
+        game.apply(ending[0] if ending else game.legal_actions(player)[0])
+    assert seen[0] == [odds.cards_seen_by_turn(t, True) for t in (1, 2)]
+    assert seen[1] == [odds.cards_seen_by_turn(t, False) for t in (1, 2)]
+
+
 # --- odds on a deck -------------------------------------------------------------------------
 
 

@@ -8,8 +8,10 @@ state.apply({"type": "end_main", "player": 0})
 from __future__ import annotations
 
 from play.engines.alomfogo.state import GAME_ID, AlomfogoState
+from play.engines.alomfogo.turn import DRAW_RULES
 
 game_id = GAME_ID
+draw_rules = DRAW_RULES  # opening hand, draws a turn, the starter's skipped first draw
 
 
 def new_game(decks: list, options: dict | None = None, seed: int = 0) -> AlomfogoState:

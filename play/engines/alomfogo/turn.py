@@ -23,6 +23,15 @@ DEFAULTS = {
     "first_player": None,  # None: drawn by the seeded generator
 }
 MAIN_TYPES = ("revulo", "alomleny", "esemeny", "altalanos")
+# Phase 2 (DECISIONS §1): one card a turn, except the starting player's very first.
+DRAWS_PER_TURN = 1
+STARTER_SKIPS_FIRST_DRAW = True
+# What a player has seen by a turn of theirs: the deck builder's odds (decks/odds.py) read it.
+DRAW_RULES = {
+    "opening_hand": DEFAULTS["hand_size"],
+    "draws_per_turn": DRAWS_PER_TURN,
+    "starter_skips_first_draw": STARTER_SKIPS_FIRST_DRAW,
+}
 
 
 def check_options(options: dict | None, seats: int) -> dict:
@@ -171,8 +180,8 @@ def start_turn(g, p: int) -> None:
         elif inst["state"] == "damaged":
             inst["state"] = "active" if to_active else "resting"
     # phase 2: the starting player skips the draw of the very first turn
-    if s["turn"] > 1:
-        fx.draw(g, p)
+    if s["turn"] > 1 or not STARTER_SKIPS_FIRST_DRAW:
+        fx.draw(g, p, DRAWS_PER_TURN)
 
 
 def end_turn(g) -> None:
