@@ -27,13 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.tables import (  # noqa: E402
-    TABLES,
-    launch_chromium,
-    seat_moves,
-    site_with_player,
-    stop_on_sigterm,
-)
+from bench import tables  # noqa: E402 (the tables benchmark's site, browser and moves)
 
 OUT = ROOT / "docs" / "img"
 SIZES = ((1280, 900), (390, 844))
@@ -73,7 +67,7 @@ def play(page, player: dict, table, moment) -> dict:
     table.start(page, player)
     page.wait_for_selector("#match-table[data-version]", state="attached")
     match_id = page.url.rstrip("/").split("/")[-1]
-    state, _clicks = seat_moves(page, match_id, table, moment)
+    state, _clicks = tables.seat_moves(page, match_id, table, moment)
     page.wait_for_selector(f'#match-table[data-version="{state["version"]}"]', state="attached")
     return state
 
@@ -116,13 +110,13 @@ def main() -> None:
         epilog=f"Writes the PNG files into {OUT.relative_to(ROOT)}/, replacing those there.",
     )
     parser.parse_args()
-    stop_on_sigterm()  # a stopped run stops the site it started, as Ctrl-C does
+    tables.stop_on_sigterm()  # a stopped run stops the site it started, as Ctrl-C does
 
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
-    with site_with_player("zsofi") as (site, player), sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
+    with tables.site_with_player("zsofi") as (site, player), sync_playwright() as playwright:
+        browser = tables.launch_chromium(playwright)
         try:
             context = browser.new_context(
                 base_url=site.url,
@@ -138,14 +132,14 @@ def main() -> None:
             page.goto(f"/decks/{player['deck']}/edit/")
             shoot(page, "builder")
 
-            play(page, player, TABLES["alomfogo"], alomfogo_duel(page))
+            play(page, player, tables.TABLES["alomfogo"], alomfogo_duel(page))
             page.locator("#table-result h2").wait_for()
             shoot(page, "result", showing="#table-result")
 
             # Four seats are taller than a window: it shows the player's own dreams and hand.
-            oniroo = TABLES["oniroo-4"]
+            oniroo = tables.TABLES["oniroo-4"]
             shoot_at_click(page, player, oniroo, "table-oniroo", ONIROO_CLICK, "#table-hand")
-            arcane = TABLES["arcane-guardian"]
+            arcane = tables.TABLES["arcane-guardian"]
             shoot_at_click(page, player, arcane, "table-arcane-guardian", ARCANE_CLICK)
         finally:  # also when stopped: Chromium removes its own temporary files
             browser.close()
