@@ -36,10 +36,12 @@ class DrawRules:
     starter_skips_first_draw: bool
 
 
-# Álomfogó's draws, as its engine deals them (the rule lives there: play.engines.alomfogo).
-ALOMFOGO_DRAWS = DrawRules(**GAMES[vocab.ALOMFOGO].engine().draw_rules)
+# Álomfogó's draws and what it lets a player lay down, as its engine deals and checks them
+# (the rules live there: play.engines.alomfogo).
+_ENGINE = GAMES[vocab.ALOMFOGO].engine()
+ALOMFOGO_DRAWS = DrawRules(**_ENGINE.draw_rules)
 
-REVULO, ALOMLENY, AZONNALI = "revulo", "alomleny", "azonnali"
+REVULO, ALOMLENY = "revulo", "alomleny"
 BUVFORRAS = "buvforras"
 CHEAP_COST = 2
 
@@ -331,19 +333,21 @@ def goldfish(
     entries: list[Entry],
     seed: int,
     turns: int = 4,
-    vp_per_turn: int = 3,
+    vp_per_turn: int | None = None,
     on_the_play: bool = True,
 ) -> list[TurnLine]:
     """Play the first `turns` turns of an Álomfogó deck alone, greedily; [] for other games.
 
-    Each turn gains `vp_per_turn` VP on top of what was left (DECISIONS §1),
-    draws a card (not on the starting player's first turn), then plays cards
-    while one fits: révülők first, then álomlény, esemény and általános
-    varázslat cards, the most expensive that fits first. Azonnali cards wait
-    for duels, so they are never played here; at most one bűvforrás a turn;
-    an álomlény draws a card, and is held back when the deck is empty (that
-    draw would lose). Card texts are not applied.
+    The engine's rules (DECISIONS §1–3): each turn gains `vp_per_turn` VP (the
+    engine's default unless given) on top of what was left, draws as the
+    engine deals, then lays cards down while one fits, as the engine allows:
+    révülők first, then álomlény, esemény and általános varázslat cards, the
+    most expensive that fits first (instants wait for duels; one bűvforrás a
+    turn). The draw an álomlény allows is always taken, while the deck has a
+    card. Card texts are not applied.
     """
+    if vp_per_turn is None:
+        vp_per_turn = _ENGINE.vp_per_turn
     if not _has_odds(entries):
         return []
     deck = _shuffled(entries, seed)
@@ -354,22 +358,23 @@ def goldfish(
     for turn in range(1, turns + 1):
         vp += vp_per_turn
         drawn = None
-        if not (on_the_play and turn == 1):
-            if not deck:
+        if not (on_the_play and turn == 1 and ALOMFOGO_DRAWS.starter_skips_first_draw):
+            if len(deck) < ALOMFOGO_DRAWS.draws_per_turn:
                 lines.append(TurnLine(turn, None, vp, vp_left=vp, hand=list(hand), deck_out=True))
                 break
-            drawn = deck.pop(0)
-            hand.append(drawn)
+            for _ in range(ALOMFOGO_DRAWS.draws_per_turn):
+                drawn = deck.pop(0)
+                hand.append(drawn)
         available = vp
         played: list[Play] = []
         source_played = False
-        while (card := _pick(hand, vp, source_played, deck_empty=not deck)) is not None:
+        while (card := _pick(hand, vp, source_played)) is not None:
             hand.remove(card)
             cost = max(card.get("cost") or 0, 0)
             vp -= cost
             source_played = source_played or _is_source(card)
             extra = None
-            if card.get("type") == ALOMLENY:
+            if card.get("type") == ALOMLENY and deck:  # the engine offers no draw from none
                 extra = deck.pop(0)
                 hand.append(extra)
             played.append(Play(card, cost, extra))
@@ -381,18 +386,14 @@ def _is_source(card: dict) -> bool:
     return BUVFORRAS in (card.get("subtypes") or ())
 
 
-def _pick(hand: list[dict], vp: int, source_played: bool, deck_empty: bool) -> dict | None:
+def _pick(hand: list[dict], vp: int, source_played: bool) -> dict | None:
     """The card the greedy player plays next, or None: révülő first, then the priciest."""
-
-    def playable(card: dict) -> bool:
-        kind = card.get("type")
-        if kind == AZONNALI or (card.get("cost") or 0) > vp:
-            return False
-        if source_played and _is_source(card):
-            return False
-        return not (kind == ALOMLENY and deck_empty)
-
-    options = [c for c in hand if playable(c)]
+    options = [
+        c
+        for c in hand
+        if (c.get("cost") or 0) <= vp
+        and _ENGINE.may_play_in_main(c, buvforras_played=source_played)
+    ]
     if not options:
         return None
     revulok = [c for c in options if c.get("type") == REVULO]

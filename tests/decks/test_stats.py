@@ -367,6 +367,25 @@ def test_goldfish_stops_when_the_deck_runs_out():
     assert "Elfogyott a paklid" in lines[-1].text("hu")
 
 
+def test_goldfish_lays_down_what_the_engine_allows_even_with_an_empty_deck():
+    """An álomlény's draw is a choice the engine does not offer from an empty deck: the
+    creature is still played (the goldfish once held it back, as if the draw would lose)."""
+    from play.engines import get_engine
+
+    creature, instant = card("AF1-004"), card("AFD-040")  # Búbos manó (1 VP), an instant
+    deck = [Entry(creature, 1), Entry(instant, 4)]
+    (first,) = odds.goldfish(deck, 1, turns=1)
+    assert [p.card["code"] for p in first.played] == ["AF1-004"] and first.played[0].drew is None
+    # the engine, dealt the same five cards and an opponent's deck, lets it be played
+    game = get_engine("alomfogo").new_game(
+        [[creature, *[instant] * 4], [instant] * 6],
+        {"min_deck_size": 0, "max_copies": 0, "shuffle": False, "first_player": 0},
+        1,
+    )
+    creature_id = next(i for i in game.view(0)["players"][0]["hand"] if i["code"] == "AF1-004")
+    assert {"type": "play_card", "player": 0, "card": creature_id["id"]} in game.legal_actions(0)
+
+
 def test_goldfish_is_for_alomfogo_only():
     oniroo = [Entry(card(code), 1) for code in list(_cards("oniroo"))[:40]]
     assert odds.goldfish(oniroo, 1) == []

@@ -8,10 +8,13 @@ state.apply({"type": "end_main", "player": 0})
 from __future__ import annotations
 
 from play.engines.alomfogo.state import GAME_ID, AlomfogoState
-from play.engines.alomfogo.turn import DRAW_RULES
+from play.engines.alomfogo.turn import DEFAULTS, DRAW_RULES, may_play_in_main
 
 game_id = GAME_ID
+# What the deck builder's odds and goldfish (decks/odds.py) play by, read from here:
 draw_rules = DRAW_RULES  # opening hand, draws a turn, the starter's skipped first draw
+vp_per_turn = DEFAULTS["vp_per_turn"]
+__all__ = ["draw_rules", "from_dict", "game_id", "may_play_in_main", "new_game", "vp_per_turn"]
 
 
 def new_game(decks: list, options: dict | None = None, seed: int = 0) -> AlomfogoState:

@@ -205,11 +205,18 @@ def free_sources(g, iid: str, free_ops) -> list[str]:
     ]
 
 
-def playable(g, p: int, iid: str) -> bool:
-    card = g.card(iid)
+def may_play_in_main(card: dict, *, buvforras_played: bool) -> bool:
+    """The printed card's own part of the main-phase test: its type is played in the main
+    phase (instants wait for duels), and a bűvforrás only if none was played this turn
+    (DECISIONS 3). Its cost and its play effect are checked against the table."""
     if card["type"] not in MAIN_TYPES:
         return False
-    if "buvforras" in card["subtypes"] and g.s["flags"]["buvforras"]:
+    return not ("buvforras" in (card.get("subtypes") or ()) and buvforras_played)
+
+
+def playable(g, p: int, iid: str) -> bool:
+    card = g.card(iid)
+    if not may_play_in_main(card, buvforras_played=g.s["flags"]["buvforras"]):
         return False
     play = g.effects(iid, "play")
     return not play or fx.feasible(g, p, play[0], hand_spare=len(g.seat(p)["hand"]) - 1)
