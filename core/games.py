@@ -128,6 +128,10 @@ def _no_refusal(options: dict) -> Promise | None:
     return None
 
 
+def _deck_format_as_built(options: dict, format_id: str) -> str:
+    return format_id
+
+
 @dataclass(frozen=True)
 class GameSpec:
     id: str  # the game's slug: URLs, card data, the Game row
@@ -157,6 +161,8 @@ class GameSpec:
     seat_hook: Any = _two_seats  # options -> number of seats
     tidy_hook: Any = _as_given  # options -> the options the engine accepts
     refuse_hook: Any = _no_refusal  # options -> why the lobby refuses them, or None
+    # (options, the deck's own format) -> the format a seat's deck must be legal in
+    deck_format_hook: Any = _deck_format_as_built
 
     @property
     def room(self) -> str:
@@ -215,6 +221,10 @@ class GameSpec:
         """Why the lobby refuses these (already parsed) options before asking the engine."""
         return self.refuse_hook(options)
 
+    def deck_format(self, options: dict, format_id: str) -> str:
+        """The format a deck (built in `format_id`) must be legal in at a table with `options`."""
+        return self.deck_format_hook(options, format_id)
+
     def described_options(self, options: dict) -> list[tuple[str, str]]:
         """The lobby choices a match was made with, as (label, the chosen value's label):
         what a player sees before joining. Choices the match's options lack are left out."""
@@ -239,6 +249,14 @@ class GameSpec:
             else:
                 options[choice.name] = value
         return self.tidy_hook(options), bad
+
+
+# --- Álomfogó's own lobby rules (docs/rules/alomfogo.md) ---
+
+
+def _alomfogo_deck_format(options: dict, format_id: str) -> str:
+    """A table of 45-card decks checks every deck as the tournament format does."""
+    return "tournament" if options.get("min_deck_size") == 45 else format_id
 
 
 # --- ONIROO's own lobby rules (docs/rules/oniroo.md) ---
@@ -297,6 +315,7 @@ _ALL = (
         ),
         table_title=_("Álomfogó match"),
         greedy_bot="GreedyBot",
+        deck_format_hook=_alomfogo_deck_format,
         uses_decks=True,
         default_format="casual",
         rated_format="tournament",

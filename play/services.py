@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from catalog.models import Game
 from core import stage_times
 from core.errors import ApplicationError, Conflict, NotFound
-from core.games import table_game
+from core.games import get_game, table_game
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import deck_entries
@@ -74,7 +74,7 @@ def _table_game(game: Game):
 def _check_deck(deck: Deck, user, game: Game, options: dict):
     if deck is None or deck.owner_id != user.pk or deck.game_id != game.pk:
         raise MatchRefused("no_deck", _("Choose one of your own decks for this game."))
-    fmt_id = "tournament" if int(options.get("min_deck_size", 35)) >= 45 else deck.format
+    fmt_id = get_game(game.slug).deck_format(options, deck.format)
     fmt = formats.get_format(game.slug, fmt_id) or formats.default_format(game.slug)
     problems = validation.validate(deck_entries(deck), game.slug, fmt)
     if problems:
