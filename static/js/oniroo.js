@@ -23,9 +23,6 @@
 
   // --- words -------------------------------------------------------------------------
   const SHAPE_GLYPHS = { square: "■", star: "★", circle: "●", cross: "✚", triangle: "▲" };
-  const OWN_WAKE_UP_POINTS = { 1: 5, 2: 5, 3: 10, 4: 15, 5: 15 };
-  const OTHER_WAKE_UP_POINTS = 5;
-  const HAND_SIZE = 5;
   const BAR_ORDER = ["reveal", "cancel_reveal", "accept", "draw", "end_turn"];
 
   function vocabulary(t) {
@@ -119,7 +116,14 @@
       for (const [id, entry] of this.seen) this.memory.set(id, this.cardName(entry));
       for (const ev of this.view.events || []) this.remember(ev);
       this.owners = new Map();
-      for (const s of this.seats) for (const d of s.dreams || []) this.owners.set(d.id, s.seat);
+      this.dreams = new Map(); // id → the view's dream (its wake_up_points are the engine's)
+      for (const s of this.seats) {
+        for (const d of s.dreams || []) {
+          this.owners.set(d.id, s.seat);
+          this.dreams.set(d.id, d);
+        }
+      }
+      if (this.view.shared_dream) this.dreams.set("shared", this.view.shared_dream);
       this.homes = null;
     }
 
@@ -523,7 +527,7 @@
         case "wake_up": {
           const owner = a.dream === "shared" ? null : this.owners.get(a.dream);
           const own = a.dream === "shared" || owner === a.player;
-          const points = own ? OWN_WAKE_UP_POINTS[this.level] || 0 : OTHER_WAKE_UP_POINTS;
+          const points = (this.dreams.get(a.dream) || {}).wake_up_points || 0;
           const dream = this.dreamLabel(a.dream);
           return pair(
             t("do_wake_up", { dream: own ? this.dreamTitle(a.dream) : dream, points }),
@@ -564,7 +568,7 @@
           return pair(t("do_discard"), t("act_discard", { card }));
         case "end_turn": {
           const own = this.you != null ? this.seats[this.you] : null;
-          const missing = own ? HAND_SIZE - own.hand_count : 0;
+          const missing = own ? own.end_turn_draws || 0 : 0;
           return missing > 0 ? pair(t("act_end_turn_draw", { n: missing })) : pair(t("act_end_turn"));
         }
         case "show_fairy":
@@ -863,7 +867,7 @@
         const cards = Array.isArray(v.hand) ? v.hand : [];
         return {
           title: t("hand_title"),
-          count: "(" + cards.length + "/" + HAND_SIZE + ")",
+          count: "(" + cards.length + "/" + v.hand_limit + ")",
           blind: false,
           cards: cards.map((c) => this.card(c, { zone: "hand" })),
           backs: [],

@@ -143,6 +143,20 @@ def test_j04_the_wake_up_on_another_players_dream_needs_no_complete_dream_of_you
     assert g.result["scores"] == [5, 0] and g.result["reason"] == "wake_up_other"
 
 
+def test_the_view_says_what_each_wake_up_scores_and_the_table_shows_the_engines_figure():
+    """C_07, F_04, J_04: 15 on your own dream at level 5, 5 on another's; the table reads
+    the figure from the view (it once kept its own copy of the points)."""
+    g = waking_on(complete_dream())
+    assert g.view(0)["players"][1]["dreams"][0]["wake_up_points"] == 5
+    assert g.view(1)["players"][1]["dreams"][0]["wake_up_points"] == 15
+    assert g.view(None)["players"][1]["dreams"][0]["wake_up_points"] == 5
+    mine = g.view(0)["players"][0]
+    assert mine["end_turn_draws"] == max(0, 5 - mine["hand_count"])
+    words = table_words(state_message(g, 0))
+    assert any("(+5)" in line for line in words["lines"]), words["lines"]
+    assert not any("(+15)" in line for line in words["lines"])
+
+
 # --- point 7: revealing a dream from hand (K_01; DECISIONS ONIROO 6) ----------------------------
 def test_k01_a_dream_revealed_from_hand_draws_five_new_cards_then_discards_down_to_five():
     """K_01: "az összes kártya asztalra helyezésével fednek fel. Ezután 5 új lapot húznak a

@@ -17,9 +17,17 @@ from play.engines.base import copy_json
 from play.engines.oniroo.attacks import attack_effect, effect_args
 from play.engines.oniroo.cards import ATTACK_TYPES, public_card
 from play.engines.oniroo.dreams import explain
-from play.engines.oniroo.setup import DEFAULTS
+from play.engines.oniroo.setup import DEFAULTS, HAND_SIZE
+from play.engines.oniroo.solitaire import HAND_LIMIT
 from play.engines.oniroo.state import event_for
-from play.engines.oniroo.table import any_run, facts, min_length, uses_codes
+from play.engines.oniroo.table import (
+    OTHER_WAKE_UP_POINTS,
+    OWN_WAKE_UP_POINTS,
+    any_run,
+    facts,
+    min_length,
+    uses_codes,
+)
 
 PUBLIC_OPTIONS = (
     "level",
@@ -143,19 +151,25 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
     known = s["known"]
     active = s["active"]
     others = len(s["players"]) - 1
+    own_points = OWN_WAKE_UP_POINTS[s["options"]["level"]]
     seats = []
     for p, seat in enumerate(s["players"]):
+        dreams = _dreams(g, public, ("dreams", p), seat["dreams"])
+        for dream in dreams:  # what the wake-up on it scores for this viewer (C_07, F_04)
+            dream["wake_up_points"] = own_points if p == player else OTHER_WAKE_UP_POINTS
         entry = {
             "seat": p,
             "score": seat["score"],
             "hand_count": len(seat["hand"]),
-            "dreams": _dreams(g, public, ("dreams", p), seat["dreams"]),
+            "dreams": dreams,
             "waiting": seat["wait"],
             "blind": seat["blind"] or (p == active and s["step"] == "blind"),
         }
         if p == player:
             blind = p == active and s["step"] == "blind"
             entry["hand"] = None if blind else _cards(public, seat["hand"])
+            # the end of a turn draws up to the hand's size (B_04)
+            entry["end_turn_draws"] = max(0, HAND_SIZE - len(seat["hand"]))
         else:
             entry["known_hand"] = _cards(
                 public, [c for c in seat["hand"] if _knows(known, c, player, others)]
@@ -199,9 +213,7 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
             "turn_player": active,
             "step": step,
             "players": seats,
-            "shared_dream": _dreams(g, public, ("shared",), [s["shared"]])[0]
-            if s["shared"]
-            else None,
+            "shared_dream": _shared_dream(g, public, own_points),
             "this_turn": this_turn,
             "attack": attack,
             "pending": pending,
@@ -210,6 +222,15 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
         }
     )
     return view
+
+
+def _shared_dream(g, public: dict[str, dict], own_points: int) -> dict | None:
+    """Levels 2–3's one dream in the centre; waking it scores as one's own (C_07)."""
+    if not g.s["shared"]:
+        return None
+    dream = _dreams(g, public, ("shared",), [g.s["shared"]])[0]
+    dream["wake_up_points"] = own_points
+    return dream
 
 
 def _knows(known: dict, card: str, player: int | None, others: int) -> bool:
@@ -253,6 +274,7 @@ def _solitaire(g, public: dict[str, dict], player: int | None) -> dict:
             "second": s["second"],
             "second_counts": s["counts"],
             "hand_count": len(hand),
+            "hand_limit": HAND_LIMIT,  # what a kept card may fill the hand up to
             "hand": _cards(public, hand) if player == 0 else None,
         }
     )
