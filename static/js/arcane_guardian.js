@@ -34,7 +34,6 @@
   const { TableModel, placeActions, inBarOrder } = Live; // what every table reads and draws alike
 
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
-  const SPELLS_MAX = 4;
 
   function vocabulary(t) {
     return {
@@ -221,21 +220,23 @@
         ...(inForce.switches || []).map(word),
       ];
       const level = Number(m.level) || 0;
-      const maxLevel = Number(m.max_level) || 4;
+      const maxLevel = Number(m.max_level) || 0;
       const life = Number(m.life) || 0;
       const maxLife = Number(m.max_life) || 0;
       const mana = Number(m.mana) || 0;
+      const maxMana = (this.view.spells || []).length; // mana is the upright spells
       return {
         level,
         maxLevel,
         life,
         maxLife,
         mana,
+        maxMana,
         key: !!m.key,
         stats: [
           { id: "level", label: t("label_level"), value: t("n_of", { n: level, max: maxLevel }) },
           { id: "life", label: t("label_life"), value: t("n_of", { n: life, max: maxLife }) },
-          { id: "mana", label: t("label_mana"), value: t("n_of", { n: mana, max: SPELLS_MAX }) },
+          { id: "mana", label: t("label_mana"), value: t("n_of", { n: mana, max: maxMana }) },
           { id: "key", label: t("label_key"), value: m.key ? t("key_yes") : t("key_no") },
         ],
         lasting,
@@ -934,7 +935,7 @@
       const visual = {
         level: pips("ag-levels", info.maxLevel, info.level, (i) => String(i + 1)),
         life: pips("ag-hearts", info.maxLife, info.life, (i, on) => (on ? "\u2665" : "\u2661")),
-        mana: pips("ag-mana", SPELLS_MAX, info.mana, (i, on) => (on ? "\u25C6" : "\u25C7")),
+        mana: pips("ag-mana", info.maxMana, info.mana, (i, on) => (on ? "\u25C6" : "\u25C7")),
         key: null,
       };
       const statClass = (id) => {
