@@ -10,11 +10,12 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from config.routing import SameOriginValidator, websocket_urlpatterns  # noqa: E402
 from core import server_limits  # noqa: E402
 
-server_limits.install()
+server_limits.install(max_body_bytes=settings.LIMITS["REQUEST_BODY_MAX_BYTES"])
 
 application = ProtocolTypeRouter(
     {

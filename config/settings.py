@@ -492,6 +492,9 @@ PERMISSIONS_POLICY = {
 LIMITS = {
     # Any request
     "URL_MAX_LENGTH": env.int("LIMIT_URL_LENGTH", default=8192),
+    # A request's body, refused by the server before it is read (core/server_limits.py): room
+    # for the largest list a form takes (a collection CSV of 300,000 characters, 4 bytes each)
+    "REQUEST_BODY_MAX_BYTES": env.int("LIMIT_REQUEST_BODY_BYTES", default=4 * 1024 * 1024),
     "JSON_MAX_DEPTH": env.int("LIMIT_JSON_DEPTH", default=32),
     # Decks
     "DECK_LIST_MAX_LINES": env.int("LIMIT_DECK_LIST_LINES", default=500),
@@ -507,6 +510,9 @@ LIMITS = {
     "PRINT_ACTIVE_JOBS_PER_VISITOR": env.int("LIMIT_PRINT_ACTIVE_JOBS", default=2),
     "PRINT_BYTES_PER_USER": env.int("LIMIT_PRINT_BYTES_USER", default=500 * 1024 * 1024),
     "PRINT_BYTES_PER_ANONYMOUS": env.int("LIMIT_PRINT_BYTES_ANONYMOUS", default=100 * 1024 * 1024),
+    # all visitors who are not signed in, together: a new session is free, so these bound them
+    "PRINT_ACTIVE_JOBS_ALL_VISITORS": env.int("LIMIT_PRINT_ACTIVE_JOBS_VISITORS", default=6),
+    "PRINT_BYTES_ALL_VISITORS": env.int("LIMIT_PRINT_BYTES_VISITORS", default=1024 * 1024 * 1024),
     "PRINT_EXPIRY_HOURS_USER": env.int("LIMIT_PRINT_EXPIRY_HOURS_USER", default=7 * 24),
     "PRINT_EXPIRY_HOURS_ANONYMOUS": env.int("LIMIT_PRINT_EXPIRY_HOURS_ANONYMOUS", default=24),
     # Card faces drawn for pages, previews and prints, kept on disk (MEDIA_ROOT/faces)

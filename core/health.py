@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 import uuid
 from dataclasses import dataclass
@@ -120,8 +121,31 @@ def check_worker(app=celery_app) -> Check:
     return _timed("worker", "celery", probe)
 
 
+# The worker's verdict, kept a while by each web process. `?worker=1` is public (load
+# balancers ask it), and each probe queues a task and holds a thread for up to 4 s: fifty
+# at once queued behind each other and reported a healthy worker down. One probe runs at a
+# time; the requests that come meanwhile wait for it and share its verdict.
+WORKER_UP_SECONDS = 10.0  # a worker that answered is trusted this long
+WORKER_DOWN_SECONDS = 2.0  # one that did not is asked again soon (a site starting up)
+_worker_lock = threading.Lock()
+_worker_verdict: tuple[float, Check] | None = None
+
+
+def worker_verdict(probe=check_worker) -> Check:
+    """The worker's round trip, at most one at a time, its verdict kept (see above)."""
+    global _worker_verdict
+    with _worker_lock:
+        if _worker_verdict is not None:
+            taken, check = _worker_verdict
+            if time.monotonic() - taken < (WORKER_UP_SECONDS if check.ok else WORKER_DOWN_SECONDS):
+                return check
+        check = probe()
+        _worker_verdict = (time.monotonic(), check)
+        return check
+
+
 def run_checks(*, include_worker: bool = False) -> list[Check]:
     checks = [check_database(), check_broker(), check_channel_layer()]
     if include_worker:
-        checks.append(check_worker())
+        checks.append(worker_verdict())
     return checks

@@ -8,6 +8,12 @@ limit answers like an HTTP server should: 414 for a request line too long,
 Django, whose edge middleware answers 414 with a message in the visitor's
 language (core.middleware.RequestEdgeMiddleware). Twisted's other refusals
 (a body it cannot parse) get a body too.
+
+A request body longer than LIMITS["REQUEST_BODY_MAX_BYTES"] is refused with
+413 as soon as its Content-Length says so, or, sent in chunks, as soon as the
+bytes received pass it: daphne would otherwise take the whole body in (into
+memory and a temporary file) before Django's own limits could look at it, so
+one visitor's gigabyte upload would cost a gigabyte of memory.
 """
 
 from __future__ import annotations
@@ -31,16 +37,50 @@ _LONG_LINE = {
     ),
 }
 _BAD_REQUEST = _answer(b"400 Bad Request", "bad_request", "Malformed request.")
+_TOO_LARGE = _answer(
+    b"413 Content Too Large", "body_too_large", "The request body is too large for this site."
+)
 
 
-def install() -> None:
-    """Make daphne's HTTP channel answer an over-long line instead of hanging up."""
+def install(max_body_bytes: int) -> None:
+    """Make daphne's HTTP channel answer an over-long line instead of hanging up, and refuse a
+    body over `max_body_bytes` before reading it."""
     try:
         from twisted.web import http
     except ImportError:  # not running under daphne
         return
     if getattr(http.HTTPChannel, "_kartyavar_answers_long_lines", False):
         return
+    headers_done = http.HTTPChannel.allHeadersReceived
+    raw_data = http.HTTPChannel.rawDataReceived
+    content_chunk = http.Request.handleContentChunk
+
+    def too_large(channel) -> None:
+        channel._kartyavar_refused = True
+        channel.transport.write(_TOO_LARGE)
+        channel.loseConnection()
+
+    def all_headers_received(self):
+        if self.length is not None and self.length > max_body_bytes:
+            too_large(self)  # by its Content-Length: not a byte of it is read
+            return
+        headers_done(self)
+
+    def raw_data_received(self, data):
+        if getattr(self, "_kartyavar_refused", False):
+            return  # what was on its way when the connection was refused
+        raw_data(self, data)
+
+    def handle_content_chunk(self, data):
+        # The body's bytes as they are decoded: a chunked body says no length before.
+        self._kartyavar_body_bytes = getattr(self, "_kartyavar_body_bytes", 0) + len(data)
+        channel = self.channel
+        if getattr(channel, "_kartyavar_refused", False):
+            return
+        if self._kartyavar_body_bytes > max_body_bytes and channel is not None:
+            too_large(channel)
+            return
+        content_chunk(self, data)
 
     def line_length_exceeded(self, line):
         # Name-mangled flag of HTTPChannel: still reading the request line?
@@ -56,4 +96,7 @@ def install() -> None:
 
     http.HTTPChannel.lineLengthExceeded = line_length_exceeded
     http.HTTPChannel._respondToBadRequestAndDisconnect = bad_request
+    http.HTTPChannel.allHeadersReceived = all_headers_received
+    http.HTTPChannel.rawDataReceived = raw_data_received
+    http.Request.handleContentChunk = handle_content_chunk
     http.HTTPChannel._kartyavar_answers_long_lines = True

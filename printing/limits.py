@@ -148,3 +148,34 @@ def check_visitor(jobs, *, signed_in: bool) -> None:
         if not signed_in:
             message += " " + _("Signed-in players may keep more, for longer.")
         raise StorageFull("storage_full", message, extra={"limit_bytes": allowed})
+    if not signed_in:
+        check_visitors_together()
+
+
+def check_visitors_together() -> None:
+    """Refuse a visitor's job while all visitors together have as many being made, or as much
+    kept, as the site gives them: a visitor's own limits count by session, and a new session
+    costs nothing, so these bound the queue and the disk whatever the number of sessions."""
+    from printing.models import PrintJob, Status
+
+    visitors = PrintJob.objects.filter(user=None)
+    active_limit = settings.LIMITS["PRINT_ACTIVE_JOBS_ALL_VISITORS"]
+    if visitors.filter(status__in=[Status.QUEUED, Status.RUNNING]).count() >= active_limit:
+        raise TooManyActiveJobs(
+            "visitors_busy",
+            _(
+                "Many visitors are printing right now. Try again in a few minutes, or sign in: "
+                "players who are signed in have print jobs of their own."
+            ),
+            extra={"limit": active_limit},
+        )
+    allowed = settings.LIMITS["PRINT_BYTES_ALL_VISITORS"]
+    if stored_bytes(visitors) >= allowed:
+        raise StorageFull(
+            "visitors_storage_full",
+            _(
+                "The space for visitors' print files is full until some of them expire. "
+                "Sign in to print now: players who are signed in have space of their own."
+            ),
+            extra={"limit_bytes": allowed},
+        )

@@ -690,11 +690,11 @@ class StandingsApi(APIView):
     def get(self, request, tournament_id):
         tournament = _settled(tournament_id, request)
         finished = tournament.status == TournamentStatus.FINISHED
-        final = selectors.final_places(tournament) if finished else []
+        final = selectors.kept_standings(tournament, final=True) if finished else []
         body = {
             "status": tournament.status,
             "version": tournament.version,
-            "standings": [_standing(row) for row in selectors.standings(tournament)],
+            "standings": [_standing(row) for row in selectors.kept_standings(tournament)],
             "final_places": [
                 {"place": row.place, "player": row.player, "username": row.username}
                 for row in final

@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, fields
 
+from django.core.cache import cache
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -160,6 +161,18 @@ def swiss_rows(
         {p.pk: p.draw for p in players},
         {p.pk for p in players if p.dropped},
     )
+
+
+def kept_standings(tournament: Tournament, *, final: bool = False) -> list[Standing]:
+    """`standings` (or, `final`, `final_places`) as of the event's version, kept in the cache:
+    every write that could move them bumps the version, and a big event's table costs a
+    third of a second, which every open event page asked for every 5 s."""
+    key = f"tournament-standings:{tournament.pk}:{tournament.version}:{tournament.status}:{final}"
+    found = cache.get(key)
+    if found is None:
+        found = final_places(tournament) if final else standings(tournament)
+        cache.set(key, found, 60 * 60)
+    return found
 
 
 def standings_of_entries(entries: list[Player]) -> list[dict]:

@@ -79,9 +79,9 @@ def _live_context(request: HttpRequest, tournament) -> dict:
         "clock": f"{seconds // 60:02d}:{seconds % 60:02d}",
         "my_pairing": selectors.my_pairing(tournament, user) if user else None,
         "standings": (
-            selectors.final_places(tournament)
+            selectors.kept_standings(tournament, final=True)
             if finished
-            else selectors.standings(tournament)
+            else selectors.kept_standings(tournament)
             if tournament.status == TournamentStatus.RUNNING
             else []
         ),

@@ -73,3 +73,36 @@ def test_worker_round_trip_is_reported_on_request(client_get):
 def test_health_is_never_cached(client):
     response = client.get("/healthz")
     assert "no-cache" in response["Cache-Control"]
+
+
+def test_worker_probes_run_one_at_a_time_and_share_their_verdict(monkeypatch):
+    """Fifty load-balancer probes at once must not queue fifty tasks behind each other (they
+    reported a healthy worker down): one probe runs, the others share its verdict a while."""
+    import time
+
+    from core import health
+    from tests.concurrency import run_together
+
+    probes = []
+
+    def probe(ok: bool):
+        def run():
+            probes.append(ok)
+            time.sleep(0.2)
+            return health.Check("worker", ok, "celery", "answered" if ok else "no answer", 200.0)
+
+        return run
+
+    clock = [1000.0]
+    monkeypatch.setattr(health.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(health, "_worker_verdict", None)
+    verdicts = run_together(*[lambda: health.worker_verdict(probe(True))] * 20)
+    assert probes == [True] and all(v.ok for v in verdicts)
+    clock[0] += health.WORKER_UP_SECONDS - 1
+    assert health.worker_verdict(probe(False)).ok and probes == [True]  # still trusted
+    clock[0] += 2
+    assert not health.worker_verdict(probe(False)).ok  # asked again: it is down now
+    clock[0] += health.WORKER_DOWN_SECONDS - 1
+    assert not health.worker_verdict(probe(True)).ok and probes == [True, False]
+    clock[0] += 2
+    assert health.worker_verdict(probe(True)).ok and probes == [True, False, True]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -44,6 +45,13 @@ def test_serve_starts_web_and_worker_and_ctrl_c_stops_both(tmp_path):
 
         status, html = fetch(f"{base}/")
         assert status == 200 and "Kártyavár" in html
+
+        # a gigabyte announced: refused before a byte of it is read (core/server_limits.py)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as upload:
+            upload.sendall(
+                b"POST /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1073741824\r\n\r\n"
+            )
+            assert upload.recv(200).startswith(b"HTTP/1.1 413 ")
 
         children = [p for p in _children(server.pid)]
         assert len(children) >= 2  # daphne and the celery worker

@@ -109,3 +109,14 @@ def test_export_is_documented_for_each_form(client, deck, owner, schema):
         response = client.get(f"/api/decks/{deck.pk}/export/?as={kind}")
         assert response["Content-Type"].startswith("application/json")
         assert_matches(schema, content["application/json"]["schema"], response.json())
+
+
+def test_the_schema_is_built_once_and_kept(client, monkeypatch):
+    """Building it costs 250–500 ms of CPU: a flood of requests must not build it each time."""
+    from drf_spectacular.views import SpectacularAPIView
+
+    first = client.get("/api/schema/?format=json")
+    assert first.status_code == 200 and "max-age=3600" in first["Cache-Control"]
+    monkeypatch.setattr(SpectacularAPIView, "get", lambda *a, **k: 1 / 0)  # no second build
+    again = client.get("/api/schema/?format=json")
+    assert again.status_code == 200 and again.content == first.content

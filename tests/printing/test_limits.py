@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from core.errors import ApplicationError
 from printing import services, sources
-from printing.models import PrintJob
-from tests.factories import PASSWORD
+from printing.models import PrintJob, Status
+from tests.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -316,6 +316,41 @@ def test_a_visitor_whose_files_fill_their_space_is_told_to_delete_some(
     assert deleted["Location"] == "/print/"
     assert not PrintJob.objects.exists() and not Path(job.file.path).exists()
     assert api_post(client, set="AFD").status_code == 201
+
+
+def test_new_sessions_do_not_let_visitors_past_what_all_visitors_share(cards, settings, media):
+    """Each fresh client is a new session with limits of its own; all visitors together may
+    have LIMIT_PRINT_ACTIVE_JOBS_VISITORS jobs being made and LIMIT_PRINT_BYTES_VISITORS
+    kept, and a signed-in player is not held back by them."""
+    from django.test import Client
+
+    together = settings.LIMITS["PRINT_ACTIVE_JOBS_ALL_VISITORS"]
+    for _ in range(together):  # each from a client with no cookie: a session of its own
+        assert api_post(Client(), set="AF1").status_code == 201
+    assert PrintJob.objects.filter(status=Status.QUEUED).count() == together
+    before = files(media)
+    for door in ("api", "form"):
+        visitor = Client()
+        answer = (
+            api_post(visitor, set="AFD")
+            if door == "api"
+            else visitor.post("/print/new/", {**FORM, "set": "AFD"})
+        )
+        assert_refused(answer, 429, "jelentkezz be")
+    assert PrintJob.objects.count() == together and files(media) == before
+    player = Client()
+    player.force_login(make_user("nyomtato"))
+    assert api_post(player, set="AFD").status_code == 201
+    # and the space: files kept by visitors, however many sessions made them
+    PrintJob.objects.filter(user=None).update(
+        status=Status.DONE,
+        file="prints/kept.pdf",
+        file_size=settings.LIMITS["PRINT_BYTES_ALL_VISITORS"] // together + 1,
+        expires_at=timezone.now() + timedelta(hours=1),
+    )
+    answer = api_post(Client(), set="AFD")
+    assert_refused(answer, 409, "Jelentkezz be")
+    assert answer.json()["error"]["code"] == "visitors_storage_full"
 
 
 def test_a_players_files_are_kept_for_days_said_in_days(client, owner):

@@ -120,6 +120,27 @@ def test_my_tournaments_page_reads_any_number_of_events_in_the_same_queries(clie
     assert many_queries == few_queries
 
 
+def test_the_standings_are_worked_out_once_per_change_of_the_event(client, cup, cast, monkeypatch):
+    """Every open event page polls the live part every 5 s: the table is kept until a write
+    (here a result) bumps the event's version, then worked out again."""
+    from tournaments import selectors
+
+    pairing = running(client, cup, cast)
+    live = url("live", cup)
+    assert client.get(live).status_code == 200  # works the table out and keeps it
+    worked_out = []
+    real = selectors.standings
+    monkeypatch.setattr(
+        selectors, "standings", lambda *a, **k: worked_out.append(1) or real(*a, **k)
+    )
+    for _ in range(3):
+        assert "0-0-0" in client.get(live).content.decode()
+    assert worked_out == []  # nothing changed: the kept table
+    client.post(url("result", cup, pairing.pk), {"wins_a": "1", "wins_b": "0", "draws": "0"})
+    page = client.get(live).content.decode()
+    assert worked_out == [1] and "1-0-0" in page  # the result moved it: worked out anew
+
+
 # --- a new event --------------------------------------------------------------------------
 def test_new_tournament_form_creates_an_event_and_refuses_a_bad_value(client, cast):
     client.force_login(cast["organiser"])

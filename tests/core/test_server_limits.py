@@ -1,0 +1,86 @@
+"""What daphne's HTTP channel answers before Django sees a request (core/server_limits.py).
+
+Driven as daphne drives it, one byte stream at a time, on Twisted's own
+channel class: a body over LIMITS["REQUEST_BODY_MAX_BYTES"] is refused with
+413 before it is read, by its Content-Length or, chunked, as it passes the
+limit; a body within it goes through.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from twisted.internet.testing import StringTransport
+from twisted.web import http
+
+from core import server_limits
+
+LIMIT = settings.LIMITS["REQUEST_BODY_MAX_BYTES"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def installed():
+    server_limits.install(max_body_bytes=LIMIT)
+
+
+class Recorded(http.Request):
+    """A request that remembers its body instead of handing it to a site."""
+
+    bodies: list[bytes] = []
+
+    def process(self):
+        self.content.seek(0)
+        Recorded.bodies.append(self.content.read())
+        self.setResponseCode(200)
+        self.finish()
+
+
+def answer(*chunks: bytes) -> tuple[bytes, bool]:
+    """What the channel writes back for these bytes, and whether it hung up after."""
+    channel = http.HTTPChannel()
+    channel.requestFactory = Recorded
+    transport = StringTransport()
+    channel.makeConnection(transport)
+    for chunk in chunks:
+        channel.dataReceived(chunk)
+    return transport.value(), transport.disconnecting
+
+
+def refusal(written: bytes) -> dict:
+    head, _, body = written.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413 "), head
+    return json.loads(body)
+
+
+@pytest.mark.parametrize("length", [LIMIT + 1, 10**9, 10**18])
+def test_a_content_length_over_the_limit_is_refused_before_any_of_the_body(length):
+    Recorded.bodies.clear()
+    written, closed = answer(
+        b"POST /decks/import/ HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % length,
+        b"a" * 1000,
+    )
+    assert refusal(written)["error"]["code"] == "body_too_large" and closed
+    assert Recorded.bodies == []
+
+
+def test_a_chunked_body_is_refused_once_it_passes_the_limit():
+    Recorded.bodies.clear()
+    chunk = b"a" * 65536
+    frames = [b"%x\r\n%s\r\n" % (len(chunk), chunk)] * (LIMIT // len(chunk) + 2)
+    written, closed = answer(
+        b"POST /api/collection/import/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+        *frames,
+    )
+    assert refusal(written)["error"]["code"] == "body_too_large" and closed
+    assert Recorded.bodies == []
+
+
+def test_a_body_within_the_limit_and_the_next_request_go_through():
+    Recorded.bodies.clear()
+    body = b"b" * (LIMIT // 2)
+    request = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body)
+    written, closed = answer(request + body + request + body)
+    assert written.count(b"HTTP/1.1 200 OK") == 2 and not closed
+    assert Recorded.bodies == [body, body]
