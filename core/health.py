@@ -129,6 +129,7 @@ WORKER_UP_SECONDS = 10.0  # a worker that answered is trusted this long
 WORKER_DOWN_SECONDS = 2.0  # one that did not is asked again soon (a site starting up)
 _worker_lock = threading.Lock()
 _worker_verdict: tuple[float, Check] | None = None
+_now = time.monotonic  # the verdict's clock (a test moves it)
 
 
 def worker_verdict(probe=check_worker) -> Check:
@@ -137,10 +138,10 @@ def worker_verdict(probe=check_worker) -> Check:
     with _worker_lock:
         if _worker_verdict is not None:
             taken, check = _worker_verdict
-            if time.monotonic() - taken < (WORKER_UP_SECONDS if check.ok else WORKER_DOWN_SECONDS):
+            if _now() - taken < (WORKER_UP_SECONDS if check.ok else WORKER_DOWN_SECONDS):
                 return check
         check = probe()
-        _worker_verdict = (time.monotonic(), check)
+        _worker_verdict = (_now(), check)
         return check
 
 

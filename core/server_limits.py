@@ -52,6 +52,7 @@ def install(max_body_bytes: int) -> None:
     if getattr(http.HTTPChannel, "_kartyavar_answers_long_lines", False):
         return
     headers_done = http.HTTPChannel.allHeadersReceived
+    body_done = http.HTTPChannel._finishRequestBody
     raw_data = http.HTTPChannel.rawDataReceived
     content_chunk = http.Request.handleContentChunk
 
@@ -65,6 +66,13 @@ def install(max_body_bytes: int) -> None:
             too_large(self)  # by its Content-Length: not a byte of it is read
             return
         headers_done(self)
+
+    def finish_request_body(self, data):
+        # The chunk decoder parses on to a body's end within the read that passed the limit:
+        # a refused body must not then reach the site, cut short.
+        if getattr(self, "_kartyavar_refused", False):
+            return
+        body_done(self, data)
 
     def raw_data_received(self, data):
         if getattr(self, "_kartyavar_refused", False):
@@ -98,5 +106,6 @@ def install(max_body_bytes: int) -> None:
     http.HTTPChannel._respondToBadRequestAndDisconnect = bad_request
     http.HTTPChannel.allHeadersReceived = all_headers_received
     http.HTTPChannel.rawDataReceived = raw_data_received
+    http.HTTPChannel._finishRequestBody = finish_request_body
     http.Request.handleContentChunk = handle_content_chunk
     http.HTTPChannel._kartyavar_answers_long_lines = True

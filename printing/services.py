@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.files import File
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -150,6 +150,9 @@ def print_preview(*, options: dict, source: dict, user) -> bytes:
     return buffer.getvalue()
 
 
+VISITORS_LOCK = 0x6B56_5052  # the advisory lock of all visitors' print jobs ("kVPR")
+
+
 def _visitor_lock(user, session_key: str) -> None:
     """Serialise one visitor's job creation, so two requests at once cannot both pass the caps.
 
@@ -166,6 +169,12 @@ def _visitor_lock(user, session_key: str) -> None:
         from django.contrib.sessions.models import Session
 
         Session.objects.select_for_update().filter(pk=session_key).first()
+    if not user.is_authenticated and connection.vendor == "postgresql":
+        # All visitors share limits too (limits.check_visitors_together), and sessions cost
+        # nothing: their jobs are counted and made one at a time. (SQLite's transactions
+        # take the write lock up front, IMMEDIATE, which serialises them already.)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [VISITORS_LOCK])
 
 
 def _requeue_stuck(user, session_key: str) -> None:

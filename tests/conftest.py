@@ -23,6 +23,15 @@ def require(condition: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(autouse=True)
+def fresh_worker_verdict():
+    """The health check keeps the worker's verdict a few seconds per process: each test asks
+    the worker afresh (a verdict from an eager test would answer for a real worker)."""
+    from core import health
+
+    health._worker_verdict = None
+
+
 @pytest.fixture
 def owner(db):
     return make_user("owner")

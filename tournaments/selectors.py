@@ -9,7 +9,7 @@ the event, not by its players (no query per player or per round).
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from django.core.cache import cache
 from django.db.models import Count, Prefetch, Q
@@ -168,11 +168,14 @@ def kept_standings(tournament: Tournament, *, final: bool = False) -> list[Stand
     every write that could move them bumps the version, and a big event's table costs a
     third of a second, which every open event page asked for every 5 s."""
     key = f"tournament-standings:{tournament.pk}:{tournament.version}:{tournament.status}:{final}"
-    found = cache.get(key)
-    if found is None:
-        found = final_places(tournament) if final else standings(tournament)
-        cache.set(key, found, 60 * 60)
-    return found
+    kept = cache.get(key)
+    if kept is None:
+        rows = final_places(tournament) if final else standings(tournament)
+        # kept without the registrations: their users (password hash, email) stay out of the cache
+        cache.set(key, [replace(row, player_row=None) for row in rows], 60 * 60)
+        return rows
+    players = {p.pk: p for p in _players(tournament)}
+    return [replace(row, player_row=players[row.player]) for row in kept]
 
 
 def standings_of_entries(entries: list[Player]) -> list[dict]:

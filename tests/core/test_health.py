@@ -94,7 +94,7 @@ def test_worker_probes_run_one_at_a_time_and_share_their_verdict(monkeypatch):
         return run
 
     clock = [1000.0]
-    monkeypatch.setattr(health.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(health, "_now", lambda: clock[0])
     monkeypatch.setattr(health, "_worker_verdict", None)
     verdicts = run_together(*[lambda: health.worker_verdict(probe(True))] * 20)
     assert probes == [True] and all(v.ok for v in verdicts)

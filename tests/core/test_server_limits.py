@@ -77,6 +77,17 @@ def test_a_chunked_body_is_refused_once_it_passes_the_limit():
     assert Recorded.bodies == []
 
 
+def test_a_chunked_body_that_ends_in_the_read_that_passed_the_limit_reaches_no_one():
+    Recorded.bodies.clear()
+    half = b"c" * (LIMIT // 2 + 1)
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(half), half) for _ in range(2)) + b"0\r\n\r\n"
+    written, closed = answer(
+        b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks
+    )
+    assert refusal(written)["error"]["code"] == "body_too_large" and closed
+    assert Recorded.bodies == []  # not even the first half, cut short
+
+
 def test_a_body_within_the_limit_and_the_next_request_go_through():
     Recorded.bodies.clear()
     body = b"b" * (LIMIT // 2)
