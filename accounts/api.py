@@ -1,11 +1,16 @@
 """Account endpoints of the API."""
 
+from django.utils.translation import gettext as _
+from django_ratelimit.core import is_ratelimited
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
+
+from accounts.views import login_rate
+from core.errors import ApplicationError
 
 
 class OptionalEmailField(serializers.EmailField):
@@ -44,6 +49,10 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
+class TooManyLogins(ApplicationError):
+    status_code = 429
+
+
 class ObtainTokenApi(ObtainAuthToken):
     """Trade a username and password for the user's API token.
 
@@ -58,4 +67,17 @@ class ObtainTokenApi(ObtainAuthToken):
 
     @extend_schema(responses=TokenSerializer)
     def post(self, request, *args, **kwargs):
+        # the login form's own count (accounts.views.login_rate): one budget for both doors
+        if is_ratelimited(
+            request._request,
+            group="accounts.login",
+            key="ip",
+            rate=login_rate,
+            method="POST",
+            increment=True,
+        ):
+            raise TooManyLogins(
+                "too_many_logins",
+                _("Too many logins from your address in the last minute. Try again in a minute."),
+            )
         return super().post(request, *args, **kwargs)

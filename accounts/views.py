@@ -63,6 +63,26 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form})
 
 
+def login_rate(group: str, request: HttpRequest) -> str:
+    """Logins one client address may send a minute, right or wrong: each costs a third of a
+    second of CPU hashing the password, and axes counts only the wrong ones."""
+    return f"{settings.LIMITS['LOGINS_PER_MINUTE']}/m"
+
+
+_login_form = auth_views.LoginView.as_view(redirect_authenticated_user=True)
+
+
+@ratelimit(group="accounts.login", key="ip", rate=login_rate, method="POST", block=False)
+def login_view(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    if request.limited:
+        return _over_limit(
+            request,
+            "too_many_logins",
+            _("Too many logins from your address in the last minute. Try again in a minute."),
+        )
+    return _login_form(request, *args, **kwargs)
+
+
 def password_reset_rate(group: str, request: HttpRequest) -> str:
     """Reset requests one client address, or one email address, may send an hour."""
     return f"{settings.LIMITS['PASSWORD_RESETS_PER_HOUR']}/h"

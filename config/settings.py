@@ -528,6 +528,8 @@ LIMITS = {
     "LOGIN_FAILURES": env.int("LIMIT_LOGIN_FAILURES", default=5),
     "LOGIN_COOLOFF_MINUTES": env.int("LIMIT_LOGIN_COOLOFF_MINUTES", default=15),
     "SIGNUPS_PER_HOUR": env.int("LIMIT_SIGNUPS_PER_HOUR", default=5),
+    # every login sent from one address, right password or not (each costs a password hash)
+    "LOGINS_PER_MINUTE": env.int("LIMIT_LOGINS_PER_MINUTE", default=20),
     "PASSWORD_RESETS_PER_HOUR": env.int("LIMIT_PASSWORD_RESETS_PER_HOUR", default=5),
 }
 for _name, _value in LIMITS.items():

@@ -265,3 +265,17 @@ def test_behind_a_trusted_proxy_the_lockout_counts_the_client_address(client, ow
     # Another client behind the same proxy logs in.
     response = form_login(Client(), password=PASSWORD, HTTP_X_FORWARDED_FOR="192.0.2.2", **proxy)
     assert response.status_code == 302
+
+
+def test_logins_with_the_right_password_are_limited_per_address_across_both_doors(owner, limits_on):
+    """Each login hashes a password (a third of a second of CPU) and axes counts only the
+    wrong ones: all logins from an address, right or wrong, form and API, share a budget."""
+    limits_on.LIMITS = {**limits_on.LIMITS, "LOGINS_PER_MINUTE": 4}
+    for door in (form_login, api_login, form_login, api_login):
+        assert door(Client(), password=PASSWORD).status_code in (200, 302)
+    form, api = form_login(Client(), password=PASSWORD), api_login(Client(), password=PASSWORD)
+    assert form.status_code == api.status_code == 429
+    assert api.json()["error"]["code"] == "too_many_logins"
+    assert "Túl sok bejelentkezés érkezett a címedről" in form.content.decode()
+    # another address has its own budget, and nobody was locked out by it
+    assert form_login(Client(), password=PASSWORD, REMOTE_ADDR=ELSEWHERE).status_code == 302
