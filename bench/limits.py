@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import resource
-import signal
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.sigterm import stop_on_sigterm  # noqa: E402
 
 CASES = ("preview", "job", "deck", "json")
 
@@ -160,7 +161,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(cases: list[str]) -> None:
     cases = list(cases) or list(CASES)
-    signal.signal(signal.SIGTERM, _exit_on_sigterm)  # the scratch folder goes as on Ctrl-C
+    stop_on_sigterm()  # the scratch folder goes as on Ctrl-C
     with tempfile.TemporaryDirectory(prefix="kartyavar-limits-") as var:
         env = {
             **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
@@ -201,11 +202,6 @@ def _describe(f: dict) -> str:
         f"{k}={v}" for k, v in f.items() if k not in {"peak_rss_mb", "rss_growth_mb", "cpu_s"}
     )
     return f"{what}: {head}  ({rest})"
-
-
-def _exit_on_sigterm(_signum, _frame) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one is enough: let the cleanup finish
-    raise SystemExit(128 + signal.SIGTERM)
 
 
 if __name__ == "__main__":

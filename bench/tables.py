@@ -39,7 +39,6 @@ import json
 import math
 import os
 import re
-import signal
 import statistics
 import sys
 import tempfile
@@ -53,6 +52,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+# stop_on_sigterm: on SIGTERM site_with_player still stops the site (docs/screenshots.py too)
+from bench.sigterm import stop_on_sigterm  # noqa: E402
 from tests.make_run_site import MakeRunSite  # noqa: E402
 from tests.table_policies import (  # noqa: E402
     action_key,
@@ -451,18 +452,6 @@ def site_with_player(username: str):
             yield site, player
         finally:
             site.stop()
-
-
-def _exit_on_sigterm(_signum, _frame) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one is enough: let the cleanup finish
-    raise SystemExit(128 + signal.SIGTERM)
-
-
-def stop_on_sigterm() -> None:
-    """SIGTERM (`timeout`, `kill`) stops the script as Ctrl-C does: it raises SystemExit, so
-    site_with_player's cleanup runs (the server and its worker stopped, the scratch folder
-    removed) rather than leaving them behind. For a script's main(), never at import."""
-    signal.signal(signal.SIGTERM, _exit_on_sigterm)
 
 
 def launch_chromium(playwright):

@@ -147,7 +147,6 @@ class GameSpec:
     default_format: str  # the deck format a new deck starts in
     rated_format: str | None = None  # a rated match needs both decks legal in it
     public_effects: bool = False  # the table is sent each card's structured effects
-    hand_size: int = 0  # cards in a starting hand (the deck builder's sample hand)
     deck_odds: bool = False  # the builder's draw odds and goldfish (decks/odds.py) model its draws
     solver: str | None = None  # module whose `solve_state` judges a deal (table hints)
     # the search bot ("hard") plays it: its engine has a sampler (play.engines.<room>.sampling)
@@ -179,6 +178,11 @@ class GameSpec:
     def engine(self):
         """The engine module (imported on first use)."""
         return importlib.import_module(self.rooms.engine)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a starting hand (the deck builder's sample hand): the engine's own."""
+        return self.engine().opening_hand
 
     def face_layout(self):
         return importlib.import_module(self.rooms.face_layout)
@@ -319,7 +323,6 @@ _ALL = (
         uses_decks=True,
         default_format="casual",
         rated_format="tournament",
-        hand_size=5,  # rulebook line 67
         deck_odds=True,
         searchable=True,
         prior="play.bots.decks:demo_decks",  # an opponent's deck: one like those the site ships
@@ -367,7 +370,6 @@ _ALL = (
         uses_decks=False,
         searchable=True,
         default_format="level-5",
-        hand_size=5,  # DECISIONS ONIROO §2
         card_fields=CardFields(
             own=("letter", "shape", "digit", "group", "next_group"),
             by_type={
@@ -442,7 +444,6 @@ _ALL = (
         greedy_bot="ArcaneGreedyBot",
         uses_decks=False,
         default_format="standard",
-        hand_size=0,  # played from three piles, with no hand at all
         public_effects=True,  # the table words each card's effect from its steps
         solver="play.bots.arcane_guardian_solver",
         seat_hook=_one_seat,

@@ -556,7 +556,7 @@ def format_seat(seat: dict, view: dict, lang: str) -> list[str]:
             extra=extra,
         )
     ]
-    if view["level"] not in (2, 3):
+    if view["shared_dream"] is None:  # own dreams (levels 2–3 build only the shared one)
         for dream in seat["dreams"]:
             lines += format_dream(dream, view, lang, mine=mine)
         if not seat["dreams"]:
@@ -640,14 +640,9 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
 
 
 def _waiting_now(view: dict) -> int:
-    """The waiting turns left (this one included) when a bad night keeps you from adding a
-    symbol card on this very turn (level 3), else 0."""
-    tf = view.get("this_turn") or {}
-    if view["turn_player"] != view["you"] or view["step"] != "play" or view.get("pending"):
-        return 0
-    if tf.get("played") or tf.get("attacked"):
-        return 0
-    return view["players"][view["you"]].get("waiting", 0)
+    """The waiting turns left when a bad night keeps you from adding a symbol card on this
+    very turn (the view's `held_back`, level 3), else 0."""
+    return (view.get("this_turn") or {}).get("held_back", 0)
 
 
 def _recent(view: dict, lang: str, recent: list[str] | None) -> list[str]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from accounts.models import User
+from collection import services as collection_services
+from collection import trades
+from collection.models import TradeProposal
 
 PASSWORD = "kartya-var-2026!"
 
@@ -12,3 +15,18 @@ def make_user(username: str = "player", *, language: str = "hu", **fields) -> Us
     user.set_password(PASSWORD)
     user.save()
     return user
+
+
+def own(user, **counts: int) -> None:
+    """Set `user`'s collection counts, codes spelled as names: `own(user, AF1_001=3)`."""
+    for code, count in counts.items():
+        collection_services.collection_set_count(
+            user=user, code=code.replace("_", "-"), count=count
+        )
+
+
+def propose(maker, to, gives=None, gets=None, **more) -> TradeProposal:
+    """`maker`'s trade proposal to `to`: `gives` and `gets` map card codes to counts."""
+    return trades.proposal_create(
+        maker=maker, partner_id=to.pk, gives=gives or {}, gets=gets or {}, **more
+    )

@@ -30,8 +30,8 @@ GAMES_MAX = 3  # wins_a, wins_b, draws: a match is at most three games
 
 
 # --- helpers ----------------------------------------------------------------------------
-def _acting(view):
-    """A POST button of the event's page: its refusals answered where the user acted."""
+def _event_button(view):
+    """An event page's button: signed in, POST only, refusals answered where the user acted."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, tournament_id, **kwargs) -> HttpResponse:
@@ -47,7 +47,7 @@ def _acting(view):
             messages.error(request, explained(refused))
             return redirect("tournaments:detail", tournament_id)
 
-    return wrapped
+    return login_required(require_POST(wrapped))
 
 
 def _done(request: HttpRequest, tournament_id, message: str) -> HttpResponse:
@@ -218,9 +218,7 @@ def player(request: HttpRequest, tournament_id, player_id: int) -> HttpResponse:
 
 
 # --- the buttons ------------------------------------------------------------------------
-@login_required
-@require_POST
-@_acting
+@_event_button
 def register(request: HttpRequest, tournament_id) -> HttpResponse:
     deck_id = id_param(request.POST.get("deck"), name="deck")
     deck = Deck.objects.filter(pk=deck_id, owner=request.user).first()  # only your own
@@ -234,25 +232,19 @@ def register(request: HttpRequest, tournament_id) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@_acting
+@_event_button
 def withdraw(request: HttpRequest, tournament_id) -> HttpResponse:
     services.tournament_withdraw(tournament_id=tournament_id, user=request.user)
     return _done(request, tournament_id, _("You withdrew from the tournament."))
 
 
-@login_required
-@require_POST
-@_acting
+@_event_button
 def start(request: HttpRequest, tournament_id) -> HttpResponse:
     services.tournament_start(tournament_id=tournament_id, user=request.user)
     return _done(request, tournament_id, _("The tournament has started: round 1 is paired."))
 
 
-@login_required
-@require_POST
-@_acting
+@_event_button
 def next_round(request: HttpRequest, tournament_id) -> HttpResponse:
     tournament = services.tournament_next_round(tournament_id=tournament_id, user=request.user)
     if tournament.status == TournamentStatus.FINISHED:
@@ -262,9 +254,7 @@ def next_round(request: HttpRequest, tournament_id) -> HttpResponse:
     return _done(request, tournament_id, _("The next round is paired."))
 
 
-@login_required
-@require_POST
-@_acting
+@_event_button
 def drop(request: HttpRequest, tournament_id) -> HttpResponse:
     raw = request.POST.get("player", "")
     player_id = id_param(raw, name="player") if raw else None
@@ -280,9 +270,7 @@ def drop(request: HttpRequest, tournament_id) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@_acting
+@_event_button
 def result(request: HttpRequest, tournament_id, pairing_id: int) -> HttpResponse:
     games = {
         name: int_param(request.POST.get(name), name=name, minimum=0, maximum=GAMES_MAX, default=0)

@@ -35,6 +35,7 @@ from itertools import combinations
 
 from play.bots.base import Bot
 from play.engines.alomfogo.cards import normalize_card
+from play.engines.alomfogo.effects import allows, duel_swing, filter_owners
 from play.engines.base import Action
 
 GLORY = 3.0  # one point of glory
@@ -78,19 +79,6 @@ def _catalog_infos() -> dict[str, dict]:
     from play.bots.decks import all_cards
 
     return {code: _info_from(normalize_card(card)) for code, card in all_cards().items()}
-
-
-def swing(eff: dict | None, side: int) -> int:
-    """How much an ability moves a duel in favour of `side` (0 attacker, 1 defender)."""
-    if eff is None:
-        return 0
-    total = 0
-    for op in eff["do"]:
-        if op["op"] == "power":
-            ok = op["if"] is None or (op["if"] == "attacking") == (side == 0)
-            amount = op["amount"] if ok else op["else"]
-            total += amount if op["to"] == "own" else -amount
-    return total
 
 
 class _Look:
@@ -172,7 +160,9 @@ class _Look:
         """What a card on the board is worth to its owner, in evaluate() units."""
         card = self.info(code)
         p = self.me if p is None else p
-        worth = 0.3 + 0.7 * max(0, swing(card["helper"], 0), swing(card["helper"], 1)) * POWER
+        worth = (
+            0.3 + 0.7 * max(0, duel_swing(card["helper"], 0), duel_swing(card["helper"], 1)) * POWER
+        )
         if card["type"] == "revulo":
             worth += POWER * (self.stat(p, code, "attack") + self.stat(p, code, "defense"))
             worth += 0.5 * GLORY * self.stat(p, code, "glory_bonus")
@@ -211,26 +201,13 @@ class _Look:
     # --- targets ----------------------------------------------------------------
     def candidates(self, flt: dict) -> list[tuple[str, str, int]]:
         """(id, code, owner) of the visible cards a filter allows us to pick."""
-        if flt["owner"] == "self":
-            owners = [self.me]
-        else:
-            owners = [
-                q
-                for q, s in enumerate(self.seats)
-                if s["alive"] and (flt["owner"] == "any" or q != self.me)
-            ]
-        found = []
-        for q in owners:
-            for c in self.seats[q][flt["zone"]]:
-                card = self.info(c["code"])
-                if card["type"] not in flt["types"]:
-                    continue
-                if flt["zone"] == "board" and c["state"] not in flt["states"]:
-                    continue
-                if flt["max_cost"] is not None and card["cost"] > flt["max_cost"]:
-                    continue
-                found.append((c["id"], c["code"], q))
-        return found
+        living = [q for q, seat in enumerate(self.seats) if seat["alive"]]
+        return [
+            (c["id"], c["code"], q)
+            for q in filter_owners(flt, self.me, living)
+            for c in self.seats[q][flt["zone"]]
+            if allows(flt, self.info(c["code"]), c.get("state"))
+        ]
 
     def target_value(self, op: dict, code: str, owner: int, state: str | None) -> float:
         """Gain for us when `op` hits this card (negative: better not)."""
@@ -301,7 +278,7 @@ class _Look:
             card = self.info(code)
             if card["type"] != "azonnali" or card["play"] is None:
                 continue
-            s = swing(card["play"], side)
+            s = duel_swing(card["play"], side)
             if s > 0:
                 vp = self.play_cost(self.me, code)
                 found.append((s, vp, vp * VP + CARD, iid))
@@ -318,7 +295,7 @@ class _Look:
         mark = card["helper_mark"] or "P"
         cost = MARK_COST.get(mark, self.value(code, p)) + abil["cost"]["vp"] * VP
         cost += abil["cost"]["discard"] * CARD - self.ops_gain(abil)
-        return swing(abil, side), cost
+        return duel_swing(abil, side), cost
 
     def helpers_of(self, p: int, exclude: str | None, side: int) -> list[tuple[int, float, str]]:
         """(swing, cost, id) of seat p's active creatures that could help `side`."""
@@ -465,7 +442,7 @@ class GreedyBot(Bot):
         d = look.view["duel"]
         att, a_iid = d["attacker"], d["a"]
         a_code = look.code(a_iid) or "?"
-        attack = look.stat(att, a_code, "attack") + d["boost"][0]
+        attack = d["power"][0]  # the engine's total: figure, statics and boosts
         threat = max((h[0] for h in look.helpers_of(att, a_iid, 0)), default=0)
         instants = look.my_instants(1)
         loss = look.glory_loss(att, a_code)
@@ -487,10 +464,8 @@ class GreedyBot(Bot):
     def _duel_numbers(self, look: _Look) -> tuple[dict, int, int, str, str]:
         d = look.view["duel"]
         side = 0 if d["attacker"] == look.me else 1
-        # a duelist an effect took off the board still counts (as the engine does)
         a_code, d_code = look.code(d["a"]) or "?", look.code(d["d"]) or "?"
-        pa = look.stat(d["attacker"], a_code, "attack") + d["boost"][0]
-        pd = look.stat(d["defender"], d_code, "defense") + d["boost"][1]
+        pa, pd = d["power"]  # the engine's totals (a duelist taken off the board still counts)
         return d, side, (pa - pd) if side == 0 else (pd - pa), a_code, d_code
 
     def _assign(self, look: _Look, legal: list[Action]) -> list[float]:
@@ -573,7 +548,7 @@ class GreedyBot(Bot):
         if d is not None and d.get("d") and look.me in (d["attacker"], d["defender"]):
             _, side, margin, a_code, d_code = self._duel_numbers(look)
             their = 1 - side
-            after = margin - swing(eff, their)
+            after = margin - duel_swing(eff, their)
             harm += look.outcome(side, margin, a_code, d_code, d) - look.outcome(
                 side, after, a_code, d_code, d
             )
@@ -653,7 +628,7 @@ class GreedyBot(Bot):
             return 0.0
         card = look.info(code)
         if card["type"] == "azonnali":
-            return 0.5 + 0.3 * max(swing(card["play"], 0), swing(card["play"], 1), 0)
+            return 0.5 + 0.3 * max(duel_swing(card["play"], 0), duel_swing(card["play"], 1), 0)
         return look.value(code) - 0.2 * look.play_cost(look.me, code)
 
     # The decision a legal list asks for, told by an action only that decision offers; the
@@ -692,4 +667,4 @@ def evaluate(view: dict, cards: dict[str, dict] | None = None) -> float:
     return side(me) - (max(others) if others else 0.0)
 
 
-__all__ = ["GreedyBot", "evaluate", "swing"]
+__all__ = ["GreedyBot", "evaluate"]

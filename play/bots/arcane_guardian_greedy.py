@@ -47,8 +47,15 @@ CURSE_COST = 1.5
 KEEP = 50.0
 
 
-def _bundle(raw: dict | None) -> dict:
-    return {k: v for k, v in (raw or {}).items() if k != "roll"}
+def _bundle(steps: list[dict] | None) -> dict:
+    """The view's steps of one effect part (effective numbers) as {what: how many}."""
+    bundle: dict = {}
+    for step in steps or ():
+        if step["do"] == "discard":
+            bundle["discard"] = {"kind": step["kind"], "count": step["n"]}
+        else:
+            bundle[step["do"]] = step.get("n", True)
+    return bundle
 
 
 def _use(card: dict) -> dict | None:
@@ -171,13 +178,14 @@ class Table:
             return loss + 2.5  # survives, but burns healing
         return DEATH
 
-    def bundle_cost(self, raw: dict | None, source: str = "other") -> float:
-        b = _bundle(raw)
-        cost = 0.0
-        loss = b.get("lose_life", 0)
-        if loss and source in ("enemy", "trap"):
-            loss = max(0, loss + self.passive.get(f"{source}_damage", 0))
-        cost += self.life_cost(loss)
+    def effect(self, code: str) -> dict:
+        """A card's effect parts as the view gives them: steps with the effective numbers
+        (the mage's lasting damage modifiers already applied)."""
+        return self.view["cards"][code]["effect"]
+
+    def bundle_cost(self, steps: list[dict] | None) -> float:
+        b = _bundle(steps)
+        cost = self.life_cost(b.get("lose_life", 0))
         if b.get("lose_level") and self.level > 1:
             cost += LEVEL * 0.8
         if b.get("lose_mana"):
@@ -207,39 +215,34 @@ class Table:
             return True
         return kind in (card["type"], card["subtype"])
 
-    def rows_cost(self, card: dict, source: str, mod: int) -> float:
-        """The average cost of a die table (faces shifted by `mod`, kept in 1–6)."""
-        rows = card["effects"]["d6"]
-        by_face = {face: row for row in rows for face in row["roll"]}
-        total = 0.0
-        for face in range(1, 7):
-            total += self.bundle_cost(by_face[max(1, min(6, face + mod))], source)
-        return total / 6
+    def rows_cost(self, code: str, results: list[int]) -> float:
+        """The average cost of a die table; `results`: the view's result of each face 1–6."""
+        rows = self.effect(code)["rows"]  # one a result, rows[result - 1]
+        return sum(self.bundle_cost(rows[r - 1]) for r in results) / len(results)
 
     def enemy_cost(self, card: dict, offers: list[int]) -> float:
         """The cheapest way past an enemy (its reward counted); `offers`: the view's options."""
-        e = card["effects"]
-        costs = [self.bundle_cost(e["options"][k], "enemy") for k in offers]
+        e, effect = card["effects"], self.effect(card["code"])
+        costs = [self.bundle_cost(effect["options"][k]) for k in offers]
         if e.get("defeated_by") in self.upright:
             costs.append(self.spell_value(e["defeated_by"]))
         if len(self.upright) >= 2:
             costs.append(sum(sorted(self.spell_value(c) for c in self.upright)[:2]))
         costs.extend(self.card_value(c) for c in self._cancels("enemy"))
         best = min(costs) if costs else DEATH
-        return best + self.bundle_cost(e.get("reward"))
+        return best + self.bundle_cost(effect.get("reward"))
 
-    def trap_cost(self, card: dict) -> float:
-        rolled = self.rows_cost(card, "trap", self.passive.get("trap_roll", 0))
+    def trap_cost(self, card: dict, results: list[int]) -> float:
+        rolled = self.rows_cost(card["code"], results)
         cancels = [self.spell_value(c) for c in self._cancels("trap") if c in self.upright]
         cancels += [self.card_value(c) for c in self._cancels("trap") if c in self.held]
         return min([rolled, *cancels])
 
-    def chest_cost(self, card: dict) -> float:
-        e = card["effects"]
-        rolled = self.rows_cost(card, "chest", self.passive.get("chest_roll", 0))
-        if self.level + self.passive.get("chest_level", 0) >= e["level"]:
-            return min(rolled, self.bundle_cost(e["reward"]))
-        return rolled
+    def chest_cost(self, card: dict, results: list[int], opens: bool) -> float:
+        rolled = self.rows_cost(card["code"], results)
+        return (
+            min(rolled, self.bundle_cost(self.effect(card["code"])["reward"])) if opens else rolled
+        )
 
     def _cancels(self, when: str) -> list[str]:
         found = []
@@ -258,15 +261,15 @@ class Table:
         if kind == "enemy":
             return self.enemy_cost(card, pile.get("offers", []))
         if kind == "trap":
-            return self.trap_cost(card)
+            return self.trap_cost(card, pile["results"])
         if kind == "chest":
-            return self.chest_cost(card)
+            return self.chest_cost(card, pile["results"], pile["opens"])
         if kind in ("collectible", "useable"):
             return -self.card_value(card["code"])
         if kind == "curse":
-            return CURSE_COST + self.bundle_cost(card["effects"].get("interact"))
+            return CURSE_COST + self.bundle_cost(self.effect(card["code"]).get("interact"))
         if kind in ("level_up", "level_down"):
-            return self.bundle_cost(card["effects"].get("interact"))
+            return self.bundle_cost(self.effect(card["code"]).get("interact"))
         return 0.0
 
 
@@ -296,17 +299,13 @@ class ArcaneGreedyBot(Bot):
         if kind == "discard_curse":
             return self.curse_discard_cost(t, action["card"])
         if kind == "fight":
-            card = t.cards[facing["card"]]
-            option = card["effects"]["options"][action["option"]]
-            return t.bundle_cost(option, "enemy")
+            return t.bundle_cost(t.effect(facing["card"])["options"][action["option"]])
         if kind == "cast":
             return sum(t.spell_value(c) for c in action["spells"])
         if kind == "roll":
-            card = t.cards[facing["card"]]
-            source = "trap" if card["type"] == "trap" else "chest"
-            return t.rows_cost(card, source, t.passive.get(f"{source}_roll", 0))
+            return self.reroll_gain(t)  # a roll's average, as a fresh roll after one
         if kind == "open_chest":
-            return t.bundle_cost(t.cards[facing["card"]]["effects"]["reward"])
+            return t.bundle_cost(t.effect(facing["card"])["reward"])
         if kind == "accept_roll":
             return self.row_cost(t)
         if kind == "choose":
@@ -316,9 +315,9 @@ class ArcaneGreedyBot(Bot):
     def step_cost(self, t: Table, action: Action) -> float:
         pile = t.view["piles"][action["pile"]]
         if pile["stopped"]:
-            ending = t.cards[pile["top"]]["effects"]
+            ending = t.effect(pile["top"])
             pay = action.get("cost")
-            cost = 0.0 if pay is None else t.bundle_cost(ending["cost"][pay])
+            cost = 0.0 if pay is None else t.bundle_cost(ending["costs"][pay])
             return cost + t.bundle_cost(ending["gives"])
         # a slight lean to deeper piles: the endings lie at the bottom
         return t.top_cost(pile) - pile["count"] / 100
@@ -344,22 +343,18 @@ class ArcaneGreedyBot(Bot):
 
     def reroll_gain(self, t: Table) -> float:
         """The average cost of a fresh roll (what a reroll trades the current row for)."""
-        card = t.cards[t.view["facing"]["card"]]
-        source = "trap" if card["type"] == "trap" else "chest"
-        return t.rows_cost(card, source, t.passive.get(f"{source}_roll", 0))
+        facing = t.view["facing"]
+        return t.rows_cost(facing["card"], facing["results"])
 
     def row_cost(self, t: Table) -> float:
         facing = t.view["facing"]
-        card = t.cards[facing["card"]]
-        rows = card["effects"]["d6"]
-        row = next(r for r in rows if facing["result"] in r["roll"])
-        return t.bundle_cost(row, "trap" if card["type"] == "trap" else "chest")
+        return t.bundle_cost(t.effect(facing["card"])["rows"][facing["result"] - 1])
 
     def curse_discard_cost(self, t: Table, code: str) -> float:
         if code in t.view["curses_lifted"]:  # its own text lets it go for free
             return -CURSE_COST
-        e = t.cards[code]["effects"]
-        net = t.bundle_cost(e.get("discard_cost")) - CURSE_COST - self._curse_weight(t, code)
+        net = t.bundle_cost(t.effect(code).get("discard_cost"))
+        net -= CURSE_COST + self._curse_weight(t, code)
         return net if net < 0 else KEEP
 
     def choice_cost(self, t: Table, pending: str | None, cards: list[str]) -> float:

@@ -354,7 +354,7 @@
     }
 
     minLength() {
-      return this.options.min_dream_length || (this.level >= 4 ? 5 : 10);
+      return this.options.min_dream_length; // the engine's, the level's own unless raised
     }
 
     /** The explainer's words for one explanation: {headline, lines}. */
@@ -649,10 +649,9 @@
       const prompt = this.tableChoicePrompt();
       const v = this.view;
       const tf = v.this_turn || {};
-      const me = this.seats[this.you];
-      if (this.level === 3 && me && me.waiting > 0 && v.step === "play" && !v.pending && !tf.played && !tf.attacked) {
+      if (tf.held_back > 0) {
         // a bad night: say why no symbol card can go into the dream, and for how long
-        return this.t("prompt_waiting", { n: me.waiting }) + " " + prompt;
+        return this.t("prompt_waiting", { n: tf.held_back }) + " " + prompt;
       }
       return prompt;
     }
@@ -854,7 +853,7 @@
         known: head.own ? [] : (s.known_hand || []).map((c) => this.card(c, { zone: "known" })),
         knownTitle: t("known_hand", { who: this.playerName(n) }),
         dreams,
-        empty: this.level === 2 || this.level === 3 ? t("dreams_shared_only") : t("no_dreams"),
+        empty: v.shared_dream ? t("dreams_shared_only") : t("no_dreams"),
         dreamsLabel: t("dreams_of", { who: this.playerName(n) }),
       });
     }
@@ -927,7 +926,7 @@
         });
         out.staging.status = out.staging.explanation.complete ? t("staging_ready") : t("dream_building");
       }
-      if (tf.chain && tf.played > 0 && this.level >= 4 && !tf.revealed && v.turn_player !== this.you) {
+      if (tf.chain && tf.played > 0 && tf.chains && !tf.revealed && v.turn_player !== this.you) {
         const who = this.seatName(v.turn_player);
         out.lines.push(t("turn_chain", { who, dream: this.dreamLabel(tf.chain) }));
       }

@@ -6,12 +6,12 @@ import pytest
 
 from catalog.models import Card, Game
 from collection import partners as reads
-from collection import services, trades
+from collection import trades
 from collection.models import ProposalStatus, TradeEntry
 from collection.selectors import owned_counts
 from core.errors import ApplicationError, Conflict, NotFound
 from decks.models import Deck, DeckEntry
-from tests.factories import make_user
+from tests.factories import make_user, own, propose
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +19,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def partner(db):
     return make_user("partner")
-
-
-def own(user, **counts) -> None:
-    for code, count in counts.items():
-        services.collection_set_count(user=user, code=code.replace("_", "-"), count=count)
 
 
 def make_deck(user, built: bool = False, **counts) -> Deck:
@@ -161,12 +156,6 @@ def ready(cards, owner, partner):
     own(owner, AF1_001=5, AF1_002=1)
     own(partner, AF1_008=2)
     return owner, partner
-
-
-def propose(maker, to, gives=None, gets=None, **more):
-    return trades.proposal_create(
-        maker=maker, partner_id=to.pk, gives=gives or {}, gets=gets or {}, **more
-    )
 
 
 def test_accept_moves_the_cards_and_both_keep_the_history(ready, stranger):

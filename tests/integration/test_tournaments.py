@@ -23,7 +23,7 @@ from tests.concurrency import run_together
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck
 from tests.table_policies import alomfogo_choice
-from tests.tournaments.conftest import current_match, new_event, pairings_of
+from tests.tournaments.conftest import current_match, new_event, pairings_of, record_result
 from tournaments import services
 from tournaments.models import ChangeReason, Outcome, Pairing, ResultChange
 
@@ -69,15 +69,7 @@ def test_the_last_move_and_the_organisers_result_at_once(postgres, transactional
             action=action,
             expected_version=version,
         ),
-        partial(
-            services.pairing_record_result,
-            tournament_id=event.pk,
-            pairing_id=pairing.pk,
-            user=organiser,
-            wins_a=0,
-            wins_b=0,
-            draws=1,
-        ),
+        partial(record_result, event, pairing, organiser, wins_a=0, wins_b=0, draws=1),
     )
     assert len(outcomes) == 2, "a writer is still waiting: a deadlock"
     assert [o for o in outcomes if isinstance(o, BaseException)] == []

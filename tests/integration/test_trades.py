@@ -12,7 +12,7 @@ from collection.models import OwnedCard, ProposalStatus, TradeProposal
 from collection.selectors import owned_counts
 from core.errors import ApplicationError, Conflict
 from tests.concurrency import run_together
-from tests.factories import make_user
+from tests.factories import make_user, own, propose
 
 pytestmark = pytest.mark.integration
 
@@ -50,11 +50,9 @@ def players(postgres, transactional_db):
 
 def test_two_accepts_of_one_proposal_move_the_cards_once(players):
     zsofi, gergo = players
-    services.collection_set_count(user=zsofi, code="AF1-001", count=4)
-    services.collection_set_count(user=gergo, code="AF1-008", count=2)
-    offer = trades.proposal_create(
-        maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 3}, gets={"AF1-008": 1}
-    )
+    own(zsofi, AF1_001=4)
+    own(gergo, AF1_008=2)
+    offer = propose(zsofi, gergo, gives={"AF1-001": 3}, gets={"AF1-008": 1})
 
     accept = accepting(gergo, offer)
     assert at_once(accept, accept) == ["accept: applied", "accept: not_open"]
@@ -66,13 +64,9 @@ def test_two_accepts_of_one_proposal_move_the_cards_once(players):
 def test_an_accept_racing_the_makers_edit_applies_whole_or_not_at_all(players):
     zsofi, gergo = players
     for _round in range(4):
-        services.collection_set_count(user=zsofi, code="AF1-001", count=3)
-        services.collection_set_count(user=gergo, code="AF1-001", count=0)
-        services.collection_set_count(user=gergo, code="AF1-008", count=1)
-        services.collection_set_count(user=zsofi, code="AF1-008", count=0)
-        offer = trades.proposal_create(
-            maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 3}, gets={"AF1-008": 1}
-        )
+        own(zsofi, AF1_001=3, AF1_008=0)
+        own(gergo, AF1_001=0, AF1_008=1)
+        offer = propose(zsofi, gergo, gives={"AF1-001": 3}, gets={"AF1-008": 1})
 
         def edit():
             # the maker takes the three offered copies out of their collection
@@ -94,12 +88,10 @@ def test_an_accept_racing_the_makers_edit_applies_whole_or_not_at_all(players):
 
 def test_a_refused_accept_changes_nothing(players):
     zsofi, gergo = players
-    services.collection_set_count(user=zsofi, code="AF1-001", count=2)
-    services.collection_set_count(user=gergo, code="AF1-008", count=1)
-    offer = trades.proposal_create(
-        maker=zsofi, partner_id=gergo.pk, gives={"AF1-001": 2}, gets={"AF1-008": 1}
-    )
-    services.collection_set_count(user=gergo, code="AF1-008", count=0)
+    own(zsofi, AF1_001=2)
+    own(gergo, AF1_008=1)
+    offer = propose(zsofi, gergo, gives={"AF1-001": 2}, gets={"AF1-008": 1})
+    own(gergo, AF1_008=0)
     with pytest.raises(Conflict):
         trades.proposal_accept(user=gergo, proposal_id=offer.pk)
     assert owned_counts(zsofi) == {"AF1-001": 2} and owned_counts(gergo) == {}
@@ -110,11 +102,9 @@ def test_an_accept_giving_a_first_copy_while_its_receiver_clicks_plus_adds_both(
     zsofi, gergo = players
     for _round in range(4):
         OwnedCard.objects.filter(user=gergo, card__code="AF1-003").delete()
-        services.collection_set_count(user=zsofi, code="AF1-003", count=5)
-        services.collection_set_count(user=gergo, code="AF1-008", count=2)
-        offer = trades.proposal_create(
-            maker=zsofi, partner_id=gergo.pk, gives={"AF1-003": 2}, gets={"AF1-008": 1}
-        )
+        own(zsofi, AF1_003=5)
+        own(gergo, AF1_008=2)
+        offer = propose(zsofi, gergo, gives={"AF1-003": 2}, gets={"AF1-008": 1})
 
         def plus():
             for _ in range(5):

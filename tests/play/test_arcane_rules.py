@@ -799,3 +799,22 @@ def test_nothing_is_accepted_after_the_game_ends():
     with pytest.raises(IllegalAction) as exc:
         step(g, 1)
     assert exc.value.code == "game_over"
+
+
+def test_the_view_says_what_each_die_face_comes_to_and_whether_a_chest_opens():
+    """Readers (table, terminal game, bots) read the lasting modifiers' effect from the view."""
+    g = with_roll(SPINNING_FLOOR, [6], [MISFORTUNE, SPINNING_FLOOR], [], [])
+    turn_down(g, *SPELLS)
+    assert g.view(0)["piles"][0].get("results") is None  # a curse on top: no die
+    step(g, 0)  # Misfortune: every trap roll one lower
+    step(g, 0)
+    assert g.view(0)["facing"]["results"] == [1, 1, 2, 3, 4, 5]
+    g = with_roll(MAGISTERS_CHEST, [5], [OWL_MASK, MAGISTERS_CHEST], [], [])
+    turn_down(g, LIGHTNING)
+    step(g, 0)  # the Owl Mask: chest rolls one higher
+    step(g, 0)
+    assert g.view(0)["facing"]["results"] == [2, 3, 4, 5, 6, 6]
+    g = game([IRON_CHEST], [], [], endings=[GATE, HALL_OF_KEYS, ALTAR])
+    assert g.view(0)["piles"][0]["opens"] is False  # level 1, the chest asks for 2
+    give(g, GUARDIANS_MASK)  # chests count one level higher
+    assert g.view(0)["piles"][0]["opens"] is True

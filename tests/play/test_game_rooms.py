@@ -43,6 +43,8 @@ def test_the_engine_package(game_id):
     assert engine is get_engine(game_id)
     assert engine.game_id == game_id
     assert Path(engine.__file__).parent.name == spec.room
+    # the facts other apps read off a game come from its engine (the builder's sample hand)
+    assert isinstance(engine.opening_hand, int) and spec.hand_size == engine.opening_hand
 
 
 @pytest.mark.parametrize("game_id", IDS)

@@ -365,3 +365,31 @@ def test_a_match_still_waiting_for_players_reads_cleanly():
     (got,) = run_node([{"msg": msg, "hidden": [], "forbidden": []}], "en")
     assert got["prompt"] == "Waiting for the other players to join…"
     assert got["bad"] == [] and got["keys"] == []
+
+
+def bad_night_at_level_3():
+    """A level-3 table of three where seat 0's bad night makes seats 1 and 2 wait."""
+    from tests.play.oniroo_helpers import NIGHTMARE, act, arrange, game, one, plain_symbols
+
+    g = arrange(game(level=3, players=3), hands={0: [NIGHTMARE, *plain_symbols(5)]})
+    act(g, "attack", card=one(g, NIGHTMARE))
+    act(g, "accept")
+    act(g, "accept")
+    return g
+
+
+@needs_node
+def test_a_bad_night_prompt_says_how_long_you_wait_as_the_view_says():
+    g = bad_night_at_level_3()
+    assert g.active_player == 1 and g.view(1)["this_turn"]["held_back"] == 2
+    waiting, spectator = run_node([frame_input(g, 1, "en"), frame_input(g, None, "en")], "en")
+    assert "A bad night" in waiting["prompt"] and "2 waiting turn" in waiting["prompt"]
+    assert "A bad night" not in (spectator["prompt"] or "")
+
+
+def test_the_terminal_says_how_long_a_bad_night_holds_you_back():
+    from play import cli_oniroo
+
+    g = bad_night_at_level_3()
+    assert "A bad night" in cli_oniroo.format_view(g.view(1), "en")
+    assert "A bad night" not in cli_oniroo.format_view(g.view(2), "en")

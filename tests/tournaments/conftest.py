@@ -56,6 +56,18 @@ def register_all(event, users):
     ]
 
 
+def record_result(event, pairing, user, wins_a: int, wins_b: int, draws: int) -> Pairing:
+    """`user` enters `pairing`'s result (games won by each player, games drawn)."""
+    return services.pairing_record_result(
+        tournament_id=event.pk,
+        pairing_id=pairing.pk,
+        user=user,
+        wins_a=wins_a,
+        wins_b=wins_b,
+        draws=draws,
+    )
+
+
 def player_of(event, user) -> Player:
     return Player.objects.get(tournament=event, user=user)
 

@@ -23,6 +23,7 @@ from tests.tournaments.conftest import (
     pairings_of,
     play_to_the_end,
     player_of,
+    record_result,
     register_all,
 )
 from tournaments import selectors, services
@@ -33,12 +34,6 @@ pytestmark = pytest.mark.usefixtures("english")
 
 def by_name(people) -> dict:
     return {u.username: u for u in people}
-
-
-def record(event, pairing, user, a, b, d):
-    return services.pairing_record_result(
-        tournament_id=event.pk, pairing_id=pairing.pk, user=user, wins_a=a, wins_b=b, draws=d
-    )
 
 
 def table(event) -> list[tuple]:
@@ -93,10 +88,10 @@ def test_an_eight_player_three_round_swiss_event(organiser, alomfogo, people):
     services.on_match_ended(sender=Match, match=match)  # heard twice: counted once
     assert r1[0].changes.count() == 1
     # the other tables are entered by the organiser; one is corrected
-    record(event, r1[1], organiser, 1, 0, 0)  # p8 beats p5
-    record(event, r1[2], organiser, 1, 0, 0)  # p4 beats p3: a mistake, corrected below
-    record(event, r1[3], organiser, 0, 1, 0)  # p2 beats p6
-    corrected = record(event, r1[2], organiser, 0, 0, 1)
+    record_result(event, r1[1], organiser, 1, 0, 0)  # p8 beats p5
+    record_result(event, r1[2], organiser, 1, 0, 0)  # p4 beats p3: a mistake, corrected below
+    record_result(event, r1[3], organiser, 0, 1, 0)  # p2 beats p6
+    corrected = record_result(event, r1[2], organiser, 0, 0, 1)
     assert corrected.outcome == Outcome.DRAW
     entered, correction = corrected.changes.order_by("pk")
     assert entered.reason == ChangeReason.ORGANISER and entered.changed_by == organiser
@@ -113,14 +108,14 @@ def test_an_eight_player_three_round_swiss_event(organiser, alomfogo, people):
     assert [names(p) for p in r2] == [("p8", "p4"), ("p1", "p2"), ("p3", "p7"), ("p6", None)]
     assert (r2[3].outcome, r2[3].wins_a) == (Outcome.BYE, 1)
     for pairing in r2[:3]:
-        record(event, pairing, organiser, 1, 0, 0)  # p8, p1 and p3 win
+        record_result(event, pairing, organiser, 1, 0, 0)  # p8, p1 and p3 win
 
     services.tournament_next_round(tournament_id=event.pk, user=organiser)
     r3 = pairings_of(event, 3)
     assert [names(p) for p in r3] == [("p1", "p8"), ("p3", "p2"), ("p6", "p4"), ("p7", None)]
-    record(event, r3[0], organiser, 1, 0, 0)  # p1 beats p8
-    record(event, r3[1], organiser, 0, 1, 0)  # p2 beats p3
-    record(event, r3[2], organiser, 0, 0, 1)  # p6 and p4 draw
+    record_result(event, r3[0], organiser, 1, 0, 0)  # p1 beats p8
+    record_result(event, r3[1], organiser, 0, 1, 0)  # p2 beats p3
+    record_result(event, r3[2], organiser, 0, 0, 1)  # p6 and p4 draw
 
     # Standings by hand. Records (best of 1, so a player's game-win % equals their match-win %):
     #   p1 W p7, W p2, W p8: 9 pts, MW 1      p2 W p6, L p1, W p3: 6, 2/3
@@ -203,7 +198,7 @@ def test_best_of_three_swaps_seats_and_two_wins_decide(organiser, alomfogo, peop
     assert pairing.games.count() == 2  # decided: no game 3
     assert [c.reason for c in pairing.changes.all()] == [ChangeReason.MATCH] * 2
     with pytest.raises(services.TournamentRefused):  # best of 3: at most 2 wins each
-        record(event, pairing, organiser, 3, 0, 0)
+        record_result(event, pairing, organiser, 3, 0, 0)
 
 
 # --- top cut ------------------------------------------------------------------------------
@@ -215,7 +210,7 @@ def test_a_top_cut_of_four_plays_down_to_a_champion(organiser, alomfogo, people)
     r1 = pairings_of(event, 1)
     for pairing in r1:
         if pairing.player_b_id:
-            record(event, pairing, organiser, 1, 0, 0)
+            record_result(event, pairing, organiser, 1, 0, 0)
     bye = r1[-1].player_a.user
     services.tournament_drop(
         tournament_id=event.pk, user=bye
@@ -226,12 +221,12 @@ def test_a_top_cut_of_four_plays_down_to_a_champion(organiser, alomfogo, people)
     semis = pairings_of(event, 2)
     assert Round.objects.get(tournament=event, number=2).stage == "elimination"
     assert [names(p) for p in semis] == [(swiss[0], swiss[3]), (swiss[1], swiss[2])]
-    record(event, semis[0], organiser, 0, 1, 0)  # the 4th seed wins
-    record(event, semis[1], organiser, 0, 0, 1)  # a draw: the higher seed goes on
+    record_result(event, semis[0], organiser, 0, 1, 0)  # the 4th seed wins
+    record_result(event, semis[1], organiser, 0, 0, 1)  # a draw: the higher seed goes on
     services.tournament_next_round(tournament_id=event.pk, user=organiser)
     final = pairings_of(event, 3)
     assert [names(p) for p in final] == [(swiss[1], swiss[3])]  # the higher seed is player a
-    record(event, final[0], organiser, 0, 1, 0)
+    record_result(event, final[0], organiser, 0, 1, 0)
     event = services.tournament_next_round(tournament_id=event.pk, user=organiser)
     assert event.status == "finished"
     places = selectors.final_places(event)
@@ -281,7 +276,7 @@ def test_strangers_and_players_cannot_run_the_event(organiser, alomfogo, people)
         with pytest.raises(services.NotOrganiser):
             services.tournament_next_round(tournament_id=event.pk, user=user)
         with pytest.raises(services.NotOrganiser):
-            record(event, pairing, user, 1, 0, 0)
+            record_result(event, pairing, user, 1, 0, 0)
     with pytest.raises(services.NotOrganiser):  # a player drops only themselves
         services.tournament_drop(tournament_id=event.pk, user=player, player_id=pairing.player_b_id)
     with pytest.raises(services.TournamentRefused):  # after the start one drops, not withdraws
@@ -292,7 +287,7 @@ def test_strangers_and_players_cannot_run_the_event(organiser, alomfogo, people)
     with pytest.raises(services.NotFound):
         services.tournament_start(tournament_id=unknown, user=organiser)
     with pytest.raises(services.NotFound):
-        record(event, type(pairing)(pk=10**9), organiser, 1, 0, 0)
+        record_result(event, type(pairing)(pk=10**9), organiser, 1, 0, 0)
     assert selectors.tournament_for(event.pk) == event  # the link opens it
     assert Tournament.objects.get(pk=event.pk).status == "running"
     # the organiser drops a player, which a player cannot undo by dropping again

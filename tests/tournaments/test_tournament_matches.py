@@ -7,7 +7,13 @@ import pytest
 from play import services as play_services
 from play.models import Match
 from tests.factories import make_user
-from tests.tournaments.conftest import current_match, new_event, pairings_of, register_all
+from tests.tournaments.conftest import (
+    current_match,
+    new_event,
+    pairings_of,
+    record_result,
+    register_all,
+)
 from tournaments import services
 
 
@@ -100,12 +106,5 @@ def test_a_result_entered_while_game_two_waits_ends_that_game_unplayed(organiser
     first = current_match(pairing)
     play_services.match_abandon_unstarted(match_id=first.pk, winners=[])
     services.on_match_ended(sender=Match, match=Match.objects.get(pk=first.pk))
-    services.pairing_record_result(
-        tournament_id=event.pk,
-        pairing_id=pairing.pk,
-        user=organiser,
-        wins_a=2,
-        wins_b=1,
-        draws=0,
-    )
+    record_result(event, pairing, organiser, wins_a=2, wins_b=1, draws=0)
     assert not Match.objects.filter(tournament_game__pairing=pairing, status="waiting").exists()

@@ -14,7 +14,16 @@ game_id = GAME_ID
 # What the deck builder's odds and goldfish (decks/odds.py) play by, read from here:
 draw_rules = DRAW_RULES  # opening hand, draws a turn, the starter's skipped first draw
 vp_per_turn = DEFAULTS["vp_per_turn"]
-__all__ = ["draw_rules", "from_dict", "game_id", "may_play_in_main", "new_game", "vp_per_turn"]
+opening_hand = DRAW_RULES["opening_hand"]  # the builder's sample hand (core.games)
+__all__ = [
+    "draw_rules",
+    "from_dict",
+    "game_id",
+    "may_play_in_main",
+    "new_game",
+    "opening_hand",
+    "vp_per_turn",
+]
 
 
 def new_game(decks: list, options: dict | None = None, seed: int = 0) -> AlomfogoState:

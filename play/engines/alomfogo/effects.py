@@ -64,23 +64,32 @@ def _find_statics(g, holders: tuple[str, ...]) -> dict[str, tuple[dict, ...]]:
 
 
 def matches(g, iid: str, flt: dict) -> bool:
-    card, inst = g.card(iid), g.inst(iid)
-    if card["type"] not in flt["types"]:
+    return allows(flt, g.card(iid), g.inst(iid)["state"])
+
+
+def allows(flt: dict, card: dict, state: str | None) -> bool:
+    """Does a target filter take this card, lying in the filter's zone in `state`?
+
+    Pure, so a bot weighing a target before it is offered asks the rule itself.
+    """
+    if flt["zone"] == "board" and state not in flt["states"]:
         return False
-    if flt["zone"] == "board" and inst["state"] not in flt["states"]:
-        return False
-    return flt["max_cost"] is None or card["cost"] <= flt["max_cost"]
+    return matches_type(card, flt)
 
 
 def candidates(g, p: int, flt: dict) -> list[str]:
     """Card instances that `flt` allows seat p to pick (DECISIONS 9: "any" = any living seat)."""
-    if flt["owner"] == "self":
-        owners = [p]
-    elif flt["owner"] == "opponent":
-        owners = [q for q in g.living() if q != p]
-    else:
-        owners = g.living()
+    owners = filter_owners(flt, p, g.living())
     return [iid for q in owners for iid in g.seat(q)[flt["zone"]] if matches(g, iid, flt)]
+
+
+def filter_owners(flt: dict, p: int, living: list[int]) -> list[int]:
+    """The seats whose cards a filter of seat p's effect looks at (DECISIONS 9)."""
+    if flt["owner"] == "self":
+        return [p]
+    if flt["owner"] == "opponent":
+        return [q for q in living if q != p]
+    return list(living)
 
 
 def play_cost(g, p: int, iid: str, statics_of=statics) -> int:
@@ -325,10 +334,24 @@ def power(g, p: int, op: dict) -> None:
     d = g.s["duel"]
     if d is None:
         return
-    side = 0 if p == d["attacker"] else 1
+    to, amount = power_shift(op, 0 if p == d["attacker"] else 1)
+    d["boost"][to] += amount
+    g.emit("power", player=p, side=("attacker", "defender")[to], delta=amount)
+
+
+def power_shift(op: dict, side: int) -> tuple[int, int]:
+    """(duel side it boosts, amount) of a "power" op used by `side` (0 attacker, 1 defender)."""
     cond = op["if"]
     ok = cond is None or (cond == "attacking") == (side == 0)
     amount = op["amount"] if ok else op["else"]
-    to = side if op["to"] == "own" else 1 - side
-    d["boost"][to] += amount
-    g.emit("power", player=p, side=("attacker", "defender")[to], delta=amount)
+    return (side if op["to"] == "own" else 1 - side), amount
+
+
+def duel_swing(eff: dict | None, side: int) -> int:
+    """How far an ability used by `side` moves a duel in that side's favour."""
+    total = 0
+    for op in (eff or {"do": ()})["do"]:
+        if op["op"] == "power":
+            to, amount = power_shift(op, side)
+            total += amount if to == side else -amount
+    return total

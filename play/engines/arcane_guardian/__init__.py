@@ -15,8 +15,9 @@ from play.engines.arcane_guardian.setup import GAME_ID, new_game_data
 from play.engines.arcane_guardian.state import ArcaneGuardianState
 
 game_id = GAME_ID
+opening_hand = 0  # played from three piles, with no hand at all
 
-__all__ = ["ArcaneGuardianState", "from_dict", "game_id", "new_game"]
+__all__ = ["ArcaneGuardianState", "from_dict", "game_id", "new_game", "opening_hand"]
 
 
 def new_game(decks: list, options: dict | None = None, seed: int = 0) -> ArcaneGuardianState:

@@ -38,6 +38,11 @@ def roll_result(s: dict, card: dict, face: int) -> int:
     return max(1, min(6, face + s["passive"][key]))
 
 
+def roll_results(s: dict, card: dict) -> list[int]:
+    """What each die face 1–6 comes to on this trap or chest now (`roll_result` of each)."""
+    return [roll_result(s, card, face) for face in range(1, 7)]
+
+
 def chest_opens(s: dict, card: dict) -> bool:
     return s["level"] + s["passive"]["chest_level"] >= card["level"]
 

@@ -8,8 +8,10 @@ where they lie stays hidden. The dice key is never shown.
 
 Each pile says why it cannot be chosen now (`closed`, see
 `dungeon.closed_why`; None when it can), and an enemy faced or face up on a
-pile lists the options a fight offers now (`offers`), so no reader works out
-either rule itself.
+pile lists the options a fight offers now (`offers`), a trap or chest what
+each die face would come to (`results`, the lasting roll modifiers applied)
+and a chest whether it opens at the mage's level (`opens`), so no reader
+works out these rules itself.
 
 `lasting` is the mage's lasting effects in force, in the engine's order: the
 numbers (`{key, value}`, nonzero) and then the switches that are on, so a
@@ -67,10 +69,22 @@ def _piles(s: dict) -> list[dict]:
             }
         )
         card = s["cards"][top] if up else None
-        if card is not None and card["type"] == "enemy":
-            # the options a fight would offer if this enemy were met now
-            piles[-1]["offers"] = moves.enemy_options(s, card)
+        if card is not None:
+            piles[-1].update(_outlook(s, card))
     return piles
+
+
+def _outlook(s: dict, card: dict) -> dict:
+    """What meeting this card now would offer: an enemy's fight options (`offers`), a trap's
+    or chest's result for each die face 1–6 (`results`), whether a chest opens (`opens`)."""
+    kind = card["type"]
+    if kind == "enemy":
+        return {"offers": moves.enemy_options(s, card)}
+    if kind == "trap":
+        return {"results": moves.roll_results(s, card)}
+    if kind == "chest":
+        return {"results": moves.roll_results(s, card), "opens": moves.chest_opens(s, card)}
+    return {}
 
 
 def _lasting(passive: dict) -> dict:
@@ -88,10 +102,7 @@ def _facing(s: dict) -> dict | None:
     face = facing["face"]
     shown = {"card": facing["card"], "pile": facing["pile"], "kind": card["type"], "roll": face}
     shown["result"] = None if face is None else moves.roll_result(s, card, face)
-    if card["type"] == "chest":
-        shown["opens"] = moves.chest_opens(s, card)
-    elif card["type"] == "enemy":
-        shown["offers"] = moves.enemy_options(s, card)
+    shown.update(_outlook(s, card))
     return shown
 
 

@@ -11,12 +11,13 @@ state.apply({"type": "end_turn", "player": 0})
 from __future__ import annotations
 
 from play.engines.oniroo.dreams import explain_dream
-from play.engines.oniroo.setup import GAME_ID, new_game_data
+from play.engines.oniroo.setup import GAME_ID, HAND_SIZE, new_game_data
 from play.engines.oniroo.state import OnirooState
 
 game_id = GAME_ID
+opening_hand = HAND_SIZE  # the table game's (DECISIONS ONIROO 2); the builder's sample hand
 
-__all__ = ["explain_dream", "from_dict", "game_id", "new_game"]
+__all__ = ["explain_dream", "from_dict", "game_id", "new_game", "opening_hand"]
 
 
 def new_game(decks: list, options: dict | None = None, seed: int = 0) -> OnirooState:

@@ -143,6 +143,17 @@ def uses_codes(g) -> bool:
     return g.s["options"]["level"] >= 3
 
 
+def chains(g) -> bool:
+    """Levels 4–5: a turn may add several cards to one dream, each linking on to the last."""
+    return g.s["options"]["level"] >= 4
+
+
+def held_back(g, p: int) -> int:
+    """The waiting turns left when a bad night keeps seat p from adding a symbol card to the
+    shared dream (level 3), else 0: at levels 4–5 a bad night works differently."""
+    return g.s["players"][p]["wait"] if g.s["options"]["level"] == 3 else 0
+
+
 def any_run(g) -> bool:
     """The match option "any five consecutive digits" (DECISIONS ONIROO 4); off by default,
     and in a game saved before the option was there."""
@@ -441,8 +452,8 @@ def dream_plays(g, p: int, cards: list[str]) -> list[Action]:
     tf = s["tf"]
     level = s["options"]["level"]
     seat = s["players"][p]
-    if level <= 3:
-        if tf["played"] or (level == 3 and seat["wait"]):
+    if not chains(g):
+        if tf["played"] or held_back(g, p):
             return []
         target = f"p{p}" if level == 1 else SHARED
         if level == 3:  # symbol cards only

@@ -24,7 +24,9 @@ from play.engines.oniroo.table import (
     OTHER_WAKE_UP_POINTS,
     OWN_WAKE_UP_POINTS,
     any_run,
+    chains,
     facts,
+    held_back,
     min_length,
     uses_codes,
 )
@@ -196,11 +198,17 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
     this_turn = {
         "played": tf["played"],
         "chain": tf["chain"],
+        "chains": chains(g),  # whether more cards may follow on `chain` this turn (levels 4–5)
         "attacked": tf["attacked"],
         "revealed": tf["revealed"],
         "blind_card": _cards(public, [tf["blind_card"]])[0] if tf["blind_card"] else None,
     }
     if own_turn:
+        # turns a bad night still keeps the player from adding to the dream, said while
+        # they could otherwise play one (level 3; the table and terminal explain the wait)
+        free_to_play = step == "play" and not s["pending"] and not tf["played"]
+        free_to_play = free_to_play and not tf["attacked"]
+        this_turn["held_back"] = held_back(g, active) if free_to_play else 0
         this_turn["staged"] = _cards(public, tf["staged"])
         # a reveal taken back may not be staged again this turn: the player knows it, and a
         # position rebuilt from this view (a search bot's sample) needs it for its choices
