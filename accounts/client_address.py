@@ -19,10 +19,22 @@ from django.http import HttpRequest
 def client_ip(request: HttpRequest) -> str:
     """The address to count this request's logins and sign-ups against."""
     remote = request.META.get("REMOTE_ADDR") or ""
+    return _counted_address(remote, request.META.get("HTTP_X_FORWARDED_FOR", ""))
+
+
+def scope_client_ip(scope: dict) -> str:
+    """The same address for an ASGI connection (a websocket: its open sockets are counted)."""
+    client = scope.get("client") or ("",)
+    # repeated headers joined with commas, as Django's ASGI request joins them into META
+    forwarded = b",".join(v for name, v in scope.get("headers") or () if name == b"x-forwarded-for")
+    return _counted_address(str(client[0] or ""), forwarded.decode("latin-1"))
+
+
+def _counted_address(remote: str, header: str) -> str:
+    """The client among `remote` and the proxies' X-Forwarded-For `header` (module docstring)."""
     proxies = settings.TRUSTED_PROXY_COUNT
     if proxies <= 0:
         return remote
-    header = request.META.get("HTTP_X_FORWARDED_FOR", "")
     entries = [entry.strip() for entry in header.split(",") if entry.strip()]
     if not entries:
         return remote  # reached us without passing the proxies: its own address is all we have

@@ -16,17 +16,29 @@ def chosen_language(request) -> str:
     language switch sets, or the choice saved on their account). API clients
     ask explicitly, so for them Accept-Language is honoured too.
     """
-    cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-    if cookie in SUPPORTED:
-        return cookie
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated and user.language in SUPPORTED:
-        return user.language
+    chosen = _chosen(request.COOKIES, getattr(request, "user", None))
+    if chosen:
+        return chosen
     if request.path.startswith("/api/"):
         header = translation.get_language_from_request(request, check_path=False)
         if header in SUPPORTED:
             return header
     return settings.LANGUAGE_CODE
+
+
+def socket_language(scope: dict) -> str:
+    """The language of a websocket (the live table): chosen as for a page of the site."""
+    return _chosen(scope.get("cookies") or {}, scope.get("user")) or settings.LANGUAGE_CODE
+
+
+def _chosen(cookies, user) -> str | None:
+    """The language the visitor picked: the switch's cookie, else their account's choice."""
+    cookie = cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie in SUPPORTED:
+        return cookie
+    if user is not None and user.is_authenticated and user.language in SUPPORTED:
+        return user.language
+    return None
 
 
 class ChosenLanguageMiddleware:

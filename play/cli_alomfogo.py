@@ -679,7 +679,8 @@ def format_action(
         cost=cost,
         deck=_own_seat(view)["deck_count"] if kind == "decline_draw" else 0,
         detail=_detail(action, view, lang, entry) if yours else "",
-        loss=(view["duel"] or {}).get("decline_loss", 1) if kind == "decline_defense" else 1,
+        # refusing happens in a duel, whose view says what it costs (a past move: not shown)
+        loss=view["duel"]["decline_loss"] if kind == "decline_defense" and view["duel"] else 0,
     )
 
 

@@ -29,19 +29,26 @@ import time
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.db import close_old_connections
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core import stage_times
 from core.errors import ApplicationError, Conflict, NotFound
 from core.jsonlimits import loads_bounded
+from core.middleware import socket_language
 from core.params import int_param
+from core.socket_limits import OPEN_SOCKETS, visitor_key
 from play import chat, frames, selectors, services
 
 # A move echoes one of the legal actions and a chat message is 300 characters
 # (at most 6 escaped bytes each): 16 KiB leaves room for both and keeps a
 # client from making the server parse megabytes per frame.
 FRAME_MAX_CHARS = 16 * 1024
+# The close code for a visitor over LIMIT_SOCKETS_PER_VISITOR: the table polls over HTTP and
+# tries the socket again later (static/js/live.js); 4404 and the other 4xxx codes are final.
+CLOSE_TOO_MANY = 4429
 VERSION_MAX = 2**31 - 1  # Match.version is an integer column
 
 
@@ -71,6 +78,8 @@ def database_sync_to_async(func, *, thread_sensitive: bool = True):
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     group = None
+    visitor: str | None = None  # whom this socket is counted against (core.socket_limits)
+    language: str | None = None  # chosen on the first message, as for a page
     sent = (-1, "")  # (version, status) of the last frame this socket got
     muted: set[int] = frozenset()
 
@@ -87,13 +96,32 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        # Every answer this socket gives (a refusal, a chat notice) speaks the player's
+        # language, as the page does; the worker threads it calls inherit it.
+        if self.language is None:
+            self.language = socket_language(self.scope)
+        with translation.override(self.language):
+            await handler(message)
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        visitor = visitor_key(self.scope)
+        if not OPEN_SOCKETS.take(visitor, settings.LIMITS["SOCKETS_PER_VISITOR"]):
+            await self._too_many_sockets()
+            return
+        self.visitor = visitor  # given back in disconnect
+        try:
+            await self._open_table()
+        except BaseException:
+            # refused (4404) or failed before a disconnect was due: the place goes back now
+            self._give_back_place()
+            raise
+
+    async def _open_table(self) -> None:
         try:
             position = await database_sync_to_async(self._position, thread_sensitive=False)()
         except ApplicationError:
+            self._give_back_place()  # a refused handshake need not be followed by a disconnect
             await self.close(code=4404)
             return
         # Join before reading the state: a move made meanwhile arrives as a frame after it.
@@ -106,8 +134,25 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "chat", "messages": history, "muted": sorted(muted)})
 
     async def disconnect(self, code):
+        self._give_back_place()
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    def _give_back_place(self) -> None:
+        """This socket no longer counts against its visitor (once, whichever way it ends)."""
+        if self.visitor is not None:
+            OPEN_SOCKETS.give_back(self.visitor)
+            self.visitor = None
+
+    async def _too_many_sockets(self) -> None:
+        """Say why on the table (the page falls back to asking over HTTP), then close."""
+        await self.accept()
+        message = _(
+            "You have too many live tables open (at most %(n)s): close one, and this one "
+            "keeps up by asking the server every few seconds meanwhile."
+        ) % {"n": settings.LIMITS["SOCKETS_PER_VISITOR"]}
+        await self.send_json({"type": "error", "code": "too_many_sockets", "message": message})
+        await self.close(code=CLOSE_TOO_MANY)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         """Parse a client's frame with the site's bounds (the base class would use json.loads)."""

@@ -28,7 +28,7 @@ from core.games import get_game, table_game
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import deck_entries
-from play import frames, match_rows, ratings
+from play import frames, match_rows, move_refusals, ratings
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
 from play.selectors import (
@@ -403,10 +403,14 @@ def _apply(
     state = states.take(match.pk, match.version) or match_state(match)
     try:
         state.apply(_offered(state, action) if as_offered else action)
-    except IllegalAction as refused:
+    except (IllegalAction, MatchRefused) as refused:
         # An illegal action changed nothing: the state goes back as it was.
         _keep(match, state, _seats(match))
-        raise MatchRefused(refused.code, refused.message) from None
+        if isinstance(refused, MatchRefused):
+            raise
+        # the engine's English sentence stays for API clients; the player reads their own words
+        extra = {"detail": refused.message}
+        raise MatchRefused(refused.code, move_refusals.worded(refused), extra=extra) from None
     stage_times.lap("engine")
     match.version += 1
     match.last_action_at = timezone.now()
@@ -433,7 +437,7 @@ def _ended(match: Match) -> None:
 
 
 def _offered(state, action: dict) -> dict:
-    """The engine's own copy of `action` if it is legal exactly as offered; else IllegalAction.
+    """The engine's own copy of `action` if it is legal exactly as offered; else a refusal.
 
     Engines compare actions with ==, for which JSON's `true` equals 1 and 1.0
     equals 1: `{"card": true}` would pass as card 1 and be logged as `true`.
@@ -450,7 +454,7 @@ def _offered(state, action: dict) -> dict:
         pass
     else:
         if not _same_json(offered, action):
-            raise IllegalAction(
+            raise MatchRefused(
                 "bad_action",
                 _("Send the move as it was offered: numbers as numbers, true/false as true/false."),
             )
@@ -461,7 +465,7 @@ def _offered(state, action: dict) -> dict:
         raise
     except Exception:  # noqa: BLE001 - a shape the engine's explanation did not expect
         log.warning("the engine could not explain refusing %r", action, exc_info=True)
-        raise IllegalAction("illegal_action", _("This move is not allowed now.")) from None
+        raise MatchRefused("illegal_action", _("This move is not allowed now.")) from None
     # The engine applied what it had not listed: a bug. The state taken from
     # the cache is dropped (never kept), and nothing was written.
     raise RuntimeError(f"the engine applied an action it did not offer: {action!r}")

@@ -34,8 +34,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from play.bots.base import Bot
+from play.engines.alomfogo import duel
 from play.engines.alomfogo.cards import normalize_card
-from play.engines.alomfogo.effects import allows, duel_swing, filter_owners
+from play.engines.alomfogo.effects import allows, duel_swing, filter_owners, out_of_glory
 from play.engines.base import Action
 
 GLORY = 3.0  # one point of glory
@@ -145,8 +146,8 @@ class _Look:
         return self.figures(p, code)["cost"]
 
     def glory_loss(self, attacker: int, code: str) -> int:
-        """What refusing a duel against this attacker costs the defender."""
-        return self.figures(attacker, code).get("decline_loss", 1)
+        """What refusing a duel against this attacker on the board costs the defender."""
+        return self.figures(attacker, code)["decline_loss"]
 
     def revulok(self, p: int, states=("active",)) -> list[tuple[str, str]]:
         """(id, code) of seat p's révülők on the board in one of `states`."""
@@ -260,13 +261,13 @@ class _Look:
     def outcome(self, side: int, margin: int, a_code: str, d_code: str, d: dict) -> float:
         """Value for `side` of a duel ending with `margin` (its power minus the other's)."""
         att, dfn = d["attacker"], d["defender"]
-        if margin == 0:
+        won = duel.winner(margin, 0) if side == 0 else duel.winner(0, margin)
+        if won is None:
             return 0.0
-        attacker_wins = (margin > 0) == (side == 0)
-        if attacker_wins:
+        if won == 0:  # the attacker
             gain = self.value(d_code, dfn) + self.ops_gain(self.info(a_code)["win_attack"])
         else:
-            glory = 1 + self.stat(dfn, d_code, "glory_bonus")
+            glory = duel.defence_glory(self.stat(dfn, d_code, "glory_bonus"))
             gain = -self.value(a_code, att) - GLORY * glory
             gain -= self.ops_gain(self.info(d_code)["win_defend"])
         return gain if side == 0 else -gain
@@ -445,11 +446,11 @@ class GreedyBot(Bot):
         attack = d["power"][0]  # the engine's total: figure, statics and boosts
         threat = max((h[0] for h in look.helpers_of(att, a_iid, 0)), default=0)
         instants = look.my_instants(1)
-        loss = look.glory_loss(att, a_code)
+        loss = d["decline_loss"]  # the engine's, for the attacker in this duel
         scores = []
         for a in legal:
             if a["type"] == "decline_defense":
-                dead = look.mine["glory"] - loss <= 0
+                dead = out_of_glory(look.mine["glory"] - loss)
                 scores.append(-GLORY * loss - (1000.0 if dead else 0.0))
                 continue
             iid = a["card"]

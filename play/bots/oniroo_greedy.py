@@ -95,8 +95,8 @@ class _Table:
     def __init__(self, view: dict) -> None:
         self.view = view
         self.me = view["you"]
-        self.level = view["level"]
-        self.codes = self.level >= 3
+        self.rules = view["rules"]  # the level's rules, as the engine says them
+        self.codes = self.rules["codes"]
         self.min_length = view["options"]["min_dream_length"]
         self.any_run = view["options"].get("any_digit_run", False)
         self.seats = view["players"]
@@ -234,7 +234,7 @@ def longest_chain(last: tuple, cards: list[tuple]) -> int:
 def _play(look: _Table, a: Action) -> float:
     card = look.hand[a["card"]]
     gain = look.gain(a["dream"], facts_of(card))
-    if look.level >= 4:
+    if look.rules["chains"]:
         # every card played is a card drawn at the end of the turn: chains draw more
         rest = [
             facts_of(c)
@@ -242,10 +242,14 @@ def _play(look: _Table, a: Action) -> float:
             if c["id"] != a["card"] and c["type"] in ("symbol", "free")
         ]
         gain += CHAIN * longest_chain(facts_of(card), rest[:CHAIN_LOOK])
-    if 2 <= look.level <= 3 and not look.wake_in_hand:
+    if look.rules["shared_dream"] and not look.wake_in_hand:
         # the shared dream helps whoever wakes first: do not hurry it without the wake-up
         gain = -gain
-    if look.level >= 4 and not look.wake_in_hand and look.completes(a["dream"], card):
+    if (
+        look.rules["wake_up_anywhere"]
+        and not look.wake_in_hand
+        and look.completes(a["dream"], card)
+    ):
         # anyone holding the wake-up may end the game on a complete dream for 5: finish
         # one only with the wake-up in hand (the play and the wake-up in the same turn)
         return HOLD_BACK
@@ -254,7 +258,7 @@ def _play(look: _Table, a: Action) -> float:
 
 def _stage_score(look: _Table, a: Action) -> float:
     """Worth a complete dream at once, and a card drawn back for each card laid out."""
-    if look.level >= 4 and not look.wake_in_hand:
+    if look.rules["wake_up_anywhere"] and not look.wake_in_hand:
         return HOLD_BACK  # kept in hand, nobody can wake on it: revealed with the wake-up
     cards = [c for c in look.hand.values() if c["type"] in ("symbol", "free")]
     order = arrangement([facts_of(c) for c in cards], look.min_length, any_run=look.any_run)
@@ -286,7 +290,7 @@ def _staging(look: _Table, legal: list[Action]) -> list[float]:
 
 
 def _attack(look: _Table, a: Action) -> float:
-    effect = look.view["level"] == 3 and "wait" or _effect_of(look, a)
+    effect = _effect_of(look, a)
     rivals = look.rival_dreams()
     target = a.get("target")
     if effect == "wait":  # level 3: the others cannot add to the shared dream for a while
@@ -313,7 +317,8 @@ def _attack(look: _Table, a: Action) -> float:
 
 
 def _effect_of(look: _Table, a: Action) -> str:
-    return look.hand[a["card"]]["subtype"]
+    """What this bad night or moon head does at this level (the view's `effect`)."""
+    return look.hand[a["card"]]["effect"]
 
 
 def _defend(look: _Table, a: Action) -> float:

@@ -475,7 +475,14 @@
         if (socket !== sock) return;
         socket = null;
         if (busy) setBusy(false);
-        // 4000-4999: the server refused us for good (no access, no such match)
+        // 4429: too many live tables open; the error frame said so. Keep up by polling,
+        // and try the socket again after the longest wait (a tab closed meanwhile frees one).
+        if (event.code === 4429) {
+          attempts = Math.max(attempts, 6);
+          scheduleReconnect();
+          return;
+        }
+        // other 4000-4999: the server refused us for good (no access, no such match)
         if (event.code >= 4000 && event.code < 5000) {
           finalClose = true;
           setConnection("closed");

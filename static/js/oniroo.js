@@ -926,7 +926,7 @@
         });
         out.staging.status = out.staging.explanation.complete ? t("staging_ready") : t("dream_building");
       }
-      if (tf.chain && tf.played > 0 && tf.chains && !tf.revealed && v.turn_player !== this.you) {
+      if (tf.chain && tf.played > 0 && (v.rules || {}).chains && !tf.revealed && v.turn_player !== this.you) {
         const who = this.seatName(v.turn_player);
         out.lines.push(t("turn_chain", { who, dream: this.dreamLabel(tf.chain) }));
       }

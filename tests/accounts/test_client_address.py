@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import RequestFactory
 
-from accounts.client_address import client_ip
+from accounts.client_address import client_ip, scope_client_ip
 from tests.core.test_settings import manage
 
 
@@ -36,6 +36,17 @@ def test_behind_proxies_the_entry_the_outermost_one_appended_counts(
 ):
     settings.TRUSTED_PROXY_COUNT = proxies
     assert client_ip(request_from(forwarded=forwarded)) == expected
+    # a websocket (its open sockets are counted per address) reads the same address
+    scope = {"client": ("10.0.0.1", 4321), "headers": [(b"x-forwarded-for", forwarded.encode())]}
+    assert scope_client_ip(scope) == expected
+
+
+def test_a_websocket_with_the_header_twice_counts_as_django_joins_them(settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    headers = [(b"x-forwarded-for", b"198.51.100.1"), (b"x-forwarded-for", b"192.0.2.7")]
+    assert scope_client_ip({"client": ("10.0.0.1", 1), "headers": headers}) == "192.0.2.7"
+    settings.TRUSTED_PROXY_COUNT = 0
+    assert scope_client_ip({"client": ("10.0.0.1", 1), "headers": headers}) == "10.0.0.1"
 
 
 @pytest.mark.parametrize("forwarded", [None, "", "unknown", "192.0.2.7:5555"])

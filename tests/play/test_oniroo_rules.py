@@ -191,7 +191,13 @@ def test_level_3_a_bad_night_makes_the_others_wait_two_of_their_turns():
 def test_the_view_says_how_long_a_bad_night_holds_you_back_and_whether_chains_go_on():
     """The table and the terminal read these, so neither knows which level does what."""
     g = arrange(game(level=3, players=3), hands={0: [NIGHTMARE, *filler(5)]})
-    assert g.view(0)["this_turn"]["held_back"] == 0 and g.view(0)["this_turn"]["chains"] is False
+    assert g.view(0)["this_turn"]["held_back"] == 0
+    assert g.view(0)["rules"] == {
+        "chains": False,
+        "codes": True,
+        "wake_up_anywhere": False,
+        "shared_dream": True,
+    }
     act(g, "attack", card=one(g, NIGHTMARE))
     act(g, "accept")
     act(g, "accept")
@@ -203,7 +209,13 @@ def test_the_view_says_how_long_a_bad_night_holds_you_back_and_whether_chains_go
     pass_turn(g)
     g.apply(next(a for a in g.legal_actions(0) if a["type"] == "play"))
     assert g.view(1)["this_turn"]["held_back"] == 1
-    assert game(level=5, players=2).view(0)["this_turn"]["chains"] is True
+    assert game(level=5, players=2).view(0)["rules"] == {
+        "chains": True,
+        "codes": True,
+        "wake_up_anywhere": True,
+        "shared_dream": False,
+    }
+    assert game(level=1, players=2).view(0)["rules"]["codes"] is False
 
 
 def test_level_3_a_dream_fairy_cancels_the_bad_night_and_costs_the_attacker_5():

@@ -207,22 +207,34 @@ def decline_loss(g, p: int, iid: str, statics=fx.statics) -> int:
     return loss + sum(op["amount"] for op in statics(g, p, "decline_penalty"))
 
 
+def winner(pa: int, pd: int) -> int | None:
+    """The side that wins a duel of these powers (0 attacker, 1 defender); a tie: neither."""
+    return 0 if pa > pd else 1 if pd > pa else None
+
+
+def defence_glory(glory_bonus: int) -> int:
+    """Glory a defender gains by winning a duel with a card of this glory bonus."""
+    return 1 + glory_bonus
+
+
 def resolve(g) -> None:
     d = g.s["duel"]
     a, dd = d["a"], d["d"]
     pa = stat(g, d["attacker"], a, "attack") + d["boost"][0]
     pd = stat(g, d["defender"], dd, "defense") + d["boost"][1]
-    winner = 0 if pa > pd else 1 if pd > pa else None
-    g.emit("duel_result", attack=pa, defense=pd, winner=None if winner is None else SIDES[winner])
-    if winner == 0:
+    winner_side = winner(pa, pd)
+    won = None if winner_side is None else SIDES[winner_side]
+    g.emit("duel_result", attack=pa, defense=pd, winner=won)
+    if winner_side == 0:
         if g.zone_of(dd) == "board":
             fx.discard(g, dd, "lost_duel")
         for eff in g.effects(a, "win_attack"):
             fx.run_ops(g, d["attacker"], eff["do"], [], a)
-    elif winner == 1:
+    elif winner_side == 1:
         if g.zone_of(a) == "board":
             fx.discard(g, a, "lost_duel")
-        fx.change_glory(g, d["defender"], 1 + glory_bonus(g, d["defender"], dd), "defended")
+        gained = defence_glory(glory_bonus(g, d["defender"], dd))
+        fx.change_glory(g, d["defender"], gained, "defended")
         for eff in g.effects(dd, "win_defend"):
             fx.run_ops(g, d["defender"], eff["do"], [], dd)
     # DECISIONS 5: every duelist and helper still active turns resting

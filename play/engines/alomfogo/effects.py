@@ -170,8 +170,13 @@ def change_glory(g, p: int, delta: int, why: str) -> None:
         return
     seat["glory"] += delta
     g.emit("glory", player=p, delta=delta, glory=seat["glory"], reason=why)
-    if seat["glory"] <= 0:
+    if out_of_glory(seat["glory"]):
         lose(g, p, "glory")
+
+
+def out_of_glory(glory: int) -> bool:
+    """A player with this much glory is out of the game."""
+    return glory <= 0
 
 
 def lose(g, p: int, reason: str) -> None:

@@ -148,6 +148,21 @@ def chains(g) -> bool:
     return g.s["options"]["level"] >= 4
 
 
+def wake_up_anywhere(g) -> bool:
+    """Levels 4–5: a wake-up card may go on any complete dream, another player's too."""
+    return g.s["options"]["level"] >= 4
+
+
+def level_rules(g) -> dict:
+    """The level's rules a reader (table, terminal game, bot) needs, as the view carries them."""
+    return {
+        "chains": chains(g),
+        "codes": uses_codes(g),  # code sets and group links count (levels 3–5)
+        "wake_up_anywhere": wake_up_anywhere(g),
+        "shared_dream": g.s["shared"] is not None,  # levels 2–3 build one dream together
+    }
+
+
 def held_back(g, p: int) -> int:
     """The waiting turns left when a bad night keeps seat p from adding a symbol card to the
     shared dream (level 3), else 0: at levels 4–5 a bad night works differently."""
@@ -481,7 +496,7 @@ def wake_ups(g, p: int, only: str | None = None) -> list[Action]:
         targets = [d["id"] for d in s["players"][p]["dreams"] if d["complete"]]
     elif level <= 3:
         targets = [SHARED] if s["shared"]["complete"] else []
-    else:
+    else:  # wake_up_anywhere
         # on any complete dream, own ones listed first: your own for 15, another player's
         # for 5 whether or not you have a complete dream (J_04, F_04; DECISIONS ONIROO 6)
         n = len(s["players"])

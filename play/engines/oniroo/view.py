@@ -24,9 +24,9 @@ from play.engines.oniroo.table import (
     OTHER_WAKE_UP_POINTS,
     OWN_WAKE_UP_POINTS,
     any_run,
-    chains,
     facts,
     held_back,
+    level_rules,
     min_length,
     uses_codes,
 )
@@ -198,7 +198,6 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
     this_turn = {
         "played": tf["played"],
         "chain": tf["chain"],
-        "chains": chains(g),  # whether more cards may follow on `chain` this turn (levels 4–5)
         "attacked": tf["attacked"],
         "revealed": tf["revealed"],
         "blind_card": _cards(public, [tf["blind_card"]])[0] if tf["blind_card"] else None,
@@ -222,6 +221,7 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
             "step": step,
             "players": seats,
             "shared_dream": _shared_dream(g, public, own_points),
+            "rules": level_rules(g),
             "this_turn": this_turn,
             "attack": attack,
             "pending": pending,

@@ -1,0 +1,138 @@
+"""One visitor holds a bounded number of live-table sockets in a web process.
+
+Opening a socket is free and each one costs memory for as long as it stays
+open: past LIMIT_SOCKETS_PER_VISITOR (a user, or an address when not signed
+in) the table is told why, in the player's language, and the socket closes
+with 4429, on which the page polls and tries again later. A socket given
+back (closed, or refused for another reason) frees its place.
+"""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+from django.core.management import call_command
+
+from catalog.models import Card
+from core.socket_limits import OPEN_SOCKETS, visitor_key
+from play import services
+from play.consumers import CLOSE_TOO_MANY
+from play.routing import websocket_urlpatterns
+from tests.factories import make_user
+from tests.play.test_matches import legal_deck
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def players():
+    # transactional tests empty the database afterwards, so each loads the cards itself
+    if not Card.objects.exists():
+        call_command("load_cards", verbosity=0)
+    zsofi, gergo = make_user("zsofi"), make_user("gergo")
+    return zsofi, gergo, legal_deck(zsofi), legal_deck(gergo)
+
+
+@pytest.fixture
+def two_per_visitor(settings):
+    settings.LIMITS = {**settings.LIMITS, "SOCKETS_PER_VISITOR": 2}
+
+
+def watching(match, user, address="203.0.113.7"):
+    communicator = WebsocketCommunicator(
+        URLRouter(websocket_urlpatterns), f"/ws/matches/{match.pk}/"
+    )
+    communicator.scope["user"] = user
+    communicator.scope["client"] = (address, 50000)
+    return communicator
+
+
+async def opened(communicator) -> dict:
+    """Connect and read the first frame (the table, or the refusal)."""
+    connected, _ = await communicator.connect()
+    assert connected
+    return await communicator.receive_json_from(timeout=5)
+
+
+def public_match(players):
+    zsofi, _gergo, deck, _ = players
+    return services.match_create(
+        user=zsofi, game=deck.game, deck=deck, opponent="bot:random", public=True
+    )
+
+
+def test_past_the_limit_a_socket_is_told_why_and_closed_and_a_closed_one_frees_a_place(
+    players, two_per_visitor
+):
+    match = public_match(players)
+    watcher = make_user("nezo", language="en")
+    key = f"user:{watcher.pk}"
+
+    async def scenario():
+        first, second = watching(match, watcher), watching(match, watcher)
+        for communicator in (first, second):
+            assert (await opened(communicator))["type"] == "state"
+        third = watching(match, watcher)
+        refusal = await opened(third)
+        assert refusal["type"] == "error" and refusal["code"] == "too_many_sockets"
+        assert "too many live tables open (at most 2)" in refusal["message"]  # English chosen
+        assert (await third.receive_output(timeout=5)) == {
+            "type": "websocket.close",
+            "code": CLOSE_TOO_MANY,
+        }
+        assert OPEN_SOCKETS.held(key) == 2
+        await first.disconnect()
+        assert OPEN_SOCKETS.held(key) == 1
+        again = watching(match, watcher)
+        assert (await opened(again))["type"] == "state"
+        for communicator in (second, again):
+            await communicator.disconnect()
+        assert OPEN_SOCKETS.held(key) == 0
+
+    async_to_sync(scenario)()
+
+
+def test_visitors_not_signed_in_count_by_address_and_each_address_alone(players, two_per_visitor):
+    match = public_match(players)
+
+    async def scenario():
+        here = [watching(match, AnonymousUser(), "198.51.100.1") for _ in range(2)]
+        for communicator in here:
+            assert (await opened(communicator))["type"] == "state"
+        refusal = await opened(watching(match, AnonymousUser(), "198.51.100.1"))
+        assert refusal["code"] == "too_many_sockets"
+        assert "Túl sok élő asztalt" in refusal["message"]  # no choice made: the site's Hungarian
+        elsewhere = watching(match, AnonymousUser(), "198.51.100.2")
+        assert (await opened(elsewhere))["type"] == "state"
+        for communicator in (*here, elsewhere):
+            await communicator.disconnect()
+        assert OPEN_SOCKETS.held("address:198.51.100.1") == 0
+
+    async_to_sync(scenario)()
+
+
+def test_a_refused_stranger_gives_its_place_back(players, two_per_visitor):
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    stranger = make_user("kivancsi")
+
+    async def scenario():
+        for _ in range(4):  # more than the limit: each 4404 frees its place at once
+            communicator = watching(match, stranger)
+            connected, code = await communicator.connect()
+            assert not connected and code == 4404, await communicator.receive_output(timeout=2)
+        assert OPEN_SOCKETS.held(f"user:{stranger.pk}") == 0
+
+    async_to_sync(scenario)()
+
+
+def test_a_signed_in_visitor_counts_as_the_user_wherever_they_connect_from(players):
+    zsofi = players[0]
+    for address in ("192.0.2.1", "192.0.2.2"):
+        scope = {"user": zsofi, "client": (address, 1), "headers": []}
+        assert visitor_key(scope) == f"user:{zsofi.pk}"
+    anonymous = {"user": AnonymousUser(), "client": ("192.0.2.1", 1), "headers": []}
+    assert visitor_key(anonymous) == "address:192.0.2.1"
