@@ -522,14 +522,8 @@ def format_duel(view: dict, lang: str) -> list[str]:
     helpers = [card_name(seen.get(h), lang) if h else ui["empty"] for h in duel["helpers"]]
     if duel["step"] != "defend":
         lines.append(ui["duel_helpers"].format(a=helpers[0], d=helpers[1]))
-    deciding = {
-        "defend": duel["defender"],
-        "attacker_helper": duel["attacker"],
-        "defender_helper": duel["defender"],
-    }.get(duel["step"], duel.get("to_act"))
-    lines.append(
-        ui["duel_step"].format(step=ui[f"step_{duel['step']}"], who=seat_name(deciding, view, lang))
-    )
+    who = seat_name(duel["deciding"], view, lang)
+    lines.append(ui["duel_step"].format(step=ui[f"step_{duel['step']}"], who=who))
     return lines
 
 

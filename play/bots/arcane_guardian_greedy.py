@@ -220,14 +220,12 @@ class Table:
         rows = self.effect(code)["rows"]  # one a result, rows[result - 1]
         return sum(self.bundle_cost(rows[r - 1]) for r in results) / len(results)
 
-    def enemy_cost(self, card: dict, offers: list[int]) -> float:
-        """The cheapest way past an enemy (its reward counted); `offers`: the view's options."""
-        e, effect = card["effects"], self.effect(card["code"])
-        costs = [self.bundle_cost(effect["options"][k]) for k in offers]
-        if e.get("defeated_by") in self.upright:
-            costs.append(self.spell_value(e["defeated_by"]))
-        if len(self.upright) >= 2:
-            costs.append(sum(sorted(self.spell_value(c) for c in self.upright)[:2]))
+    def enemy_cost(self, card: dict, pile: dict) -> float:
+        """The cheapest way past an enemy (its reward counted), from the view's `offers`
+        (fight options) and `casts` (the spells a cast may turn down)."""
+        effect = self.effect(card["code"])
+        costs = [self.bundle_cost(effect["options"][k]) for k in pile["offers"]]
+        costs.extend(sum(self.spell_value(c) for c in cast) for cast in pile["casts"])
         costs.extend(self.card_value(c) for c in self._cancels("enemy"))
         best = min(costs) if costs else DEATH
         return best + self.bundle_cost(effect.get("reward"))
@@ -259,7 +257,7 @@ class Table:
         card = self.cards[pile["top"]]
         kind = card["type"]
         if kind == "enemy":
-            return self.enemy_cost(card, pile.get("offers", []))
+            return self.enemy_cost(card, pile)
         if kind == "trap":
             return self.trap_cost(card, pile["results"])
         if kind == "chest":

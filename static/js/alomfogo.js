@@ -529,12 +529,7 @@
         if (gone) return t("duel_helper_gone", { card: name });
         return used ? t("duel_helper_used", { card: name }) : name;
       };
-      const decider =
-        d.step === "defend" || d.step === "defender_helper"
-          ? d.defender
-          : d.step === "attacker_helper"
-            ? d.attacker
-            : d.to_act;
+      const decider = d.deciding; // the engine's: whose choice the duel's step waits for
       // the ids of the duel's cards still on the board, which the table draws in the duel
       const onBoard = (id) => {
         const entry = id ? this.seen.get(id) : null;

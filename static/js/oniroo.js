@@ -545,7 +545,9 @@
             const target = this.playerName(a.target);
             return pair(t("do_attack_on", { target }), t("act_attack_on", { card, target }));
           }
-          if (this.level === 3) return pair(t("do_bad_night"), t("act_bad_night", { card }));
+          // what the card does at this level, as the view says it (a level-3 bad night: waiting)
+          const played = this.seen.get(a.card) || {};
+          if (played.effect === "wait") return pair(t("do_bad_night"), t("act_bad_night", { card }));
           return pair(t("do_attack_all"), t("act_attack_all", { card }));
         }
         case "stage": {

@@ -174,8 +174,12 @@ def test_defender_win_gains_glory_attacker_loses_card_and_tie():
     act(g, "play_card", in_hand(g, 1, "AFD-010"))  # 4/1
     act(g, "end_main")
     act(g, "declare_attack", on_board(g, 1, "AFD-010"))
+    # the view says whose choice each step of the duel waits for (the table and terminal say it)
+    assert g.view(1)["duel"]["deciding"] == 0 == g.active_player  # the defender chooses
     act(g, "declare_defender", on_board(g, 0, "AF1-001"))  # 0/3
+    assert g.view(None)["duel"]["deciding"] == 1  # the attacker's helper
     act(g, "no_helper")
+    assert g.view(None)["duel"]["deciding"] == 0  # the defender's helper
     act(g, "no_helper")
     act(g, "pass")
     act(g, "pass")

@@ -60,6 +60,7 @@ def test_mana_below_zero_is_lost_so_a_mana_option_takes_what_there_is():
     step(g, 0)
     assert moment(g) == "enemy" and fights(g) == [0, 1]
     assert g.view(0)["facing"]["offers"] == [0, 1]
+    assert g.view(0)["facing"]["casts"] == []  # one spell upright, not the one that defeats it
     act(g, "fight", option=1)
     assert spells_up(g) == [] and g.s["life"] == 3 and not g.is_over
     assert FIRE_ELEMENTAL in g.s["discard"]

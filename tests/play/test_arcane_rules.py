@@ -801,6 +801,20 @@ def test_nothing_is_accepted_after_the_game_ends():
     assert exc.value.code == "game_over"
 
 
+def test_the_view_lists_the_casts_an_enemy_accepts_as_the_legal_actions_do():
+    g = game([MINOTAUR, ROPE], [], [])
+    # four upright spells: any two, or alone the one that defeats the Minotaur
+    assert len(g.view(0)["piles"][0]["casts"]) == 7
+    step(g, 0)
+    casts = [a["spells"] for a in g.legal_actions(0) if a["type"] == "cast"]
+    assert g.view(0)["facing"]["casts"] == casts and len(casts) == 7
+    turn_down(g, *[code for code in SPELLS if [code] not in casts][:2])
+    assert g.view(0)["facing"]["casts"] == [
+        a["spells"] for a in g.legal_actions(0) if a["type"] == "cast"
+    ]
+    assert len(g.view(0)["facing"]["casts"]) == 2  # the defeater alone, or with the other
+
+
 def test_the_view_says_what_each_die_face_comes_to_and_whether_a_chest_opens():
     """Readers (table, terminal game, bots) read the lasting modifiers' effect from the view."""
     g = with_roll(SPINNING_FLOOR, [6], [MISFORTUNE, SPINNING_FLOOR], [], [])

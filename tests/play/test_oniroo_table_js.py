@@ -208,6 +208,7 @@ for (const frame of input.frames) {
   const result = {
     version: msg.version,
     keys: buttons.map((b) => b.key).sort(),
+    labels: buttons.map((b) => b.full),
     unlabelled: buttons.filter((b) => !b.short || !b.full).length,
     bad: texts.filter((x) => BAD.test(x)),
     leakIds: [...ids].filter((id) => hidden.has(id)),
@@ -376,6 +377,15 @@ def bad_night_at_level_3():
     act(g, "accept")
     act(g, "accept")
     return g
+
+
+@needs_node
+def test_a_level_3_bad_night_button_says_the_others_wait_as_the_cards_effect_says():
+    from tests.play.oniroo_helpers import NIGHTMARE, arrange, game, plain_symbols
+
+    g = arrange(game(level=3, players=3), hands={0: [NIGHTMARE, *plain_symbols(5)]})
+    (page,) = run_node([frame_input(g, 0, "en")], "en")
+    assert any("the others wait two turns" in label for label in page["labels"])
 
 
 @needs_node

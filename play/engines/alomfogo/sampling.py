@@ -22,6 +22,7 @@ from collections.abc import Hashable
 from play.engines.alomfogo.cards import normalize_card
 from play.engines.alomfogo.state import AlomfogoState
 from play.engines.alomfogo.turn import check_options
+from play.engines.alomfogo.view import DUEL_DERIVED
 from play.engines.sampling import Knowledge, SampleError
 
 VISIBLE_ZONES = (("board", "board"), ("discard", "discard"), ("casting", "stack"))
@@ -212,7 +213,7 @@ def _rng_state(rng: random.Random) -> list:
 def _duel(shown: dict | None) -> dict | None:
     if shown is None:
         return None
-    duel = {k: v for k, v in shown.items() if k not in ("power", "decline_loss")}
+    duel = {k: v for k, v in shown.items() if k not in DUEL_DERIVED}
     duel["helpers"] = list(duel["helpers"])
     duel["boost"] = list(duel["boost"])
     return duel

@@ -109,6 +109,10 @@ def _buvforras_spent(g, p: int) -> bool:
     return s["active"] == p and bool(s["flags"].get("buvforras")) and s["phase"] != "over"
 
 
+# What the view adds to the state's duel (a sampler rebuilding the state leaves them out)
+DUEL_DERIVED = ("power", "decline_loss", "deciding")
+
+
 def _duel(g, d: dict | None, boards: _Boards) -> dict | None:
     """The duel with each side's power now (printed, statics and boosts)."""
     if d is None:
@@ -120,6 +124,7 @@ def _duel(g, d: dict | None, boards: _Boards) -> dict | None:
         duel.stat(g, d["defender"], d["d"], "defense", statics) + d["boost"][1] if d["d"] else None,
     ]
     shown["decline_loss"] = duel.decline_loss(g, d["attacker"], d["a"], statics)
+    shown["deciding"] = duel.deciding(d)  # whose choice the duel's step waits for
     return shown
 
 

@@ -115,13 +115,20 @@ def enemy_options(s: dict, card: dict) -> list[int]:
     return list(range(len(card["options"])))
 
 
+def cast_options(s: dict, card: dict) -> list[list[str]]:
+    """The spells a cast against this enemy may turn down now: the one that defeats it, if
+    upright, and any two upright spells."""
+    up = mage.upright_spells(s)
+    found = [[card["defeated_by"]]] if card["defeated_by"] in up else []
+    found.extend([a, b] for a, b in combinations(up, 2))
+    return found
+
+
 def enemy_actions(s: dict) -> list[dict]:
     card = s["cards"][s["facing"]["card"]]
     found = [{"type": "fight", "player": 0, "option": k} for k in enemy_options(s, card)]
-    up = mage.upright_spells(s)
-    if card["defeated_by"] in up:
-        found.append({"type": "cast", "player": 0, "spells": [card["defeated_by"]]})
-    found.extend({"type": "cast", "player": 0, "spells": [a, b]} for a, b in combinations(up, 2))
+    casts = cast_options(s, card)
+    found.extend({"type": "cast", "player": 0, "spells": spells} for spells in casts)
     return found
 
 

@@ -75,11 +75,12 @@ def _piles(s: dict) -> list[dict]:
 
 
 def _outlook(s: dict, card: dict) -> dict:
-    """What meeting this card now would offer: an enemy's fight options (`offers`), a trap's
-    or chest's result for each die face 1–6 (`results`), whether a chest opens (`opens`)."""
+    """What meeting this card now would offer: an enemy's fight options (`offers`) and the
+    spells a cast may turn down (`casts`), a trap's or chest's result for each die face 1–6
+    (`results`), whether a chest opens (`opens`)."""
     kind = card["type"]
     if kind == "enemy":
-        return {"offers": moves.enemy_options(s, card)}
+        return {"offers": moves.enemy_options(s, card), "casts": moves.cast_options(s, card)}
     if kind == "trap":
         return {"results": moves.roll_results(s, card)}
     if kind == "chest":
