@@ -36,9 +36,18 @@ def _lists_context(user, **extra) -> dict:
 
 
 def _lists_answer(request: HttpRequest, *, error: str = "", error_at: str = "", done: str = ""):
-    """The changed lists: for htmx the block in place (4xx with a refusal), else the page."""
+    """The changed lists: for htmx the block in place (4xx with a refusal), else the page.
+
+    A refused "add a card" form comes back with what was typed, to be corrected.
+    """
     if request.htmx:
-        context = _lists_context(request.user, error=error, error_at=error_at, done=done)
+        typed = {}
+        if error and error_at.startswith("add-"):
+            typed = {k: request.POST.get(k, "")[:32] for k in ("code", "count")}
+            typed["side"] = error_at.removeprefix("add-")
+        context = _lists_context(
+            request.user, error=error, error_at=error_at, done=done, typed=typed
+        )
         return render(
             request, "collection/trades/_lists.html", context, status=400 if error else 200
         )

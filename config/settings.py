@@ -40,6 +40,7 @@ else:
             "ALLOWED_HOSTS must list the site's host names when DEBUG is off."
         )
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"  # says what to do, in the visitor's language
 
 INSTALLED_APPS = [
     "daphne",  # must precede staticfiles so runserver serves ASGI
@@ -82,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "core.middleware.SignInAgainMiddleware",  # reads request.htmx
+    "core.middleware.FragmentVaryMiddleware",
     # Last, as Axes asks: it turns a lockout flagged during authenticate()
     # into our 429 page (accounts.lockout.lockout_response).
     "axes.middleware.AxesMiddleware",

@@ -1,8 +1,15 @@
 """Language selection: Hungarian unless the visitor chose English."""
 
+from urllib.parse import parse_qs, urlsplit
+
 from django.conf import settings
+from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import resolve_url
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.http import HttpResponseClientRedirect
 
 SUPPORTED = {code for code, _name in settings.LANGUAGES}
 
@@ -108,3 +115,63 @@ def _form_has_nul(request) -> bool:
     except Exception:  # noqa: BLE001 - RequestDataTooBig etc. are answered by Django later
         return False
     return b"%00" in body or b"\x00" in body
+
+
+class SignInAgainMiddleware:
+    """Sends a visitor whose session ended back through the sign-in to the page, not the button.
+
+    `login_required` redirects to the sign-in with `next` = the address asked
+    for. For a button (a POST-only address) that is wrong twice over: htmx
+    would swap the whole sign-in page into the small region the button
+    updates, and after signing in the visitor would land on an address that
+    answers only POST (405). So a redirect to the sign-in answering a POST or
+    an htmx request goes, with `next` = the page the visitor was on (htmx's
+    HX-Current-URL, else a same-site Referer, else the home page): for htmx
+    as an HX-Redirect (the whole window goes), for a plain form as a redirect.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 302 or not (request.method == "POST" or request.htmx):
+            return response
+        login = resolve_url(settings.LOGIN_URL)
+        location = urlsplit(response.get("Location", ""))
+        # login_required's own redirect: to the sign-in, back to this very address
+        asked = parse_qs(location.query).get(REDIRECT_FIELD_NAME)
+        if location.path != login or asked != [request.get_full_path()]:
+            return response
+        again = redirect_to_login(_page_of(request), login)
+        if request.htmx:
+            return HttpResponseClientRedirect(again["Location"])
+        return again
+
+
+def _page_of(request) -> str:
+    """The same-site page (path and query) a request was made from, or the home page."""
+    for candidate in (
+        request.htmx.current_url if request.htmx else None,
+        request.headers.get("Referer"),
+    ):
+        if candidate and url_has_allowed_host_and_scheme(
+            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            parts = urlsplit(candidate)
+            return parts.path + (f"?{parts.query}" if parts.query else "")
+    return "/"
+
+
+class FragmentVaryMiddleware:
+    """Every answer varies on HX-Request: a view may answer htmx with a fragment and a
+    browser with the whole page at the same address (the search pages, a print job's
+    status), so a cache (the browser's, on Back) must not hand one for the other."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        patch_vary_headers(response, ("HX-Request",))
+        return response

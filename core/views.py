@@ -46,7 +46,9 @@ def set_language(request: HttpRequest) -> HttpResponse:
 # that follows a wrong link gets {"error": ...} JSON, not an HTML page.
 def _api_or_page(default_view, status: int, code: str, message):
     def handler(request, exception=None, **kwargs):
-        if request.path.startswith("/api/"):
+        # an htmx request gets the fragment that says why, shown where the user acted,
+        # never a whole page swapped into a small region
+        if request.path.startswith("/api/") or request.headers.get("HX-Request") == "true":
             return refusal(request, status=status, code=code, message=str(message))
         if exception is None:
             return default_view(request)
@@ -68,3 +70,19 @@ page_not_found = _api_or_page(
 server_error = _api_or_page(
     defaults.server_error, 500, "server_error", _("Something went wrong; the error was logged.")
 )
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form or button sent without a valid CSRF token (CSRF_FAILURE_VIEW).
+
+    It happens to real visitors: a page left open across a sign-in or
+    sign-out in another tab carries an old token, and a browser that keeps no
+    cookies for the site sends none. They read what to do in their language
+    (for htmx, where they acted), not Django's page meant for developers.
+    """
+    message = _(
+        "This page is out of date (you signed in or out in another tab, or it stayed open a "
+        "long time), or your browser keeps no cookies for this site: reload the page and try "
+        "again."
+    )
+    return refusal(request, status=403, code="csrf_failed", message=str(message))

@@ -167,6 +167,7 @@ def _page_context(request, deck: Deck, **extra) -> dict:
     return context
 
 
+@login_required
 @require_GET
 @refusals
 def edit(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -192,6 +193,7 @@ def _builder_search(deck: Deck, query: str) -> dict:
     return {"query": query, "cards": cards, "rows": with_holdings(deck, cards), "error": None}
 
 
+@login_required
 @require_GET
 @refusals
 def search(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -216,6 +218,7 @@ def _panel_answer(request: HttpRequest, deck: Deck, error: str | None) -> HttpRe
     return _back_to_editor(request, deck)
 
 
+@login_required
 @require_POST
 @refusals
 def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -243,6 +246,7 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
     return _back_to_editor(request, deck)
 
 
+@login_required
 @require_POST
 @refusals
 def set_built(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -263,6 +267,7 @@ def set_built(request: HttpRequest, deck_id: int) -> HttpResponse:
     return _back_to_editor(request, deck)
 
 
+@login_required
 @require_POST
 @refusals
 def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -364,6 +369,7 @@ def _seed(request: HttpRequest) -> int:
 
 
 # --- settings, history ------------------------------------------------------------
+@login_required
 @require_http_methods(["GET", "POST"])
 @refusals
 def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -390,6 +396,7 @@ def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     return render(request, "decks/settings.html", {"deck": deck, "form": form}, status=status)
 
 
+@login_required
 @require_POST
 @refusals
 def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -404,6 +411,7 @@ def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
     return redirect("decks:index")
 
 
+@login_required
 @require_GET
 @refusals
 def history(request: HttpRequest, deck_id: int) -> HttpResponse:
@@ -430,6 +438,7 @@ def history(request: HttpRequest, deck_id: int) -> HttpResponse:
     return render(request, "decks/history.html", context, status=status)
 
 
+@login_required
 @require_http_methods(["GET", "POST"])
 @refusals
 def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:

@@ -22,3 +22,40 @@ document.body.addEventListener("htmx:beforeOnLoad", (event) => {
   if (body.startsWith("<!doctype") || body.startsWith("<html")) return;
   event.stopPropagation();
 });
+
+// A request that failed on the server (5xx, not swapped: htmx-config) or never
+// reached it (offline) would otherwise look like a button that did nothing:
+// say so under the form or control that was used, in the page's language
+// (base.html's data-request-* words). The next answer from there removes it.
+function failureNote(elt) {
+  const anchor = (elt && elt.closest && (elt.closest("form") || elt)) || null;
+  if (!anchor || !anchor.isConnected) return null;
+  const next = anchor.nextElementSibling;
+  return { anchor, note: next && next.classList.contains("request-failed") ? next : null };
+}
+
+function sayRequestFailed(elt, text) {
+  const found = failureNote(elt);
+  if (!found || !text) return;
+  let note = found.note;
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "message error request-failed";
+    note.setAttribute("role", "alert");
+    found.anchor.insertAdjacentElement("afterend", note);
+  }
+  note.textContent = text;
+}
+
+document.body.addEventListener("htmx:responseError", (event) => {
+  sayRequestFailed(event.detail.elt, document.body.dataset.requestFailed);
+});
+document.body.addEventListener("htmx:sendError", (event) => {
+  sayRequestFailed(event.detail.elt, document.body.dataset.requestOffline);
+});
+document.body.addEventListener("htmx:afterRequest", (event) => {
+  const xhr = event.detail.xhr;
+  if (!xhr || xhr.status === 0 || xhr.status >= 500) return;
+  const found = failureNote(event.detail.elt);
+  if (found && found.note) found.note.remove();
+});

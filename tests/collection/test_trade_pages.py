@@ -206,6 +206,20 @@ def test_a_have_above_my_free_copies_is_refused_beside_the_row(client, traders):
     assert 'class="message error"' in html and "you cannot offer 9" in html
 
 
+def test_a_refused_add_keeps_what_was_typed_in_its_own_form(client, traders):
+    owner, _ = traders
+    login(client, owner, "en")
+    data = {"code": "XX9-999", "side": "want", "action": "set", "count": 4, "where": "add-want"}
+    response = client.post("/collection/trades/entry/", data, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 400
+    want = html[html.index('id="add-want"') :]
+    assert 'value="XX9-999"' in want[: want.index("</form>")]
+    assert 'id="add-want-count" type="number" name="count" min="0" max="999" value="4"' in want
+    have = html[html.index('id="add-have"') :]
+    assert 'value="XX9-999"' not in have[: have.index("</form>")]  # the other form stays empty
+
+
 def test_ticking_a_deck_puts_its_missing_cards_on_my_wants(client, traders):
     owner, _ = traders
     game = Game.objects.get(slug="alomfogo")

@@ -141,8 +141,8 @@ def test_only_the_owner_may_mark_a_deck_built(client, owner, stranger, kajtar_de
     make_public(kajtar_deck)
     login(client, stranger)
     assert client.post(f"/decks/{kajtar_deck.pk}/built/", {"built": "1"}).status_code == 404
-    client.logout()
-    assert client.post(f"/decks/{kajtar_deck.pk}/built/", {"built": "1"}).status_code == 404
+    client.logout()  # signed out: sent to sign in
+    assert client.post(f"/decks/{kajtar_deck.pk}/built/", {"built": "1"}).status_code == 302
     kajtar_deck.refresh_from_db()
     assert not kajtar_deck.built
     with pytest.raises(NotFound):

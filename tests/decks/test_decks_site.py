@@ -138,6 +138,17 @@ def test_builder_search_is_limited_to_the_decks_game(client, deck, owner):
     assert bad.status_code == 400 and 'role="alert"' in bad.content.decode()
 
 
+def test_without_javascript_adding_a_search_result_comes_back_to_the_search(client, deck, owner):
+    login(client, owner)
+    page = client.get(f"/decks/{deck.pk}/edit/", {"q": "Kajtár"}).content.decode()
+    assert f'name="next" value="/decks/{deck.pk}/edit/?q=Kajt%C3%A1r"' in page
+    back = client.post(
+        f"/decks/{deck.pk}/cards/",
+        {"code": "AF1-001", "board": "main", "delta": "1", "next": f"/decks/{deck.pk}/edit/?q=x"},
+    )
+    assert back.status_code == 302 and back["Location"] == f"/decks/{deck.pk}/edit/?q=x"
+
+
 def test_sample_hand_and_goldfish(client, deck, owner):
     login(client, owner)
     html = client.get(
@@ -249,9 +260,10 @@ def test_a_public_deck_is_listed_searchable_and_clonable(client, deck, owner, st
 
 def test_a_visitor_must_log_in_to_build(client, deck):
     assert client.get("/decks/new/").status_code == 302
-    assert (
-        client.post(f"/decks/{deck.pk}/cards/", {"code": "AF1-001", "delta": 1}).status_code == 404
-    )
+    before = list(deck.entries.values_list("card__code", "count"))
+    answer = client.post(f"/decks/{deck.pk}/cards/", {"code": "AF1-001", "delta": 1})
+    assert answer.status_code == 302 and answer["Location"].startswith("/accounts/login/")
+    assert list(deck.entries.values_list("card__code", "count")) == before
 
 
 # --- API -------------------------------------------------------------------------------

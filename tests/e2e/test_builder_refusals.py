@@ -73,3 +73,34 @@ def test_refusals_show_beside_their_box_and_the_page_stays_whole(debug, signed_i
     expect(page.locator("#quick-add-feedback [role=alert]")).to_have_count(0)
     expect(box).to_have_value("")
     expect_whole_builder(page, deck)
+
+
+def test_a_server_error_or_no_connection_is_said_under_the_form_and_goes_with_an_answer(
+    signed_in, owner, deck
+):
+    """htmx drops a 5xx answer and a request that never left: the page says so where the
+    visitor acted (static/js/forms.js), and the next answer from there takes it away."""
+    page = signed_in(owner)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    box = page.locator("#quick-line")
+    form = page.locator("form:has(#quick-line)")
+    note = page.locator("form:has(#quick-line) + .request-failed[role=alert]")
+
+    page.route("**/add/", lambda route: route.fulfill(status=500, body="Server Error"))
+    box.fill("2 Jégszem Soyana")
+    box.press("Enter")
+    expect(note).to_contain_text("Valami elromlott nálunk")
+    expect_whole_builder(page, deck)
+    expect(box).to_have_value("2 Jégszem Soyana")  # nothing was taken
+
+    page.unroute("**/add/")
+    page.route("**/add/", lambda route: route.abort("internetdisconnected"))
+    box.press("Enter")
+    expect(note).to_contain_text("nem érhető el")
+    expect(note).to_have_count(1)  # one note, its words changed
+
+    page.unroute("**/add/")
+    box.press("Enter")
+    expect(page.locator(".verdict strong")).to_have_text("2 lap")
+    expect(note).to_have_count(0)
+    expect(form).to_be_visible()

@@ -48,3 +48,7 @@ def test_the_odds_answer_names_the_chosen_card(page, live_server):
     page.wait_for_load_state("networkidle")
     page.get_by_label("Esély a húzásra:").select_option(label="Éjlépő Kajtár (1)")
     expect(page.locator("#odds-answer")).to_contain_text("Legalább 1 „Éjlépő Kajtár” 2 körön belül")
+    # a number out of range is answered by the server's words, not stopped without one
+    page.get_by_label("legalább").fill("15")
+    page.get_by_label("legalább").press("Tab")  # a change: the form asks at once
+    expect(page.locator("#odds-answer")).to_contain_text("„k” 1 és 10 között legyen")
