@@ -14,26 +14,15 @@ from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
-from django.core.management import call_command
 
-from catalog.models import Card
 from core.socket_limits import OPEN_SOCKETS, visitor_key
 from play import services
 from play.consumers import CLOSE_TOO_MANY
 from play.routing import websocket_urlpatterns
 from tests.factories import make_user
-from tests.play.test_matches import legal_deck
+from tests.play.test_matches import players  # noqa: F401 - the fixture (loads the cards)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def players():
-    # transactional tests empty the database afterwards, so each loads the cards itself
-    if not Card.objects.exists():
-        call_command("load_cards", verbosity=0)
-    zsofi, gergo = make_user("zsofi"), make_user("gergo")
-    return zsofi, gergo, legal_deck(zsofi), legal_deck(gergo)
 
 
 @pytest.fixture
@@ -57,16 +46,15 @@ async def opened(communicator) -> dict:
     return await communicator.receive_json_from(timeout=5)
 
 
-def public_match(players):
-    zsofi, _gergo, deck, _ = players
+def public_match(seated):
+    zsofi, _gergo, deck, _ = seated
     return services.match_create(
         user=zsofi, game=deck.game, deck=deck, opponent="bot:random", public=True
     )
 
 
-def test_past_the_limit_a_socket_is_told_why_and_closed_and_a_closed_one_frees_a_place(
-    players, two_per_visitor
-):
+def test_past_the_limit_a_socket_is_refused_saying_why(players, two_per_visitor):  # noqa: F811
+    """And a socket closed frees its place."""
     match = public_match(players)
     watcher = make_user("nezo", language="en")
     key = f"user:{watcher.pk}"
@@ -95,7 +83,7 @@ def test_past_the_limit_a_socket_is_told_why_and_closed_and_a_closed_one_frees_a
     async_to_sync(scenario)()
 
 
-def test_visitors_not_signed_in_count_by_address_and_each_address_alone(players, two_per_visitor):
+def test_visitors_not_signed_in_count_by_address_and_each_address_alone(players, two_per_visitor):  # noqa: F811
     match = public_match(players)
 
     async def scenario():
@@ -114,7 +102,7 @@ def test_visitors_not_signed_in_count_by_address_and_each_address_alone(players,
     async_to_sync(scenario)()
 
 
-def test_a_refused_stranger_gives_its_place_back(players, two_per_visitor):
+def test_a_refused_stranger_gives_its_place_back(players, two_per_visitor):  # noqa: F811
     zsofi, gergo, deck, deck2 = players
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
     stranger = make_user("kivancsi")
@@ -129,7 +117,7 @@ def test_a_refused_stranger_gives_its_place_back(players, two_per_visitor):
     async_to_sync(scenario)()
 
 
-def test_a_signed_in_visitor_counts_as_the_user_wherever_they_connect_from(players):
+def test_a_signed_in_visitor_counts_as_the_user_wherever_they_connect_from(players):  # noqa: F811
     zsofi = players[0]
     for address in ("192.0.2.1", "192.0.2.2"):
         scope = {"user": zsofi, "client": (address, 1), "headers": []}
