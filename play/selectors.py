@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.utils.translation import gettext as _
@@ -17,7 +18,10 @@ from catalog.models import Card
 from catalog.records import row_record
 from catalog.selectors import face_url
 from core.errors import NotFound
-from core.games import GAMES, table_game
+from core.games import GAMES, get_game, table_game
+from decks import formats, validation
+from decks.models import Deck
+from decks.selectors import deck_entries, decks_with_entries
 from play.engines import get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
 
@@ -205,3 +209,29 @@ def public_cards(view: dict) -> dict:
     return {
         code: rows[which] for code in codes if (rows := _public_card_rows.get(code)) is not None
     }
+
+
+@dataclass(frozen=True)
+class LobbyDeck:
+    """One of the player's decks as the lobby offers it: its main-board size and whether
+    it is legal in its format now (the table checks again when the match starts)."""
+
+    deck: Deck
+    cards: int
+    legal: bool
+
+
+def lobby_decks(user) -> list[LobbyDeck]:
+    """The user's decks of the games whose seats bring their own deck, the legal ones first
+    (most recently edited first within each), so the form starts on one that can play."""
+    if not user.is_authenticated:
+        return []
+    own = [slug for slug, spec in GAMES.items() if spec.uses_decks]
+    found = []
+    for deck in decks_with_entries(user=user).filter(game__slug__in=own).order_by("-updated_at"):
+        slug = deck.game.slug
+        fmt_id = get_game(slug).deck_format({}, deck.format)
+        fmt = formats.get_format(slug, fmt_id) or formats.default_format(slug)
+        legal = not validation.validate(deck_entries(deck), slug, fmt)
+        found.append(LobbyDeck(deck, deck.card_count or 0, legal))
+    return sorted(found, key=lambda row: not row.legal)  # stable: recent first in each

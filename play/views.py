@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from catalog.models import Game
 from core.errors import ApplicationError
-from core.games import GAMES, all_games, playable_slugs, table_game
+from core.games import all_games, playable_slugs, table_game
 from core.params import id_param, int_param
 from core.refusals import refusals
 from decks.models import Deck
@@ -29,14 +29,6 @@ def _own_deck(request: HttpRequest) -> Deck | None:
     if raw in (None, ""):
         return None
     return Deck.objects.filter(pk=id_param(raw, name="deck"), owner=request.user).first()
-
-
-def _my_decks(user):
-    """The user's decks of the games whose seats bring their own deck."""
-    if not user.is_authenticated:
-        return []
-    own = [slug for slug, spec in GAMES.items() if spec.uses_decks]
-    return Deck.objects.filter(owner=user, game__slug__in=own)
 
 
 @require_GET
@@ -58,7 +50,7 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "play/index.html",
         {
-            "decks": _my_decks(request.user),
+            "decks": selectors.lobby_decks(request.user),
             "opponents": [c for c in Opponent.choices if c[0] != Opponent.SOLO],
             # each game's own lobby form (a room), for the games that can be played
             "lobby_games": [g for g in all_games() if g.id in playable_slugs()],
@@ -112,7 +104,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         context = {
             "match": match,
             "seat": seat,
-            "decks": _my_decks(request.user),
+            "decks": selectors.lobby_decks(request.user),
             "uses_decks": table_game(match.game.slug).uses_decks,
             "options": table_game(match.game.slug).described_options(match.options),
             "taken": match.seats.count(),

@@ -324,6 +324,23 @@ def test_lobby_and_table_pages(players, client):
     assert page.status_code == 200 and "match-initial" in page.content.decode()
 
 
+def test_the_lobby_offers_a_legal_deck_first_and_says_which_one_the_table_refuses(players, client):
+    zsofi, _gergo, deck, _ = players
+    game = deck.game
+    small = deck_services.deck_create(
+        owner=zsofi, game=game, name="Félkész", entries=demo_deck_entries()[:2]
+    )  # edited last, yet offered after the legal deck
+    client.force_login(zsofi)
+    html = client.get("/play/").content.decode()
+    picker = html[
+        html.index('<select id="m-deck"') : html.index("</select>", html.index('id="m-deck"'))
+    ]
+    options = picker.split("<option")[1:]
+    assert f'value="{deck.pk}"' in options[0] and "nem szabályos" not in options[0]
+    assert f'value="{small.pk}"' in options[1] and "a formátumában nem szabályos" in options[1]
+    assert f"{sum(e.count for e in demo_deck_entries())} lap" in options[0]
+
+
 def test_the_log_rebuilds_exactly_the_state_the_players_moved(players):
     """Most moves store only the action; the snapshot plus the log give back the same game."""
     from play.state_cache import states
