@@ -410,9 +410,9 @@ def _helps_symbols(card: dict, symbols: list[dict]) -> bool:
 
 
 def _aimed(view: dict, card: dict) -> bool:
-    """Whether a symbol card fits what is already laid (worth keeping as the goal card)."""
-    if card.get("type") != "symbol":
-        return False
+    """Whether a symbol card fits what is already laid (worth keeping as the goal card):
+    the view's `fits`, the engine's reading."""
+    return bool(card.get("fits"))
     table = view["table"]
     if "codes" in table:
         return all(

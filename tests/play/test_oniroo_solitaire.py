@@ -186,6 +186,14 @@ def test_level_2_a_card_kept_in_hand_wins_when_the_number_is_complete():
     assert g.is_over and g.result["won"]
 
 
+def test_the_view_says_whether_each_symbol_card_fits_what_is_laid():
+    g = solo(2, top=[DIGIT[1], DIGIT[2], JUNK[0]], hand=["ONI-S120", "ONI-S023"])
+    act(g, "draw")
+    act(g, "lay", card=one(g, DIGIT[1]), slot=0)  # 1__: 120 still fits, 023 no longer
+    fits = {c["code"]: c.get("fits") for c in g.view(0)["hand"] if c["type"] == "symbol"}
+    assert fits == {"ONI-S120": True, "ONI-S023": False}
+
+
 # --- level 3: a letter, a shape, a digit and the card with all three --------------------------
 def test_level_3_the_centaur_023_is_the_card_of_a_cross_and_5():
     g = solo(3, top=[LETTER_A, CROSS, DIGIT[5], JUNK[0], "ONI-S023", JUNK[1]])

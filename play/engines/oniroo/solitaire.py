@@ -81,24 +81,34 @@ def viable(g, row: list) -> bool:
 def goal_card(g, card: str) -> bool:
     """Levels 2–3: whether `card` is the symbol card the complete table asks for."""
     s = g.s
+    level = s["options"]["level"]
+    if level == 2:
+        complete = None not in s["row"]
+    elif level == 3:
+        complete = None not in s["codes"].values()
+    else:
+        return False
+    return complete and fits_laid(g, card)
+
+
+def fits_laid(g, card: str) -> bool:
+    """Levels 2–3: whether symbol card `card` agrees with every digit or code laid so far
+    (a wild code agrees with anything): the goal card, once the table is complete."""
+    s = g.s
     info = g.infos[card]
     if info.type != "symbol":
         return False
     level = s["options"]["level"]
     if level == 2:
+        number = f"{info.number:03d}"
         row = s["row"]
-        return None not in row and tuple(f"{info.number:03d}") == tuple(
-            str(slot["digit"]) for slot in row
-        )
+        return all(slot is None or number[k] == str(slot["digit"]) for k, slot in enumerate(row))
     if level == 3:
-        codes = s["codes"]
-        if None in codes.values():
-            return False
-        for kind in KINDS:
-            laid = codes[kind]
-            if not laid["wild"] and getattr(g.infos[laid["card"]], kind) != getattr(info, kind):
-                return False
-        return True
+        infos = g.infos
+        return all(
+            laid is None or laid["wild"] or getattr(infos[laid["card"]], k) == getattr(info, k)
+            for k, laid in s["codes"].items()
+        )
     return False
 
 

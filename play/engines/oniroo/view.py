@@ -14,6 +14,7 @@ import marshal
 from functools import lru_cache
 
 from play.engines.base import copy_json
+from play.engines.oniroo import solitaire as solitaire_rules
 from play.engines.oniroo.attacks import attack_effect, effect_args
 from play.engines.oniroo.cards import ATTACK_TYPES, public_card
 from play.engines.oniroo.dreams import explain
@@ -278,12 +279,22 @@ def _solitaire(g, public: dict[str, dict], player: int | None) -> dict:
         {
             "step": s["step"],
             "table": table,
-            "drawn": _cards(public, s["drawn"]),
+            "drawn": _fitting(g, _cards(public, s["drawn"])),
             "second": s["second"],
             "second_counts": s["counts"],
             "hand_count": len(hand),
             "hand_limit": HAND_LIMIT,  # what a kept card may fill the hand up to
-            "hand": _cards(public, hand) if player == 0 else None,
+            "hand": _fitting(g, _cards(public, hand)) if player == 0 else None,
         }
     )
     return view
+
+
+def _fitting(g, entries: list[dict]) -> list[dict]:
+    """Solitaire levels 2–3: each symbol card says whether it agrees with what is laid
+    (`fits`), so no reader compares digits or codes itself."""
+    if g.s["options"]["level"] in (2, 3):
+        for entry in entries:
+            if entry["type"] == "symbol":
+                entry["fits"] = solitaire_rules.fits_laid(g, entry["id"])
+    return entries
