@@ -69,3 +69,17 @@ def test_the_new_deck_form_shows_only_what_a_player_fills_in(signed_in, owner, d
     form = page.locator("main form")
     expect(form.locator("label")).to_have_text(["Játék:", "Név:"])
     expect(form).not_to_contain_text("Card")
+
+
+def test_the_lobby_with_long_deck_names_fits_a_phone(signed_in, owner, deck):
+    """Each deck option says its size and, when the table would refuse it, why: a long
+    name and a long note must not widen the page past the phone."""
+    deck.name = "Éjlépő Kajtár és a hajnali révülők hosszú nevű paklija"
+    deck.save(update_fields=["name"])
+    page = signed_in(owner)
+    page.set_viewport_size(PHONE)
+    page.goto("/play/")
+    expect(page.locator("#m-deck option")).to_contain_text(["a formátumában nem szabályos"])
+    shot(page, "lobby-390")
+    assert overflow(page) <= PHONE["width"]
+    fully_visible(page, page.locator("#m-deck"))
