@@ -28,7 +28,9 @@ class StrictIntegerField(serializers.IntegerField):
         self.minimum, self.maximum = minimum, maximum
 
     def to_internal_value(self, data):
+        # the child of a dict or list field has no name of its own: its parent's names it
+        name = self.field_name or getattr(self.parent, "field_name", "") or "value"
         try:
-            return int_param(data, name=self.field_name, minimum=self.minimum, maximum=self.maximum)
+            return int_param(data, name=name, minimum=self.minimum, maximum=self.maximum)
         except BadParameter as bad:
             raise serializers.ValidationError(bad.message, code="bad_parameter") from None

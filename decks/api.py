@@ -75,7 +75,12 @@ class DeckInputSerializer(serializers.Serializer):
         required=False,
         help_text="At most LIMITS DECK_MAX_ENTRIES items (500). In a form body: JSON text.",
     )
-    code = serializers.CharField(required=False, allow_blank=True, help_text="A deck code")
+    code = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="A deck code: on POST the new deck's cards, game and format; on PATCH it "
+        "replaces the deck's cards (a code of another game is refused, as is a new `game`).",
+    )
 
 
 class ValidateInputSerializer(serializers.Serializer):
@@ -158,6 +163,22 @@ def _known_entries(data: dict, game: Game) -> list[Entry]:
             "unknown_card", _("No card has the code %(codes)s.") % {"codes": ", ".join(unknown)}
         )
     return entries
+
+
+def _code_entries(code: str, game: Game) -> list[Entry]:
+    """The cards of a deck code sent to replace a deck's list: of the deck's own game, every
+    card known, or the whole request is refused."""
+    decoded = services.deck_code_read(code, get_language())
+    if decoded.game != game.slug:
+        raise ApplicationError("wrong_game", _("This deck code is for another game."))
+    if decoded.parsed.errors:
+        raise services.DeckImportError(decoded.parsed.errors, get_language())
+    unknown = [e.line for e in decoded.parsed.entries if e.card is None]
+    if unknown:
+        raise ApplicationError(
+            "unknown_card", _("No card has the code %(codes)s.") % {"codes": ", ".join(unknown)}
+        )
+    return decoded.parsed.entries
 
 
 # --- output (what the views answer; here for the schema) -----------------------------------
@@ -310,7 +331,16 @@ class DeckDetailApi(APIView):
         # defaults of each `cards` item too (a missing board would be a KeyError).
         data = validated(DeckInputSerializer, _body(request))
         # Everything is read and checked before the first write.
-        entries = _known_entries(data, deck.game) if "cards" in data or "list" in data else None
+        if data.get("game", deck.game.slug) != deck.game.slug:
+            raise ApplicationError(
+                "game_fixed", _("A deck's game cannot change: start a new deck for the other game.")
+            )
+        if data.get("code", "").strip():
+            entries = _code_entries(data["code"], deck.game)
+        elif "cards" in data or "list" in data:
+            entries = _known_entries(data, deck.game)
+        else:
+            entries = None
         services.deck_change(
             deck=deck,
             user=request.user,

@@ -428,14 +428,7 @@ def deck_import(
         code, text = text, ""  # a code pasted where the list goes is still a code
     if code.strip():
         # A deck code names its own game, which wins over the one chosen.
-        try:
-            decoded = codec.decode_deck_code(
-                code, lookup=all_cards_lookup(), limits=limits.list_limits()
-            )
-        except codec.ListTooLarge as problem:
-            raise limits.refused(problem) from None
-        except codec.DeckCodeError as problem:
-            raise ApplicationError(problem.code, problem.message(language)) from None
+        decoded = deck_code_read(code, language)
         if decoded.game != game.slug:
             game = Game.objects.get(slug=decoded.game)
         parsed = decoded.parsed
@@ -451,6 +444,17 @@ def deck_import(
         owner=owner, game=game, name=name, format_id=format_id, entries=parsed.entries,
         description=description, visibility=visibility, kind=VersionKind.IMPORTED,
     )  # fmt: skip
+
+
+def deck_code_read(code: str, language: str):
+    """A deck code's game, format and cards (unknown codes stay unknown entries), or the
+    refusal that says why it cannot be read; bounded by the list limits before any lookup."""
+    try:
+        return codec.decode_deck_code(code, lookup=all_cards_lookup(), limits=limits.list_limits())
+    except codec.ListTooLarge as problem:
+        raise limits.refused(problem) from None
+    except codec.DeckCodeError as problem:
+        raise ApplicationError(problem.code, problem.message(language)) from None
 
 
 def list_parse(*, text: str, game: Game) -> codec.ParsedList:

@@ -77,11 +77,15 @@ def new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         game = get_object_or_404(Game, slug=form.cleaned_data["game"])
         deck = services.deck_create(owner=request.user, game=game, name=form.cleaned_data["name"])
-        first = Card.objects.filter(
-            code=form.cleaned_data.get("card", "").upper(), game=game
-        ).first()
+        wanted = form.cleaned_data.get("card", "").strip().upper()
+        first = Card.objects.filter(code=wanted, game=game).first() if wanted else None
         if first:
             services.deck_change_card(deck=deck, user=request.user, card=first, delta=1)
+        elif wanted:  # the "start a deck with this card" link, for a card this game lacks
+            messages.warning(
+                request,
+                _("This game has no card %(code)s: the deck starts empty.") % {"code": wanted[:32]},
+            )
         return redirect("decks:edit", deck.pk)
     status = 400 if form.errors else 200
     return render(request, "decks/new.html", {"form": form, "card": card}, status=status)

@@ -227,8 +227,10 @@ def delete(request: HttpRequest, job_id) -> HttpResponse:
 def alignment_sheet(request: HttpRequest) -> HttpResponse:
     form = PrintOptionsForm(request.GET or None, initial=_initial(request))
     try:
+        if form.is_bound and not form.is_valid():  # said, as the preview says it
+            raise services.PrintOptionsError("bad_option", _form_message(form))
         options = services.print_options_clean(
-            form.to_options() if form.is_valid() else {}, user=request.user
+            form.to_options() if form.is_bound else {}, user=request.user
         )
     except ApplicationError as problem:
         return _refused(request, problem)

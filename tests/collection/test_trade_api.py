@@ -191,3 +191,15 @@ def test_a_refusal_speaks_hungarian_by_default(client, ready):
     )
     assert refused.status_code == 400
     assert "nincs elég szabad példányod" in refused.json()["error"]["message"]
+
+
+def test_a_count_out_of_range_names_the_side_it_is_on(client, ready):
+    owner, _partner = ready
+    login(client, owner)
+    for side in ("gives", "gets"):
+        refused = client.post(
+            PROPOSALS, {"partner": "partner", side: {"AF1-001": 0}}, content_type="application/json"
+        )
+        assert refused.status_code == 400
+        message = refused.json()["error"]["message"]
+        assert f"„{side}” 1 és " in message and "„”" not in message  # it said „” before

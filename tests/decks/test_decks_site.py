@@ -166,6 +166,12 @@ def test_start_a_deck_with_this_card(client, owner, cards):
     deck = Deck.objects.get(name="Álmok")
     assert response["Location"] == f"/decks/{deck.pk}/edit/"
     assert deck.entries.get().card.code == "ONI-S023"
+    # a card of another game (or none): the deck starts empty, and the page says why
+    page = client.post(
+        "/decks/new/", {"game": "alomfogo", "name": "Üres", "card": "ONI-S023"}, follow=True
+    ).content.decode()
+    assert not Deck.objects.get(name="Üres").entries.exists()
+    assert "ONI-S023" in page and "üresen indul" in page
 
 
 # --- import and export ----------------------------------------------------------------------------

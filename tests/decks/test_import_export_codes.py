@@ -149,3 +149,23 @@ def test_the_deck_code_page_names_the_deck_and_offers_a_copy_button(client, deck
 def test_another_players_private_deck_code_page_is_404(client, deck, stranger):
     login(client, stranger)
     assert client.get(f"/decks/{deck.pk}/code/").status_code == 404
+
+
+def test_patch_replaces_the_cards_from_a_code_and_refuses_a_new_game(client, deck, owner):
+    login(client, owner)
+    code = code_of(client, deck)
+    empty = Deck.objects.create(owner=owner, game=deck.game, name="Üres", format=deck.format)
+    url = f"/api/decks/{empty.pk}/"
+    answer = client.patch(url, {"code": code}, content_type="application/json")
+    assert answer.status_code == 200, answer.content
+    assert entries_of(empty) == entries_of(deck)  # was silently ignored before
+    before = database()
+    for body, refusal in (
+        ({"game": "oniroo"}, "game_fixed"),
+        ({"code": code[:10] + ("A" if code[10] != "A" else "B") + code[11:]}, None),
+    ):
+        refused = client.patch(url, body, content_type="application/json")
+        assert refused.status_code == 400, body
+        if refusal:
+            assert refused.json()["error"]["code"] == refusal
+    assert database() == before

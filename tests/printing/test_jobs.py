@@ -176,3 +176,11 @@ def test_alignment_sheet_uses_the_saved_offset(client, owner):
     response = client.get("/print/alignment.pdf")
     assert response["Content-Type"] == "application/pdf"
     assert len(PdfReader(io.BytesIO(response.content)).pages) == 2
+
+
+@pytest.mark.parametrize("query", ["page_size=x", "flip=x", "back_offset_x=1e309"])
+def test_an_alignment_sheet_with_a_bad_option_says_why_as_the_preview_does(client, query):
+    """It used to print the defaults instead, silently."""
+    response = client.get(f"/print/alignment.pdf?{query}")
+    assert response.status_code == 400 and response["Content-Type"].startswith("text/html")
+    assert client.get(f"/print/preview/?{query}").status_code == 400
