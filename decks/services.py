@@ -13,6 +13,7 @@ from catalog.models import Card, Game
 from catalog.records import row_record
 from core.errors import ApplicationError, NotFound
 from core.jsonlimits import loads_bounded
+from core.text import trimmed
 from decks import codec, formats, limits, versioning
 from decks.entries import MAIN, SIDE, Entry
 from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility, new_share_token
@@ -179,7 +180,7 @@ def deck_create(
     details: dict | None = None,
 ) -> Deck:
     fmt = _format_or_error(game, format_id)
-    name = name.strip() or _("New deck")
+    name = trimmed(name) or _("New deck")
     limits.check_name(name)
     limits.check_description(description)
     if visibility not in Visibility.values:
@@ -271,12 +272,12 @@ def deck_update(
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
     # Only what changes is checked: a deck saved before the limits existed
     # can still be renamed without cutting its description.
-    if name.strip() != deck.name:
-        limits.check_name(name.strip())
+    if trimmed(name) != deck.name:
+        limits.check_name(trimmed(name))
     if description != deck.description:
         limits.check_description(description)
     old_name, old_format = deck.name, deck.format
-    deck.name = name.strip() or deck.name
+    deck.name = trimmed(name) or deck.name
     deck.description = description
     deck.format = fmt.id
     if visibility == Visibility.PRIVATE and deck.visibility != Visibility.PRIVATE:
@@ -422,7 +423,7 @@ def deck_import(
     """
     # The name and description first: a long list is not read only to be
     # refused for its name.
-    limits.check_name(name.strip())
+    limits.check_name(trimmed(name))
     limits.check_description(description)
     if not code.strip() and codec.looks_like_deck_code(text):
         code, text = text, ""  # a code pasted where the list goes is still a code

@@ -47,6 +47,7 @@ from django.utils.translation import gettext as _
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import table_game
+from core.text import trimmed
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import version_entries
@@ -172,7 +173,7 @@ def tournament_create(
 ) -> Tournament:
     """A new event, open for registration. The organiser may play in it too."""
     _signed_in(organiser)
-    name = (name or "").strip() if isinstance(name, str) else ""
+    name = trimmed(name or "") if isinstance(name, str) else ""
     if not 1 <= len(name) <= NAME_MAX:
         raise TournamentRefused(
             "bad_name", _("Give the tournament a name of 1 to %(n)s characters.") % {"n": NAME_MAX}
