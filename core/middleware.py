@@ -159,7 +159,9 @@ def _page_of(request) -> str:
             candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
         ):
             parts = urlsplit(candidate)
-            return parts.path + (f"?{parts.query}" if parts.query else "")
+            page = parts.path + (f"?{parts.query}" if parts.query else "")
+            # a path starting "//" or "/\\" would read as another host to a browser
+            return page if not page.startswith(("//", "/\\")) else "/"
     return "/"
 
 

@@ -83,6 +83,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     sent = (-1, "")  # (version, status) of the last frame this socket got
     muted: set[int] = frozenset()
 
+    async def __call__(self, scope, receive, send):
+        """The consumer's whole life: its place among the visitor's sockets goes back however
+        it ends — a disconnect, a handler's error, or the server cancelling it (daphne does when
+        an app outlives a closed connection by `application_close_timeout`)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._give_back_place()
+
     async def dispatch(self, message):
         """Hand a message to its handler, without channels' database cleanup around it.
 

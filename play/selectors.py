@@ -221,16 +221,20 @@ class LobbyDeck:
     legal: bool
 
 
-def lobby_decks(user) -> list[LobbyDeck]:
-    """The user's decks of the games whose seats bring their own deck, the legal ones first
-    (most recently edited first within each), so the form starts on one that can play."""
+def lobby_decks(user, match: Match | None = None) -> list[LobbyDeck]:
+    """The user's decks of the games whose seats bring their own deck (of `match`'s game,
+    judged by its options, when joining it), the legal ones first (most recently edited
+    first within each), so the form starts on one that can play."""
     if not user.is_authenticated:
         return []
     own = [slug for slug, spec in GAMES.items() if spec.uses_decks]
+    if match is not None:
+        own = [slug for slug in own if slug == match.game.slug]
+    options = match.options if match is not None else {}
     found = []
     for deck in decks_with_entries(user=user).filter(game__slug__in=own).order_by("-updated_at"):
         slug = deck.game.slug
-        fmt_id = get_game(slug).deck_format({}, deck.format)
+        fmt_id = get_game(slug).deck_format(options, deck.format)
         fmt = formats.get_format(slug, fmt_id) or formats.default_format(slug)
         legal = not validation.validate(deck_entries(deck), slug, fmt)
         found.append(LobbyDeck(deck, deck.card_count or 0, legal))

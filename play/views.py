@@ -104,7 +104,7 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         context = {
             "match": match,
             "seat": seat,
-            "decks": selectors.lobby_decks(request.user),
+            "decks": selectors.lobby_decks(request.user, match),
             "uses_decks": table_game(match.game.slug).uses_decks,
             "options": table_game(match.game.slug).described_options(match.options),
             "taken": match.seats.count(),

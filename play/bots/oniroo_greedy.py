@@ -380,11 +380,11 @@ def solitaire_scores(view: dict, legal: list[Action]) -> list[float]:
         elif kind == "lay":
             scores.append(_solitaire_lay(view, card, a, symbols))
         elif kind == "placeholder":
-            scores.append(3.0 if card.get("type") != "symbol" or not _aimed(view, card) else 0.5)
+            scores.append(3.0 if card.get("type") != "symbol" or not _aimed(card) else 0.5)
         elif kind == "swap":
             scores.append(2.0 if _helps_symbols(card, symbols) else -1.0)
         elif kind == "keep":
-            useful = card.get("type") in ("magic_code", "free", "dream_fairy") or _aimed(view, card)
+            useful = card.get("type") in ("magic_code", "free", "dream_fairy") or _aimed(card)
             scores.append(1.5 if useful else -0.5)
         else:  # discard
             scores.append(-0.2 if a.get("card") in {c["id"] for c in hand} else 0.0)
@@ -409,19 +409,7 @@ def _helps_symbols(card: dict, symbols: list[dict]) -> bool:
     return any(kind and s.get(kind) == card.get(kind) for s in symbols)
 
 
-def _aimed(view: dict, card: dict) -> bool:
+def _aimed(card: dict) -> bool:
     """Whether a symbol card fits what is already laid (worth keeping as the goal card):
     the view's `fits`, the engine's reading."""
     return bool(card.get("fits"))
-    table = view["table"]
-    if "codes" in table:
-        return all(
-            laid is None or laid["wild"] or laid["card"].get(kind) == card.get(kind)
-            for kind, laid in table["codes"].items()
-        )
-    if view["level"] == 2:
-        number = f"{card['number']:03d}"
-        return all(
-            slot is None or number[k] == str(slot["digit"]) for k, slot in enumerate(table["row"])
-        )
-    return False

@@ -58,8 +58,13 @@ def test_a_signed_out_plain_form_returns_to_the_page_it_was_sent_from(client, na
     assert answer.status_code == 302 and next_of(answer["Location"]) == "/decks/?page=2"
     elsewhere = client.post(url, {}, headers={"Referer": "https://evil.example/x"})
     assert next_of(elsewhere["Location"]) == "/"  # never another site
-    odd = client.post(url, {}, headers={"HX-Request": "true", "HX-Current-URL": "javascript:x"})
-    assert next_of(odd["HX-Redirect"]) == "/"
+    for odd_page in (
+        "javascript:x",
+        "http://testserver//evil.example/x",
+        "http://testserver/\\evil",
+    ):
+        odd = client.post(url, {}, headers={"HX-Request": "true", "HX-Current-URL": odd_page})
+        assert next_of(odd["HX-Redirect"]) == "/", odd_page
 
 
 def test_a_page_still_asks_to_sign_in_for_itself(client):

@@ -341,6 +341,29 @@ def test_the_lobby_offers_a_legal_deck_first_and_says_which_one_the_table_refuse
     assert f"{sum(e.count for e in demo_deck_entries())} lap" in options[0]
 
 
+def test_the_join_page_judges_decks_by_the_matchs_own_options(players, client):
+    """At a 45-card table a 39-card deck is the one the table would refuse, said on the page."""
+    zsofi, gergo, deck, deck2 = players
+    entries, small, n = demo_deck_entries(), [], 0
+    for entry in entries:
+        if n + entry.count > 40:
+            break
+        small.append(entry)
+        n += entry.count
+    casual = deck_services.deck_create(owner=gergo, game=deck.game, name="Kicsi", entries=small)
+    match = services.match_create(
+        user=zsofi, game=deck.game, deck=deck, opponent="invite", options={"min_deck_size": 45}
+    )
+    client.force_login(gergo)
+    html = client.get(f"/play/{match.pk}/").content.decode()
+    picker = html.split('id="j-deck"')[1].split("</select>")[0]
+    options = picker.split("<option")[1:]
+    assert f'value="{deck2.pk}"' in options[0] and "nem szabályos" not in options[0]
+    assert f'value="{casual.pk}"' in options[1] and "nem szabályos" in options[1]
+    with pytest.raises(services.MatchRefused):
+        services.match_join(match_id=match.pk, user=gergo, deck=casual)
+
+
 def test_the_log_rebuilds_exactly_the_state_the_players_moved(players):
     """Most moves store only the action; the snapshot plus the log give back the same game."""
     from play.state_cache import states

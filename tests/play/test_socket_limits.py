@@ -9,6 +9,9 @@ back (closed, or refused for another reason) frees its place.
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
@@ -16,7 +19,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from core.socket_limits import OPEN_SOCKETS, visitor_key
-from play import services
+from play import chat, services
 from play.consumers import CLOSE_TOO_MANY
 from play.routing import websocket_urlpatterns
 from tests.factories import make_user
@@ -124,3 +127,45 @@ def test_a_signed_in_visitor_counts_as_the_user_wherever_they_connect_from(playe
         assert visitor_key(scope) == f"user:{zsofi.pk}"
     anonymous = {"user": AnonymousUser(), "client": ("192.0.2.1", 1), "headers": []}
     assert visitor_key(anonymous) == "address:192.0.2.1"
+
+
+def test_a_socket_whose_handler_fails_gives_its_place_back(players, monkeypatch):  # noqa: F811
+    """A handler's error ends the consumer without a disconnect: the place still goes back."""
+    match = public_match(players)
+    watcher = make_user("nezo")
+
+    def broken(**kwargs):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(chat, "chat_post", broken)
+
+    async def scenario():
+        socket = watching(match, watcher)
+        assert (await opened(socket))["type"] == "state"
+        await socket.receive_json_from(timeout=5)  # the chat history
+        assert OPEN_SOCKETS.held(f"user:{watcher.pk}") == 1
+        await socket.send_json_to({"chat": "szia"})
+        with pytest.raises(RuntimeError):
+            await socket.receive_output(timeout=5)
+
+    async_to_sync(scenario)()
+    assert OPEN_SOCKETS.held(f"user:{watcher.pk}") == 0
+
+
+def test_a_socket_the_server_cancels_gives_its_place_back(players, monkeypatch):  # noqa: F811
+    """Daphne cancels an app that outlives its closed connection (a move waiting on a lock)."""
+    match = public_match(players)
+    watcher = make_user("nezo")
+    monkeypatch.setattr(chat, "chat_post", lambda **kwargs: time.sleep(1.0))
+
+    async def scenario():
+        socket = watching(match, watcher)
+        assert (await opened(socket))["type"] == "state"
+        await socket.receive_json_from(timeout=5)
+        await socket.send_json_to({"chat": "szia"})
+        await asyncio.sleep(0.1)
+        await socket.disconnect(timeout=0.3)  # cancels the consumer mid-handler
+        await asyncio.sleep(1.2)
+
+    async_to_sync(scenario)()
+    assert OPEN_SOCKETS.held(f"user:{watcher.pk}") == 0
