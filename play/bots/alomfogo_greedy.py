@@ -455,7 +455,7 @@ class GreedyBot(Bot):
                 continue
             iid = a["card"]
             code = look.board[iid][0]
-            margin = look.stat(look.me, code, "defense") + d["boost"][1] - attack - threat
+            margin = d["defence_if"][iid] - attack - threat  # the engine's power, if it defends
             helpers = look.helpers_of(look.me, iid, 1)
             worth, _ = look.plan(1, margin, a_code, code, d, helpers, instants)
             scores.append(worth)

@@ -100,7 +100,6 @@ class Table:
         self.held = list(view["held"])
         self.need = self._needs()
         self._spell_values: dict[str, float] = {}
-        self._heal: int | None = None
 
     def _needs(self) -> dict[str, int]:
         """Kinds the endings in play ask to hold (masks, torches), most asked."""
@@ -144,18 +143,11 @@ class Table:
             value += 0.8
         return value
 
-    def heal_available(self) -> int:
-        if self._heal is None:
-            self._heal = self._heal_available()
-        return self._heal
-
-    def _heal_available(self) -> int:
-        heal = 0
-        for code in self.upright + self.held:
-            use = _use(self.cards[code])
-            if use and use.get("when") == "any":
-                heal += use["do"].get("gain_life", 0)
-        return heal
+    def heal_available(self) -> float:
+        """The life the held uses could bring back now, as the engine reckons it (a level up
+        fills life: no loss is too big for it)."""
+        healing = self.view["mage"]["healing"]
+        return float("inf") if healing["level_up"] else healing["life"]
 
     def count(self, kind: str) -> int:
         found = 0

@@ -176,6 +176,11 @@ def test_defender_win_gains_glory_attacker_loses_card_and_tie():
     act(g, "declare_attack", on_board(g, 1, "AFD-010"))
     # the view says whose choice each step of the duel waits for (the table and terminal say it)
     assert g.view(1)["duel"]["deciding"] == 0 == g.active_player  # the defender chooses
+    # and sees each card's power if it defended (AF1-001: 0/3, AF1-010: 2/2)
+    assert g.view(0)["duel"]["defence_if"] == {
+        on_board(g, 0, "AF1-001"): 3,
+        on_board(g, 0, "AF1-010"): 2,
+    }
     act(g, "declare_defender", on_board(g, 0, "AF1-001"))  # 0/3
     assert g.view(None)["duel"]["deciding"] == 1  # the attacker's helper
     act(g, "no_helper")

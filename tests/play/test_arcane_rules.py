@@ -144,6 +144,7 @@ def test_the_mage_starts_at_level_1_with_3_life_and_four_upright_spells():
         "life": 3,
         "max_life": 3,
         "mana": 4,
+        "healing": {"level_up": False, "life": 2},  # the upright healing spell
         "key": False,
         "passive": None,
     }
@@ -799,6 +800,14 @@ def test_nothing_is_accepted_after_the_game_ends():
     with pytest.raises(IllegalAction) as exc:
         step(g, 1)
     assert exc.value.code == "game_over"
+
+
+def test_the_view_says_what_the_held_uses_could_heal():
+    g = game([HEALING_POTION, ELIXIR], [], [])
+    turn_down(g, *SPELLS)  # no upright spell heals now
+    assert g.view(0)["mage"]["healing"] == {"level_up": False, "life": 0}
+    step(g, 0)  # the potion taken: it heals at any moment
+    assert g.view(0)["mage"]["healing"]["life"] > 0
 
 
 def test_the_view_lists_the_casts_an_enemy_accepts_as_the_legal_actions_do():

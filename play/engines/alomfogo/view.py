@@ -110,7 +110,7 @@ def _buvforras_spent(g, p: int) -> bool:
 
 
 # What the view adds to the state's duel (a sampler rebuilding the state leaves them out)
-DUEL_DERIVED = ("power", "decline_loss", "deciding")
+DUEL_DERIVED = ("power", "decline_loss", "deciding", "defence_if")
 
 
 def _duel(g, d: dict | None, boards: _Boards) -> dict | None:
@@ -125,6 +125,12 @@ def _duel(g, d: dict | None, boards: _Boards) -> dict | None:
     ]
     shown["decline_loss"] = duel.decline_loss(g, d["attacker"], d["a"], statics)
     shown["deciding"] = duel.deciding(d)  # whose choice the duel's step waits for
+    if d["step"] == "defend":
+        # each card that may defend: its power if it did (the defender weighs its choice)
+        shown["defence_if"] = {
+            iid: duel.stat(g, d["defender"], iid, "defense", statics) + d["boost"][1]
+            for iid in duel.active_revulok(g, d["defender"])
+        }
     return shown
 
 

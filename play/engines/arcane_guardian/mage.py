@@ -153,26 +153,30 @@ def _use_steps_now(s: dict, moment_whens: tuple[str, ...]):
 
 
 def can_heal(s: dict) -> bool:
-    """Could the uses the player holds bring life from below 1 back to 1 or more?
+    """Could the uses the player holds bring life from below 1 back to 1 or more?"""
+    healing = healing_at_hand(s)
+    return healing["level_up"] or healing["life"] >= 1 - s["life"]
+
+
+def healing_at_hand(s: dict) -> dict:
+    """What the uses the player holds could heal now: `level_up` (one fills life to the
+    maximum) or else `life`, the most life they could bring back.
 
     Counts every `any` use that gains life or a level; mana gained from items
     may turn sideways healing spells upright again (the best ones first).
     Exact for bundles that only gain; a use that also loses is counted as if
     the loss did not happen.
     """
-    need = 1 - s["life"]
     heal = 0
     mana_gain = 0
     for _source, _code, steps in _use_steps_now(s, ("any",)):
         for key, value in steps:
             if key == "gain_level":
-                return True  # a level up fills life to the maximum
+                return {"level_up": True, "life": heal}
             if key == "gain_life":
                 heal += value
             elif key == "gain_mana":
                 mana_gain += value
-    if heal >= need:
-        return True
     if mana_gain:
         cards = s["cards"]
         spell_heals = []
@@ -182,12 +186,12 @@ def can_heal(s: dict) -> bool:
                 continue
             steps = dict((k, v) for k, v in use["steps"])
             if "gain_level" in steps:
-                return True
+                return {"level_up": True, "life": heal}
             if "gain_life" in steps:
                 spell_heals.append(steps["gain_life"])
         spell_heals.sort(reverse=True)
         heal += sum(spell_heals[:mana_gain])
-    return heal >= need
+    return {"level_up": False, "life": heal}
 
 
 def reachable_with_uses(s: dict) -> tuple[int, int]:

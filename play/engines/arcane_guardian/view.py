@@ -196,6 +196,8 @@ def build_view(g, player: int | None) -> dict:
             "life": s["life"],
             "max_life": s["max_life"],
             "mana": mage.mana(s),
+            # what the held uses could heal now (the dying moment's rescue; bots weigh it)
+            "healing": mage.healing_at_hand(s),
             "key": s["key"],
             "passive": dict(s["passive"]),
         },
