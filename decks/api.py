@@ -154,7 +154,11 @@ def _entries_from(data: dict, game: Game) -> tuple[list[Entry], list[codec.LineE
 
 def _known_entries(data: dict, game: Game) -> list[Entry]:
     """The entries to save: any unreadable line or unknown card refuses the whole request."""
-    entries, errors = _entries_from(data, game)
+    return _all_known(*_entries_from(data, game))
+
+
+def _all_known(entries: list[Entry], errors: list[codec.LineError]) -> list[Entry]:
+    """`entries` if every line was read and names a card; else the refusal that says which."""
     if errors:
         raise services.DeckImportError(errors, get_language())
     unknown = [e.line for e in entries if e.card is None]
@@ -171,14 +175,7 @@ def _code_entries(code: str, game: Game) -> list[Entry]:
     decoded = services.deck_code_read(code, get_language())
     if decoded.game != game.slug:
         raise ApplicationError("wrong_game", _("This deck code is for another game."))
-    if decoded.parsed.errors:
-        raise services.DeckImportError(decoded.parsed.errors, get_language())
-    unknown = [e.line for e in decoded.parsed.entries if e.card is None]
-    if unknown:
-        raise ApplicationError(
-            "unknown_card", _("No card has the code %(codes)s.") % {"codes": ", ".join(unknown)}
-        )
-    return decoded.parsed.entries
+    return _all_known(decoded.parsed.entries, decoded.parsed.errors)
 
 
 # --- output (what the views answer; here for the schema) -----------------------------------

@@ -48,9 +48,8 @@ def duel(db):
 
     call_command("load_cards", verbosity=0)
     zsofi, gergo = make_user("zsofi"), make_user("gergo", language="en")
-    match = services.match_create(
-        user=zsofi, game=legal_deck(zsofi).game, deck=legal_deck(zsofi), opponent="invite"
-    )
+    deck = legal_deck(zsofi)
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
     services.match_join(match_id=match.pk, user=gergo, deck=legal_deck(gergo))
     match.refresh_from_db()
     state = selectors.match_state(match)
@@ -96,9 +95,8 @@ def test_the_live_table_refuses_in_the_language_the_player_chose():
 
     call_command("load_cards", verbosity=0)
     zsofi, gergo = make_user("zsofi"), make_user("gergo", language="en")
-    match = services.match_create(
-        user=zsofi, game=legal_deck(zsofi).game, deck=legal_deck(zsofi), opponent="invite"
-    )
+    deck = legal_deck(zsofi)
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
     services.match_join(match_id=match.pk, user=gergo, deck=legal_deck(gergo))
 
     async def refusals_for(user) -> list[str]:
