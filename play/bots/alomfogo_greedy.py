@@ -36,7 +36,14 @@ from itertools import combinations
 from play.bots.base import Bot
 from play.engines.alomfogo import duel
 from play.engines.alomfogo.cards import normalize_card
-from play.engines.alomfogo.effects import allows, duel_swing, filter_owners, out_of_glory
+from play.engines.alomfogo.effects import (
+    affordable,
+    allows,
+    draw_count,
+    duel_swing,
+    filter_owners,
+    out_of_glory,
+)
 from play.engines.base import Action
 
 GLORY = 3.0  # one point of glory
@@ -190,9 +197,7 @@ class _Look:
         for op in eff["do"]:
             kind = op["op"]
             if kind == "draw":
-                below = op["if_hand_below"]
-                if below is None or len(self.hand) < below:
-                    gain += CARD * op["count"]
+                gain += CARD * draw_count(op, len(self.hand))
             elif kind == "gain_vp":
                 gain += VP * op["amount"]
             elif kind == "gain_glory":
@@ -289,9 +294,8 @@ class _Look:
         """(swing, cost) of using this creature's helper ability for `side`."""
         card = self.info(code)
         abil = card["helper"]
-        if abil is None or abil["cost"]["vp"] > self.seats[p]["vp"]:
-            return 0, 0.0
-        if abil["cost"]["discard"] and p == self.me and abil["cost"]["discard"] > len(self.hand):
+        seat = self.seats[p]
+        if abil is None or not affordable(abil["cost"], seat["vp"], seat["hand_count"]):
             return 0, 0.0
         mark = card["helper_mark"] or "P"
         cost = MARK_COST.get(mark, self.value(code, p)) + abil["cost"]["vp"] * VP

@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from play.bots.arcane_guardian_cards import arcane_cards
 from play.bots.base import Bot
+from play.engines.arcane_guardian import mage
 from play.engines.base import Action
 
 DEATH = 100.0  # the cost of losing the game
@@ -149,21 +150,11 @@ class Table:
         healing = self.view["mage"]["healing"]
         return float("inf") if healing["level_up"] else healing["life"]
 
-    def count(self, kind: str) -> int:
-        found = 0
-        for code in self.held:
-            card = self.cards[code]
-            kinds = {card["type"], card["subtype"]}
-            if card["type"] in ("collectible", "useable"):
-                kinds.add("item")
-            found += kind in kinds
-        return found
-
     # --- costs ------------------------------------------------------------------
     def life_cost(self, loss: int) -> float:
         if loss <= 0:
             return 0.0
-        after = max(0, self.life - loss)  # life stops at 0
+        after = mage.life_after_loss(self.life, loss)
         if after >= 1:
             return loss + (FRAGILE if after == 1 else 0.0)
         if self.heal_available() >= 1 - after:
@@ -178,34 +169,30 @@ class Table:
     def bundle_cost(self, steps: list[dict] | None) -> float:
         b = _bundle(steps)
         cost = self.life_cost(b.get("lose_life", 0))
-        if b.get("lose_level") and self.level > 1:
+        if b.get("lose_level") and mage.level_after_loss(self.level, b["lose_level"]) < self.level:
             cost += LEVEL * 0.8
         if b.get("lose_mana"):
             values = sorted(self.spell_value(c) for c in self.upright)
             cost += sum(values[: b["lose_mana"]])
         if b.get("discard"):
             kind, n = b["discard"]["kind"], b["discard"]["count"]
-            values = sorted(self.card_value(c) for c in self.held if self._is_kind(c, kind))
+            values = sorted(
+                self.card_value(c)
+                for c in self.held
+                if kind in self.view["cards"][c]["discards_as"]
+            )
             cost += sum(values[:n])
         if b.get("gain_level"):
             cost -= LEVEL * b["gain_level"]
         if b.get("gain_life"):
-            cost -= min(b["gain_life"], max(0, self.max_life - self.life))
+            cost -= mage.life_after_healing(self.life, self.max_life, b["gain_life"]) - self.life
         if b.get("gain_mana"):
-            cost -= 0.8 * min(b["gain_mana"], len(self.sideways))
+            cost -= 0.8 * mage.taken(b["gain_mana"], len(self.sideways))
         if b.get("gain_key"):
             cost -= 6.0
         if b.get("win"):
             cost -= 1000.0
         return cost
-
-    def _is_kind(self, code: str, kind: str) -> bool:
-        card = self.cards[code]
-        if card["type"] == "ending" or card["type"] == "curse":
-            return False
-        if kind == "item":
-            return True
-        return kind in (card["type"], card["subtype"])
 
     def rows_cost(self, code: str, results: list[int]) -> float:
         """The average cost of a die table; `results`: the view's result of each face 1–6."""
@@ -218,14 +205,14 @@ class Table:
         effect = self.effect(card["code"])
         costs = [self.bundle_cost(effect["options"][k]) for k in pile["offers"]]
         costs.extend(sum(self.spell_value(c) for c in cast) for cast in pile["casts"])
-        costs.extend(self.card_value(c) for c in self._cancels("enemy"))
+        costs.extend(self.card_value(c) for c in pile["cancels"])
         best = min(costs) if costs else DEATH
         return best + self.bundle_cost(effect.get("reward"))
 
-    def trap_cost(self, card: dict, results: list[int]) -> float:
-        rolled = self.rows_cost(card["code"], results)
-        cancels = [self.spell_value(c) for c in self._cancels("trap") if c in self.upright]
-        cancels += [self.card_value(c) for c in self._cancels("trap") if c in self.held]
+    def trap_cost(self, card: dict, pile: dict) -> float:
+        rolled = self.rows_cost(card["code"], pile["results"])
+        cancels = [self.spell_value(c) for c in pile["cancels"] if c in self.upright]
+        cancels += [self.card_value(c) for c in pile["cancels"] if c in self.held]
         return min([rolled, *cancels])
 
     def chest_cost(self, card: dict, results: list[int], opens: bool) -> float:
@@ -233,14 +220,6 @@ class Table:
         return (
             min(rolled, self.bundle_cost(self.effect(card["code"])["reward"])) if opens else rolled
         )
-
-    def _cancels(self, when: str) -> list[str]:
-        found = []
-        for code in self.upright + self.held:
-            use = _use(self.cards[code])
-            if use and use.get("when") == when and use["do"].get("cancel"):
-                found.append(code)
-        return found
 
     def top_cost(self, pile: dict) -> float:
         """The cost of stepping onto this pile's top card now."""
@@ -251,7 +230,7 @@ class Table:
         if kind == "enemy":
             return self.enemy_cost(card, pile)
         if kind == "trap":
-            return self.trap_cost(card, pile["results"])
+            return self.trap_cost(card, pile)
         if kind == "chest":
             return self.chest_cost(card, pile["results"], pile["opens"])
         if kind in ("collectible", "useable"):

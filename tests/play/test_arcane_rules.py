@@ -841,3 +841,43 @@ def test_the_view_says_what_each_die_face_comes_to_and_whether_a_chest_opens():
     assert g.view(0)["piles"][0]["opens"] is False  # level 1, the chest asks for 2
     give(g, GUARDIANS_MASK)  # chests count one level higher
     assert g.view(0)["piles"][0]["opens"] is True
+
+
+def test_the_view_lists_the_uses_that_would_cancel_an_enemy_or_a_trap_as_the_moment_allows():
+    """Bots read `cancels` from the view; it names what `use` would be legal and cancel."""
+    g = game([ROPE, COLLAPSING_CEILING], [SMOKE_BOMB, CHEST_MIMIC], [SPIKE_PIT])
+    # Frostball cancels a trap; nothing held yet
+    assert g.view(0)["piles"][2]["cancels"] == [FROSTBALL]
+    step(g, 0)  # the Rope: held, it cancels a trap too
+    assert g.view(0)["piles"][2]["cancels"] == [FROSTBALL, ROPE]
+    turn_down(g, FROSTBALL)
+    assert g.view(0)["piles"][2]["cancels"] == [ROPE]  # a sideways spell cannot be used
+    step(g, 0)
+    facing = g.view(0)["facing"]
+    cancelling = {
+        a["card"]
+        for a in g.legal_actions(0)
+        if a["type"] == "use" and "cancel" in dict(g.s["cards"][a["card"]]["use"]["steps"])
+    }
+    assert set(facing["cancels"]) == cancelling == {ROPE}
+    assert "cancels" not in game([SMOKE_BOMB], [], []).view(0)["piles"][0]  # an item: no fight
+
+
+def test_the_view_says_what_each_held_card_counts_as_and_pays_a_discard_of():
+    g = game([TORCH, HEALING_POTION], [], [])
+    step(g, 0)
+    step(g, 0)
+    cards = g.view(0)["cards"]
+    assert cards[TORCH]["counts_as"] == g.s["cards"][TORCH]["kinds_has"]
+    assert "item" in cards[TORCH]["discards_as"] and "item" in cards[HEALING_POTION]["discards_as"]
+    assert cards[GATE]["discards_as"] == []  # an ending is never discarded
+
+
+def test_the_mages_numbers_after_a_step_stop_where_the_rules_say():
+    from play.engines.arcane_guardian import mage
+
+    assert mage.life_after_loss(2, 5) == 0
+    assert mage.level_after_loss(2, 3) == 1
+    assert mage.life_after_healing(2, 4, 5) == 4
+    assert mage.life_after_healing(5, 4, 1) == 5  # above the maximum: healing does not cut
+    assert mage.taken(3, 1) == 1

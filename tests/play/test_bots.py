@@ -246,3 +246,17 @@ def test_greedy_wins_at_least_80_percent_of_500_games_against_random():
         assert state.is_over
         wins += winner_of(state) == greedy_seat
     assert wins >= 0.8 * games, f"greedy won {wins}/{games}"
+
+
+def test_greedy_counts_an_opponents_helper_only_when_its_cost_can_be_paid():
+    """A helper that costs a discard helps nobody with an empty hand (the engine's `affordable`)."""
+    from play.bots.alomfogo_greedy import _catalog_infos, _Look
+
+    g = game(deck("AFD-010"), deck("AF1-012"))  # Dorka 4/1; an álomlény: discard 1 for +5
+    to_attack_step(g, ["AFD-010"], ["AF1-012"])
+    look = _Look(g.view(0), _catalog_infos())
+    assert [h[2] for h in look.helpers_of(1, None, 1)] == [on_board(g, 1, "AF1-012")]
+    for iid in list(g.s["players"][1]["hand"]):
+        g.move(iid, "deck")
+    look = _Look(g.view(0), _catalog_infos())
+    assert look.helpers_of(1, None, 1) == []

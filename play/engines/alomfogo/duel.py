@@ -85,9 +85,7 @@ def helper_usable(g, p: int, iid: str) -> bool:
     if not abil:
         return False
     seat = g.seat(p)
-    return abil[0]["cost"]["vp"] <= seat["vp"] and fx.feasible(
-        g, p, abil[0], hand_spare=len(seat["hand"])
-    )
+    return fx.feasible(g, p, abil[0], hand_spare=len(seat["hand"]), vp=seat["vp"])
 
 
 # --- actions ----------------------------------------------------------------

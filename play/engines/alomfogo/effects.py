@@ -12,6 +12,7 @@ one pipeline, each step possibly waiting for a decision (`s["pending"]`):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -120,11 +121,25 @@ def choose_ops(eff: dict) -> list[dict]:
     return [o for o in eff["do"] if o["op"] in ("move", "set_state") and o["select"] == "choose"]
 
 
-def feasible(g, p: int, eff: dict, *, hand_spare: int) -> bool:
-    """Can seat p pay the discard cost and find every required target?"""
-    if eff["cost"]["discard"] > hand_spare:
+def affordable(cost: dict, vp: int, hand_spare: int) -> bool:
+    """Can a seat with `vp` VP and `hand_spare` cards to discard pay an ability's cost?"""
+    return cost["vp"] <= vp and cost["discard"] <= hand_spare
+
+
+def feasible(g, p: int, eff: dict, *, hand_spare: int, vp: float = math.inf) -> bool:
+    """Can seat p pay the cost and find every required target?
+
+    The VP part counts only when `vp` is given: a spell's VP is its play cost, checked apart.
+    """
+    if not affordable(eff["cost"], vp, hand_spare):
         return False
     return all(op["optional"] or candidates(g, p, op["filter"]) for op in choose_ops(eff))
+
+
+def draw_count(op: dict, hand_size: int) -> int:
+    """The cards a draw op gives a seat holding `hand_size` (some draw only below a limit)."""
+    below = op["if_hand_below"]
+    return op["count"] if below is None or hand_size < below else 0
 
 
 def usable_counters(g, q: int, spell_type: str) -> list[str]:
@@ -308,8 +323,9 @@ def run_ops(g, p: int, ops: list[dict], targets: list, source: str) -> None:
         if kind == "power":
             power(g, p, op)
         elif kind == "draw":
-            if op["if_hand_below"] is None or len(g.seat(p)["hand"]) < op["if_hand_below"]:
-                draw(g, p, op["count"])
+            count = draw_count(op, len(g.seat(p)["hand"]))
+            if count:
+                draw(g, p, count)
         elif kind == "gain_vp":
             g.seat(p)["vp"] += op["amount"]
             g.emit("vp", player=p, delta=op["amount"], vp=g.seat(p)["vp"])

@@ -63,9 +63,8 @@ def end(g, *, won: bool, reason: str) -> None:
 
 # --- small state changes -------------------------------------------------------
 def set_life(g, life: int, reason: str) -> None:
-    """Life to `life`, never below 0 (the die shows no less; DECISIONS, Arcane Guardian 1)."""
+    """Life to `life` (the callers keep it at 0 or more: `mage.life_after_loss`)."""
     s = g.s
-    life = max(0, life)
     delta = life - s["life"]
     if delta:
         s["life"] = life
@@ -124,7 +123,7 @@ def op_level_refill(g, task) -> None:
 
 # --- bundle keys -----------------------------------------------------------------
 def op_lose_level(g, task) -> None:
-    set_level(g, max(1, g.s["level"] - task[1]))
+    set_level(g, mage.level_after_loss(g.s["level"], task[1]))
 
 
 def op_lose_life(g, task) -> None:
@@ -135,7 +134,7 @@ def op_lose_life(g, task) -> None:
     elif source == "trap":
         amount += s["passive"]["trap_damage"]
     if amount > 0:
-        set_life(g, s["life"] - amount, source)
+        set_life(g, mage.life_after_loss(s["life"], amount), source)
 
 
 def op_lose_mana(g, task):
@@ -163,7 +162,7 @@ def _pay_or_ask(g, cards: list[str], wanted: int, take_all, kind: str, **pending
 
     Asking only when there is a choice spares the player a question with one answer.
     """
-    count = min(wanted, len(cards))
+    count = mage.taken(wanted, len(cards))
     if count == len(cards):
         take_all(cards)
         return None
@@ -185,8 +184,7 @@ def op_curse_pick(g, task):
 
 def op_gain_life(g, task) -> None:
     s = g.s
-    if s["life"] < s["max_life"]:
-        set_life(g, min(s["max_life"], s["life"] + task[1]), "heal")
+    set_life(g, mage.life_after_healing(s["life"], s["max_life"], task[1]), "heal")
 
 
 def op_reveal_all(g, task) -> None:

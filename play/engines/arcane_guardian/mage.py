@@ -91,6 +91,28 @@ def changes_passives(s: dict, code: str) -> bool:
     return any(cards[c]["alt_passive"] is not None for c in s["held"])
 
 
+# --- what one step comes to: the flow applies these, and the bots' estimates read them ---
+def life_after_loss(life: int, amount: int) -> int:
+    """Life after losing `amount`: never below 0 (the die shows no less; DECISIONS,
+    Arcane Guardian 1)."""
+    return max(0, life - amount)
+
+
+def life_after_healing(life: int, max_life: int, amount: int) -> int:
+    """Life after healing `amount`: up to the maximum, never down to it."""
+    return min(max_life, life + amount) if life < max_life else life
+
+
+def level_after_loss(level: int, amount: int) -> int:
+    """A lost level never goes below level 1."""
+    return max(1, level - amount)
+
+
+def taken(wanted: int, available: int) -> int:
+    """How many a step that turns or takes `wanted` spells or cards gets: as many as there are."""
+    return min(wanted, available)
+
+
 def refresh(s: dict) -> int:
     """Recompute the modifiers and the maximum life; cut life to it. Returns life lost."""
     passive = total_passive(s)

@@ -47,6 +47,20 @@ def chest_opens(s: dict, card: dict) -> bool:
     return s["level"] + s["passive"]["chest_level"] >= card["level"]
 
 
+def cancel_options(s: dict, card: dict) -> list[str]:
+    """The upright spells, then the held cards, whose use would make this enemy or trap go
+    away unfought when it is met now (their `use` may be taken at that moment and cancels)."""
+    whens = WHENS_AT[card["type"]]
+    cards = s["cards"]
+    up = [code for code, upright in s["spells"].items() if upright]
+    return [
+        code
+        for code in up + s["held"]
+        if cards[code]["use_when"] in whens
+        and any(key == "cancel" for key, _ in cards[code]["use"]["steps"])
+    ]
+
+
 def held_actions(s: dict, moment: str | None) -> list[dict]:
     """`use_actions` then `curse_actions`, in one pass over the held cards (the hot path)."""
     whens = WHENS_AT[moment]

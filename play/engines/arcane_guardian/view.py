@@ -8,7 +8,8 @@ where they lie stays hidden. The dice key is never shown.
 
 Each pile says why it cannot be chosen now (`closed`, see
 `dungeon.closed_why`; None when it can), and an enemy faced or face up on a
-pile lists the options a fight offers now (`offers`), a trap or chest what
+pile lists the options a fight offers now (`offers`), the uses that would cancel
+an enemy or a trap (`cancels`), a trap or chest what
 each die face would come to (`results`, the lasting roll modifiers applied)
 and a chest whether it opens at the mage's level (`opens`), so no reader
 works out these rules itself.
@@ -18,7 +19,8 @@ numbers (`{key, value}`, nonzero) and then the switches that are on, so a
 reader words them without keeping its own list of the keys.
 
 `cards` names every card code the view mentions (name, English name, type,
-subtype) with what it does: `effect`, its parts' steps (`wording` says what a
+subtype, the kinds it `counts_as` for a condition and `discards_as` for a
+discard) with what it does: `effect`, its parts' steps (`wording` says what a
 step is) with the effective numbers (the mage's lasting damage modifiers
 applied to an enemy's options and a trap's rows), and `says`, those parts in
 words in each language, so no reader words or computes an effect itself.
@@ -77,12 +79,17 @@ def _piles(s: dict) -> list[dict]:
 def _outlook(s: dict, card: dict) -> dict:
     """What meeting this card now would offer: an enemy's fight options (`offers`) and the
     spells a cast may turn down (`casts`), a trap's or chest's result for each die face 1–6
-    (`results`), whether a chest opens (`opens`)."""
+    (`results`), whether a chest opens (`opens`), and for an enemy or a trap the spells and
+    held cards whose use would cancel it (`cancels`)."""
     kind = card["type"]
     if kind == "enemy":
-        return {"offers": moves.enemy_options(s, card), "casts": moves.cast_options(s, card)}
+        return {
+            "offers": moves.enemy_options(s, card),
+            "casts": moves.cast_options(s, card),
+            "cancels": moves.cancel_options(s, card),
+        }
     if kind == "trap":
-        return {"results": moves.roll_results(s, card)}
+        return {"results": moves.roll_results(s, card), "cancels": moves.cancel_options(s, card)}
     if kind == "chest":
         return {"results": moves.roll_results(s, card), "opens": moves.chest_opens(s, card)}
     return {}
@@ -166,6 +173,10 @@ def _effect_entry(card: dict, passive: dict) -> dict:
         lang: {part: (v[:] if type(v) is list else v) for part, v in words.items()}
         for lang, words in hit[2].items()
     }
+    # the kinds a held card counts as for a condition (`has`) and for a discard, so no
+    # reader matches "discard 2 items" or "hold a mask" against a card itself
+    entry["counts_as"] = card["kinds_has"][:]
+    entry["discards_as"] = card["kinds_discard"][:]
     return entry
 
 
