@@ -8,8 +8,8 @@ The table game. Every candidate action gets a score and the best is played
 
 - the wake-up as soon as it can go on a complete dream (its own first);
 - dream cards: the play that brings one of its dreams nearest to complete,
-  measured by `distance` (a lower bound on the cards a dream still needs,
-  from the engine's `best_set`, runs as the match's option says); at levels
+  measured by the engine's `cards_needed` (a lower bound on the cards a dream
+  still needs, runs as the match's option says); at levels
   4–5 a play that completes a dream without the wake-up in hand waits, since
   anyone holding the wake-up may end the game on a complete dream for 5;
   more cards follow in the turn while each one still helps;
@@ -32,17 +32,7 @@ from itertools import permutations
 
 from play.bots.base import Bot
 from play.engines.base import Action
-from play.engines.oniroo.dreams import (
-    DIGIT,
-    LETTER,
-    SET_SIZE,
-    SHAPE,
-    best_set,
-    facts_of,
-    has_link,
-    is_complete,
-    links,
-)
+from play.engines.oniroo.dreams import cards_needed, facts_of, is_complete, links
 
 WIN = 1000.0
 UNKNOWN = 99  # the distance of a dream that does not exist yet
@@ -53,22 +43,6 @@ CHAIN_LOOK = 7  # hand cards looked at for a chain (a search over orders)
 
 
 # --- measuring dreams ---------------------------------------------------------------
-def distance(dream: list[tuple], min_length: int, codes: bool, any_run: bool = False) -> int:
-    """A lower bound on the cards the dream still needs to be complete (0: complete).
-
-    The engine measures the code sets (`best_set`, runs as the match's option says).
-    """
-    short = max(0, min_length - len(dream))
-    if not codes:
-        return short
-    if is_complete(dream, min_length, True, any_run):
-        return 0
-    best = max(best_set(dream, field, any_run) for field in (LETTER, SHAPE, DIGIT))
-    code_need = max(0, SET_SIZE - best)
-    link_need = 0 if has_link(dream) else 1
-    return max(short, code_need, link_need, 1)
-
-
 def arrangement(
     cards: list[tuple], min_length: int, prefix: int = 0, any_run: bool = False
 ) -> list[int] | None:
@@ -110,7 +84,7 @@ class _Table:
             self.dreams[dream["id"]] = [facts_of(c) for c in dream["cards"]]
         self.dists = {key: self.dist(d) for key, d in self.dreams.items()}
         # a dream not yet begun is as far as one that needs every card
-        self.fresh = max(self.min_length, SET_SIZE) if self.codes else self.min_length
+        self.fresh = self.dist([])
         self.base = self.value(self.dists)
         self.wake_in_hand = any(c["type"] == "wake_up" for c in self.hand.values())
         self.wake_discarded = any(c["type"] == "wake_up" for c in view["discard"])
@@ -118,7 +92,7 @@ class _Table:
         self._keep: dict[str, float] = {}
 
     def dist(self, dream: list[tuple]) -> int:
-        return distance(dream, self.min_length, self.codes, self.any_run)
+        return cards_needed(dream, self.min_length, self.codes, self.any_run)
 
     def value(self, dists: dict[str, int]) -> float:
         """How near the dreams are: the nearest counts most, the next one a little."""

@@ -9,10 +9,10 @@ import pytest
 
 from play.bots import bot_kinds, get_bot, play_game, winner_of
 from play.bots.alomfogo_greedy import GreedyBot
-from play.bots.oniroo_greedy import OnirooGreedyBot, arrangement, distance
+from play.bots.oniroo_greedy import OnirooGreedyBot, arrangement
 from play.bots.random_bot import RandomBot
 from play.engines.base import GameState
-from play.engines.oniroo.dreams import is_complete
+from play.engines.oniroo.dreams import cards_needed, is_complete
 from tests.play.oniroo_helpers import (
     ALL,
     ENGINE,
@@ -171,17 +171,17 @@ def test_greedy_never_lets_the_wake_up_go():
     assert one(g, WAKE) in g.s["players"][0]["hand"]
 
 
-def test_distance_is_zero_only_for_a_complete_dream_and_shrinks_toward_it():
+def test_cards_needed_is_zero_only_for_a_complete_dream_and_shrinks_toward_it():
     cards = facts(
         [
             sym(letter="A", shape=s, digit=d, group="animals", next_group="animals")
             for s, d in zip(["square", "star", "circle", "cross"], [1, 3, 5, 7], strict=True)
         ]
     )
-    assert distance(cards, 5, True) == 1
-    assert distance([*cards, facts([free()])[0]], 5, True) == 0
-    assert distance(cards[:2], 5, True) == 3
-    assert distance([], 10, False) == 10
+    assert cards_needed(cards, 5, True) == 1
+    assert cards_needed([*cards, facts([free()])[0]], 5, True) == 0
+    assert cards_needed(cards[:2], 5, True) == 3
+    assert cards_needed([], 10, False) == 10
 
 
 def test_arrangement_finds_an_order_that_is_complete():

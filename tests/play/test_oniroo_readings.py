@@ -12,9 +12,8 @@ from __future__ import annotations
 import pytest
 
 from play import cli_oniroo
-from play.bots.oniroo_greedy import distance
 from play.engines.base import SetupError
-from play.engines.oniroo.dreams import facts_of
+from play.engines.oniroo.dreams import cards_needed, facts_of
 from tests.play.oniroo_helpers import (
     CARDS,
     FREES,
@@ -102,8 +101,8 @@ def test_f07_option_any_five_consecutive_digits_accepts_every_run_of_the_cycle()
     assert "wake_up" in kinds(g)
     # the bot measures with the engine, by the match's option
     facts = [facts_of(CARDS[c]) for c in OTHER_RUN]
-    assert distance(facts, 5, True, any_run=True) == 0
-    assert distance(facts, 5, True) > 0
+    assert cards_needed(facts, 5, True, any_run=True) == 0
+    assert cards_needed(facts, 5, True) > 0
     assert best_set(facts, DIGIT, any_run=True) == 5 and best_set(facts, DIGIT) < 5
 
 

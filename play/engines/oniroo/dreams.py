@@ -211,6 +211,25 @@ def is_complete(
 
 
 # --- the explainer --------------------------------------------------------------
+def cards_needed(
+    dream: Sequence[Facts], min_length: int, codes: bool = True, any_run: bool = False
+) -> int:
+    """A lower bound on the cards a dream still needs to be complete (0: it is).
+
+    The most of: the cards short of `min_length`, the cards short of the best code set
+    (`best_set`), one for a missing group link, and one for an incomplete dream.
+    """
+    short = max(0, min_length - len(dream))
+    if not codes:
+        return short
+    if is_complete(dream, min_length, True, any_run):
+        return 0
+    best = max(best_set(dream, field, any_run) for field in (LETTER, SHAPE, DIGIT))
+    code_need = max(0, SET_SIZE - best)
+    link_need = 0 if has_link(dream) else 1
+    return max(short, code_need, link_need, 1)
+
+
 def _runs(
     dream: Sequence[Facts], any_run: bool = False
 ) -> tuple[list[tuple[int, int]], tuple[int, int, int]]:
