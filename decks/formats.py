@@ -16,6 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from catalog.vocab import ALOMFOGO, ARCANE_GUARDIAN, ONIROO
+from core.games import GAMES
+
+# Álomfogó's smallest deck and copy limit, as its engine checks them at the table
+_ALOMFOGO_DECKS = GAMES[ALOMFOGO].engine().deck_rules
+SMALLEST, COPIES = _ALOMFOGO_DECKS["min_deck_size"], _ALOMFOGO_DECKS["max_copies"]
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,7 @@ class Format:
 def _alomfogo(number, id, name_hu, name_en, min_cards, banned, description_hu, description_en):
     return Format(
         id=id, game=ALOMFOGO, number=number, name_hu=name_hu, name_en=name_en,
-        min_cards=min_cards, max_cards=None, max_copies=3,
+        min_cards=min_cards, max_cards=None, max_copies=COPIES,
         banned_types=frozenset(banned), allowed_types=None, exact_type_counts={},
         description_hu=description_hu, description_en=description_en,
     )  # fmt: skip
@@ -70,23 +75,26 @@ _L4_MOON = ("symbol", "free", "wake_up", "moon_head", "dream_fairy")
 
 FORMATS: tuple[Format, ...] = (
     _alomfogo(
-        1, "casual", "Alap", "Casual", 35, (),
-        "Legalább 35 lap, egy lapnévből legfeljebb 3 példány (a különböző kiadások együtt "
-        "számítanak).",
-        "At least 35 cards and at most 3 copies of a card name (all its printings together).",
+        1, "casual", "Alap", "Casual", SMALLEST, (),
+        f"Legalább {SMALLEST} lap, egy lapnévből legfeljebb {COPIES} példány (a különböző "
+        "kiadások együtt számítanak).",
+        f"At least {SMALLEST} cards and at most {COPIES} copies of a card name (all its "
+        "printings together).",
     ),
     _alomfogo(
         2, "tournament", "Verseny", "Tournament", 45, (),
-        "A versenyeken használt méret: legalább 45 lap, egy lapnévből legfeljebb 3 példány.",
-        "The size used at tournaments: at least 45 cards, at most 3 copies of a card name.",
+        f"A versenyeken használt méret: legalább 45 lap, egy lapnévből legfeljebb {COPIES} "
+        "példány.",
+        f"The size used at tournaments: at least 45 cards, at most {COPIES} copies of a card "
+        "name.",
     ),
     _alomfogo(
-        3, "no-events", "Esemény nélkül", "No events", 35, ("esemeny",),
+        3, "no-events", "Esemény nélkül", "No events", SMALLEST, ("esemeny",),
         "Házi szabály: mint az alap, de esemény lap nem kerülhet a pakliba.",
         "House rule: as casual, but no event cards.",
     ),
     _alomfogo(
-        4, "no-general-spells", "Általános varázslat nélkül", "No general spells", 35,
+        4, "no-general-spells", "Általános varázslat nélkül", "No general spells", SMALLEST,
         ("altalanos",),
         "Házi szabály: mint az alap, de általános varázslat nem kerülhet a pakliba.",
         "House rule: as casual, but no general spells.",

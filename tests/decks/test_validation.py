@@ -12,6 +12,7 @@ from catalog.vocab import ALOMFOGO, ARCANE_GUARDIAN, GAME_IDS, ONIROO, RULES
 from decks.entries import SIDE, Entry
 from decks.formats import FORMATS, default_format, format_by_number, formats_for, get_format
 from decks.validation import PROBLEM_CODES, Problem, validate, verdicts
+from play.engines.base import SetupError
 from tests.decks.conftest import shipped_cards
 
 CARDS = shipped_cards()
@@ -78,6 +79,26 @@ def test_forty_cards_pass_casual_but_not_tournament():
 
 def test_forty_five_cards_pass_tournament():
     assert validate(af_deck(45), ALOMFOGO, fmt(ALOMFOGO, "tournament")) == []
+
+
+def test_the_builder_and_the_table_agree_on_size_and_copies():
+    """A deck the casual format passes is one the engine deals; one it refuses, the engine
+    refuses too (the format's numbers are the engine's)."""
+    from play.engines import get_engine
+
+    engine = get_engine(ALOMFOGO)
+
+    def deal(entries: list[Entry]) -> bool:
+        cards = [e.card for e in entries for _ in range(e.count)]
+        try:
+            engine.new_game([cards, cards], {}, seed=1)
+        except SetupError:
+            return False
+        return True
+
+    casual = fmt(ALOMFOGO, "casual")
+    for entries in (af_deck(35), af_deck(34), [Entry(AF[0], 4), *af_deck(32, AF[1:])]):
+        assert (validate(entries, ALOMFOGO, casual) == []) == deal(entries)
 
 
 def test_too_many_cards_when_a_format_sets_a_maximum():

@@ -15,7 +15,11 @@ game_id = GAME_ID
 draw_rules = DRAW_RULES  # opening hand, draws a turn, the starter's skipped first draw
 vp_per_turn = DEFAULTS["vp_per_turn"]
 opening_hand = DRAW_RULES["opening_hand"]  # the builder's sample hand (core.games)
+# What a deck needs by the rulebook, as the table checks it: the deck formats
+# (decks/formats.py) are built on these, so the builder and the table agree.
+deck_rules = {"min_deck_size": DEFAULTS["min_deck_size"], "max_copies": DEFAULTS["max_copies"]}
 __all__ = [
+    "deck_rules",
     "draw_rules",
     "from_dict",
     "game_id",
