@@ -8,7 +8,8 @@ same deck and seed give the same hand whatever order the list was typed in.
 
 The odds count the cards a player sees through the normal draws only: the
 opening hand and one card a turn. Extra draws (playing an álomlény, the 1-VP
-instant swap) only add to them, so the figures are a floor.
+instant swap, a card's text) only add to them, so the figures are a floor.
+The goldfish is played by the Álomfogó engine, card texts and all.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from catalog import vocab
 from core.games import GAMES
 from decks.entries import Entry, display_name, main_board
 from decks.stats import deck_game
+from play.engines.base import Action, Event, GameState, SetupError
 
 CardTest = Callable[[dict], bool]
 
@@ -36,13 +38,12 @@ class DrawRules:
     starter_skips_first_draw: bool
 
 
-# Álomfogó's draws and what it lets a player lay down, as its engine deals and checks them
+# Álomfogó's draws as its engine deals them, and the engine itself, which plays the goldfish
 # (the rules live there: play.engines.alomfogo).
 _ENGINE = GAMES[vocab.ALOMFOGO].engine()
 ALOMFOGO_DRAWS = DrawRules(**_ENGINE.draw_rules)
 
-REVULO, ALOMLENY = "revulo", "alomleny"
-BUVFORRAS = "buvforras"
+REVULO = "revulo"
 CHEAP_COST = 2
 
 
@@ -273,9 +274,16 @@ def _has_odds(entries: list[Entry]) -> bool:
 
 @dataclass(frozen=True)
 class Play:
+    """One card laid down in a goldfish, as the engine carried it out."""
+
     card: dict
-    cost: int
-    drew: dict | None = None  # the card an álomlény drew when it was played
+    cost: int  # the VP the engine charged (after the board's cost changes; 0 when free)
+    drew: dict | None = None  # the card an álomlény's offered draw brought
+    text_drew: tuple[dict, ...] = ()  # the cards its own text drew
+    to_hand: tuple[dict, ...] = ()  # the cards its text took back into the hand
+    discarded: tuple[dict, ...] = ()  # our cards its cost or text put in the discard pile
+    vp_gained: int = 0  # the VP its text gave
+    free: bool = False  # played free by a card on the board (Ébredés Ajtaja)
 
 
 @dataclass(frozen=True)
@@ -284,15 +292,18 @@ class TurnLine:
 
     turn: int
     drawn: dict | None  # None on the starting player's first turn (or when the deck ran out)
-    vp_available: int  # carried over + gained this turn
+    vp_available: int  # carried over + gained this turn, as the main phase begins
     played: list[Play] = field(default_factory=list)
     vp_left: int = 0  # carries over to the next turn
     hand: list[dict] = field(default_factory=list)
-    deck_out: bool = False  # this turn's draw found an empty deck: the game is lost here
+    deck_out: bool = False  # a draw of this turn found an empty deck: the game is lost here
+    start_drew: tuple[dict, ...] = ()  # the cards start-of-turn texts drew (before `drawn`)
+    vp_from_texts: int = 0  # the part of `vp_available` that start-of-turn texts gave
 
     @property
     def vp_spent(self) -> int:
-        return self.vp_available - self.vp_left
+        """The VP paid for the cards played (their texts may have given VP meanwhile)."""
+        return sum(p.cost for p in self.played)
 
     def text(self, language: str = "hu") -> str:
         en = language == "en"
@@ -300,7 +311,16 @@ class TurnLine:
         def name(card: dict) -> str:
             return display_name(card, language)
 
+        def names(cards: Iterable[dict]) -> str:
+            return ", ".join(name(c) for c in cards)
+
         parts = [f"Turn {self.turn}:" if en else f"{self.turn}. kör:"]
+        if self.start_drew:
+            parts.append(
+                f"Start-of-turn card texts draw {names(self.start_drew)}."
+                if en
+                else f"A kör eleji lapszövegek miatt húzod: {names(self.start_drew)}."
+            )
         if self.deck_out:
             parts.append(
                 "Your deck is empty, so the draw loses you the game."
@@ -312,21 +332,52 @@ class TurnLine:
             parts.append("no draw (you go first)." if en else "nem húzol (te kezdesz).")
         else:
             parts.append(f"you draw {name(self.drawn)}." if en else f"húzod: {name(self.drawn)}.")
-        parts.append(f"{self.vp_available} VP.")
+        if self.vp_from_texts:
+            parts.append(
+                f"{self.vp_available} VP ({self.vp_from_texts} of it from card texts)."
+                if en
+                else f"{self.vp_available} VP (ebből {self.vp_from_texts} lapszövegből)."
+            )
+        else:
+            parts.append(f"{self.vp_available} VP.")
         if self.played:
             plays = []
             for p in self.played:
-                drew = ""
+                said = [("free" if en else "ingyen") if p.free else f"{p.cost} VP"]
                 if p.drew is not None:
-                    drew = f", draws {name(p.drew)}" if en else f", húzol: {name(p.drew)}"
-                plays.append(f"{name(p.card)} ({p.cost} VP{drew})")
+                    said.append(f"draws {name(p.drew)}" if en else f"húzol: {name(p.drew)}")
+                if p.discarded:
+                    said.append(
+                        f"{names(p.discarded)} to the discard pile"
+                        if en
+                        else f"a bűbájketrecbe kerül: {names(p.discarded)}"
+                    )
+                if p.text_drew:
+                    said.append(
+                        f"its text draws {names(p.text_drew)}"
+                        if en
+                        else f"a szövege miatt húzod: {names(p.text_drew)}"
+                    )
+                if p.to_hand:
+                    said.append(
+                        f"takes {names(p.to_hand)} back to your hand"
+                        if en
+                        else f"visszaveszed: {names(p.to_hand)}"
+                    )
+                if p.vp_gained:
+                    said.append(f"{p.vp_gained:+d} VP")
+                # "; " between what happened: a list of cards may hold commas
+                plays.append(f"{name(p.card)} ({'; '.join(said)})")
             parts.append(("You play: " if en else "Kijátszod: ") + ", ".join(plays) + ".")
         else:
             parts.append("Nothing to play." if en else "Nem játszol ki lapot.")
         parts.append(f"{self.vp_left} VP left." if en else f"Marad {self.vp_left} VP.")
-        held = ", ".join(name(c) for c in self.hand) or ("nothing" if en else "semmi")
+        held = names(self.hand) or ("nothing" if en else "semmi")
         parts.append(f"In hand: {held}." if en else f"Kézben: {held}.")
         return " ".join(parts)
+
+
+US, OPPONENT = 0, 1  # the goldfish's seats: ours plays the deck, the other only passes
 
 
 def goldfish(
@@ -338,65 +389,239 @@ def goldfish(
 ) -> list[TurnLine]:
     """Play the first `turns` turns of an Álomfogó deck alone, greedily; [] for other games.
 
-    The engine's rules (DECISIONS §1–3): each turn gains `vp_per_turn` VP (the
-    engine's default unless given) on top of what was left, draws as the
-    engine deals, then lays cards down while one fits, as the engine allows:
-    révülők first, then álomlény, esemény and általános varázslat cards, the
-    most expensive that fits first (instants wait for duels; one bűvforrás a
-    turn). The draw an álomlény allows is always taken, while the deck has a
-    card. Card texts are not applied.
+    The Álomfogó engine plays them (play.engines.alomfogo), so every rule and
+    every card text is its own: the VP each turn (`vp_per_turn`, the
+    engine's option, its default unless given), the draws, what may be laid
+    down (its cost after the board's cost changes, one bűvforrás a turn,
+    a spell only with its targets), and what the cards' texts do (VP and
+    draws at the start of a turn or when played, cards taken back, cost
+    changes, free plays). Our seat is dealt the main board in the order of
+    `sample_hand`'s shuffle (so the opening hand is that hand); the other
+    seat holds copies of the deck and ends each of its turns at once.
+
+    Each of our turns lays down, while the engine offers a card to play:
+    révülők first, then the most expensive (what the engine charges now),
+    ties to the card held longest, free when a card on the board offers it
+    for free. The draw an álomlény allows is always taken (the engine offers
+    it while the deck has a card), every other choice is made the simplest
+    way (the first target the engine offers; the other seat never counters),
+    and a play that would lose the game (a text's draw from an empty deck) is
+    skipped. Nobody attacks, no ability of a card on the board is used and
+    no instant is cycled: a goldfish only lays cards down. Deterministic for
+    a seed.
     """
-    if vp_per_turn is None:
-        vp_per_turn = _ENGINE.vp_per_turn
     if not _has_odds(entries):
         return []
     deck = _shuffled(entries, seed)
-    size = ALOMFOGO_DRAWS.opening_hand
-    hand, deck = deck[:size], deck[size:]
-    vp = 0
+    if not deck or turns < 1:
+        return []
+    options = {
+        "min_deck_size": 0,  # a deck in the making is tried as it stands
+        "max_copies": 0,
+        "shuffle": False,  # dealt in `_shuffled`'s order: the opening hand is the sample hand
+        "first_player": US if on_the_play else OPPONENT,
+    }
+    if vp_per_turn is not None:
+        options["vp_per_turn"] = vp_per_turn
+    # the other seat draws a card a turn and plays none: copies enough not to run out first
+    needed = ALOMFOGO_DRAWS.opening_hand + (turns + 1) * ALOMFOGO_DRAWS.draws_per_turn
+    decks = [deck, deck * -(-needed // len(deck))]
+    refused: set[tuple[int, str]] = set()
+    while True:
+        try:
+            game = _ENGINE.new_game(decks, options, seed)
+        except SetupError:  # a card or an option the engine refuses: there is no game to show
+            return []
+        try:
+            return _play_turns(game, turns, on_the_play, refused, {c["code"]: c for c in deck})
+        except _Loses as lost:
+            # the same seed plays the same game again, up to that play, which it skips: a
+            # replay now and then is cheaper than trying every play on a copy of the game
+            refused.add(lost.play)
+
+
+class _Loses(Exception):
+    """A play that would lose the game: (our turn, the card), to be skipped."""
+
+    def __init__(self, turn: int, card: str) -> None:
+        super().__init__(turn, card)
+        self.play = (turn, card)
+
+
+def _play_turns(
+    game: GameState,
+    turns: int,
+    on_the_play: bool,
+    refused: set[tuple[int, str]],
+    cards: dict[str, dict],
+) -> list[TurnLine]:
+    """Our first `turns` turns; `cards`: the deck's card records by code."""
+    log = game.view(US)["events"]  # the deal and, on the play, the start of our first turn
     lines: list[TurnLine] = []
     for turn in range(1, turns + 1):
-        vp += vp_per_turn
-        drawn = None
-        if not (on_the_play and turn == 1 and ALOMFOGO_DRAWS.starter_skips_first_draw):
-            if len(deck) < ALOMFOGO_DRAWS.draws_per_turn:
-                lines.append(TurnLine(turn, None, vp, vp_left=vp, hand=list(hand), deck_out=True))
-                break
-            for _ in range(ALOMFOGO_DRAWS.draws_per_turn):
-                drawn = deck.pop(0)
-                hand.append(drawn)
-        available = vp
-        played: list[Play] = []
-        source_played = False
-        while (card := _pick(hand, vp, source_played)) is not None:
-            hand.remove(card)
-            cost = max(card.get("cost") or 0, 0)
-            vp -= cost
-            source_played = source_played or _is_source(card)
-            extra = None
-            if card.get("type") == ALOMLENY and deck:  # the engine offers no draw from none
-                extra = deck.pop(0)
-                hand.append(extra)
-            played.append(Play(card, cost, extra))
-        lines.append(TurnLine(turn, drawn, available, played, vp, list(hand)))
+        log = [*log, *_opponent_passes(game)]
+        skip = {card for when, card in refused if when == turn}
+        line = _our_turn(game, turn, _since_our_turn(log), on_the_play, skip, cards)
+        if line is None:
+            break
+        lines.append(line)
+        if line.deck_out or turn == turns:
+            break
+        log = game.apply(_one_of(game.legal_actions(US), "end_main"))
+        log += game.apply(_one_of(game.legal_actions(US), "end_turn"))
     return lines
 
 
-def _is_source(card: dict) -> bool:
-    return BUVFORRAS in (card.get("subtypes") or ())
+def _our_turn(
+    game: GameState,
+    turn: int,
+    start: list[Event],
+    on_the_play: bool,
+    refused: set[str],
+    cards: dict[str, dict],
+) -> TurnLine | None:
+    """Our main phase laid out and read back as a line (None: the game ended otherwise).
 
-
-def _pick(hand: list[dict], vp: int, source_played: bool) -> dict | None:
-    """The card the greedy player plays next, or None: révülő first, then the priciest."""
-    options = [
-        c
-        for c in hand
-        if (c.get("cost") or 0) <= vp
-        and _ENGINE.may_play_in_main(c, buvforras_played=source_played)
-    ]
-    if not options:
+    `refused`: the cards not to play this turn. _Loses when a play would lose the game.
+    """
+    seat = game.view(US)["players"][US]
+    code_of = _codes(seat)
+    draws = [code_of(e["card"]) for e in start if e["type"] == "draw" and e["player"] == US]
+    gains = [e["delta"] for e in start if e["type"] == "vp" and e["player"] == US]
+    # the turn's own draw comes after the start-of-turn texts' (phase 2 after phase 1)
+    skips = on_the_play and turn == 1 and ALOMFOGO_DRAWS.starter_skips_first_draw
+    normal = 0 if skips or not seat["alive"] else ALOMFOGO_DRAWS.draws_per_turn
+    extra = {
+        "start_drew": tuple(cards[code] for code in draws[: len(draws) - normal]),
+        "vp_from_texts": sum(gains[1:]),  # the first is the turn's own VP (phase 1)
+    }
+    if not seat["alive"]:
+        held = _hand(seat, cards)
+        return TurnLine(
+            turn, None, seat["vp"], vp_left=seat["vp"], hand=held, deck_out=True, **extra
+        )
+    if game.is_over:
         return None
-    revulok = [c for c in options if c.get("type") == REVULO]
-    pool = revulok or options
-    # max() keeps the first of equals, so ties go to the card held longest
-    return max(pool, key=lambda c: c.get("cost") or 0)
+    drawn = cards[draws[-1]] if normal and draws else None
+    available = seat["vp"]
+    played: list[Play] = []
+    while (choice := _choose_play(game, seat, cards, refused)) is not None:
+        action, cost = choice
+        events, offered = _play_out(game, action)
+        if any(e["type"] == "player_out" and e["player"] == US for e in events + offered):
+            raise _Loses(turn, action["card"])
+        seat = game.view(US)["players"][US]
+        played.append(_read_play(events, offered, cost, _codes(seat), cards))
+    return TurnLine(turn, drawn, available, played, seat["vp"], _hand(seat, cards), **extra)
+
+
+def _choose_play(
+    game: GameState, seat: dict, cards: dict[str, dict], refused: set[str]
+) -> tuple[Action, int] | None:
+    """The play the greedy goldfish makes next and the VP it costs, or None: révülő first,
+    then the most expensive, ties to the card held longest; free when it may be."""
+    offered: dict[str, list[Action]] = {}  # card -> its plays, in hand order (held longest first)
+    for action in game.legal_actions(US):
+        if action["type"] == "play_card" and action["card"] not in refused:
+            offered.setdefault(action["card"], []).append(action)
+    if not offered:
+        return None
+    in_hand = {entry["id"]: entry for entry in seat["hand"]}
+
+    def rank(iid: str) -> tuple[bool, int]:
+        entry = in_hand[iid]
+        return cards[entry["code"]]["type"] == REVULO, entry["cost"]
+
+    best = max(offered, key=rank)  # max keeps the first of equals: the card held longest
+    free = next((a for a in offered[best] if a.get("free")), None)
+    return (free, 0) if free is not None else (offered[best][0], in_hand[best]["cost"])
+
+
+def _play_out(game: GameState, action: Action) -> tuple[list[Event], list[Event]]:
+    """Apply our play and every choice it brings, until our main phase waits again.
+
+    Returns its events and, apart, those of the draw an álomlény offered.
+    """
+    events = game.apply(action)
+    offered: list[Event] = []
+    while not game.is_over:
+        player = game.active_player
+        legal = game.legal_actions(player)
+        if player == OPPONENT:  # a counter it could play against our spell: declined
+            events += game.apply(_one_of(legal, "decline_counter"))
+            continue
+        kinds = {a["type"] for a in legal}
+        if "end_main" in kinds:
+            break
+        if "draw_card" in kinds:
+            offered += game.apply(_one_of(legal, "draw_card"))
+        else:  # a target or a card to discard: the first the engine offers
+            events += game.apply(_one_of(legal, "choose_target"))
+    return events, offered
+
+
+def _read_play(
+    events: list[Event],
+    offered: list[Event],
+    cost: int,
+    code_of: Callable[[str], str],
+    cards: dict[str, dict],
+) -> Play:
+    """A play as its events tell it."""
+
+    def ours(kind: str, found: list[Event] = events) -> list[Event]:
+        return [e for e in found if e["type"] == kind and e.get("player") == US]
+
+    (play,) = ours("play")
+    drew = [cards[code_of(e["card"])] for e in ours("draw", offered)]
+    return Play(
+        card=cards[play["code"]],
+        cost=0 if play["free"] else cost,
+        drew=drew[0] if drew else None,
+        text_drew=tuple(cards[code_of(e["card"])] for e in ours("draw")),
+        to_hand=tuple(cards[e["code"]] for e in ours("to_hand")),
+        discarded=tuple(
+            cards[e["code"]] for e in ours("to_discard") if e["reason"] in ("cost", "effect")
+        ),
+        vp_gained=sum(e["delta"] for e in ours("vp")),
+        free=play["free"],
+    )
+
+
+def _opponent_passes(game: GameState) -> list[Event]:
+    """The other seat's turn, ended at once: its events, up to the start of ours."""
+    events: list[Event] = []
+    while not game.is_over and game.active_player == OPPONENT:
+        events += game.apply(_one_of(game.legal_actions(OPPONENT), "end_main", "end_turn"))
+    return events
+
+
+def _since_our_turn(log: list[Event]) -> list[Event]:
+    """The events since our turn began (its VP, start-of-turn texts, draw)."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["type"] == "turn" and log[i]["player"] == US:
+            return log[i + 1 :]
+    return []
+
+
+def _one_of(legal: list[Action], *kinds: str) -> Action:
+    """The first legal action of the first of `kinds` offered (else the first legal one)."""
+    for kind in kinds:
+        for action in legal:
+            if action["type"] == kind:
+                return action
+    return legal[0]
+
+
+def _codes(seat: dict) -> Callable[[str], str]:
+    """The catalog code of each of our cards the view shows (a card drawn is never hidden again:
+    no rule puts a card back in a deck)."""
+    shown = {c["id"]: c["code"] for zone in _ZONES_SHOWN for c in seat[zone]}
+    return shown.__getitem__
+
+
+_ZONES_SHOWN = ("hand", "board", "discard", "casting")
+
+
+def _hand(seat: dict, cards: dict[str, dict]) -> list[dict]:
+    return [cards[entry["code"]] for entry in seat["hand"]]

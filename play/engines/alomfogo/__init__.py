@@ -8,10 +8,11 @@ state.apply({"type": "end_main", "player": 0})
 from __future__ import annotations
 
 from play.engines.alomfogo.state import GAME_ID, AlomfogoState
-from play.engines.alomfogo.turn import DEFAULTS, DRAW_RULES, may_play_in_main
+from play.engines.alomfogo.turn import DEFAULTS, DRAW_RULES
 
 game_id = GAME_ID
-# What the deck builder's odds and goldfish (decks/odds.py) play by, read from here:
+# What the deck builder's odds (decks/odds.py) count by, read from here (its goldfish
+# plays the engine itself):
 draw_rules = DRAW_RULES  # opening hand, draws a turn, the starter's skipped first draw
 vp_per_turn = DEFAULTS["vp_per_turn"]
 opening_hand = DRAW_RULES["opening_hand"]  # the builder's sample hand (core.games)
@@ -23,7 +24,6 @@ __all__ = [
     "draw_rules",
     "from_dict",
     "game_id",
-    "may_play_in_main",
     "new_game",
     "opening_hand",
     "vp_per_turn",
