@@ -33,7 +33,8 @@ class CountChangeForm(forms.Form):
 class AddSetForm(forms.Form):
     """The set page's button: how many copies of each of the set's cards to add."""
 
-    copies = forms.IntegerField(min_value=1, max_value=MAX_COPIES, required=False)
+    # required: a body that brings no count (garbled, or not this form) adds nothing
+    copies = forms.IntegerField(min_value=1, max_value=MAX_COPIES)
 
 
 class ImportForm(forms.Form):

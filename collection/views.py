@@ -201,7 +201,7 @@ def add_set(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         error = _("Choose how many copies of each card to add (1 to 999).")
     else:
-        copies = form.cleaned_data["copies"] or 1
+        copies = form.cleaned_data["copies"]
         try:
             result = services.collection_add_set(
                 user=request.user, set_code=card_set.code, copies=copies

@@ -88,8 +88,13 @@ def loads_bounded(text: str | bytes, *, limit: int | None = None):
     gc.disable()
     try:
         value = json.loads(text)
-    except (ValueError, RecursionError) as problem:
-        raise BadJson(_("Malformed JSON: %(problem)s") % {"problem": problem}) from None
+    except json.JSONDecodeError as problem:
+        raise BadJson(
+            _("Malformed JSON at line %(line)s, column %(column)s.")
+            % {"line": problem.lineno, "column": problem.colno}
+        ) from None
+    except (ValueError, RecursionError):  # a number of over 4,300 digits, say
+        raise BadJson(_("Malformed JSON.")) from None
     finally:
         if collecting:
             gc.enable()
@@ -136,11 +141,19 @@ def _any_string(value: object, test) -> bool:
 
 
 class BoundedJSONParser(JSONParser):
-    """DRF's JSON parser with the site's depth, NUL and encoding bounds."""
+    """DRF's JSON parser with the site's depth, NUL and encoding bounds.
+
+    Every body the API reads is an object of named fields; `null`, a list or a
+    bare value is refused here in the reader's language (DRF would answer
+    "No data provided" or "Expected a dictionary", in English).
+    """
 
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read() if stream is not None else b""
         try:
-            return loads_bounded(raw)
+            value = loads_bounded(raw)
         except BadJson as problem:
             raise ParseError(problem.message) from None
+        if not isinstance(value, dict):
+            raise ParseError(_("The request body must be a JSON object."))
+        return value

@@ -1,6 +1,6 @@
 """Language selection: Hungarian unless the visitor chose English."""
 
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote_to_bytes, urlsplit
 
 from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME
@@ -71,6 +71,12 @@ class RequestEdgeMiddleware:
       (DataError, a 500), and no legitimate visitor sends one; refusing it
       once here keeps every view and query free of the check. JSON bodies
       are checked by core.jsonlimits, which decodes their escapes.
+    - A form body that is not what it says it is: 400. Django reads a
+      multipart body without its closing boundary (cut off in transit), or
+      framed by another boundary than its header names, as if it were whole,
+      and an unreadable one as an empty form, so a view would act on part of
+      a form or on its defaults; and it reads bytes that are not UTF-8 in a
+      url-encoded form as other characters, which a view would store.
 
     It runs first, so the answer is in the site's default language unless the
     visitor's language cookie says otherwise.
@@ -102,7 +108,53 @@ class RequestEdgeMiddleware:
                     "The request contains a NUL character, which is not allowed."
                 )
                 return refusal(request, status=400, code="nul_character", message=message)
+            malformed = _malformed_form(request)
+            if malformed is not None:
+                return refusal(request, status=400, code="malformed_body", message=malformed)
         return None
+
+
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def _malformed_form(request) -> str | None:
+    """Why a form body cannot be read as sent (in the active language), or None."""
+    if request.method not in WRITES:
+        return None
+    kind = request.content_type
+    if kind not in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        return None
+    try:
+        body = request.body  # bounded by DATA_UPLOAD_MAX_MEMORY_SIZE
+    except Exception:  # noqa: BLE001 - RequestDataTooBig etc. are answered by Django later
+        return None
+    if kind == "multipart/form-data":
+        boundary = request.content_params.get("boundary", "").encode("latin-1", "replace")
+        if not _whole_multipart(body, boundary):
+            return translation.gettext(
+                "The form did not arrive whole (its multipart data is cut off or malformed). "
+                "Send it again."
+            )
+        return None
+    charset = request.content_params.get("charset", "utf-8").lower()
+    if charset in ("utf-8", "utf8"):
+        try:
+            unquote_to_bytes(body.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            return translation.gettext("The form's data is not UTF-8 text.")
+    return None
+
+
+def _whole_multipart(body: bytes, boundary: bytes) -> bool:
+    """The body opens with the boundary its header names and ends with that boundary closed.
+
+    Browsers and HTTP libraries send nothing before the first boundary and at most a line
+    break after the last, so this is what a whole body looks like.
+    """
+    if not boundary or len(boundary) > 200:  # RFC 2046: at most 70 characters
+        return False
+    delimiter = b"--" + boundary
+    return body.startswith(delimiter) and body.rstrip(b"\r\n").endswith(delimiter + b"--")
 
 
 def _form_has_nul(request) -> bool:

@@ -22,6 +22,12 @@ DRF_STRINGS = [
     gettext_noop("This dictionary may not be empty."),
     gettext_noop("Surrogate characters are not allowed: U+{code_point:X}."),
     gettext_noop("Integer value too large to convert to float"),
+    gettext_noop("Ensure this field has no more than {max_length} characters."),
+    gettext_noop("Ensure this field has at least {min_length} characters."),
+    gettext_noop("Invalid data. Expected a dictionary, but got {datatype}."),
+    gettext_noop('Expected a dictionary of items but got type "{input_type}".'),
+    gettext_noop('Expected a list of items but got type "{input_type}".'),
+    gettext_noop("No data provided"),
     gettext_noop('Invalid datetime for the timezone "{timezone}".'),
     gettext_noop(
         'Enter a valid "slug" consisting of Unicode letters, numbers, underscores, or hyphens.'

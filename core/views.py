@@ -1,7 +1,10 @@
 """Site-wide pages: home, health, language choice."""
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
@@ -57,7 +60,36 @@ def _api_or_page(default_view, status: int, code: str, message):
     return handler
 
 
-bad_request = _api_or_page(defaults.bad_request, 400, "bad_request", _("Malformed request."))
+def bad_request(request: HttpRequest, exception=None) -> HttpResponse:
+    """400 for what Django refuses before a view runs, saying which bound a request passed.
+
+    Django's own page is one English line ("Bad Request (400)"); every door of
+    ours (a page, an htmx fragment, the API's JSON) says why in the visitor's
+    language.
+    """
+    if isinstance(exception, RequestDataTooBig):
+        megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / (1024 * 1024)
+        code, message = (
+            "too_large",
+            gettext("The request is too large (at most %(n)s MB).") % {"n": f"{megabytes:g}"},
+        )
+    elif isinstance(exception, TooManyFieldsSent):
+        code, message = (
+            "too_many_fields",
+            gettext("A form may have at most %(n)s fields.")
+            % {"n": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS},
+        )
+    elif isinstance(exception, TooManyFilesSent):
+        code, message = (
+            "too_many_files",
+            gettext("A form may send at most %(n)s files.")
+            % {"n": settings.DATA_UPLOAD_MAX_NUMBER_FILES},
+        )
+    else:
+        code, message = "bad_request", gettext("Malformed request.")
+    return refusal(request, status=400, code=code, message=message)
+
+
 permission_denied = _api_or_page(
     defaults.permission_denied, 403, "permission_denied", _("You may not do this.")
 )

@@ -277,9 +277,12 @@ def deck_update(
     if description != deck.description:
         limits.check_description(description)
     old_name, old_format = deck.name, deck.format
+    settings_before = (deck.name, deck.description, deck.format, deck.visibility)
     deck.name = trimmed(name) or deck.name
     deck.description = description
     deck.format = fmt.id
+    if (deck.name, deck.description, deck.format, visibility) == settings_before:
+        return deck  # nothing to save: the deck keeps its place among the recently edited
     if visibility == Visibility.PRIVATE and deck.visibility != Visibility.PRIVATE:
         # A link once given out must stay dead when the deck is shared again later.
         deck.share_token = new_share_token()

@@ -116,6 +116,13 @@ def match_create(
         raise MatchRefused("bad_opponent", _("Choose a bot, a friend or an open match."))
     if BOT_KINDS.get(opponent) == "search" and not spec.searchable:
         raise MatchRefused("bad_opponent", _("The hard bot does not play this game yet."))
+    unknown = sorted(set(options or {}) - {choice.name for choice in spec.choices})
+    if unknown:  # a misspelt option would otherwise be dropped and the default played
+        raise MatchRefused(
+            "bad_option",
+            _("%(game)s has no option called: %(names)s.")
+            % {"game": game.name, "names": ", ".join(name[:40] for name in unknown[:5])},
+        )
     options, bad = spec.options_from(options or {})
     if bad:
         raise MatchRefused(

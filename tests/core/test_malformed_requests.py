@@ -18,7 +18,7 @@ from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
-APPS = ("accounts", "decks", "play", "printing", "catalog")
+APPS = ("accounts", "decks", "play", "printing", "catalog", "collection", "tournaments")
 PREVIEW = (
     "/print/preview.png?page_size=a4&card_size=poker&quantity=1&margin_mm=5&gap_mm=0"
     "&bleed_mm=0&flip=long&back_offset_x=0&back_offset_y=0"
@@ -105,6 +105,138 @@ def test_a_nul_in_a_json_body_is_refused(client, player, cards, path, body):
     before = _snapshot()
     response = client.post(path, json.dumps(body), content_type="application/json")
     _assert_refused(response, before, status=400)
+
+
+# --- a form body that did not arrive whole, or is not UTF-8 -----------------------------------
+# Django reads a multipart body without its closing boundary, or framed by another boundary
+# than its header names, as if it were whole, and a url-encoded body's bytes that are not
+# UTF-8 as other characters: a view would act on part of a form, or store mojibake.
+BOUNDARY = "XyZzY"
+MULTIPART = f"multipart/form-data; boundary={BOUNDARY}"
+
+
+def _part(name: str, value: str) -> str:
+    return f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+
+
+def _owned(user) -> int:
+    from collection.models import OwnedCard
+
+    return sum(OwnedCard.objects.filter(user=user).values_list("count", flat=True))
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/collection/sets/AF1/", _part("copies", "5")),  # no closing boundary
+        ("/api/decks/", _part("game", "alomfogo") + _part("name", "Új")[:30]),  # cut in a part
+        ("/decks/new/", _part("game", "alomfogo") + _part("name", "Új")),
+        ("/api/tournaments/", _part("game", "alomfogo") + _part("name", "Kupa")),
+        ("/collection/sets/AF1/add/", _part("copies", "2")),
+    ],
+)
+def test_a_multipart_form_cut_off_is_refused_and_changes_nothing(client, player, cards, path, body):
+    before, owned = _snapshot(), _owned(player)
+    response = client.post(path, body.encode(), content_type=MULTIPART)
+    _assert_refused(response, before, status=400)
+    assert "nem érkezett meg egészben" in _message(response)
+    assert _owned(player) == owned
+
+
+@pytest.mark.parametrize(
+    ("kind", "body"), [("application/json", b"null"), ("text/plain", b"copies=5"), (MULTIPART, b"")]
+)
+def test_adding_a_set_without_a_count_adds_nothing(client, player, cards, kind, body):
+    """The set page's form always sends its count: a body without one is not that form."""
+    owned = _owned(player)
+    client.post("/collection/sets/AF1/add/", body, content_type=kind)
+    assert _owned(player) == owned
+
+
+def test_a_multipart_form_framed_by_another_boundary_is_refused(client, player, cards, deck):
+    body = (_part("name", "Átnevezett") + f"--{BOUNDARY}--\r\n").encode()
+    response = client.patch(
+        f"/api/decks/{deck.pk}/", body, content_type="multipart/form-data; boundary=OTHER"
+    )
+    assert response.status_code == 400
+    deck.refresh_from_db()
+    assert deck.name == "Próba"
+
+
+def test_a_whole_multipart_form_is_read(client, player, cards):
+    body = (_part("game", "alomfogo") + _part("name", "Egész") + f"--{BOUNDARY}--\r\n").encode()
+    response = client.post("/api/decks/", body, content_type=MULTIPART)
+    assert response.status_code == 201 and response.json()["name"] == "Egész"
+
+
+def test_a_cut_off_password_change_changes_no_password(client, player):
+    body = _part("old_password", PASSWORD) + _part("new_password1", "Uj-jelszo-2026!")
+    response = client.post("/accounts/password/", body.encode(), content_type=MULTIPART)
+    assert response.status_code == 400
+    player.refresh_from_db()
+    assert player.check_password(PASSWORD)
+
+
+@pytest.mark.parametrize("body", [b"name=\xff\xfe", b"name=%ff%fe", b"name=ok&description=%c3"])
+def test_a_url_encoded_form_that_is_not_utf8_is_refused(client, player, cards, deck, body):
+    response = client.patch(
+        f"/api/decks/{deck.pk}/", body, content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 400 and "UTF-8" in _message(response)
+    deck.refresh_from_db()
+    assert deck.name == "Próba"
+
+
+def test_a_garbled_deck_patch_leaves_the_deck_where_it_was(client, player, cards, deck):
+    """A PATCH that changes nothing (an empty form) keeps the deck's place among the recent."""
+    updated = deck.updated_at
+    response = client.patch(f"/api/decks/{deck.pk}/", b"", content_type=MULTIPART)
+    assert response.status_code in (200, 400)
+    response = client.patch(f"/api/decks/{deck.pk}/", {}, content_type="application/json")
+    assert response.status_code == 200
+    deck.refresh_from_db()
+    assert deck.updated_at == updated
+
+
+@pytest.mark.parametrize("body", [b"null", b"[1, 2]", b'"copies"', b"5"])
+def test_a_json_body_that_is_not_an_object_is_refused_in_hungarian(client, player, cards, body):
+    before = _snapshot()
+    response = client.post("/api/collection/sets/AF1/", body, content_type="application/json")
+    _assert_refused(response, before, status=400)
+    assert "JSON objektum" in _message(response)
+
+
+@pytest.mark.parametrize(("body", "where"), [(b"{", "1. sor 2."), (b'{\n "a": }', "2. sor 7.")])
+def test_malformed_json_says_where_in_hungarian(client, player, cards, body, where):
+    response = client.post("/api/decks/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert where in _message(response) and "Expecting" not in _message(response)
+
+
+def test_a_form_with_too_many_fields_gets_a_page_in_hungarian(client, player, cards):
+    fields = "&".join(f"f{n}=1" for n in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
+    response = client.post("/decks/new/", fields, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Bad Request" not in page and "legfeljebb" in page
+    assert str(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS) in page
+
+
+def test_a_body_over_the_limit_names_the_limit(client, player, cards):
+    body = b'{"a": "' + b"x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 10) + b'"}'
+    response = client.post("/api/decks/", body, content_type="application/json")
+    assert response.status_code == 400 and "MB" in _message(response)
+
+
+def test_an_unknown_match_option_is_named_not_dropped(client, player, cards):
+    before = _snapshot()
+    response = client.post(
+        "/api/matches/",
+        {"game": "oniroo", "opponent": "bot:greedy", "options": {"levle": 5}},
+        content_type="application/json",
+    )
+    _assert_refused(response, before, status=400)
+    assert "levle" in _message(response)
 
 
 # --- a lone surrogate: an escape that is no character --------------------------------------
