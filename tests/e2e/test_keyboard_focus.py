@@ -18,13 +18,16 @@ from tests.play_rows import codes_deck
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 FOCUSED = "document.activeElement && document.activeElement.id"
+# htmx marks what it is still requesting, swapping or settling
+BUSY = "document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') !== null"
 
 
 def focus_comes_back_to(page, element_id: str) -> None:
-    """htmx gives the focus back as it settles a swap, a moment after the new block shows."""
+    """htmx gives the focus back as it swaps the block in; the next key waits until the swap
+    has settled, as a person's would (a key pressed within its 20 ms raced it)."""
     focused = ""
     for _ in range(50):
-        if (focused := page.evaluate(FOCUSED)) == element_id:
+        if (focused := page.evaluate(FOCUSED)) == element_id and not page.evaluate(BUSY):
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"the focus is on {focused!r}, not on {element_id!r}")
