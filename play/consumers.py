@@ -183,6 +183,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         stage_times.finish(clock)
 
     async def receive_json(self, content, **kwargs):
+        kinds = [
+            key
+            for key in ("chat", "mute", "action")
+            if isinstance(content, dict) and key in content
+        ]
+        if len(kinds) > 1:  # which one was meant? doing one and dropping the other says nothing
+            await self._refused(
+                ApplicationError(
+                    "bad_message", _("Send one thing a message: a move, a chat line or a mute.")
+                )
+            )
+            return
         if isinstance(content, dict) and "chat" in content:
             await self._chat(content["chat"])
             return

@@ -256,6 +256,38 @@ def test_websocket_errors_go_only_to_the_sender(players):
     async_to_sync(scenario)()
 
 
+def test_a_frame_asking_two_things_is_refused_and_does_neither(players):
+    """A move and a chat line in one frame: which was meant? Neither happens, and it says so."""
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+
+    async def scenario():
+        a, _ = await connect(match, zsofi)
+        b, _ = await connect(match, gergo)
+        for communicator in (a, b):
+            assert (await communicator.receive_json_from(timeout=5))["type"] == "state"
+            assert (await communicator.receive_json_from(timeout=5))["type"] == "chat"
+        move = await next_move(match.pk, random.Random(1))
+        mover, action, version = move
+        sender = a if mover == 0 else b
+        for frame in (
+            {"chat": "szia", "action": action, "version": version},
+            {"mute": 1, "chat": "szia"},
+        ):
+            await sender.send_json_to(frame)
+            error = await sender.receive_json_from(timeout=5)
+            assert error["type"] == "error" and "egy" in error["message"]
+        assert await a.receive_nothing(timeout=0.3) and await b.receive_nothing(timeout=0.3)
+        for communicator in (a, b):
+            await communicator.disconnect()
+        return version
+
+    version = async_to_sync(scenario)()
+    match.refresh_from_db()
+    assert match.version == version and not match.chat.exists()
+
+
 def test_the_action_api_answers_with_the_frame_the_movers_seat_was_sent(players, client):
     """One frame per seat and move: the HTTP answer is that frame, not one built again."""
     zsofi, gergo, deck, deck2 = players
