@@ -220,7 +220,11 @@ class ListsApi(APIView):
         description="Drop your own count of a card: the default comes back. Answers both lists.",
     )
     def delete(self, request):
-        data = validated(EntryKeySerializer, request.data or request.query_params)
+        data = (
+            validated(EntryKeySerializer, request.data)
+            if request.data
+            else validated(EntryKeySerializer, request.query_params, body=False)
+        )
         trades.trade_entry_reset(user=request.user, code=data["code"], side=data["side"])
         return Response(_lists(request.user))
 
@@ -253,7 +257,11 @@ class WantDecksApi(APIView):
         responses={200: WantDeckRowSerializer(many=True), 404: _NOT_FOUND},
     )
     def delete(self, request):
-        data = validated(WantDeckSerializer, request.data or request.query_params)
+        data = (
+            validated(WantDeckSerializer, request.data)
+            if request.data
+            else validated(WantDeckSerializer, request.query_params, body=False)
+        )
         trades.trade_want_deck_set(user=request.user, deck_id=data["deck"], on=False)
         return self.get(request)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from core.params import BadParameter, int_param
@@ -9,9 +12,44 @@ from core.params import BadParameter, int_param
 ID_MAX = 2**63 - 1  # a database id (bigint): past it nothing can match
 
 
-def validated(serializer_class, data) -> dict:
-    """`data` read by `serializer_class`; a refusal is DRF's 400 (core.api words it)."""
+# What a form adds to the fields it sends: the CSRF token of a form posted from a page.
+FORM_EXTRAS = frozenset({"csrfmiddlewaretoken"})
+
+
+def refuse_unknown_fields(serializer: serializers.Serializer, data) -> None:
+    """A 400 naming each field of a request body that the serializer does not read.
+
+    DRF drops them silently, so a misspelt field ("copeis") fell back to its
+    default and the request did something the sender did not ask for.
+    """
+    if not isinstance(data, Mapping):
+        return
+    unknown = sorted(
+        str(key) for key in data if key not in serializer.fields and key not in FORM_EXTRAS
+    )
+    if unknown:
+        known = ", ".join(name for name, field in serializer.fields.items() if not field.read_only)
+        raise serializers.ValidationError(
+            {
+                name[:40]: [
+                    _("There is no field “%(name)s” here; the fields are: %(known)s.")
+                    % {"name": name[:40], "known": known}
+                ]
+                for name in unknown[:5]
+            },
+            code="unknown_field",
+        )
+
+
+def validated(serializer_class, data, *, body: bool = True) -> dict:
+    """`data` read by `serializer_class`; a refusal is DRF's 400 (core.api words it).
+
+    `body`: `data` is a request body, whose every field must be one the serializer
+    reads; query parameters (body=False) may carry others (a cache buster, say).
+    """
     serializer = serializer_class(data=data)
+    if body:
+        refuse_unknown_fields(serializer, data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError
 from core.params import int_param
-from core.serializer_fields import ID_MAX, StrictIntegerField
+from core.serializer_fields import ID_MAX, StrictIntegerField, refuse_unknown_fields
 from decks.models import Deck
 from play import chat, frames, hints, replays, selectors, services
 from play.models import Match, Opponent
@@ -76,6 +76,7 @@ class MatchListApi(APIView):
     @extend_schema(request=CreateSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request):
         serializer = CreateSerializer(data=request.data)
+        refuse_unknown_fields(serializer, request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = Game.objects.filter(slug=data["game"]).first()
@@ -110,6 +111,7 @@ class JoinApi(APIView):
     @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
         serializer = JoinSerializer(data=request.data)
+        refuse_unknown_fields(serializer, request.data)
         serializer.is_valid(raise_exception=True)
         deck_id = serializer.validated_data.get("deck")
         match = services.match_join(
@@ -132,6 +134,7 @@ class ActionApi(APIView):
     @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
         serializer = ActionSerializer(data=request.data)
+        refuse_unknown_fields(serializer, request.data)
         serializer.is_valid(raise_exception=True)
         match = services.match_submit_action(
             match_id=match_id,

@@ -9,7 +9,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.serializer_fields import ID_MAX
+from core.serializer_fields import ID_MAX, refuse_unknown_fields
 from core.sessions import ensure_session_key
 from printing import limits, services, views
 from printing import options as print_options
@@ -104,6 +104,7 @@ class PrintJobListApi(APIView):
             # Before the serializer, which would check every one of a million entries.
             limits.check_entry_count(len(cards))
         serializer = PrintJobInputSerializer(data=request.data)
+        refuse_unknown_fields(serializer, request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if "again" in data:

@@ -304,12 +304,51 @@ def test_json_nested_too_deep_is_a_400_on_every_json_endpoint(client, player, ca
 
 
 def test_json_within_the_depth_limit_is_read(client, cards):
+    depth = settings.LIMITS["JSON_MAX_DEPTH"] - 1  # the body's own object is one level
     response = client.post(
         "/api/decks/validate/",
-        json.dumps({"game": "alomfogo", "list": "1 Éjlépő Kajtár", "x": [[[[1]]]]}),
+        json.dumps(
+            {
+                "game": "alomfogo",
+                "list": "1 Éjlépő Kajtár",
+                "x": json.loads("[" * depth + "]" * depth),
+            }
+        ),
+        content_type="application/json",
+    )
+    # read, and then refused for what it says: a field the endpoint does not have
+    assert response.status_code == 400 and "„x”" in _message(response)
+    response = client.post(
+        "/api/decks/validate/",
+        json.dumps({"game": "alomfogo", "list": "1 Éjlépő Kajtár"}),
         content_type="application/json",
     )
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/collection/sets/AF1/", {"copeis": 50}, "copeis"),
+        ("/api/decks/", {"game": "alomfogo", "name": "P", "visiblity": "public"}, "visiblity"),
+        ("/api/print-jobs/", {"set": "AF1", "quantiy": 2}, "quantiy"),
+        ("/api/matches/", {"game": "oniroo", "opponent": "bot:greedy", "publik": True}, "publik"),
+        ("/api/tournaments/", {"game": "alomfogo", "name": "Kupa", "round": 3}, "round"),
+    ],
+)
+def test_a_misspelt_field_is_named_and_changes_nothing(client, player, cards, path, body, field):
+    """DRF drops a field it does not know: the default acted instead of what was asked."""
+    before = _snapshot()
+    response = client.post(path, json.dumps(body), content_type="application/json")
+    _assert_refused(response, before, status=400)
+    assert f"„{field}”" in _message(response)
+
+
+def test_a_form_posted_from_a_page_may_carry_its_csrf_token(client, player, cards):
+    response = client.post(
+        "/api/decks/", {"game": "alomfogo", "name": "Űrlapból", "csrfmiddlewaretoken": "x"}
+    )
+    assert response.status_code == 201
 
 
 # --- an address longer than the limit --------------------------------------------------------
