@@ -346,24 +346,19 @@ class TurnLine:
                 said = [("free" if en else "ingyen") if p.free else f"{p.cost} VP"]
                 if p.drew is not None:
                     said.append(f"draws {name(p.drew)}" if en else f"húzol: {name(p.drew)}")
-                if p.discarded:
-                    said.append(
-                        f"{names(p.discarded)} to the discard pile"
-                        if en
-                        else f"a bűbájketrecbe kerül: {names(p.discarded)}"
+                said.extend(
+                    (english if en else hungarian).format(cards=names(cards))
+                    for cards, english, hungarian in (
+                        (
+                            p.discarded,
+                            "{cards} to the discard pile",
+                            "a bűbájketrecbe kerül: {cards}",
+                        ),
+                        (p.text_drew, "its text draws {cards}", "a szövege miatt húzod: {cards}"),
+                        (p.to_hand, "takes {cards} back to your hand", "visszaveszed: {cards}"),
                     )
-                if p.text_drew:
-                    said.append(
-                        f"its text draws {names(p.text_drew)}"
-                        if en
-                        else f"a szövege miatt húzod: {names(p.text_drew)}"
-                    )
-                if p.to_hand:
-                    said.append(
-                        f"takes {names(p.to_hand)} back to your hand"
-                        if en
-                        else f"visszaveszed: {names(p.to_hand)}"
-                    )
+                    if cards
+                )
                 if p.vp_gained:
                     said.append(f"{p.vp_gained:+d} VP")
                 # "; " between what happened: a list of cards may hold commas

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError
 from core.params import int_param
-from core.serializer_fields import ID_MAX, StrictIntegerField, refuse_unknown_fields
+from core.serializer_fields import ID_MAX, StrictIntegerField, validated
 from decks.models import Deck
 from play import chat, frames, hints, replays, selectors, services
 from play.models import Match, Opponent
@@ -75,10 +75,7 @@ class MatchListApi(APIView):
 
     @extend_schema(request=CreateSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request):
-        serializer = CreateSerializer(data=request.data)
-        refuse_unknown_fields(serializer, request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(CreateSerializer, request.data)
         game = Game.objects.filter(slug=data["game"]).first()
         if game is None:
             raise ApplicationError("no_engine", _("This game cannot be played online yet."))
@@ -110,10 +107,7 @@ class JoinApi(APIView):
 
     @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
-        serializer = JoinSerializer(data=request.data)
-        refuse_unknown_fields(serializer, request.data)
-        serializer.is_valid(raise_exception=True)
-        deck_id = serializer.validated_data.get("deck")
+        deck_id = validated(JoinSerializer, request.data).get("deck")
         match = services.match_join(
             match_id=match_id,
             user=request.user,
@@ -133,14 +127,12 @@ class ActionApi(APIView):
 
     @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
-        serializer = ActionSerializer(data=request.data)
-        refuse_unknown_fields(serializer, request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(ActionSerializer, request.data)
         match = services.match_submit_action(
             match_id=match_id,
             user=request.user,
-            action=serializer.validated_data["action"],
-            expected_version=serializer.validated_data["version"],
+            action=data["action"],
+            expected_version=data["version"],
         )
         return Response({"id": str(match.pk), **json.loads(match.frame)})
 

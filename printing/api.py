@@ -9,7 +9,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.serializer_fields import ID_MAX, refuse_unknown_fields
+from core.serializer_fields import ID_MAX, validated
 from core.sessions import ensure_session_key
 from printing import limits, services, views
 from printing import options as print_options
@@ -103,10 +103,7 @@ class PrintJobListApi(APIView):
         if isinstance(cards, list):
             # Before the serializer, which would check every one of a million entries.
             limits.check_entry_count(len(cards))
-        serializer = PrintJobInputSerializer(data=request.data)
-        refuse_unknown_fields(serializer, request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(PrintJobInputSerializer, request.data)
         if "again" in data:
             job = services.print_job_again(
                 job_id=data["again"],

@@ -232,18 +232,31 @@ def test_websocket_two_players_each_get_only_their_own_view(players):
     assert match.status == "finished" and frames > 50
 
 
-def test_websocket_errors_go_only_to_the_sender(players):
+def invited_and_joined(players):
+    """zsofi's match with gergo seated: (match, zsofi, gergo)."""
     zsofi, gergo, deck, deck2 = players
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
     services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    return match, zsofi, gergo
+
+
+async def seated(match, *users) -> list:
+    """A socket for each user, past the state and chat frames a table opens with."""
+    sockets = []
+    for user in users:
+        communicator, _ = await connect(match, user)
+        assert (await communicator.receive_json_from(timeout=5))["type"] == "state"
+        assert (await communicator.receive_json_from(timeout=5))["type"] == "chat"
+        sockets.append(communicator)
+    return sockets
+
+
+def test_websocket_errors_go_only_to_the_sender(players):
+    match, zsofi, gergo = invited_and_joined(players)
     stranger = make_user("kivancsi")
 
     async def scenario():
-        a, _ = await connect(match, zsofi)
-        b, _ = await connect(match, gergo)
-        for communicator in (a, b):
-            assert (await communicator.receive_json_from(timeout=5))["type"] == "state"
-            assert (await communicator.receive_json_from(timeout=5))["type"] == "chat"
+        a, b = await seated(match, zsofi, gergo)
         await a.send_json_to({"action": {"type": "fly"}, "version": 0})
         error = await a.receive_json_from(timeout=5)
         assert error["type"] == "error" and error["message"]
@@ -258,16 +271,10 @@ def test_websocket_errors_go_only_to_the_sender(players):
 
 def test_a_frame_asking_two_things_is_refused_and_does_neither(players):
     """A move and a chat line in one frame: which was meant? Neither happens, and it says so."""
-    zsofi, gergo, deck, deck2 = players
-    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
-    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    match, zsofi, gergo = invited_and_joined(players)
 
     async def scenario():
-        a, _ = await connect(match, zsofi)
-        b, _ = await connect(match, gergo)
-        for communicator in (a, b):
-            assert (await communicator.receive_json_from(timeout=5))["type"] == "state"
-            assert (await communicator.receive_json_from(timeout=5))["type"] == "chat"
+        a, b = await seated(match, zsofi, gergo)
         move = await next_move(match.pk, random.Random(1))
         mover, action, version = move
         sender = a if mover == 0 else b
