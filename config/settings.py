@@ -525,6 +525,8 @@ LIMITS = {
     # live-table websockets one visitor (user, or address when not signed in) holds open in
     # one web process (core/socket_limits.py): tabs of matches played and watched
     "SOCKETS_PER_VISITOR": env.int("LIMIT_SOCKETS_PER_VISITOR", default=20),
+    # matches a person plays at once, waiting or running (a tournament's pairings aside)
+    "OPEN_MATCHES_PER_USER": env.int("LIMIT_OPEN_MATCHES", default=20),
     # tournaments: the field, its description, the events one organiser may have not yet finished
     "TOURNAMENT_MAX_PLAYERS": env.int("LIMIT_TOURNAMENT_PLAYERS", default=512),
     "TOURNAMENT_DESCRIPTION_MAX_CHARS": env.int("LIMIT_TOURNAMENT_DESCRIPTION_CHARS", default=2000),

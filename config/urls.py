@@ -48,6 +48,8 @@ api_patterns = [
         play_api.TakeSeatBackApi.as_view(),
         name="match-take-seat-back",
     ),
+    path("matches/<uuid:match_id>/resign/", play_api.ResignApi.as_view(), name="match-resign"),
+    path("matches/<uuid:match_id>/call-off/", play_api.CallOffApi.as_view(), name="match-call-off"),
     path("matches/<uuid:match_id>/replay/", play_api.ReplayApi.as_view(), name="match-replay"),
     path("matches/<uuid:match_id>/chat/", play_api.ChatApi.as_view(), name="match-chat"),
     path("matches/<uuid:match_id>/hint/", play_api.hint_view, name="match-hint"),

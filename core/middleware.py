@@ -146,15 +146,21 @@ def _malformed_form(request) -> str | None:
 
 
 def _whole_multipart(body: bytes, boundary: bytes) -> bool:
-    """The body opens with the boundary its header names and ends with that boundary closed.
+    """The body is framed by the boundary its header names, up to its closing delimiter.
 
-    Browsers and HTTP libraries send nothing before the first boundary and at most a line
-    break after the last, so this is what a whole body looks like.
+    RFC 2046: a delimiter opens the body or follows a line break (a preamble may come
+    first), and the close delimiter `--boundary--` ends the last part (an epilogue may
+    follow). The boundary never occurs inside the content, so finding them is enough.
+    An empty body is no form at all, not part of one: the view says what it lacks.
     """
+    if not body:
+        return True
     if not boundary or len(boundary) > 200:  # RFC 2046: at most 70 characters
         return False
     delimiter = b"--" + boundary
-    return body.startswith(delimiter) and body.rstrip(b"\r\n").endswith(delimiter + b"--")
+    opens = body.startswith(delimiter) or b"\r\n" + delimiter in body
+    closes = body.startswith(delimiter + b"--") or b"\r\n" + delimiter + b"--" in body
+    return opens and closes
 
 
 def _form_has_nul(request) -> bool:

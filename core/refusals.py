@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 
-from core.errors import ApplicationError
+from core.errors import ApplicationError, NotFound
 from core.params import BadParameter
 
 
@@ -50,7 +50,10 @@ def refusals(view=None, *, redirect_to: str | None = None):
     Without `redirect_to`: a 4xx page. With it (a URL name, reversed with the
     view's own URL arguments): the message, then a redirect there — except a
     malformed parameter (BadParameter), which no form of ours sends and which
-    gets its 400 page either way.
+    gets its 400 page either way, and a NotFound: the page to go back to is
+    the very thing that is not there (or not the visitor's), so its 404 page
+    says so at once instead of a redirect to another 404 with the message left
+    over for a later page.
     """
 
     def decorate(view):
@@ -59,7 +62,7 @@ def refusals(view=None, *, redirect_to: str | None = None):
             try:
                 return view(request, *args, **kwargs)
             except ApplicationError as refused:
-                if redirect_to is None or isinstance(refused, BadParameter):
+                if redirect_to is None or isinstance(refused, BadParameter | NotFound):
                     return refused_page(request, refused)
                 messages.error(request, explained(refused))
                 return redirect(redirect_to, *args, **kwargs)

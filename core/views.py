@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
@@ -68,10 +69,11 @@ def bad_request(request: HttpRequest, exception=None) -> HttpResponse:
     language.
     """
     if isinstance(exception, RequestDataTooBig):
-        megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / (1024 * 1024)
+        megabytes = round(settings.DATA_UPLOAD_MAX_MEMORY_SIZE / (1024 * 1024), 1)
         code, message = (
             "too_large",
-            gettext("The request is too large (at most %(n)s MB).") % {"n": f"{megabytes:g}"},
+            gettext("The request is too large (at most %(n)s MB).")
+            % {"n": number_format(megabytes, decimal_pos=0 if megabytes.is_integer() else 1)},
         )
     elif isinstance(exception, TooManyFieldsSent):
         code, message = (

@@ -84,6 +84,9 @@ class DeckInputSerializer(serializers.Serializer):
 
 
 class ValidateInputSerializer(serializers.Serializer):
+    # a deck's own JSON export (GET …/export/?format=json) may be sent back as it is: its
+    # name is read and not needed
+    name = serializers.CharField(required=False, allow_blank=True, max_length=200)
     game = serializers.SlugField()
     format = serializers.CharField(max_length=32, required=False, allow_blank=True)
     list = serializers.CharField(required=False, allow_blank=True, help_text=_LIST_HELP)

@@ -415,6 +415,9 @@ def goldfish(
         "max_copies": 0,
         "shuffle": False,  # dealt in `_shuffled`'s order: the opening hand is the sample hand
         "first_player": US if on_the_play else OPPONENT,
+        # a deck still smaller than a hand is dealt whole, as `sample_hand` shows it (the
+        # engine would otherwise lose it in the deal, drawing from an empty deck)
+        "hand_size": min(ALOMFOGO_DRAWS.opening_hand, len(deck)),
     }
     if vp_per_turn is not None:
         options["vp_per_turn"] = vp_per_turn

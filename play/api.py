@@ -167,6 +167,24 @@ class SeatToBotApi(_MatchStepApi):
     step = "match_seat_to_bot"
 
 
+class ResignApi(_MatchStepApi):
+    """Give up: with one or two seats the match ends and the others win; at a bigger table
+    a bot plays your seat to the end."""
+
+    step = "match_resign"
+
+
+class CallOffApi(APIView):
+    """The creator takes a match nobody has started off the lobby (204)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request, match_id):
+        services.match_call_off(match_id=match_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class TakeSeatBackApi(_MatchStepApi):
     """The player whose seat a bot took plays on themselves."""
 
@@ -219,6 +237,10 @@ class ChatApi(APIView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
         data = request.data if isinstance(request.data, dict) else {}
+        if "mute" in data and "chat" in data:  # as on the socket: which one was meant?
+            raise ApplicationError(
+                "bad_message", _("Send one thing a message: a move, a chat line or a mute.")
+            )
         if "mute" in data:
             muted = chat.chat_mute(
                 match_id=match_id, user=request.user, muted_id=data["mute"], on=data.get("on", True)

@@ -18,7 +18,7 @@ import threading
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from catalog.models import Game
@@ -130,6 +130,7 @@ def match_create(
             _("Choose one of the offered values for: %(names)s.") % {"names": ", ".join(bad)},
         )
     _check_options(game, spec, options)
+    _check_open_matches(user)
     version = _check_deck(deck, user, game, options) if spec.uses_decks else None
     seed = Match._meta.get_field("seed").default()
     match = Match.objects.create(
@@ -165,6 +166,29 @@ def _check_options(game: Game, spec, options: dict) -> None:
         raise MatchRefused(
             "bad_option", _("These options do not go together: %(why)s") % {"why": refused}
         ) from None
+
+
+def _check_open_matches(user) -> None:
+    """At most LIMITS["OPEN_MATCHES_PER_USER"] matches a person plays at once (waiting or
+    running, their seat not handed to a bot; a tournament's pairings do not count): each
+    running table of bots keeps a worker busy, and each waiting one sits in the lobby."""
+    limit = settings.LIMITS["OPEN_MATCHES_PER_USER"]
+    playing = (
+        Seat.objects.filter(user=user, bot="")
+        .filter(match__status__in=(MatchStatus.WAITING, MatchStatus.RUNNING))
+        .exclude(match__opponent=Opponent.PAIRED)
+        .count()
+    )
+    if playing >= limit:
+        raise MatchRefused(
+            "too_many_matches",
+            ngettext(
+                "You are in %(n)s unfinished match: finish it or give it up first.",
+                "You are in %(n)s unfinished matches: finish one or give it up first.",
+                limit,
+            )
+            % {"n": limit},
+        )
 
 
 def _fill_with_bots(match: Match) -> None:
@@ -272,6 +296,7 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
         raise MatchRefused("already_seated", _("You already have a seat in this match."))
     if match.status != MatchStatus.WAITING:
         raise MatchRefused("not_waiting", _("This match is not waiting for players."))
+    _check_open_matches(user)
     spec = _table_game(match.game)
     version = _check_deck(deck, user, match.game, match.options) if spec.uses_decks else None
     taken = match.seats.count()
@@ -667,6 +692,49 @@ def match_claim_win(*, match_id, user) -> Match:
         _ended(match)
     frames.notify(match.pk)
     return match
+
+
+def match_resign(*, match_id, user) -> Match:
+    """A player gives up a running match.
+
+    With one or two seats the match ends and the others win (reason
+    "resigned": a rated or tournament match counts it as a loss, as chess and
+    card sites do). At a bigger table the game goes on for the others: a bot
+    plays the seat to the end, as for a player who went away.
+    """
+    with transaction.atomic():
+        match, seats, seat = _running_seat(match_id, user)
+        if len(seats) > 2:
+            if seat.bot:
+                raise MatchRefused("already_a_bot", _("A bot already plays your seat."))
+            Seat.objects.filter(pk=seat.pk).update(bot=match.fill_bot or "greedy")
+            _seats_changed(match, states.take(match.pk, match.version) or match_state(match))
+            return match
+        match.status = MatchStatus.FINISHED
+        match.result = {
+            "winners": [s.position for s in seats if s.position != seat.position],
+            "reason": "resigned",
+            "resigned": seat.position,
+        }
+        match.finished_at = timezone.now()
+        match.save()
+        _ended(match)
+    frames.notify(match.pk)
+    return match
+
+
+@transaction.atomic
+def match_call_off(*, match_id, user) -> None:
+    """The creator calls off a match nobody has started: it goes, with its seats.
+
+    A tournament's paired match is the tournament's to settle, not its players'.
+    """
+    match = _locked(match_id)
+    if match is None or match.created_by_id != user.pk or match.opponent == Opponent.PAIRED:
+        raise NotFound("not_found", _("No such match."))
+    if match.status != MatchStatus.WAITING:
+        raise MatchRefused("not_waiting", _("This match is not waiting for players."))
+    match.delete()
 
 
 def match_seat_to_bot(*, match_id, user) -> Match:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -163,6 +164,17 @@ ready = _table_step("match_ready")
 claim_win = _table_step("match_claim_win")
 seat_to_bot = _table_step("match_seat_to_bot")
 take_seat_back = _table_step("match_take_seat_back")
+resign = _table_step("match_resign")
+
+
+@login_required
+@require_POST
+@refusals(redirect_to="play:match")
+def call_off(request: HttpRequest, match_id) -> HttpResponse:
+    """The creator of a match nobody has started takes it off the lobby."""
+    services.match_call_off(match_id=match_id, user=request.user)
+    messages.success(request, _("The match was called off."))
+    return redirect("play:index")
 
 
 def _table(request: HttpRequest, match: Match, context: dict) -> HttpResponse:

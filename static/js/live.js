@@ -284,6 +284,7 @@
       claim: $("table-claim"),
       takeover: $("table-takeover"),
       takeBack: $("table-take-back"),
+      resign: $("table-resign"),
       clock: $("table-clock"),
       replay: $("table-replay"),
     };
@@ -389,6 +390,7 @@
         el.takeover.hidden = !(late && seats.length > 2 && who != null && who !== you && person);
       }
       if (el.takeBack) el.takeBack.hidden = !(running && state.bot_seat);
+      if (el.resign) el.resign.hidden = !(running && mySeat() != null && !state.bot_seat);
     }
 
     // ---- errors and busy state ---------------------------------------------------

@@ -155,3 +155,11 @@ def test_the_bookkeeping_of_a_text_heavy_deck_closes_every_turn():
                 seen["cheaper"] += any(p.cost < p.card["cost"] and not p.free for p in line.played)
     assert all(seen[kind] for kind in ("start VP", "start draw", "play VP", "play draw"))
     assert seen["cheaper"]
+
+
+def test_a_deck_smaller_than_a_hand_is_dealt_whole_and_played():
+    """A deck being built (1–4 cards) is the whole sample hand: turn 1 lays it down."""
+    deck = [Entry(card("AFD-019"), 1), Entry(card("AFD-040"), 2)]
+    first, *rest = odds.goldfish(deck, 7)
+    assert not first.deck_out and "AFD-019" in codes(p.card for p in first.played)
+    assert rest and rest[0].deck_out  # the next draw finds the deck empty

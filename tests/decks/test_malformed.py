@@ -332,3 +332,15 @@ def test_card_change_follows_a_path_on_the_site(client, deck, owner):
         f"/decks/{deck.pk}/cards/", {"code": "AF1-001", "delta": 1, "next": f"/decks/{deck.pk}/"}
     )
     assert response["Location"] == f"/decks/{deck.pk}/"
+
+
+def test_a_decks_own_json_export_can_be_sent_to_validate_as_it_is(client, cards):
+    """The export carries the deck's name, which validating does not need but accepts."""
+    exported = {
+        "game": "alomfogo",
+        "format": "casual",
+        "name": "Támadó",
+        "cards": [{"code": "AF1-001", "name": "x", "count": 3, "board": "main"}],
+    }
+    response = client.post("/api/decks/validate/", exported, content_type="application/json")
+    assert response.status_code == 200, response.content[:300]

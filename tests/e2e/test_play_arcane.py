@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from play.engines import get_engine
 from play.models import Match
@@ -157,3 +158,19 @@ def test_a_player_enters_the_dungeon_asks_for_hints_and_plays(seed_file, signed_
     assert len(taken) == FIRST_MOVES
     assert page.locator("#table-log li").count() > len(taken)
     assert not errors, errors
+
+
+def test_a_player_gives_up_a_dungeon_and_the_table_says_so(signed_in):
+    """Giving up asks twice (the disclosure, then its button) and ends the game as lost."""
+    call_command("load_cards", verbosity=0)
+    page = signed_in(make_user("zsofi"))
+    page.goto("/play/")
+    page.locator("form.arcane-new").get_by_role("button").first.click()
+    showing(page, 0)
+    give_up = page.locator("#table-resign")
+    expect(give_up).to_be_visible()
+    give_up.get_by_text("Feladom…").click()
+    give_up.get_by_role("button", name="Igen, feladom").click()
+    expect(page.locator("#table-result")).to_contain_text("feladta")
+    expect(give_up).to_be_hidden()
+    assert Match.objects.get().result["reason"] == "resigned"

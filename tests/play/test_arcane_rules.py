@@ -860,6 +860,9 @@ def test_the_view_lists_the_uses_that_would_cancel_an_enemy_or_a_trap_as_the_mom
         if a["type"] == "use" and "cancel" in dict(g.s["cards"][a["card"]]["use"]["steps"])
     }
     assert set(facing["cancels"]) == cancelling == {ROPE}
+    act(g, "roll")  # past the moment of meeting it: the Rope is still held, but too late
+    assert moment(g) == "after_roll" and ROPE in g.s["held"]
+    assert g.view(0)["facing"]["cancels"] == []
     assert "cancels" not in game([SMOKE_BOMB], [], []).view(0)["piles"][0]  # an item: no fight
 
 

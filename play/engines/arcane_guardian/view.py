@@ -111,6 +111,8 @@ def _facing(s: dict) -> dict | None:
     shown = {"card": facing["card"], "pile": facing["pile"], "kind": card["type"], "roll": face}
     shown["result"] = None if face is None else moves.roll_result(s, card, face)
     shown.update(_outlook(s, card))
+    if "cancels" in shown and (s["pending"] or {}).get("kind") != card["type"]:
+        shown["cancels"] = []  # past the moment of meeting it (rolled, dying, choosing)
     return shown
 
 
