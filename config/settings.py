@@ -504,6 +504,10 @@ LIMITS = {
     "DECK_LIST_MAX_CHARS": env.int("LIMIT_DECK_LIST_CHARS", default=50_000),
     "DECK_DESCRIPTION_MAX_CHARS": env.int("LIMIT_DECK_DESCRIPTION_CHARS", default=10_000),
     "DECK_MAX_ENTRIES": env.int("LIMIT_DECK_ENTRIES", default=500),
+    # decks one person keeps (deleted ones aside), and the versions kept of each (the
+    # oldest a match or a print job does not hold are dropped past it)
+    "DECKS_PER_USER": env.int("LIMIT_DECKS_PER_USER", default=1000),
+    "DECK_VERSIONS_KEPT": env.int("LIMIT_DECK_VERSIONS", default=500),
     # A collection CSV: lines naming a card, and characters (a full catalogue fits).
     "COLLECTION_CSV_MAX_LINES": env.int("LIMIT_COLLECTION_CSV_LINES", default=5000),
     "COLLECTION_CSV_MAX_CHARS": env.int("LIMIT_COLLECTION_CSV_CHARS", default=300_000),

@@ -98,3 +98,20 @@ def _check_no_nul(text: str) -> None:
         raise ApplicationError(
             "nul_character", _("Text may not contain the NUL character (\\u0000).")
         )
+
+
+def check_room_for_a_deck(kept: int) -> None:
+    """Refuse a new deck to a person who keeps LIMITS["DECKS_PER_USER"] already (`kept`)."""
+    limit = settings.LIMITS["DECKS_PER_USER"]
+    if kept >= limit:
+        raise LimitExceeded(
+            "too_many_decks",
+            _("You keep %(limit)s decks, as many as one person may: delete one first.")
+            % {"limit": limit},
+            limit,
+        )
+
+
+def versions_kept() -> int:
+    """How many versions of a deck are kept: past it the oldest free ones go."""
+    return settings.LIMITS["DECK_VERSIONS_KEPT"]

@@ -78,7 +78,7 @@ def _write_version(
     """A new version: what changed is stored as data, the history words it (decks.history)."""
     after = _snapshot(deck)
     last = deck.versions.order_by("-number").values_list("number", flat=True).first() or 0
-    return DeckVersion.objects.create(
+    version = DeckVersion.objects.create(
         deck=deck,
         number=last + 1,
         kind=kind,
@@ -89,6 +89,21 @@ def _write_version(
         format=deck.format,
         entries=after,
     )
+    _drop_old_versions(deck)
+    return version
+
+
+def _drop_old_versions(deck: Deck) -> None:
+    """Keep the newest LIMITS["DECK_VERSIONS_KEPT"] versions (each holds the whole deck): the
+    older ones go, except those a match seat or a print job holds. The newest is never old."""
+    kept = limits.versions_kept()
+    old = list(deck.versions.order_by("-number").values_list("pk", flat=True)[kept:])
+    if old:
+        DeckVersion.objects.filter(pk__in=[pk for pk in old if not _pinned_pk(pk)]).delete()
+
+
+def _pinned_pk(version_pk: int) -> bool:
+    return _pinned(DeckVersion(pk=version_pk))
 
 
 def _pinned(version: DeckVersion) -> bool:
@@ -185,6 +200,7 @@ def deck_create(
     limits.check_description(description)
     if visibility not in Visibility.values:
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
+    limits.check_room_for_a_deck(Deck.objects.filter(owner=owner).count())
     deck = Deck.objects.create(
         owner=owner,
         game=game,

@@ -428,6 +428,7 @@ def history(request: HttpRequest, deck_id: int) -> HttpResponse:
         "compare": None,
         "compare_error": None,
         "selected": numbers[1::-1],  # [older, newer]: the form starts on the two newest
+        "versions_kept": limits.versions_kept(),
     }
     if "a" in request.GET or "b" in request.GET:
         try:

@@ -131,6 +131,59 @@ def test_a_version_a_print_job_was_made_from_never_changes(client, deck, owner):
     assert printed.changes == [{"code": "AFD-002", "board": "main", "before": 0, "after": 1}]
 
 
+# --- how many are kept ----------------------------------------------------------------------
+def limits(**changed):
+    from django.conf import settings
+    from django.test import override_settings
+
+    return override_settings(LIMITS={**settings.LIMITS, **changed})
+
+
+def test_only_the_newest_versions_are_kept_and_every_one_a_print_holds(client, deck, owner):
+    """Each version holds the whole deck: a script renaming a deck forever would fill the
+    database. Past LIMIT_DECK_VERSIONS the oldest go, except what a match or a print holds."""
+    login(client, owner)
+    plus(client, deck, "AFD-002")
+    printed = deck.versions.get(number=2)
+    PrintJob.objects.create(
+        source_kind=SourceKind.DECK, deck_version=printed, cards=[], title="x", options={},
+        content_hash="x",
+    )  # fmt: skip
+    with limits(DECK_VERSIONS_KEPT=3):
+        for n in range(5):
+            client.post(
+                f"/decks/{deck.pk}/settings/",
+                {
+                    "name": f"Név {n}",
+                    "description": "",
+                    "format": deck.format,
+                    "visibility": "private",
+                },
+            )
+        page = client.get(f"/decks/{deck.pk}/history/").content.decode()
+    assert numbers(deck) == [2, 5, 6, 7]  # the newest three, and the printed one
+    assert "A legújabb 3 változatot" in page
+    assert client.get(f"/decks/{deck.pk}/history/1/restore/").status_code == 404
+
+
+def test_a_person_keeps_a_bounded_number_of_decks(client, deck, owner):
+    login(client, owner)
+    with limits(DECKS_PER_USER=2):
+        response = client.post(
+            "/api/decks/", {"game": "alomfogo", "name": "Második"}, content_type="application/json"
+        )
+        assert response.status_code == 201
+        response = client.post(
+            "/api/decks/", {"game": "alomfogo", "name": "Harmadik"}, content_type="application/json"
+        )
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "too_many_decks" and "2 paklit" in error["message"]
+        clone = client.post(f"/decks/{deck.pk}/clone/", follow=True)
+        assert "2 paklit" in clone.content.decode()
+    assert owner.decks.count() == 2
+
+
 # --- the history page ------------------------------------------------------------------------
 def test_history_labels_versions_once_and_compares_the_two_newest_by_default(client, deck, owner):
     login(client, owner)
