@@ -80,6 +80,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.middleware.ChosenLanguageMiddleware",
+    "core.middleware.WriteRateMiddleware",  # counts the user: after authentication
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -531,6 +532,8 @@ LIMITS = {
     "SOCKETS_PER_VISITOR": env.int("LIMIT_SOCKETS_PER_VISITOR", default=20),
     # matches a person plays at once, waiting or running (a tournament's pairings aside)
     "OPEN_MATCHES_PER_USER": env.int("LIMIT_OPEN_MATCHES", default=20),
+    # writes (POST, PUT, PATCH, DELETE) a minute per person or address; a table's moves aside
+    "WRITES_PER_MINUTE": env.int("LIMIT_WRITES_PER_MINUTE", default=300),
     # tournaments: the field, its description, the events one organiser may have not yet finished
     "TOURNAMENT_MAX_PLAYERS": env.int("LIMIT_TOURNAMENT_PLAYERS", default=512),
     "TOURNAMENT_DESCRIPTION_MAX_CHARS": env.int("LIMIT_TOURNAMENT_DESCRIPTION_CHARS", default=2000),

@@ -1,5 +1,6 @@
 """Language selection: Hungarian unless the visitor chose English."""
 
+import re
 from urllib.parse import parse_qs, unquote_to_bytes, urlsplit
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import HttpResponseClientRedirect
+from django_ratelimit import ALL
 
 SUPPORTED = {code for code, _name in settings.LANGUAGES}
 
@@ -173,6 +175,48 @@ def _form_has_nul(request) -> bool:
     except Exception:  # noqa: BLE001 - RequestDataTooBig etc. are answered by Django later
         return False
     return b"%00" in body or b"\x00" in body
+
+
+class WriteRateMiddleware:
+    """At most LIMITS["WRITES_PER_MINUTE"] writes (POST, PUT, PATCH, DELETE) a minute per
+    person, or per address for visitors not signed in (and API clients signing each request
+    with a token, whom only the view authenticates): 429 in the visitor's language, before
+    any view runs, so a script cannot fill the database or the worker queue at wire speed.
+
+    A person's fastest hand (the builder's + and −) stays far below it. A move at a table
+    is not counted here: its row lock and version already pace it, one move at a time.
+    Counted with django-ratelimit in the cache every web process shares.
+    """
+
+    EXEMPT = re.compile(r"^/api/matches/[0-9a-f-]+/actions/$")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method in WRITES and not self.EXEMPT.match(request.path):
+            from django_ratelimit.core import is_ratelimited
+
+            from core.refusals import refusal
+
+            rate = f"{settings.LIMITS['WRITES_PER_MINUTE']}/m"
+            if is_ratelimited(
+                request, group="core.writes", key=_writer, rate=rate, method=ALL, increment=True
+            ):
+                message = translation.gettext(
+                    "Too many changes in a minute (at most %(n)s): wait a moment, then try again."
+                ) % {"n": settings.LIMITS["WRITES_PER_MINUTE"]}
+                return refusal(request, status=429, code="too_many_writes", message=message)
+        return self.get_response(request)
+
+
+def _writer(group, request) -> str:
+    from accounts.client_address import client_ip
+
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    return f"address:{client_ip(request)}"
 
 
 class SignInAgainMiddleware:

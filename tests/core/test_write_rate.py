@@ -1,0 +1,80 @@
+"""Writes a minute per person (or address): a script cannot fill the database or the worker
+queue at wire speed; a person's fastest hand stays far below the limit, and a table's moves
+are paced by the match itself."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.test import override_settings
+
+from decks.models import Deck
+from play import services as play_services
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def three_a_minute():
+    cache.clear()
+    with override_settings(
+        RATELIMIT_ENABLE=True, LIMITS={**settings.LIMITS, "WRITES_PER_MINUTE": 3}
+    ):
+        yield
+    cache.clear()
+
+
+def new_deck(client, name: str):
+    return client.post(
+        "/api/decks/",
+        json.dumps({"game": "alomfogo", "name": name}),
+        content_type="application/json",
+    )
+
+
+def test_past_the_limit_a_write_is_refused_in_words_and_changes_nothing(
+    client, cards, three_a_minute
+):
+    client.force_login(make_user("gyors"))
+    assert [new_deck(client, f"P{n}").status_code for n in range(3)] == [201, 201, 201]
+    refused = new_deck(client, "P4")
+    assert refused.status_code == 429
+    error = refused.json()["error"]
+    assert error["code"] == "too_many_writes" and "legfeljebb 3" in error["message"]
+    assert Deck.objects.count() == 3
+    # a page's form and an htmx button get it where they are, in words too
+    page = client.post("/decks/new/", {"game": "alomfogo", "name": "Űrlap"})
+    assert page.status_code == 429 and "legfeljebb 3" in page.content.decode()
+    button = client.post("/decks/new/", {"game": "alomfogo"}, HTTP_HX_REQUEST="true")
+    assert button.status_code == 429 and "<html" not in button.content.decode()
+    # reading is never counted
+    assert client.get("/decks/").status_code == 200
+
+
+def test_each_person_has_a_count_of_their_own(client, cards, three_a_minute):
+    client.force_login(make_user("elso"))
+    for n in range(3):
+        new_deck(client, f"E{n}")
+    assert new_deck(client, "E3").status_code == 429
+    client.force_login(make_user("masodik"))
+    assert new_deck(client, "M0").status_code == 201
+
+
+def test_moves_at_a_table_are_not_counted(client, cards, three_a_minute):
+    from tests.play.test_matches import legal_deck
+
+    zsofi = make_user("lepo")
+    deck = legal_deck(zsofi)
+    match = play_services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:greedy")
+    client.force_login(zsofi)
+    url = f"/api/matches/{match.pk}/actions/"
+    for _ in range(5):  # more moves than the limit: each one answered by the game
+        state = client.get(f"/api/matches/{match.pk}/").json()
+        if not state["legal"]:
+            break
+        body = {"action": state["legal"][0], "version": state["version"]}
+        assert client.post(url, body, content_type="application/json").status_code == 200
