@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
@@ -124,6 +125,7 @@ def password_reset(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@never_cache  # it shows the API token: no cache between here and the person may keep it
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)

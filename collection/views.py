@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from catalog.models import Card, CardSet
@@ -128,6 +129,7 @@ def _imported_message(result) -> str:
 
 
 @login_required
+@never_cache  # a person's whole collection: kept by no cache on the way
 @require_GET
 def export(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(

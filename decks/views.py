@@ -162,8 +162,13 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _page_context(request, deck: Deck, **extra) -> dict:
-    """The deck page; its owner also sees what the deck is missing from their collection."""
+    """The deck page; its owner also sees what the deck is missing from their collection.
+
+    A visitor who came by the share link reaches the sample hand and the odds by the link
+    too: the deck's number leads a stranger nowhere (an unlisted deck is 404 by number).
+    """
     context = _deck_context(request, deck, **extra)
+    context.update(_tool_urls(deck, via_link=extra.get("via_link", False)))
     if context["is_owner"]:
         missing = deck_missing(deck)
         context["missing"] = missing
@@ -319,10 +324,35 @@ def autocomplete(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/_names.html", {"names": names})
 
 
+def _tool_urls(deck: Deck, *, via_link: bool) -> dict:
+    """Where the deck's sample hand and odds are asked: by its share link, or its number."""
+    if via_link:
+        return {
+            "sample_url": reverse("decks:sample_shared", args=[deck.share_token]),
+            "odds_url": reverse("decks:odds_shared", args=[deck.share_token]),
+            "page_url": reverse("decks:shared", args=[deck.share_token]),
+        }
+    return {
+        "sample_url": reverse("decks:sample", args=[deck.pk]),
+        "odds_url": reverse("decks:odds", args=[deck.pk]),
+        "page_url": reverse("decks:detail", args=[deck.pk]),
+    }
+
+
 @require_GET
 @refusals  # a malformed number in the query string: a 400 that names it
 def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    return _sample_hand(request, deck, via_link=False)
+
+
+@require_GET
+@refusals
+def sample_hand_shared(request: HttpRequest, token: str) -> HttpResponse:
+    return _sample_hand(request, selectors.deck_by_share_token(token=token), via_link=True)
+
+
+def _sample_hand(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResponse:
     seed = _seed(request)
     entries = selectors.deck_entries(deck)
     context = {
@@ -330,6 +360,7 @@ def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
         "seed": seed,
         "hand": odds.sample_hand(entries, seed),
         "goldfish": odds.goldfish(entries, seed),
+        **_tool_urls(deck, via_link=via_link),
     }
     template = "decks/_sample.html" if request.htmx else "decks/sample.html"
     return render(request, template, context)
@@ -340,6 +371,16 @@ def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
 def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
     """The chance of drawing a chosen card or type by turn N (the builder's odds form)."""
     deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+    return _odds_query(request, deck, via_link=False)
+
+
+@require_GET
+@refusals
+def odds_query_shared(request: HttpRequest, token: str) -> HttpResponse:
+    return _odds_query(request, selectors.deck_by_share_token(token=token), via_link=True)
+
+
+def _odds_query(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResponse:
     entries = selectors.deck_entries(deck)
     target = request.GET.get("target", "")
     kind, _sep, value = target.partition(":")
@@ -359,6 +400,7 @@ def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
         "k": k,
         "on_the_play": on_the_play,
         "seen": odds.cards_seen_by_turn(turn, on_the_play),
+        **_tool_urls(deck, via_link=via_link),
     }
     template = "decks/_odds_answer.html" if request.htmx else "decks/odds.html"
     return render(request, template, context)

@@ -87,6 +87,7 @@ UI = {
         "defense_power": "védő erő {n}",
         "why_not_one_buvforras": "ebben a körben már nem: már kijátszottál egy bűvforrást",
         "why_not_vp": "most nem: nincs hozzá elég VP-d",
+        "why_not_unpayable": "most nem: nincs meg, amit a hatása kér (dobandó lap vagy célpont)",
         "note_buvforras": (
             "Bűvforrás lapból körönként csak egyet játszhatsz ki, és ebben a körben "
             "már kijátszottál egyet."
@@ -153,6 +154,9 @@ UI = {
         "defense_power": "defense {n}",
         "why_not_one_buvforras": "not this turn: you already played a spell source",
         "why_not_vp": "not now: you do not have enough VP for it",
+        "why_not_unpayable": (
+            "not now: what its effect asks is not there (cards to discard or a target)"
+        ),
         "note_buvforras": (
             "You may play only one spell source (bűvforrás) card a turn, "
             "and you already played one this turn."

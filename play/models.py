@@ -109,6 +109,9 @@ class Seat(models.Model):
     )
     # A paired match starts when every seat said it is ready (services.match_ready).
     ready_at = models.DateTimeField(null=True, blank=True)
+    # Its player left the table for good (services.match_resign at three or more seats):
+    # a bot plays it to the end, and the seat is not taken back.
+    left = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["position"]

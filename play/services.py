@@ -292,7 +292,11 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
     match = _locked(match_id)
     if match is None or match.opponent not in (Opponent.INVITE, Opponent.OPEN):
         raise NotFound("not_found", _("No such match."))
-    if match.seats.filter(user=user).exists():
+    seated = match.seats.filter(user=user).exists()
+    if match.status != MatchStatus.WAITING and not seated and not match.public:
+        # a private match that began is its players' business: as if there were none
+        raise NotFound("not_found", _("No such match."))
+    if seated:
         raise MatchRefused("already_seated", _("You already have a seat in this match."))
     if match.status != MatchStatus.WAITING:
         raise MatchRefused("not_waiting", _("This match is not waiting for players."))
@@ -705,9 +709,10 @@ def match_resign(*, match_id, user) -> Match:
     with transaction.atomic():
         match, seats, seat = _running_seat(match_id, user)
         if len(seats) > 2:
-            if seat.bot:
+            if seat.left:
                 raise MatchRefused("already_a_bot", _("A bot already plays your seat."))
-            Seat.objects.filter(pk=seat.pk).update(bot=match.fill_bot or "greedy")
+            # for good: unlike a seat a bot took while its player was away, not taken back
+            Seat.objects.filter(pk=seat.pk).update(bot=match.fill_bot or "greedy", left=True)
             _seats_changed(match, states.take(match.pk, match.version) or match_state(match))
             return match
         match.status = MatchStatus.FINISHED
@@ -734,6 +739,11 @@ def match_call_off(*, match_id, user) -> None:
         raise NotFound("not_found", _("No such match."))
     if match.status != MatchStatus.WAITING:
         raise MatchRefused("not_waiting", _("This match is not waiting for players."))
+    if match.seats.exclude(user=user).exists():
+        raise MatchRefused(
+            "others_joined",
+            _("Others have joined: start with bots in the empty seats, or wait for the rest."),
+        )
     match.delete()
 
 
@@ -778,6 +788,8 @@ def match_take_seat_back(*, match_id, user) -> Match:
     """The player whose seat a bot took plays on themselves."""
     with transaction.atomic():
         match, _seats_now, seat = _running_seat(match_id, user)
+        if seat.left:
+            raise MatchRefused("left", _("You left this table: a bot plays your seat to the end."))
         if not seat.bot:
             raise MatchRefused("not_a_bot", _("You are playing your seat yourself."))
         Seat.objects.filter(pk=seat.pk).update(bot="")

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ApplicationError
@@ -184,6 +185,7 @@ def download_response(request: HttpRequest, print_job, *, filename: str) -> Http
     )
 
 
+@never_cache  # a person's own file: kept by no cache on the way
 @require_GET
 @refusals
 def download(request: HttpRequest, job_id) -> HttpResponse:

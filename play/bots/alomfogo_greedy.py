@@ -99,6 +99,8 @@ class _Look:
         self.seats = view["players"]
         self.mine = self.seats[self.me]
         self.hand = {c["id"]: c["code"] for c in self.mine.get("hand", ())}
+        # why the engine would not let a hand card be played now (the view's `why_not`)
+        self.unplayable = {c["id"] for c in self.mine.get("hand", ()) if c.get("why_not")}
         self.board = {}  # id -> (code, state, owner)
         for seat in self.seats:
             p = seat["seat"]
@@ -282,7 +284,7 @@ class _Look:
         found = []
         for iid, code in self.hand.items():
             card = self.info(code)
-            if card["type"] != "azonnali" or card["play"] is None:
+            if card["type"] != "azonnali" or card["play"] is None or iid in self.unplayable:
                 continue
             s = duel_swing(card["play"], side)
             if s > 0:

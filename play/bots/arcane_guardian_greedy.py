@@ -144,20 +144,13 @@ class Table:
             value += 0.8
         return value
 
-    def heal_available(self) -> float:
-        """The life the held uses could bring back now, as the engine reckons it (a level up
-        fills life: no loss is too big for it)."""
-        healing = self.view["mage"]["healing"]
-        return float("inf") if healing["level_up"] else healing["life"]
-
-    # --- costs ------------------------------------------------------------------
     def life_cost(self, loss: int) -> float:
         if loss <= 0:
             return 0.0
         after = mage.life_after_loss(self.life, loss)
         if after >= 1:
             return loss + (FRAGILE if after == 1 else 0.0)
-        if self.heal_available() >= 1 - after:
+        if mage.survives(after, self.view["mage"]["healing"]):
             return loss + 2.5  # survives, but burns healing
         return DEATH
 

@@ -32,6 +32,7 @@ from itertools import permutations
 
 from play.bots.base import Bot
 from play.engines.base import Action
+from play.engines.oniroo import solitaire
 from play.engines.oniroo.dreams import cards_needed, facts_of, is_complete, links
 
 WIN = 1000.0
@@ -356,7 +357,7 @@ def solitaire_scores(view: dict, legal: list[Action]) -> list[float]:
         elif kind == "placeholder":
             scores.append(3.0 if card.get("type") != "symbol" or not _aimed(card) else 0.5)
         elif kind == "swap":
-            scores.append(2.0 if _helps_symbols(card, symbols) else -1.0)
+            scores.append(2.0 if _helps_symbols(view, card, symbols) else -1.0)
         elif kind == "keep":
             useful = card.get("type") in ("magic_code", "free", "dream_fairy") or _aimed(card)
             scores.append(1.5 if useful else -0.5)
@@ -371,16 +372,25 @@ def _solitaire_lay(view: dict, card: dict, a: Action, symbols: list[dict]) -> fl
     if view["level"] == 1:
         return 5.0
     if view["level"] == 2:
-        slot = a.get("slot")
-        matching = [s for s in symbols if f"{s['number']:03d}"[slot] == str(card.get("digit"))]
+        digits = [None if slot is None else slot["digit"] for slot in view["table"]["row"]]
+        digits[a["slot"]] = card.get("digit")
+        matching = [s for s in symbols if solitaire.digits_agree(s["number"], digits)]
         return 4.0 + len(matching)
-    return 4.0 + (2.0 if _helps_symbols(card, symbols) else 0.0)
+    return 4.0 + (2.0 if _helps_symbols(view, card, symbols) else 0.0)
 
 
-def _helps_symbols(card: dict, symbols: list[dict]) -> bool:
-    """Level 3: whether the code fits a symbol card held in hand."""
+def _helps_symbols(view: dict, card: dict, symbols: list[dict]) -> bool:
+    """Level 3: whether a symbol card held in hand would still agree with every code laid
+    once this code is laid (the engine's `codes_agree`)."""
     kind = card.get("subtype")
-    return any(kind and s.get(kind) == card.get(kind) for s in symbols)
+    if not kind:
+        return False
+    laid = {
+        k: None if one is None or one["wild"] else one["card"].get(k)
+        for k, one in view["table"]["codes"].items()
+    }
+    laid[kind] = card.get(kind)
+    return any(solitaire.codes_agree({k: s.get(k) for k in laid}, laid) for s in symbols)
 
 
 def _aimed(card: dict) -> bool:

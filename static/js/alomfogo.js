@@ -65,7 +65,11 @@
       marks: { P: t("mark_rest"), S: t("mark_damage"), "Á": t("mark_sacrifice") },
       subtypes: { buvforras: t("subtype_buvforras"), ellenvarazs: t("subtype_ellenvarazs") },
       // why a card in hand cannot be played this turn, as the view says (`why_not`)
-      whyNot: { one_buvforras: t("why_not_one_buvforras"), vp: t("why_not_vp") },
+      whyNot: {
+        one_buvforras: t("why_not_one_buvforras"),
+        vp: t("why_not_vp"),
+        unpayable: t("why_not_unpayable"),
+      },
       zones: {
         hand: t("zone_hand"),
         board: t("zone_board"),

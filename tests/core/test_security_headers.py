@@ -122,3 +122,15 @@ def test_production_settings_make_the_language_cookie_secure_and_name_the_websoc
         "ws://www.kartyavar.example:*",
         "wss://www.kartyavar.example:*",
     ]
+
+
+@pytest.mark.django_db
+def test_pages_of_a_persons_own_secrets_are_kept_by_no_cache(client, cards):
+    """The profile shows the API token; the collection export is a person's whole collection."""
+    from tests.factories import make_user
+
+    client.force_login(make_user("titkos"))
+    for url in ("/accounts/profile/", "/collection/export.csv"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]

@@ -239,6 +239,32 @@ def test_an_unlisted_deck_opens_only_by_its_link(client, deck, owner, stranger):
     assert client.get(f"/decks/s/{deck.share_token}x/").status_code == 404
 
 
+def test_by_its_link_an_unlisted_deck_draws_hands_and_answers_odds(client, deck, owner):
+    """The page seen by the link asks by the link: the deck's number leads a stranger nowhere."""
+    change_settings(deck, owner, visibility="unlisted")
+    client.logout()
+    link = f"/decks/s/{deck.share_token}/"
+    page = client.get(link).content.decode()
+    assert f"{link}sample/" in page and f"{link}odds/" in page
+    assert f"/decks/{deck.pk}/sample/" not in page and f"/decks/{deck.pk}/odds/" not in page
+    hand = client.get(f"{link}sample/", {"seed": 5}, HTTP_HX_REQUEST="true")
+    assert hand.status_code == 200 and f"{link}sample/?seed=5" in hand.content.decode()
+    code = deck.entries.first().card.code
+    odds_page = client.get(f"{link}odds/", {"target": f"card:{code}", "turn": 3})
+    assert odds_page.status_code == 200 and "%" in odds_page.content.decode()
+    assert client.get(f"/decks/s/{deck.share_token}x/sample/").status_code == 404
+
+
+def test_only_the_owner_sees_a_decks_share_link(client, deck, owner, stranger):
+    """A public deck's page showed its link to everyone, who kept it once the deck went
+    unlisted (link-only)."""
+    change_settings(deck, owner, visibility="public")
+    login(client, stranger)
+    assert deck.share_token not in client.get(f"/decks/{deck.pk}/").content.decode()
+    login(client, owner)
+    assert deck.share_token in client.get(f"/decks/{deck.pk}/").content.decode()
+
+
 def test_making_a_deck_private_ends_its_old_link_for_good(client, deck, owner, stranger):
     change_settings(deck, owner, visibility="unlisted")
     old_link = f"/decks/s/{deck.share_token}/"

@@ -554,6 +554,12 @@ def test_vegso_lehelet_needs_two_cards_to_discard():
     attack(g, w1, on_board(g, 0, W))
     act(g, "pass")  # seat 1
     assert not offered(g, "play_instant", spell)  # one other card only
+    # the view says why on the card, and the greedy bot plans without it (it did not)
+    hand = {c["id"]: c for c in g.view(0)["players"][0]["hand"]}
+    assert hand[spell]["why_not"] == "unpayable"
+    from play.bots.alomfogo_greedy import _catalog_infos, _Look
+
+    assert all(i[3] != spell for i in _Look(g.view(0), _catalog_infos()).my_instants(1))
     assert close(g)["winner"] is None
     next_turn(g)  # draws a third card
     others = [i for i in seat(g, 0)["hand"] if i != spell]

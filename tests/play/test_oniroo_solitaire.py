@@ -252,3 +252,23 @@ def test_illegal_solitaire_actions_change_nothing():
             ({"type": "draw", "player": 1}, "bad_player"),
         ],
     )
+
+
+def test_the_bot_counts_a_symbol_as_fitting_only_if_it_agrees_with_everything_laid():
+    """The engine's digits_agree / codes_agree, not the new slot alone (which counted a
+    card that an earlier digit or code already ruled out)."""
+    from play.bots.oniroo_greedy import _helps_symbols, _solitaire_lay
+    from play.engines.oniroo.solitaire import codes_agree, digits_agree
+
+    assert digits_agree(180, [1, 8, None]) and not digits_agree(123, [1, 8, None])
+    assert codes_agree({"letter": "A", "shape": "kor"}, {"letter": "A", "shape": None})
+    assert not codes_agree({"letter": "A", "shape": "kor"}, {"letter": "A", "shape": "csillag"})
+    view = {"level": 2, "table": {"row": [None, {"digit": 8}, None]}}
+    symbols = [{"number": 180}, {"number": 123}]
+    score = _solitaire_lay(view, {"type": "magic_code", "digit": 1}, {"slot": 0}, symbols)
+    assert score == 4.0 + 1  # 180 only: 123 has a 2 where an 8 lies
+    laid_shape = {"wild": False, "card": {"shape": "csillag"}}
+    view = {"level": 3, "table": {"codes": {"letter": None, "shape": laid_shape, "digit": None}}}
+    code = {"type": "magic_code", "subtype": "letter", "letter": "A"}
+    assert not _helps_symbols(view, code, [{"letter": "A", "shape": "kor", "digit": 1}])
+    assert _helps_symbols(view, code, [{"letter": "A", "shape": "csillag", "digit": 1}])

@@ -76,6 +76,10 @@ def test_leaving_a_bigger_table_hands_the_seat_to_a_bot_and_the_game_goes_on(pla
     with pytest.raises(ApplicationError) as refused:
         services.match_resign(match_id=match.pk, user=gergo)
     assert refused.value.code == "already_a_bot"
+    with pytest.raises(ApplicationError) as refused:  # left for good: not taken back
+        services.match_take_seat_back(match_id=match.pk, user=gergo)
+    assert refused.value.code == "left"
+    assert match.seats.get(user=gergo).bot
 
 
 def test_only_a_player_may_give_up_and_nobody_learns_of_the_match(players, client):  # noqa: F811
@@ -150,3 +154,30 @@ def test_a_table_button_for_a_match_that_is_not_there_answers_404_at_once(player
     assert response.status_code == 404
     assert "Nincs ilyen meccs." in response.content.decode()
     assert "Nincs ilyen meccs." not in client.get("/play/").content.decode()
+
+
+def test_a_match_others_joined_is_not_called_off_under_them(players):  # noqa: F811
+    zsofi, gergo, _deck, _deck2 = players
+    oniroo = Game.objects.get(slug="oniroo")
+    match = services.match_create(
+        user=zsofi, game=oniroo, deck=None, opponent="open", options={"players": 3, "level": 1}
+    )
+    services.match_join(match_id=match.pk, user=gergo, deck=None)
+    with pytest.raises(ApplicationError) as refused:
+        services.match_call_off(match_id=match.pk, user=zsofi)
+    assert refused.value.code == "others_joined"
+    assert match.seats.count() == 2
+
+
+def test_joining_a_private_match_that_began_is_as_if_there_were_none(players, client):  # noqa: F811
+    zsofi, gergo, deck, deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
+    services.match_join(match_id=match.pk, user=gergo, deck=deck2)
+    client.force_login(make_user("kivancsi"))
+    assert (
+        client.post(
+            f"/api/matches/{match.pk}/join/", {}, content_type="application/json"
+        ).status_code
+        == 404
+    )
+    assert client.post(f"/play/{match.pk}/join/").status_code == 404

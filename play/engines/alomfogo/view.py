@@ -93,13 +93,19 @@ def _in_play(s: dict, iid: str, figures: dict[str, tuple]) -> dict:
 def _in_hand(g, iid: str, owner: int, boards: _Boards) -> dict:
     """A card in its owner's hand with what playing it costs now, and why it cannot be
     played now where it cannot (`why_not`): a rule ("one_buvforras") before its cost ("vp",
-    more than the seat's VP), so the table says it on the card without working it out."""
+    more than the seat's VP), then its effect ("unpayable": its discard cost or a target it
+    needs is not there), so the table says it on the card and no bot works it out."""
     entry = _card(g.s, iid)
     entry["cost"] = fx.play_cost(g, owner, iid, boards.statics)
     if "subtypes" in entry and _buvforras_spent(g, owner) and "buvforras" in entry["subtypes"]:
         entry["why_not"] = "one_buvforras"  # DECISIONS 3: one bűvforrás a turn
     elif entry["cost"] > g.seat(owner)["vp"]:
         entry["why_not"] = "vp"
+    else:
+        play = g.effects(iid, "play")
+        spare = len(g.seat(owner)["hand"]) - 1  # the card itself leaves the hand
+        if play and not fx.feasible(g, owner, play[0], hand_spare=spare):
+            entry["why_not"] = "unpayable"
     return entry
 
 

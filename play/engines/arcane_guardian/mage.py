@@ -176,8 +176,12 @@ def _use_steps_now(s: dict, moment_whens: tuple[str, ...]):
 
 def can_heal(s: dict) -> bool:
     """Could the uses the player holds bring life from below 1 back to 1 or more?"""
-    healing = healing_at_hand(s)
-    return healing["level_up"] or healing["life"] >= 1 - s["life"]
+    return survives(s["life"], healing_at_hand(s))
+
+
+def survives(life: int, healing: dict) -> bool:
+    """Does a mage at `life` live on, with `healing` (`healing_at_hand`) to bring it back to 1?"""
+    return life >= 1 or healing["level_up"] or healing["life"] >= 1 - life
 
 
 def healing_at_hand(s: dict) -> dict:

@@ -100,16 +100,30 @@ def fits_laid(g, card: str) -> bool:
         return False
     level = s["options"]["level"]
     if level == 2:
-        number = f"{info.number:03d}"
-        row = s["row"]
-        return all(slot is None or number[k] == str(slot["digit"]) for k, slot in enumerate(row))
+        return digits_agree(
+            info.number, [None if slot is None else slot["digit"] for slot in s["row"]]
+        )
     if level == 3:
         infos = g.infos
-        return all(
-            laid is None or laid["wild"] or getattr(infos[laid["card"]], k) == getattr(info, k)
-            for k, laid in s["codes"].items()
-        )
+        laid = {
+            kind: None if one is None or one["wild"] else getattr(infos[one["card"]], kind)
+            for kind, one in s["codes"].items()
+        }
+        return codes_agree({kind: getattr(info, kind) for kind in laid}, laid)
     return False
+
+
+def digits_agree(number: int, digits: list) -> bool:
+    """Level 2: a symbol card's three-digit number agrees with the digit laid in each slot
+    (None: an empty slot). Readers ask it of a row with a digit they might lay."""
+    text = f"{number:03d}"
+    return all(digit is None or text[k] == str(digit) for k, digit in enumerate(digits))
+
+
+def codes_agree(values: dict, laid: dict) -> bool:
+    """Level 3: a symbol card's codes (kind → value) agree with each code laid (kind →
+    value; None: nothing laid there, or a wild code, which agrees with anything)."""
+    return all(value is None or values.get(kind) == value for kind, value in laid.items())
 
 
 def check_goal(g) -> None:
