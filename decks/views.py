@@ -339,17 +339,22 @@ def _tool_urls(deck: Deck, *, via_link: bool) -> dict:
     }
 
 
-@require_GET
-@refusals  # a malformed number in the query string: a 400 that names it
-def sample_hand(request: HttpRequest, deck_id: int) -> HttpResponse:
-    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
-    return _sample_hand(request, deck, via_link=False)
+def _by_number_and_by_link(tool):
+    """A deck tool's two doors: by the deck's number (its owner, or anyone for a public deck)
+    and by its share link. A malformed number in the query string is a 400 that names it."""
 
+    @require_GET
+    @refusals
+    def by_number(request: HttpRequest, deck_id: int) -> HttpResponse:
+        deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
+        return tool(request, deck, via_link=False)
 
-@require_GET
-@refusals
-def sample_hand_shared(request: HttpRequest, token: str) -> HttpResponse:
-    return _sample_hand(request, selectors.deck_by_share_token(token=token), via_link=True)
+    @require_GET
+    @refusals
+    def by_link(request: HttpRequest, token: str) -> HttpResponse:
+        return tool(request, selectors.deck_by_share_token(token=token), via_link=True)
+
+    return by_number, by_link
 
 
 def _sample_hand(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResponse:
@@ -366,21 +371,8 @@ def _sample_hand(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpRes
     return render(request, template, context)
 
 
-@require_GET
-@refusals  # a malformed number in the query string: a 400 that names it
-def odds_query(request: HttpRequest, deck_id: int) -> HttpResponse:
-    """The chance of drawing a chosen card or type by turn N (the builder's odds form)."""
-    deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
-    return _odds_query(request, deck, via_link=False)
-
-
-@require_GET
-@refusals
-def odds_query_shared(request: HttpRequest, token: str) -> HttpResponse:
-    return _odds_query(request, selectors.deck_by_share_token(token=token), via_link=True)
-
-
 def _odds_query(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResponse:
+    """The chance of drawing a chosen card or type by turn N (the builder's odds form)."""
     entries = selectors.deck_entries(deck)
     target = request.GET.get("target", "")
     kind, _sep, value = target.partition(":")
@@ -404,6 +396,10 @@ def _odds_query(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResp
     }
     template = "decks/_odds_answer.html" if request.htmx else "decks/odds.html"
     return render(request, template, context)
+
+
+sample_hand, sample_hand_shared = _by_number_and_by_link(_sample_hand)
+odds_query, odds_query_shared = _by_number_and_by_link(_odds_query)
 
 
 def _seed(request: HttpRequest) -> int:

@@ -117,14 +117,19 @@ def test_a_version_a_match_was_started_with_never_changes(client, cards, owner):
     assert pinned.changes == [{"code": code, "board": "main", "before": 0, "after": 1}]
 
 
+def printed_from(version) -> None:
+    """A print job made from this version (which then holds it)."""
+    PrintJob.objects.create(
+        source_kind=SourceKind.DECK, deck_version=version, cards=[], title="x", options={},
+        content_hash="x",
+    )  # fmt: skip
+
+
 def test_a_version_a_print_job_was_made_from_never_changes(client, deck, owner):
     login(client, owner)
     plus(client, deck, "AFD-002")
     printed = deck.versions.get(number=2)
-    PrintJob.objects.create(
-        source_kind=SourceKind.DECK, deck_version=printed, cards=[], title="x", options={},
-        content_hash="x",
-    )  # fmt: skip
+    printed_from(printed)
     plus(client, deck, "AFD-002")
     assert numbers(deck) == [1, 2, 3]
     printed.refresh_from_db()
@@ -145,10 +150,7 @@ def test_only_the_newest_versions_are_kept_and_every_one_a_print_holds(client, d
     login(client, owner)
     plus(client, deck, "AFD-002")
     printed = deck.versions.get(number=2)
-    PrintJob.objects.create(
-        source_kind=SourceKind.DECK, deck_version=printed, cards=[], title="x", options={},
-        content_hash="x",
-    )  # fmt: skip
+    printed_from(printed)
     with limits(DECK_VERSIONS_KEPT=3):
         for n in range(5):
             client.post(

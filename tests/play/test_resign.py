@@ -29,6 +29,19 @@ def limits(**changed):
     return override_settings(LIMITS={**settings.LIMITS, **changed})
 
 
+def oniroo_for_three(creator, joiner, *, opponent: str):
+    """A waiting ONIROO table for three: its creator and one who joined."""
+    match = services.match_create(
+        user=creator,
+        game=Game.objects.get(slug="oniroo"),
+        deck=None,
+        opponent=opponent,
+        options={"players": 3, "level": 1},
+    )
+    services.match_join(match_id=match.pk, user=joiner, deck=None)
+    return match
+
+
 def test_giving_up_a_rated_match_ends_it_as_a_loss(players, client):  # noqa: F811
     zsofi, gergo, deck, deck2 = players  # tournament-legal decks: a rated match
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="invite")
@@ -63,11 +76,7 @@ def test_against_a_bot_and_alone_giving_up_ends_the_game(players):  # noqa: F811
 
 def test_leaving_a_bigger_table_hands_the_seat_to_a_bot_and_the_game_goes_on(players):  # noqa: F811
     zsofi, gergo, _deck, _deck2 = players
-    oniroo = Game.objects.get(slug="oniroo")
-    match = services.match_create(
-        user=zsofi, game=oniroo, deck=None, opponent="invite", options={"players": 3, "level": 1}
-    )
-    services.match_join(match_id=match.pk, user=gergo, deck=None)
+    match = oniroo_for_three(zsofi, gergo, opponent="invite")
     services.match_start_with_bots(match_id=match.pk, user=zsofi)
     services.match_resign(match_id=match.pk, user=gergo)
     match.refresh_from_db()
@@ -158,11 +167,7 @@ def test_a_table_button_for_a_match_that_is_not_there_answers_404_at_once(player
 
 def test_a_match_others_joined_is_not_called_off_under_them(players):  # noqa: F811
     zsofi, gergo, _deck, _deck2 = players
-    oniroo = Game.objects.get(slug="oniroo")
-    match = services.match_create(
-        user=zsofi, game=oniroo, deck=None, opponent="open", options={"players": 3, "level": 1}
-    )
-    services.match_join(match_id=match.pk, user=gergo, deck=None)
+    match = oniroo_for_three(zsofi, gergo, opponent="open")
     with pytest.raises(ApplicationError) as refused:
         services.match_call_off(match_id=match.pk, user=zsofi)
     assert refused.value.code == "others_joined"
