@@ -45,7 +45,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from play.engines.arcane_guardian import new_game
+from play.engines.arcane_guardian import dungeon, mage, new_game
 from play.engines.arcane_guardian.state import ArcaneGuardianState
 
 DEFAULT_BUDGET = 20_000  # nodes (actions applied) before answering "unknown"
@@ -90,7 +90,7 @@ def _reachable_cards(s: dict) -> list[dict]:
         for code in reversed(pile):
             card = cards[code]
             found.append(card)
-            if card["type"] == "ending" and card["kind"] != "collectible":
+            if dungeon.stops_pile(card):
                 break
     return found
 
@@ -116,7 +116,7 @@ def _possible(s: dict, condition: dict | None, future: list[dict]) -> bool:
         if s["level"] + gains < condition["level"]:
             return False
     for kind, n in condition.get("has", {}).items():
-        held = sum(1 for code in s["held"] if kind in s["cards"][code]["kinds_has"])
+        held = mage.count_kind(s, kind)
         coming = sum(1 for card in future if kind in card["kinds_has"])
         if held + coming < n:
             return False
@@ -200,12 +200,7 @@ def value(s: dict) -> float:
     items = len(s["held"]) - curses
     life = s["life"] if s["life"] >= 1 else s["life"] - 5
     return (
-        4 * s["level"]
-        + 1.5 * life
-        + 1.2 * sum(s["spells"].values())
-        + 0.8 * items
-        - 1.5 * curses
-        + 3 * s["key"]
+        4 * s["level"] + 1.5 * life + 1.2 * mage.mana(s) + 0.8 * items - 1.5 * curses + 3 * s["key"]
     )
 
 

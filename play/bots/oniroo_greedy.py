@@ -33,7 +33,13 @@ from itertools import permutations
 from play.bots.base import Bot
 from play.engines.base import Action
 from play.engines.oniroo import solitaire
-from play.engines.oniroo.dreams import cards_needed, facts_of, is_complete, links
+from play.engines.oniroo.dreams import (
+    cards_needed,
+    facts_of,
+    is_complete,
+    kept_after_giving,
+    links,
+)
 
 WIN = 1000.0
 UNKNOWN = 99  # the distance of a dream that does not exist yet
@@ -321,10 +327,8 @@ def _give(look: _Table, a: Action) -> float:
         facts = [facts_of(c) for c in dream["cards"]]
         if a["card"] in ids:
             at = ids.index(a["card"])
-            left = facts[:at] + facts[at + 1 :]
-            was = look.codes and is_complete(facts, look.min_length, True, look.any_run)
-            if was and not is_complete(left, look.min_length, True, look.any_run):
-                left = facts[:at]
+            kept = kept_after_giving(facts, at, look.min_length, look.codes, look.any_run)
+            left = [*facts[:at], *facts[at + 1 :]][:kept]
             dists[dream["id"]] = look.dist(left)
     return look.value(dists)
 

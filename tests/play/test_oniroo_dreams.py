@@ -379,3 +379,14 @@ def test_can_form_complete_agrees_with_a_search_over_orders(any_run):
             for order in permutations(hand, size)
         )
         assert can_form_complete(hand, 5, any_run) == searched
+
+
+def test_a_dream_giving_a_card_away_keeps_what_the_nose_reading_says():
+    """H_06, our reading: a complete dream that breaks without the card keeps only the cards
+    before it; any other dream keeps all the rest (engine and bot ask the same function)."""
+    from play.engines.oniroo.dreams import kept_after_giving
+
+    ten = [(None,) * 7] * 10  # without codes only the length counts: 10 cards complete it
+    assert kept_after_giving(ten, 3, 10, codes=False) == 3  # 9 left: broken, cut back
+    assert kept_after_giving(ten + ten[:1], 3, 10, codes=False) == 10  # 10 left: still whole
+    assert kept_after_giving(ten[:9], 3, 10, codes=False) == 8  # never complete: no cut

@@ -186,9 +186,15 @@ def reveal_top(g, i: int) -> None:
         ending_revealed(g, i, card)
 
 
+def stops_pile(card: dict) -> bool:
+    """A face-up ending that is not a collectible stays on its pile's top: what lies under
+    it is never reached (a collectible ending is taken into hand and the pile goes on)."""
+    return card["type"] == "ending" and card["kind"] != "collectible"
+
+
 def ending_revealed(g, i: int, card: dict) -> None:
     s = g.s
-    if card["kind"] == "collectible":
+    if not stops_pile(card):
         take_into_hand(g, i, reason="ending")  # the pile goes on below it
     elif ending_acts_on_reveal(s, card):
         g.emit("ending", card=card["code"], pile=i)

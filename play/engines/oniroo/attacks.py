@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from play.engines.base import Action
 from play.engines.oniroo.cards import ATTACK_TYPES, TARGETED
+from play.engines.oniroo.dreams import kept_after_giving
 
 ACTION_TYPES = ("show_fairy", "accept", "give", "take")
 FAIRY_PENALTY = 5
@@ -312,22 +313,19 @@ def give(g, q: int, card: str) -> None:
     Our reading of H_06: the codes "break" when the dream was complete and is
     not without the card; it then keeps only the cards before the given one.
     """
-    from play.engines.oniroo.table import refresh
+    from play.engines.oniroo.table import any_run, facts, min_length, refresh, uses_codes
 
     s = g.s
     p = s["attack"]["by"]
     dreams = s["players"][q]["dreams"]
     dream = next(d for d in dreams if card in d["cards"])
     at = dream["cards"].index(card)
-    was_complete = dream["complete"]
+    kept = kept_after_giving(facts(g, dream["cards"]), at, min_length(g), uses_codes(g), any_run(g))
     dream["cards"].pop(at)
+    cut = dream["cards"][kept:]
+    del dream["cards"][kept:]
+    s["discard"].extend(cut)
     refresh(g, dream)
-    cut: list[str] = []
-    if was_complete and not dream["complete"]:
-        cut = dream["cards"][at:]
-        del dream["cards"][at:]
-        s["discard"].extend(cut)
-        refresh(g, dream)
     if not dream["cards"]:
         dreams.remove(dream)
     s["players"][p]["hand"].append(card)

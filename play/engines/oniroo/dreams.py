@@ -211,6 +211,20 @@ def is_complete(
 
 
 # --- the explainer --------------------------------------------------------------
+def kept_after_giving(
+    dream: Sequence[Facts], at: int, min_length: int, codes: bool = True, any_run: bool = False
+) -> int:
+    """The nose (H_06, our reading): how many of the dream's cards stay, in order, once the
+    card at `at` is given away: all the others, or, when the dream was complete and is not
+    without it (its codes "break"), only those before it."""
+    left = [*dream[:at], *dream[at + 1 :]]
+    if is_complete(dream, min_length, codes, any_run) and not is_complete(
+        left, min_length, codes, any_run
+    ):
+        return at
+    return len(left)
+
+
 def cards_needed(
     dream: Sequence[Facts], min_length: int, codes: bool = True, any_run: bool = False
 ) -> int:
