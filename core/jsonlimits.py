@@ -70,8 +70,23 @@ def nesting_depth(text: str, *, stop_above: int | None = None) -> int:
     return depth
 
 
-def loads_bounded(text: str | bytes, *, limit: int | None = None):
-    """``json.loads`` for untrusted text; raises BadJson with a message for the reader."""
+def _one_of_each(pairs: list[tuple[str, object]]) -> dict:
+    """An object whose every key is named once: ``{"name": "A", "name": "B"}`` says two
+    things, and json.loads would keep the last without a word."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _value in pairs if key in seen or seen.add(key))
+        raise BadJson(_("“%(key)s” appears twice in one object.") % {"key": twice[:40]})
+    return found
+
+
+def loads_bounded(text: str | bytes, *, limit: int | None = None, unique_keys: bool = False):
+    """``json.loads`` for untrusted text; raises BadJson with a message for the reader.
+
+    `unique_keys`: refuse an object that names a key twice (a request body, where the
+    sender meant one of them); card files and socket frames skip the check's cost.
+    """
     if isinstance(text, bytes | bytearray):
         try:
             text = text.decode("utf-8")
@@ -87,7 +102,7 @@ def loads_bounded(text: str | bytes, *, limit: int | None = None):
     collecting = gc.isenabled()
     gc.disable()
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_one_of_each if unique_keys else None)
     except json.JSONDecodeError as problem:
         raise BadJson(
             _("Malformed JSON at line %(line)s, column %(column)s.")
@@ -151,7 +166,7 @@ class BoundedJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read() if stream is not None else b""
         try:
-            value = loads_bounded(raw)
+            value = loads_bounded(raw, unique_keys=True)
         except BadJson as problem:
             raise ParseError(problem.message) from None
         if not isinstance(value, dict):

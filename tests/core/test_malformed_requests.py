@@ -224,6 +224,21 @@ def test_a_json_body_that_is_not_an_object_is_refused_in_hungarian(client, playe
     assert "JSON objektum" in _message(response)
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"game": "alomfogo", "name": "A", "name": "B"}',
+        b'{"game": "alomfogo", "name": "A", "cards": [{"code": "AFD-002", "code": "AFD-003"}]}',
+    ],
+)
+def test_a_json_body_naming_a_key_twice_is_refused_naming_it(client, player, cards, body):
+    """Which one was meant? json.loads kept the last without a word."""
+    before = _snapshot()
+    response = client.post("/api/decks/", body, content_type="application/json")
+    _assert_refused(response, before, status=400)
+    assert "kétszer" in _message(response)
+
+
 @pytest.mark.parametrize(("body", "where"), [(b"{", "1. sor 2."), (b'{\n "a": }', "2. sor 7.")])
 def test_malformed_json_says_where_in_hungarian(client, player, cards, body, where):
     response = client.post("/api/decks/", body, content_type="application/json")
