@@ -1,4 +1,10 @@
-"""Language selection: Hungarian unless the visitor chose English."""
+"""The site's own middleware: what no view should have to think about.
+
+The request's edge (an address too long, a NUL, a form body that is not what it says),
+the visitor's language (Hungarian unless they chose English), the write rate, the way
+back through the sign-in for a button pressed after a session ended, and Vary on
+HX-Request for the pages and fragments that share addresses.
+"""
 
 import re
 from urllib.parse import parse_qs, unquote_to_bytes, urlsplit
@@ -166,7 +172,7 @@ def _whole_multipart(body: bytes, boundary: bytes) -> bool:
 
 
 def _form_has_nul(request) -> bool:
-    if request.method not in {"POST", "PUT", "PATCH", "DELETE"}:
+    if request.method not in WRITES:
         return False
     if not request.content_type == "application/x-www-form-urlencoded":
         return False
