@@ -431,7 +431,7 @@ def goldfish(
         except SetupError:  # a card or an option the engine refuses: there is no game to show
             return []
         try:
-            return _play_turns(game, turns, on_the_play, refused, {c["code"]: c for c in deck})
+            return _play_turns(game, turns, refused, {c["code"]: c for c in deck})
         except _Loses as lost:
             # the same seed plays the same game again, up to that play, which it skips: a
             # replay now and then is cheaper than trying every play on a copy of the game
@@ -449,7 +449,6 @@ class _Loses(Exception):
 def _play_turns(
     game: GameState,
     turns: int,
-    on_the_play: bool,
     refused: set[tuple[int, str]],
     cards: dict[str, dict],
 ) -> list[TurnLine]:
@@ -459,7 +458,7 @@ def _play_turns(
     for turn in range(1, turns + 1):
         log = [*log, *_opponent_passes(game)]
         skip = {card for when, card in refused if when == turn}
-        line = _our_turn(game, turn, _since_our_turn(log), on_the_play, skip, cards)
+        line = _our_turn(game, turn, _since_our_turn(log), skip, cards)
         if line is None:
             break
         lines.append(line)
@@ -474,7 +473,6 @@ def _our_turn(
     game: GameState,
     turn: int,
     start: list[Event],
-    on_the_play: bool,
     refused: set[str],
     cards: dict[str, dict],
 ) -> TurnLine | None:
@@ -484,15 +482,16 @@ def _our_turn(
     """
     seat = game.view(US)["players"][US]
     code_of = _codes(seat)
-    draws = [code_of(e["card"]) for e in start if e["type"] == "draw" and e["player"] == US]
-    gains = [e["delta"] for e in start if e["type"] == "vp" and e["player"] == US]
-    # the turn's own draw comes after the start-of-turn texts' (phase 2 after phase 1)
-    skips = on_the_play and turn == 1 and ALOMFOGO_DRAWS.starter_skips_first_draw
-    normal = 0 if skips or not seat["alive"] else ALOMFOGO_DRAWS.draws_per_turn
+    ours = [e for e in start if e.get("player") == US]
+    # the engine marks the turn's own VP and draw ("turn"); the rest came from card texts
+    draws = [e for e in ours if e["type"] == "draw"]
     extra = {
-        "start_drew": tuple(cards[code] for code in draws[: len(draws) - normal]),
-        "vp_from_texts": sum(gains[1:]),  # the first is the turn's own VP (phase 1)
+        "start_drew": tuple(cards[code_of(e["card"])] for e in draws if e.get("reason") != "turn"),
+        "vp_from_texts": sum(
+            e["delta"] for e in ours if e["type"] == "vp" and e.get("reason") != "turn"
+        ),
     }
+    turn_draws = [code_of(e["card"]) for e in draws if e.get("reason") == "turn"]
     if not seat["alive"]:
         held = _hand(seat, cards)
         return TurnLine(
@@ -500,7 +499,7 @@ def _our_turn(
         )
     if game.is_over:
         return None
-    drawn = cards[draws[-1]] if normal and draws else None
+    drawn = cards[turn_draws[-1]] if turn_draws else None
     available = seat["vp"]
     played: list[Play] = []
     while (choice := _choose_play(game, seat, cards, refused)) is not None:

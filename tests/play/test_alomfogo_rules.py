@@ -329,3 +329,12 @@ def test_every_card_has_valid_effects():
             assert [e for e in card["effects"] if e["when"] == "helper"], card["code"]
         if card["type"] in ("azonnali", "altalanos"):
             assert card["effects"], card["code"]
+
+
+def test_the_turns_own_vp_and_draw_are_marked_so_a_reader_tells_them_from_a_texts():
+    """The deck builder's goldfish reads these marks instead of the order of a turn's phases."""
+    g = game(deck(), deck())
+    act(g, "end_main")
+    events = act(g, "end_turn")  # seat 1's turn begins: its VP, then its draw
+    own = [e for e in events if e.get("player") == 1 and e["type"] in ("vp", "draw")]
+    assert [(e["type"], e.get("reason")) for e in own] == [("vp", "turn"), ("draw", "turn")]

@@ -166,7 +166,9 @@ def usable_counters(g, q: int, spell_type: str) -> list[str]:
 
 
 # --- basic changes ----------------------------------------------------------
-def draw(g, p: int, count: int = 1) -> None:
+def draw(g, p: int, count: int = 1, *, reason: str | None = None) -> None:
+    """Seat p draws `count` cards; `reason` "turn" marks the turn's own draw (phase 2), so a
+    reader tells it from a card text's without knowing the order of a turn's phases."""
     seat = g.seat(p)
     for _ in range(count):
         if not seat["alive"]:
@@ -176,7 +178,10 @@ def draw(g, p: int, count: int = 1) -> None:
             return
         iid = seat["deck"][0]
         g.move(iid, "hand")
-        g.emit("draw", player=p, card=iid)
+        if reason is None:
+            g.emit("draw", player=p, card=iid)
+        else:
+            g.emit("draw", player=p, card=iid, reason=reason)
 
 
 def change_glory(g, p: int, delta: int, why: str) -> None:

@@ -170,7 +170,7 @@ def start_turn(g, p: int) -> None:
     ]
     to_active = bool(fx.statics(g, p, "ready_damaged"))
     seat["vp"] += s["options"]["vp_per_turn"]
-    g.emit("vp", player=p, delta=s["options"]["vp_per_turn"], vp=seat["vp"])
+    g.emit("vp", player=p, delta=s["options"]["vp_per_turn"], vp=seat["vp"], reason="turn")
     for iid, eff in starting:
         fx.run_ops(g, p, eff["do"], [], iid)
     for iid in seat["board"]:
@@ -181,7 +181,7 @@ def start_turn(g, p: int) -> None:
             inst["state"] = "active" if to_active else "resting"
     # phase 2: the starting player skips the draw of the very first turn
     if s["turn"] > 1 or not STARTER_SKIPS_FIRST_DRAW:
-        fx.draw(g, p, DRAWS_PER_TURN)
+        fx.draw(g, p, DRAWS_PER_TURN, reason="turn")
 
 
 def end_turn(g) -> None:
