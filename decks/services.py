@@ -89,21 +89,24 @@ def _write_version(
         format=deck.format,
         entries=after,
     )
-    _drop_old_versions(deck)
+    _drop_old_versions(deck, newest=version.number)
     return version
 
 
-def _drop_old_versions(deck: Deck) -> None:
+def _drop_old_versions(deck: Deck, *, newest: int) -> None:
     """Keep the newest LIMITS["DECK_VERSIONS_KEPT"] versions (each holds the whole deck): the
-    older ones go, except those a match seat or a print job holds. The newest is never old."""
+    older ones go, except those a match seat or a print job holds. The newest is never old.
+
+    Numbers only grow and versions are only ever dropped, so a deck holds at most `newest`
+    versions: below the limit there is nothing to look up.
+    """
     kept = limits.versions_kept()
-    old = list(deck.versions.order_by("-number").values_list("pk", flat=True)[kept:])
-    if old:
-        DeckVersion.objects.filter(pk__in=[pk for pk in old if not _pinned_pk(pk)]).delete()
-
-
-def _pinned_pk(version_pk: int) -> bool:
-    return _pinned(DeckVersion(pk=version_pk))
+    if newest <= kept:
+        return
+    old = deck.versions.order_by("-number").values_list("pk", flat=True)[kept:]
+    free = [pk for pk in old if not _pinned(DeckVersion(pk=pk))]
+    if free:
+        DeckVersion.objects.filter(pk__in=free).delete()
 
 
 def _pinned(version: DeckVersion) -> bool:
