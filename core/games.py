@@ -271,27 +271,25 @@ def _oniroo_seats(options: dict) -> int:
 
 
 def _oniroo_tidy(options: dict) -> dict:
-    """Drop the options the chosen level does not use (the engine refuses them)."""
+    """Drop the options the chosen level does not let the players choose (the engine
+    refuses them or the level fixes them: `choices_at` says which, in the engine)."""
+    from play.engines.oniroo.setup import choices_at
+
     options = dict(options)
-    solitaire = options.get("players") == 1
     level = options.get("level", 5)
-    if solitaire:
-        for name in ("games", "vote", "attack_kind", "min_dream_length"):
-            options.pop(name, None)
+    chosen = choices_at(level, options.get("players") == 1)
     if options.get("min_dream_length") == 0:  # the level's own minimum: the engine's default
         options.pop("min_dream_length")
-    # free cards are a choice only at table levels 1–2 and solitaire level 3
-    if level not in ((3,) if solitaire else (1, 2)):
-        options.pop("free_cards", None)
-    if solitaire or level < 3:  # code sets count at table levels 3–5 only
-        options.pop("any_digit_run", None)
-    if solitaire or level != 4:
-        options.pop("attack_kind", None)
+    for choice in GAMES["oniroo"].choices:
+        if choice.name not in ("players", "level") and choice.name not in chosen:
+            options.pop(choice.name, None)
     return options
 
 
 def _oniroo_refusal(options: dict) -> Promise | None:
-    if options.get("players") == 1 and options.get("level", 1) > 3:
+    from play.engines.oniroo.setup import SOLITAIRE_LEVELS
+
+    if options.get("players") == 1 and options.get("level", 1) not in SOLITAIRE_LEVELS:
         return _("Solitaire has levels 1 to 3.")
     return None
 

@@ -13,6 +13,7 @@ wrong format.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from catalog.vocab import ALOMFOGO, ARCANE_GUARDIAN, ONIROO
@@ -21,6 +22,7 @@ from core.games import GAMES
 # Álomfogó's smallest deck and copy limit, as its engine checks them at the table
 _ALOMFOGO_DECKS = GAMES[ALOMFOGO].engine().deck_rules
 SMALLEST, COPIES = _ALOMFOGO_DECKS["min_deck_size"], _ALOMFOGO_DECKS["max_copies"]
+COPY_KEY = _ALOMFOGO_DECKS["copy_key"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,13 @@ class Format:
     exact_type_counts: dict[str, int] = field(hash=False)  # e.g. {"ending": 3}
     description_hu: str = ""
     description_en: str = ""
+    # what the copy limit counts by (a card name -> its key), the game engine's own rule;
+    # needed where max_copies is set
+    copy_key: Callable[[str], str] | None = field(default=None, hash=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.max_copies is not None and self.copy_key is None:
+            raise ValueError(f"format {self.id!r} limits copies but says not how they count")
 
     def name(self, language: str) -> str:
         return self.name_en if language == "en" else self.name_hu
@@ -51,7 +60,7 @@ def _alomfogo(number, id, name_hu, name_en, min_cards, banned, description_hu, d
         id=id, game=ALOMFOGO, number=number, name_hu=name_hu, name_en=name_en,
         min_cards=min_cards, max_cards=None, max_copies=COPIES,
         banned_types=frozenset(banned), allowed_types=None, exact_type_counts={},
-        description_hu=description_hu, description_en=description_en,
+        description_hu=description_hu, description_en=description_en, copy_key=COPY_KEY,
     )  # fmt: skip
 
 

@@ -9,7 +9,8 @@ What counts where:
 - size (too_few_cards, too_many_cards, empty_deck) counts every main-board
   entry as written, unknown and wrong-game lines included, so a typo gives
   one problem (the unknown line), not a second one about size;
-- copies (per card name, folded, all printings together) and exact type
+- copies (per card name as the game's engine counts them, all printings
+  together: `Format.copy_key`) and exact type
   counts look at the main board's cards of this game;
 - unknown_card, wrong_game, banned_type and not_in_pool are checked on every
   board; a card gets at most one of the last three;
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catalog.text import fold
 from catalog.vocab import GAMES, RULES, TYPES
 from decks.entries import MAIN, Entry, display_name
 from decks.formats import Format, formats_for
@@ -68,19 +68,6 @@ class Problem:
         }
 
 
-_name_keys: dict[str, str] = {}
-
-
-def _name_key(name: str) -> str:
-    """The folded name, cached: folding is the costly step of a validation."""
-    key = _name_keys.get(name)
-    if key is None:
-        if len(_name_keys) > 100_000:  # bound the cache against unbounded input
-            _name_keys.clear()
-        key = _name_keys[name] = fold(name)
-    return key
-
-
 def validate(entries: list[Entry], game: str, fmt: Format) -> list[Problem]:
     """Every problem of the deck under `fmt`, in PROBLEM_CODES order, then by card.
 
@@ -90,11 +77,11 @@ def validate(entries: list[Entry], game: str, fmt: Format) -> list[Problem]:
         raise ValueError(f"format {fmt.id!r} belongs to {fmt.game!r}, not {game!r}")
     pool = fmt.allowed_types if fmt.allowed_types is not None else RULES[game].types
     banned = fmt.banned_types
-    max_copies = fmt.max_copies
+    max_copies, copy_key = fmt.max_copies, fmt.copy_key
     exact = fmt.exact_type_counts
 
     size = 0
-    copies: dict[str, list] = {}  # folded name -> [count, {code: card}]
+    copies: dict[str, list] = {}  # copy key -> [count, {code: card}]
     typed: dict[str, list] = {}  # type in exact -> [count, {code: card}]
     unknown: list[str | None] = []
     wrong: dict[str, list] = {}  # code -> [count, card, its game]
@@ -124,7 +111,7 @@ def validate(entries: list[Entry], game: str, fmt: Format) -> list[Problem]:
             _add(outside, code, n, card)
         if main:
             if max_copies is not None:
-                key = _name_key(card.get("name") or "")
+                key = copy_key(card.get("name") or "")
                 slot = copies.get(key)
                 if slot is None:
                     copies[key] = [n, {code: card}]

@@ -37,7 +37,6 @@ from play.bots.base import Bot
 from play.engines.alomfogo import duel
 from play.engines.alomfogo.cards import normalize_card
 from play.engines.alomfogo.effects import (
-    affordable,
     allows,
     draw_count,
     duel_swing,
@@ -102,10 +101,14 @@ class _Look:
         # why the engine would not let a hand card be played now (the view's `why_not`)
         self.unplayable = {c["id"] for c in self.mine.get("hand", ()) if c.get("why_not")}
         self.board = {}  # id -> (code, state, owner)
+        # the board cards whose helper ability the engine would let act now (`can_help`)
+        self.can_help: set[str] = set()
         for seat in self.seats:
             p = seat["seat"]
             for c in seat["board"]:
                 self.board[c["id"]] = (c["code"], c["state"], p)
+                if c.get("can_help"):
+                    self.can_help.add(c["id"])
         # (owner, code) -> the view's entry: the engine's figures for that card now
         # The view states figures only where they matter (a card in play, the
         # cost of one in hand): the zones that carry them come last and win.
@@ -296,8 +299,7 @@ class _Look:
         """(swing, cost) of using this creature's helper ability for `side`."""
         card = self.info(code)
         abil = card["helper"]
-        seat = self.seats[p]
-        if abil is None or not affordable(abil["cost"], seat["vp"], seat["hand_count"]):
+        if abil is None or iid not in self.can_help:
             return 0, 0.0
         mark = card["helper_mark"] or "P"
         cost = MARK_COST.get(mark, self.value(code, p)) + abil["cost"]["vp"] * VP

@@ -97,8 +97,32 @@ def test_the_builder_and_the_table_agree_on_size_and_copies():
         return True
 
     casual = fmt(ALOMFOGO, "casual")
-    for entries in (af_deck(35), af_deck(34), [Entry(AF[0], 4), *af_deck(32, AF[1:])]):
-        assert (validate(entries, ALOMFOGO, casual) == []) == deal(entries)
+    first = AF[0]
+    # reprints that write the name in capitals or without its accents are the same card
+    shouting = {**first, "code": "AFX-001", "name": first["name"].upper()}
+    plain = {**first, "code": "AFX-002", "name": "Gyogyfuves Panna"}
+    assert first["name"] == "Gyógyfüves Panna"
+    decks = {
+        "35 cards": af_deck(35),
+        "34 cards": af_deck(34),
+        "4 copies": [Entry(first, 4), *af_deck(32, AF[1:])],
+        "4 across printings": [Entry(first, 2), Entry(shouting, 1), Entry(plain, 1)],
+        "3 across printings": [Entry(first, 1), Entry(shouting, 1), Entry(plain, 1)],
+    }
+    decks["4 across printings"] += af_deck(32, AF[1:])
+    decks["3 across printings"] += af_deck(32, AF[1:])
+    verdicts = {}
+    for name, entries in decks.items():
+        passes = validate(entries, ALOMFOGO, casual) == []
+        assert passes == deal(entries), name
+        verdicts[name] = passes
+    assert verdicts == {
+        "35 cards": True,
+        "34 cards": False,
+        "4 copies": False,
+        "4 across printings": False,
+        "3 across printings": True,
+    }
 
 
 def test_too_many_cards_when_a_format_sets_a_maximum():

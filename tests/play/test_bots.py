@@ -260,3 +260,61 @@ def test_greedy_counts_an_opponents_helper_only_when_its_cost_can_be_paid():
         g.move(iid, "deck")
     look = _Look(g.view(0), _catalog_infos())
     assert look.helpers_of(1, None, 1) == []
+
+
+def _helper_with(code: str, *ops: dict) -> dict:
+    """AF1-012 (an álomlény: discard 1 for +5 as a helper) made free and given `ops`."""
+    card = copy.deepcopy(all_cards()["AF1-012"])
+    card["code"] = code
+    card["effects"] = [{"when": "helper", "do": [{"op": "power", "amount": 5}, *ops]}]
+    return card
+
+
+def test_a_helper_that_needs_a_target_that_is_not_there_cannot_help_in_any_view():
+    """`can_help` is the engine's `helper_usable`: cost and required targets. The greedy bot
+    counts an opponent's helper only where it says so (its own cost check missed targets)."""
+    from play.bots.alomfogo_greedy import _catalog_infos, _info_from, _Look
+    from play.engines.alomfogo.cards import normalize_card
+
+    # its helper ability takes a révülő from its owner's discard pile back to hand
+    needs_discard = _helper_with(
+        "AFX-901", {"op": "move", "to": "hand", "filter": {"zone": "discard", "types": ["revulo"]}}
+    )
+    g = game(deck("AFD-010"), [needs_discard, *deck("AFD-019")])
+    to_attack_step(g, ["AFD-010"], ["AFX-901"])
+    helper = on_board(g, 1, "AFX-901")
+    infos = {**_catalog_infos(), "AFX-901": _info_from(normalize_card(needs_discard))}
+
+    def can_help(viewer: int) -> bool | None:
+        board = g.view(viewer)["players"][1]["board"]
+        return next(c for c in board if c["id"] == helper).get("can_help")
+
+    assert (can_help(0), can_help(1)) == (False, False)
+    look = _Look(g.view(0), infos)
+    assert look.helpers_of(1, None, 1) == []  # no threat: the engine would not let it act
+    g.move(in_hand(g, 1, "AFD-019"), "discard")  # now there is a révülő to take back
+    assert (can_help(0), can_help(1)) == (True, True)
+    look = _Look(g.view(0), infos)
+    assert [h[2] for h in look.helpers_of(1, None, 1)] == [helper]
+
+
+def test_can_help_tells_no_other_seat_what_a_hand_holds():
+    """A helper whose target is in its owner's hand: the owner's view knows whether one is
+    there; the other seat's view says only what the hand's size allows."""
+    needs_event = _helper_with(
+        "AFX-902", {"op": "move", "to": "discard", "filter": {"zone": "hand", "types": ["esemeny"]}}
+    )
+    g = game(deck("AFD-010"), [needs_event, *deck("AFD-019")])  # seat 1 holds no esemény
+    to_attack_step(g, ["AFD-010"], ["AFX-902"])
+    helper = on_board(g, 1, "AFX-902")
+
+    def can_help(viewer: int) -> bool | None:
+        board = g.view(viewer)["players"][1]["board"]
+        return next(c for c in board if c["id"] == helper).get("can_help")
+
+    assert g.s["players"][1]["hand"]
+    assert can_help(1) is False  # its owner knows no esemény is in hand
+    assert can_help(0) is True  # seat 0 sees only that seat 1 holds cards
+    for iid in list(g.s["players"][1]["hand"]):
+        g.move(iid, "deck")
+    assert (can_help(0), can_help(1)) == (False, False)

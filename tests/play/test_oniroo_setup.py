@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from play.engines import SetupError, game_ids, get_engine
+from play.engines.oniroo import setup
 from tests.play.oniroo_helpers import ALL, CARDS, ENGINE, count_cards
 
 BY_TYPE = Counter(c["type"] for c in ALL)
@@ -231,3 +232,26 @@ def test_an_attack_card_names_its_kind():
     broken = dict(CARDS["ONI-B01"], subtypes=[])
     with pytest.raises(SetupError, match="nightmare, sleepwalker, insomnia"):
         ENGINE.new_game([*ALL[:-50], broken], {"level": 5}, 1)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4, 6])
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_the_lobby_offers_each_level_what_the_engine_lets_the_players_choose(players, level):
+    """The lobby keeps exactly the choices the engine's `choices_at` names, and what it
+    keeps the engine accepts: every option set away from its default, at every level."""
+    from core.games import GAMES
+
+    oniroo = GAMES["oniroo"]
+    if players == 1 and level > 3:
+        assert oniroo.refusal({"players": 1, "level": level}) is not None
+        return
+    raw = {c.name: c.values[-1] for c in oniroo.choices}  # every choice's last value
+    raw.update(players=players, level=level)
+    options, bad = oniroo.options_from(raw)
+    assert bad == []
+    chosen = setup.choices_at(level, players == 1)
+    kept = set(options) - {"players", "level"}
+    assert kept == {c.name for c in oniroo.choices} & chosen
+    opts = setup.check_options(options)  # the engine takes what the lobby kept
+    assert opts["free_cards"] is (("free_cards" in chosen) or (players > 1 and level >= 4))
+    assert ("free_cards" in chosen) is (level in (1, 2) if players > 1 else level == 3)

@@ -8,7 +8,7 @@ state.apply({"type": "end_main", "player": 0})
 from __future__ import annotations
 
 from play.engines.alomfogo.state import GAME_ID, AlomfogoState
-from play.engines.alomfogo.turn import DEFAULTS, DRAW_RULES
+from play.engines.alomfogo.turn import DEFAULTS, DRAW_RULES, copy_key
 
 game_id = GAME_ID
 # What the deck builder's odds (decks/odds.py) count by, read from here (its goldfish
@@ -18,7 +18,11 @@ vp_per_turn = DEFAULTS["vp_per_turn"]
 opening_hand = DRAW_RULES["opening_hand"]  # the builder's sample hand (core.games)
 # What a deck needs by the rulebook, as the table checks it: the deck formats
 # (decks/formats.py) are built on these, so the builder and the table agree.
-deck_rules = {"min_deck_size": DEFAULTS["min_deck_size"], "max_copies": DEFAULTS["max_copies"]}
+deck_rules = {
+    "min_deck_size": DEFAULTS["min_deck_size"],
+    "max_copies": DEFAULTS["max_copies"],
+    "copy_key": copy_key,  # what the copy limit counts by (a name, case and accents aside)
+}
 __all__ = [
     "deck_rules",
     "draw_rules",

@@ -78,14 +78,19 @@ def legal(g, p: int) -> list[dict]:
     return acts + [{"type": "pass", "player": p}]
 
 
-def helper_usable(g, p: int, iid: str) -> bool:
+def helper_usable(g, p: int, iid: str, *, hand_known: bool = True) -> bool:
+    """Can seat p use this board card's helper ability now: active, its cost paid, every
+    target it needs there? `hand_known=False` answers as the other seats see it (the
+    view's `can_help`): a target it needs in p's own hand counts while p holds a card."""
     if g.zone_of(iid) != "board" or g.inst(iid)["state"] != "active":
         return False
     abil = g.effects(iid, "helper")
     if not abil:
         return False
     seat = g.seat(p)
-    return fx.feasible(g, p, abil[0], hand_spare=len(seat["hand"]), vp=seat["vp"])
+    return fx.feasible(
+        g, p, abil[0], hand_spare=len(seat["hand"]), vp=seat["vp"], hand_known=hand_known
+    )
 
 
 # --- actions ----------------------------------------------------------------

@@ -126,14 +126,23 @@ def affordable(cost: dict, vp: int, hand_spare: int) -> bool:
     return cost["vp"] <= vp and cost["discard"] <= hand_spare
 
 
-def feasible(g, p: int, eff: dict, *, hand_spare: int, vp: float = math.inf) -> bool:
+def feasible(
+    g, p: int, eff: dict, *, hand_spare: int, vp: float = math.inf, hand_known: bool = True
+) -> bool:
     """Can seat p pay the cost and find every required target?
 
     The VP part counts only when `vp` is given: a spell's VP is its play cost, checked apart.
+    `hand_known=False`: as another seat sees it, a target in p's own hand (the only hand a
+    filter may name) is there while p holds any card.
     """
     if not affordable(eff["cost"], vp, hand_spare):
         return False
-    return all(op["optional"] or candidates(g, p, op["filter"]) for op in choose_ops(eff))
+    return all(
+        op["optional"]
+        or (not hand_known and op["filter"]["zone"] == "hand" and g.seat(p)["hand"])
+        or candidates(g, p, op["filter"])
+        for op in choose_ops(eff)
+    )
 
 
 def draw_count(op: dict, hand_size: int) -> int:

@@ -6,7 +6,8 @@ Phase 4 (duels) is in `duel.py`; the attack step between duels is here.
 from __future__ import annotations
 
 import random
-from collections import Counter
+import unicodedata
+from functools import lru_cache
 
 from play.engines.alomfogo import effects as fx
 from play.engines.alomfogo.cards import TYPES, normalize_card
@@ -57,13 +58,26 @@ def check_options(options: dict | None, seats: int) -> dict:
     return opts
 
 
+@lru_cache(maxsize=65_536)  # a deck's names again and again; bounded against odd input
+def copy_key(name: str) -> str:
+    """What the copy limit counts by: a card's name, all its printings together however
+    they write its case or accents ("Éjlépő" and "ÉJLÉPŐ" are one card). The deck
+    builder counts by this too (decks/formats.py)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def check_deck(seat: int, deck: list, opts: dict) -> None:
     if len(deck) < opts["min_deck_size"]:
         raise SetupError(
             f"seat {seat}: the deck has {len(deck)} cards; "
             f"at least {opts['min_deck_size']} are needed."
         )
-    for name, n in Counter(c.get("name") for c in deck).items():
+    copies: dict[str, list] = {}  # copy_key -> [count, the name as first written]
+    for card in deck:
+        name = card.get("name") or ""
+        copies.setdefault(copy_key(name), [0, name])[0] += 1
+    for n, name in copies.values():
         if opts["max_copies"] and n > opts["max_copies"]:
             raise SetupError(
                 f"seat {seat}: {n} copies of {name}, at most {opts['max_copies']} allowed."

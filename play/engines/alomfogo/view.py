@@ -109,6 +109,16 @@ def _in_hand(g, iid: str, owner: int, boards: _Boards) -> dict:
     return entry
 
 
+def _mark_helpers(g, p: int, board: list[dict], *, hand_known: bool) -> None:
+    """Each board card with a helper ability says whether its seat could use it now
+    (`can_help`: active, its cost paid, its targets there, as far as the viewer can tell),
+    so a bot planning a duel counts only the helpers the engine would let act."""
+    helpers = g.codes_with("helper")
+    for entry in board:
+        if entry["code"] in helpers:
+            entry["can_help"] = duel.helper_usable(g, p, entry["id"], hand_known=hand_known)
+
+
 def _buvforras_spent(g, p: int) -> bool:
     """Seat p is the turn player and has played this turn's one bűvforrás."""
     s = g.s
@@ -210,6 +220,7 @@ def build_view(g, player: int | None) -> dict:
         }
         if own:
             entry["hand"] = [_in_hand(g, i, p, boards) for i in seat["hand"]]
+        _mark_helpers(g, p, entry["board"], hand_known=own)
         seats.append(entry)
     pending = s["pending"]
     if pending is not None:

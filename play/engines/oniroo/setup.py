@@ -42,6 +42,26 @@ DEFAULTS = {
 }
 
 
+def choices_at(level: int, solitaire: bool) -> frozenset[str]:
+    """The options the players choose at this level (rulebook C–K, DECISIONS ONIROO 1, 4, 8):
+    the rest of a level is fixed. What a lobby offers (core.games tidies its form by it)
+    and what `check_options` refuses elsewhere.
+
+    Free cards are the players' choice at levels 1–2 and solitaire level 3; at levels 4–5
+    they belong to the level (`check_options` still lets a table leave them out).
+    """
+    if solitaire:
+        return frozenset({"free_cards"}) if level == 3 else frozenset()
+    chosen = {"min_dream_length", "games", "vote"}
+    if level in (1, 2):
+        chosen.add("free_cards")
+    if level >= 3:  # code sets count at levels 3–5
+        chosen.add("any_digit_run")
+    if level == 4:
+        chosen.add("attack_kind")
+    return frozenset(chosen)
+
+
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -63,12 +83,13 @@ def check_options(options: dict | None) -> dict:
             if solitaire
             else "level is 1 to 5 for the table game."
         )
+    chosen = choices_at(level, solitaire)
     opts["free_cards"] = _free_cards(opts["free_cards"], level, solitaire)
-    opts["attack_kind"] = _attack_kind(opts["attack_kind"], level, solitaire)
+    opts["attack_kind"] = _attack_kind(opts["attack_kind"], "attack_kind" in chosen)
     opts["min_dream_length"] = _min_length(opts["min_dream_length"], level, solitaire)
     if not isinstance(opts["any_digit_run"], bool):
         raise SetupError("any_digit_run is true or false.")
-    if opts["any_digit_run"] and (solitaire or level < 3):
+    if opts["any_digit_run"] and "any_digit_run" not in chosen:
         raise SetupError("any_digit_run is for table levels 3 to 5, where code sets count.")
     if not _whole(opts["games"]) or not 1 <= opts["games"] <= MAX_GAMES:
         raise SetupError(f"games is a whole number from 1 to {MAX_GAMES}.")
@@ -87,9 +108,10 @@ def check_options(options: dict | None) -> dict:
 
 
 def _free_cards(value, level: int, solitaire: bool) -> bool:
-    allowed = (level == 3) if solitaire else (level != 3)
+    in_level = not solitaire and level >= 4  # the level's own cards (a table may leave them out)
+    allowed = in_level or "free_cards" in choices_at(level, solitaire)
     if value is None:
-        return not solitaire and level >= 4
+        return in_level
     if not isinstance(value, bool):
         raise SetupError("free_cards is true or false.")
     if value and not allowed:
@@ -98,8 +120,8 @@ def _free_cards(value, level: int, solitaire: bool) -> bool:
     return value
 
 
-def _attack_kind(value, level: int, solitaire: bool) -> str | None:
-    if solitaire or level != 4:
+def _attack_kind(value, chosen: bool) -> str | None:
+    if not chosen:
         if value is not None:
             raise SetupError("attack_kind is chosen at level 4 only.")
         return None
