@@ -352,12 +352,28 @@ def _apply(user, game: Game, parsed: csvio.ParsedCollection, mode: str) -> Impor
     if over:
         # Refused before the first write: the collection is as it was.
         raise CollectionImportError(sorted(over, key=lambda e: e.line_no), get_language())
+    listed = [card_id for code, card_id in ids.items() if parsed.counts[code] > 0]
+    wiped = mine.filter(card__game=game).exclude(card_id__in=listed)
+    if (
+        mode == "replace"
+        and not any(card.get("game") == game.slug for card in parsed.cards.values())
+        and wiped.exists()
+    ):
+        # A file of another game's codes, with the game field left as it was, would
+        # empty this game's whole collection: surely not what the file meant.
+        raise ApplicationError(
+            "replace_other_game",
+            _(
+                "The file lists no %(game)s card, so replacing would remove every "
+                "%(game)s card you own. Choose the file's game, or add instead."
+            )
+            % {"game": game.name},
+        )
     removed = 0
     if gone:
         removed += mine.filter(card_id__in=gone).delete()[0]
     if mode == "replace":
-        listed = [card_id for code, card_id in ids.items() if parsed.counts[code] > 0]
-        removed += mine.filter(card__game=game).exclude(card_id__in=listed).delete()[0]
+        removed += wiped.delete()[0]
     _upsert(rows)
     return ImportSummary(
         mode=mode,

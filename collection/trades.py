@@ -161,16 +161,26 @@ def _default_lists(user) -> dict[tuple[int, str], int]:
 def trade_lists_refresh(*, user) -> None:
     """Rewrite the player's default (not manual) list rows from their collection and decks.
 
-    Manual rows stay as they are and hide the default of their card and side. Writes
-    only what changed (a few statements; none when nothing did).
+    Manual rows hide the default of their card and side (a want of a card also its
+    default have); a manual have above the copies now free comes down to them, so a
+    trade or an edit that took copies away leaves no offer of cards the player lacks.
+    Writes only what changed (a few statements; none when nothing did).
     """
     _check_user(user)
     _lock_users(user.pk)
     wanted = _default_lists(user)
     rows = TradeEntry.objects.filter(user=user)
-    manual = set(rows.filter(manual=True).values_list("card_id", "side"))
-    for key in manual:
-        wanted.pop(key, None)
+    manual = rows.filter(manual=True)
+    free = None
+    for pk, card_id, side, count in manual.values_list("pk", "card_id", "side", "count"):
+        wanted.pop((card_id, side), None)
+        if side == TradeSide.WANT:
+            wanted.pop((card_id, TradeSide.HAVE), None)
+            continue
+        if free is None:
+            free = _free_by_card(user)
+        if count > free.get(card_id, 0):
+            _set_count(pk, free.get(card_id, 0))
     current = {
         (card_id, side): (pk, count)
         for pk, card_id, side, count in rows.filter(manual=False).values_list(
@@ -219,6 +229,8 @@ def trade_entry_set(*, user, code: str, side: str, count: int) -> TradeEntry:
     entry, _created = TradeEntry.objects.update_or_create(
         user=user, card=card, side=side, defaults={"count": count, "manual": True}
     )
+    if side == TradeSide.WANT:  # wanting a card, one offers none of it by default
+        TradeEntry.objects.filter(user=user, card=card, side=TradeSide.HAVE, manual=False).delete()
     return entry
 
 
@@ -298,6 +310,23 @@ def _lines(gives, gets) -> dict[tuple[int, bool], int]:
     return lines
 
 
+def _free_by_card(user) -> dict[int, int]:
+    """Free copies (owned, not in a built deck) by card id."""
+    by_code = free_counts(user)
+    ids = dict(Card.objects.filter(code__in=by_code).values_list("code", "pk"))
+    return {ids[code]: n for code, n in by_code.items() if code in ids}
+
+
+def _set_count(entry_pk: int, count: int) -> None:
+    """A row the player set, brought down by a trade or a loss of copies; used up, it goes
+    and the default takes over (a row the player set at 0, to keep a card off, is never
+    brought here)."""
+    if count > 0:
+        TradeEntry.objects.filter(pk=entry_pk).update(count=count)
+    else:
+        TradeEntry.objects.filter(pk=entry_pk).delete()
+
+
 def _short_of(user, needs: dict[int, int]) -> list[str]:
     """Codes of the cards of `needs` (card id → copies) the user has fewer free copies of."""
     codes = dict(Card.objects.filter(pk__in=needs).values_list("pk", "code"))
@@ -306,6 +335,7 @@ def _short_of(user, needs: dict[int, int]) -> list[str]:
 
 
 def _create(*, maker, partner, lines, message, counter_of) -> TradeProposal:
+    _lock_users(maker.pk)  # the open-proposal count below holds against a burst of creates
     short = _short_of(maker, {card_id: n for (card_id, gives), n in lines.items() if gives})
     if short:
         raise ApplicationError(
@@ -385,6 +415,12 @@ def _locked(proposal_id) -> TradeProposal | None:
     return TradeProposal.objects.select_for_update().filter(pk=proposal_id).first()
 
 
+def _check_active(other) -> None:
+    """An account closed since the proposal was made trades no more (as it cannot propose)."""
+    if not other.is_active:
+        raise NotFound("no_such_player", _("No such player."))
+
+
 def _answerable(user, proposal_id, *, by: str) -> TradeProposal:
     """The proposal, locked, if `user` may act on it as its `by` ("partner"/"maker") now."""
     _check_user(user)
@@ -461,6 +497,7 @@ def proposal_accept(*, user, proposal_id: int) -> TradeProposal:
     )
     users = get_user_model().objects.in_bulk([maker_id, partner_id])
     maker, partner = users[maker_id], users[partner_id]
+    _check_active(maker)
     short_maker = _short_of(maker, {c: n for c, gives, n in lines if gives})
     short_partner = _short_of(partner, {c: n for c, gives, n in lines if not gives})
     if short_maker or short_partner:
@@ -474,6 +511,11 @@ def proposal_accept(*, user, proposal_id: int) -> TradeProposal:
         giver, taker = (maker_id, partner_id) if gives else (partner_id, maker_id)
         _take(giver, card_id, n)
         _give(taker, card_id, n)
+        # a want the trade filled, wholly or in part (the giver's have: the refresh below)
+        for pk, count in TradeEntry.objects.filter(
+            user_id=taker, card_id=card_id, side=TradeSide.WANT, manual=True, count__gt=0
+        ).values_list("pk", "count"):
+            _set_count(pk, max(0, count - n))
     _close(proposal, ProposalStatus.ACCEPTED)
     trade_lists_refresh(user=maker)
     trade_lists_refresh(user=partner)
@@ -503,6 +545,7 @@ def proposal_counter(
     """
     old = _answerable(user, proposal_id, by="partner")
     maker = get_user_model().objects.get(pk=old.maker_id)
+    _check_active(maker)
     new = _create(
         maker=user,
         partner=maker,

@@ -547,6 +547,12 @@ def on_match_ended(sender, match, **kwargs) -> None:
         return  # the organiser entered the result meanwhile, or the event is over
     wins_a, wins_b, draws, games = _tally(pairing)
     outcome = _decision(tournament.best_of, wins_a, wins_b, draws)
+    last = games[-1].match if games else None
+    last_ended = last is not None and last.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+    if outcome == Outcome.PENDING and last_ended and timezone.now() >= link.pairing.round.ends_at:
+        # The round's time is up: no game begins after it (a waiting one would go at once
+        # to whoever pressed "ready" first); the games played decide, as the docs say.
+        outcome = _outcome_of(wins_a, wins_b)
     changed = _write_result(
         pairing,
         wins_a=wins_a,
@@ -555,16 +561,7 @@ def on_match_ended(sender, match, **kwargs) -> None:
         outcome=outcome,
         reason=ChangeReason.MATCH,
     )
-    last = games[-1].match if games else None
-    if (
-        outcome == Outcome.PENDING
-        and last is not None
-        and last.status
-        in (
-            MatchStatus.FINISHED,
-            MatchStatus.ABANDONED,
-        )
-    ):
+    if outcome == Outcome.PENDING and last_ended:
         _new_game(tournament, pairing, len(games) + 1)
         changed = True
     if changed:

@@ -130,6 +130,28 @@ def test_import_replace_makes_the_games_cards_exactly_the_file(cards, owner):
     assert mine(owner) == {"AF1-001": 3, "AFD-022": 1, "ONI-S001": 4}
 
 
+def test_replacing_a_games_cards_with_a_file_of_another_game_is_refused(cards, owner):
+    """ONIROO codes imported in "replace" with the game left at Álomfogó (the form's first
+    choice) would have removed every Álomfogó card: refused, naming why, nothing changed."""
+    services.collection_set_count(user=owner, code="AF1-001", count=3)
+    services.collection_set_count(user=owner, code="AF1-002", count=3)
+    text = "code,count\nONI-S001,2\nONI-S002,2\n"
+    with pytest.raises(ApplicationError) as refused:
+        services.collection_import(user=owner, text=text, game_slug="alomfogo", mode="replace")
+    assert refused.value.code == "replace_other_game"
+    assert "Álomfogó" in refused.value.message and "add instead" in refused.value.message
+    assert mine(owner) == {"AF1-001": 3, "AF1-002": 3}
+    # with the file's game chosen it replaces that game's cards; adding is always fine
+    services.collection_import(user=owner, text=text, game_slug="oniroo", mode="replace")
+    assert mine(owner) == {"AF1-001": 3, "AF1-002": 3, "ONI-S001": 2, "ONI-S002": 2}
+    services.collection_import(user=owner, text=text, game_slug="alomfogo", mode="add")
+    assert mine(owner)["ONI-S001"] == 4
+    # a player owning none of the chosen game's cards loses nothing: no refusal
+    other = make_user("uj")
+    services.collection_import(user=other, text=text, game_slug="alomfogo", mode="replace")
+    assert mine(other) == {"ONI-S001": 2, "ONI-S002": 2}
+
+
 def test_a_bad_line_saves_nothing_and_every_line_is_listed(cards, owner):
     services.collection_set_count(user=owner, code="AF1-001", count=2)
     before = list(OwnedCard.objects.values_list("card_id", "count", "updated_at"))

@@ -197,6 +197,65 @@ def test_accept_moves_the_cards_and_both_keep_the_history(ready, stranger):
     assert owned_counts(owner) == {"AF1-001": 3, "AF1-008": 1}
 
 
+def test_after_a_trade_the_lists_offer_nothing_gone_and_want_nothing_received(cards, owner):
+    """Counts set by hand follow the trade: the giver's have comes down to the copies left,
+    the taker's want down by the copies received, and nobody is offered the cards again."""
+    anna, bela, cili = owner, make_user("bela"), make_user("cili")
+    own(anna, AF1_001=4)
+    own(cili, AF1_002=2)
+    trades.trade_entry_set(user=anna, code="AF1-001", side="have", count=4)
+    trades.trade_entry_set(user=bela, code="AF1-001", side="want", count=4)
+    trades.trade_entry_set(user=cili, code="AF1-001", side="want", count=4)
+    trades.trade_entry_set(user=cili, code="AF1-002", side="have", count=2)
+    trades.trade_entry_set(user=anna, code="AF1-002", side="want", count=2)
+    assert [p.username for p in reads.partners(cili)] == ["owner"]
+    trades.proposal_accept(user=bela, proposal_id=propose(anna, bela, {"AF1-001": 4}).pk)
+    assert lists(anna) == ({}, {"AF1-002": (2, True)})  # her have of 4 went with the cards
+    haves, wants = lists(bela)
+    assert "AF1-001" not in wants  # filled
+    assert haves == {"AF1-001": (1, False)}  # 4 free, 3 kept for a deck: the default
+    assert reads.partners(cili) == []  # Anna offers no AF1-001 she gave away
+    # a want filled in part stays for the rest
+    own(cili, AF1_001=3)
+    trades.trade_entry_set(user=cili, code="AF1-001", side="have", count=3)
+    trades.trade_entry_set(user=anna, code="AF1-001", side="want", count=5)
+    trades.proposal_accept(user=anna, proposal_id=propose(cili, anna, {"AF1-001": 2}).pk)
+    assert lists(anna)[1]["AF1-001"] == (3, True)
+    assert lists(cili)[0]["AF1-001"] == (1, True)
+    # a card set to 0 (kept off the list) stays off whatever a trade brings
+    trades.trade_entry_set(user=anna, code="AF1-001", side="want", count=0)
+    trades.proposal_accept(user=anna, proposal_id=propose(cili, anna, {"AF1-001": 1}).pk)
+    assert TradeEntry.objects.get(user=anna, card__code="AF1-001", side="want").count == 0
+
+
+def test_a_want_set_by_hand_hides_the_default_have_of_that_card(cards, owner):
+    own(owner, AF1_001=5)  # 5 free, 3 kept: the default have offers 2
+    trades.trade_lists_refresh(user=owner)
+    assert lists(owner)[0] == {"AF1-001": (2, False)}
+    trades.trade_entry_set(user=owner, code="AF1-001", side="want", count=1)
+    assert lists(owner) == ({}, {"AF1-001": (1, True)})
+
+
+def test_a_closed_account_trades_no_more(ready):
+    """An account closed after it proposed: its proposal can be neither accepted nor countered
+    (it could not propose now), and nothing moves."""
+    owner, partner = ready
+    offer = propose(owner, partner, {"AF1-001": 1}, {"AF1-008": 1})
+    owner.is_active = False
+    owner.save()
+    with pytest.raises(NotFound) as refused:
+        trades.proposal_accept(user=partner, proposal_id=offer.pk)
+    assert refused.value.code == "no_such_player"
+    with pytest.raises(NotFound):
+        trades.proposal_counter(
+            user=partner, proposal_id=offer.pk, gives={"AF1-008": 1}, gets={"AF1-001": 2}
+        )
+    assert owned_counts(owner) == {"AF1-001": 5, "AF1-002": 1}
+    offer.refresh_from_db()
+    assert offer.status == ProposalStatus.OPEN
+    assert trades.proposal_decline(user=partner, proposal_id=offer.pk).status == "declined"
+
+
 def test_a_proposal_is_bounded_and_offers_only_free_copies(ready, stranger):
     owner, partner = ready
     make_deck(owner, built=True, AF1_001=4)

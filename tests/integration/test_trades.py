@@ -112,3 +112,19 @@ def test_an_accept_giving_a_first_copy_while_its_receiver_clicks_plus_adds_both(
 
         assert at_once(accepting(gergo, offer), plus) == ["accept: applied", "plus: applied"]
         assert owned_counts(gergo)["AF1-003"] == 7
+
+
+def test_proposals_made_at_once_stay_within_the_open_limit(players, monkeypatch):
+    """Six proposals sent together by a player one below the limit: one is made, five are
+    refused (the count and the insert used to run unlocked: several got past)."""
+    zsofi, gergo = players
+    own(zsofi, AF1_001=9)
+    monkeypatch.setattr(trades, "MAX_OPEN_PROPOSALS", 3)
+    for _ in range(2):
+        propose(zsofi, gergo, gives={"AF1-001": 1})
+
+    def make():
+        propose(zsofi, gergo, gives={"AF1-001": 1})
+
+    assert at_once(*[make] * 6) == ["make: applied"] + ["make: too_many_open"] * 5
+    assert TradeProposal.objects.filter(maker=zsofi, status=ProposalStatus.OPEN).count() == 3

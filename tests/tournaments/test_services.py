@@ -261,6 +261,47 @@ def test_games_not_started_in_time_go_to_whoever_was_ready(organiser, alomfogo, 
     assert refused.value.message == "1 pairing of this round is not decided yet."
 
 
+def test_past_the_round_clock_no_further_game_begins_and_the_games_played_decide(
+    organiser, alomfogo, people
+):
+    """Game 1 of a best of 3 ran over the round's time: its winner wins the match 1–0. No
+    game 2 waits to be handed 2–0 to whoever presses "ready" first (it was, at once)."""
+    event = new_event(organiser, alomfogo, best_of=3)
+    register_all(event, people[:2])
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    pairing = pairings_of(event, 1)[0]
+    a, b = pairing.player_a.user, pairing.player_b.user
+    first = current_match(pairing)
+    for user in (a, b):
+        play_services.match_ready(match_id=first.pk, user=user)
+    Round.objects.filter(tournament=event).update(ends_at=timezone.now() - timedelta(seconds=1))
+    play_services.match_resign(match_id=first.pk, user=a)  # b wins game 1, past the clock
+    pairing.refresh_from_db()
+    assert (pairing.wins_a, pairing.wins_b, pairing.outcome) == (0, 1, Outcome.B)
+    assert pairing.games.count() == 1  # no game 2
+    services.expire_overdue(tournament_id=event.pk)  # a page view: nothing left to decide
+    pairing.refresh_from_db()
+    assert (pairing.wins_a, pairing.wins_b, pairing.outcome) == (0, 1, Outcome.B)
+    assert [c.reason for c in pairing.changes.all()] == [ChangeReason.MATCH]
+
+
+def test_one_game_each_past_the_clock_is_a_drawn_match(organiser, alomfogo, people):
+    event = new_event(organiser, alomfogo, best_of=3)
+    register_all(event, people[:2])
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    pairing = pairings_of(event, 1)[0]
+    a, b = pairing.player_a.user, pairing.player_b.user
+    claim_game(current_match(pairing), a, b)  # a wins game 1 in time
+    second = current_match(pairing)
+    for user in (a, b):
+        play_services.match_ready(match_id=second.pk, user=user)
+    Round.objects.filter(tournament=event).update(ends_at=timezone.now() - timedelta(seconds=1))
+    play_services.match_resign(match_id=second.pk, user=a)  # b wins game 2, past the clock
+    pairing.refresh_from_db()
+    assert (pairing.wins_a, pairing.wins_b, pairing.outcome) == (1, 1, Outcome.DRAW)
+    assert pairing.games.count() == 2
+
+
 # --- who may act --------------------------------------------------------------------------
 def test_strangers_and_players_cannot_run_the_event(organiser, alomfogo, people):
     stranger = make_user("idegen", language="en")
