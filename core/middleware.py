@@ -185,8 +185,8 @@ def _form_has_nul(request) -> bool:
 
 class WriteRateMiddleware:
     """At most LIMITS["WRITES_PER_MINUTE"] writes (POST, PUT, PATCH, DELETE) a minute per
-    person, or per address for visitors not signed in (and API clients signing each request
-    with a token, whom only the view authenticates): 429 in the visitor's language, before
+    person (signed in, or signing each request with their API token), or per address for
+    visitors not signed in: 429 in the visitor's language, before
     any view runs, so a script cannot fill the database or the worker queue at wire speed.
 
     A person's fastest hand (the builder's + and −) stays far below it. A move at a table
@@ -222,7 +222,24 @@ def _writer(group, request) -> str:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
+    token_user = _token_user_id(request)
+    if token_user is not None:  # an API client: its person's own count, wherever it runs
+        return f"user:{token_user}"
     return f"address:{client_ip(request)}"
+
+
+def _token_user_id(request) -> int | None:
+    """The person whose API token signs this request (DRF's "Token <key>"), if it is one.
+
+    Only a real token counts as a person: a made-up one stays with its address, so
+    changing the header never buys a fresh allowance.
+    """
+    words = request.headers.get("Authorization", "").split()
+    if len(words) != 2 or words[0].lower() != "token" or len(words[1]) > 64:
+        return None
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.filter(key=words[1]).values_list("user_id", flat=True).first()
 
 
 class SignInAgainMiddleware:

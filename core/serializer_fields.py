@@ -17,28 +17,59 @@ FORM_EXTRAS = frozenset({"csrfmiddlewaretoken"})
 
 
 def refuse_unknown_fields(serializer: serializers.Serializer, data) -> None:
-    """A 400 naming each field of a request body that the serializer does not read.
+    """A 400 naming each field of a request body that the serializer does not read,
+    at any depth (`cards[2].bord` in a list of cards).
 
     DRF drops them silently, so a misspelt field ("copeis") fell back to its
     default and the request did something the sender did not ask for.
     """
-    if not isinstance(data, Mapping):
-        return
-    unknown = sorted(
-        str(key) for key in data if key not in serializer.fields and key not in FORM_EXTRAS
-    )
+    unknown = _unknown_fields(serializer, data, "")
     if unknown:
-        known = ", ".join(name for name, field in serializer.fields.items() if not field.read_only)
         raise serializers.ValidationError(
             {
-                name[:40]: [
+                path[:60]: [
                     _("There is no field “%(name)s” here; the fields are: %(known)s.")
-                    % {"name": name[:40], "known": known}
+                    % {"name": path[:60], "known": known}
                 ]
-                for name in unknown[:5]
+                for path, known in unknown
             },
             code="unknown_field",
         )
+
+
+_MOST_NAMED = 5  # unknown fields named in one answer (the walk stops there)
+
+
+def _unknown_fields(serializer, data, prefix: str) -> list[tuple[str, str]]:
+    """(path, the fields there are) of the first unknown fields in `data`, depth first.
+
+    Walks what the serializer would read: a nested serializer's mapping and each
+    item of a list of them (the body's size bounds the walk: 2.5 MB at most).
+    """
+    if not isinstance(data, Mapping):
+        return []
+    fields = serializer.fields
+    found = [
+        (prefix + str(key), _writable(serializer))
+        for key in data
+        if key not in fields and key not in FORM_EXTRAS
+    ][:_MOST_NAMED]
+    for name, field in fields.items():
+        if len(found) >= _MOST_NAMED:
+            break
+        value = data.get(name)
+        if isinstance(field, serializers.ListSerializer) and isinstance(value, list):
+            for i, item in enumerate(value):
+                found += _unknown_fields(field.child, item, f"{prefix}{name}[{i}].")
+                if len(found) >= _MOST_NAMED:
+                    break
+        elif isinstance(field, serializers.Serializer):
+            found += _unknown_fields(field, value, f"{prefix}{name}.")
+    return found[:_MOST_NAMED]
+
+
+def _writable(serializer) -> str:
+    return ", ".join(name for name, field in serializer.fields.items() if not field.read_only)
 
 
 def validated(serializer_class, data, *, body: bool = True) -> dict:

@@ -40,6 +40,10 @@ class CardListSerializer(serializers.ListSerializer):
 
 class CardCountSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=32)
+    # a deck's JSON export names each card: it may be sent back as it is (the code decides)
+    name = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, write_only=True, help_text="Ignored."
+    )
     count = serializers.IntegerField(min_value=codec.MIN_COUNT, max_value=codec.MAX_COUNT)
     board = serializers.ChoiceField(
         choices=[MAIN, SIDE], default=MAIN, help_text="Missing: the main deck."

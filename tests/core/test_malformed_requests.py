@@ -359,6 +359,9 @@ def test_json_within_the_depth_limit_is_read(client, cards):
     assert response.status_code == 200
 
 
+CARD = {"code": "AF1-001", "count": 3}
+
+
 @pytest.mark.parametrize(
     ("path", "body", "field"),
     [
@@ -367,6 +370,17 @@ def test_json_within_the_depth_limit_is_read(client, cards):
         ("/api/print-jobs/", {"set": "AF1", "quantiy": 2}, "quantiy"),
         ("/api/matches/", {"game": "oniroo", "opponent": "bot:greedy", "publik": True}, "publik"),
         ("/api/tournaments/", {"game": "alomfogo", "name": "Kupa", "round": 3}, "round"),
+        # inside a list of cards too: "bord" put a sideboard card in the main deck
+        (
+            "/api/decks/",
+            {"game": "alomfogo", "name": "P", "cards": [CARD, {**CARD, "bord": "side"}]},
+            "cards[1].bord",
+        ),
+        (
+            "/api/decks/validate/",
+            {"game": "alomfogo", "cards": [{**CARD, "cuont": 4}]},
+            "cards[0].cuont",
+        ),
     ],
 )
 def test_a_misspelt_field_is_named_and_changes_nothing(client, player, cards, path, body, field):

@@ -78,3 +78,29 @@ def test_moves_at_a_table_are_not_counted(client, cards, three_a_minute):
             break
         body = {"action": state["legal"][0], "version": state["version"]}
         assert client.post(url, body, content_type="application/json").status_code == 200
+
+
+def test_an_api_token_counts_as_its_person_wherever_it_runs(client, cards, three_a_minute):
+    """Two scripts with one token from two addresses share the person's count; two people's
+    tokens from one address (a school, a café) do not; a made-up token stays with its address."""
+    from rest_framework.authtoken.models import Token
+
+    anna, bela = make_user("tokenes"), make_user("masik")
+    anna_token, bela_token = Token.objects.create(user=anna), Token.objects.create(user=bela)
+
+    def with_token(token: str, address: str, name: str):
+        return client.post(
+            "/api/decks/",
+            json.dumps({"game": "alomfogo", "name": name}),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {token}",
+            REMOTE_ADDR=address,
+        )
+
+    answers = [with_token(anna_token.key, f"10.0.0.{n}", f"A{n}").status_code for n in range(4)]
+    assert answers == [201, 201, 201, 429]
+    assert with_token(bela_token.key, "10.0.0.1", "B0").status_code == 201
+    for n in range(3):  # the address's own count: made-up tokens are not people
+        assert with_token(f"made-up-{n}", "10.0.0.9", "X").status_code in (401, 403)
+    assert with_token("made-up-4", "10.0.0.9", "X").status_code == 429
+    assert Deck.objects.filter(owner=anna).count() == 3
