@@ -261,6 +261,14 @@ def test_games_not_started_in_time_go_to_whoever_was_ready(organiser, alomfogo, 
     assert refused.value.message == "1 pairing of this round is not decided yet."
 
 
+def b_wins_past_the_clock(match, a, b, event) -> None:
+    """Both start the game in time; the round's time runs out; then a gives up."""
+    for user in (a, b):
+        play_services.match_ready(match_id=match.pk, user=user)
+    Round.objects.filter(tournament=event).update(ends_at=timezone.now() - timedelta(seconds=1))
+    play_services.match_resign(match_id=match.pk, user=a)
+
+
 def test_past_the_round_clock_no_further_game_begins_and_the_games_played_decide(
     organiser, alomfogo, people
 ):
@@ -271,11 +279,7 @@ def test_past_the_round_clock_no_further_game_begins_and_the_games_played_decide
     services.tournament_start(tournament_id=event.pk, user=organiser)
     pairing = pairings_of(event, 1)[0]
     a, b = pairing.player_a.user, pairing.player_b.user
-    first = current_match(pairing)
-    for user in (a, b):
-        play_services.match_ready(match_id=first.pk, user=user)
-    Round.objects.filter(tournament=event).update(ends_at=timezone.now() - timedelta(seconds=1))
-    play_services.match_resign(match_id=first.pk, user=a)  # b wins game 1, past the clock
+    b_wins_past_the_clock(current_match(pairing), a, b, event)  # game 1
     pairing.refresh_from_db()
     assert (pairing.wins_a, pairing.wins_b, pairing.outcome) == (0, 1, Outcome.B)
     assert pairing.games.count() == 1  # no game 2
@@ -292,11 +296,7 @@ def test_one_game_each_past_the_clock_is_a_drawn_match(organiser, alomfogo, peop
     pairing = pairings_of(event, 1)[0]
     a, b = pairing.player_a.user, pairing.player_b.user
     claim_game(current_match(pairing), a, b)  # a wins game 1 in time
-    second = current_match(pairing)
-    for user in (a, b):
-        play_services.match_ready(match_id=second.pk, user=user)
-    Round.objects.filter(tournament=event).update(ends_at=timezone.now() - timedelta(seconds=1))
-    play_services.match_resign(match_id=second.pk, user=a)  # b wins game 2, past the clock
+    b_wins_past_the_clock(current_match(pairing), a, b, event)  # game 2
     pairing.refresh_from_db()
     assert (pairing.wins_a, pairing.wins_b, pairing.outcome) == (1, 1, Outcome.DRAW)
     assert pairing.games.count() == 2
