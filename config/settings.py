@@ -532,6 +532,8 @@ LIMITS = {
     "SOCKETS_PER_VISITOR": env.int("LIMIT_SOCKETS_PER_VISITOR", default=20),
     # matches a person plays at once, waiting or running (a tournament's pairings aside)
     "OPEN_MATCHES_PER_USER": env.int("LIMIT_OPEN_MATCHES", default=20),
+    # of those, against the hard bot (a second of a worker's CPU a decision)
+    "HARD_BOT_MATCHES_PER_USER": env.int("LIMIT_HARD_BOT_MATCHES", default=3),
     # writes (POST, PUT, PATCH, DELETE) a minute per person or address; a table's moves aside
     "WRITES_PER_MINUTE": env.int("LIMIT_WRITES_PER_MINUTE", default=300),
     # tournaments: the field, its description, the events one organiser may have not yet finished

@@ -10,6 +10,13 @@ itself.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+from django.utils.cache import patch_cache_control
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SCHEMA_KWARGS, SpectacularAPIView
+from rest_framework.response import Response
+
 ERROR_SCHEMA = {
     "type": "object",
     "properties": {
@@ -62,3 +69,36 @@ def add_error_responses(result, generator, request, public):
             for status, description in answers.items():
                 responses.setdefault(status, {"description": description, "content": body})
     return result
+
+
+class SchemaApi(SpectacularAPIView):
+    """The API schema, built once per process and language.
+
+    Building it is a few hundred milliseconds of CPU. A shared page cache keyed it by the
+    whole address and the Vary headers (Cookie, Accept), so a made-up query string or
+    cookie made a fresh build and a 270 KB cache entry each time, pushing out the
+    counters the rate limits keep in the same cache. Here nothing a visitor sends makes
+    a key: the schema follows from the code and the language (`?lang=` if it is one of
+    ours, else the visitor's), and a new deploy is a new process.
+    """
+
+    _built: dict[str, dict] = {}
+
+    @extend_schema(**SCHEMA_KWARGS)
+    def get(self, request, *args, **kwargs):
+        wanted = request.GET.get("lang")
+        language = wanted if wanted in dict(settings.LANGUAGES) else translation.get_language()
+        with translation.override(language):
+            schema = self._built.get(language)
+            if schema is None:
+                generator = self.generator_class(urlconf=self.urlconf, patterns=self.patterns)
+                schema = generator.get_schema(request=request, public=self.serve_public)
+                self._built[language] = schema
+            response = Response(
+                data=schema,
+                headers={
+                    "Content-Disposition": f'inline; filename="{self._get_filename(request, None)}"'
+                },
+            )
+        patch_cache_control(response, max_age=60 * 60)  # a browser or proxy may keep it too
+        return response

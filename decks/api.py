@@ -13,6 +13,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import permissions, serializers, status
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.utils import html
 from rest_framework.views import APIView
@@ -280,6 +281,19 @@ def deck_payload(deck: Deck, request) -> dict:
     return body
 
 
+class DeckPagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+class DeckPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="All your decks.")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = DeckSerializer(many=True)
+
+
 class DeckListApi(APIView):
     """The signed-in user's decks; POST creates one (from a list, cards or a deck code)."""
 
@@ -287,12 +301,22 @@ class DeckListApi(APIView):
 
     @extend_schema(
         operation_id="decks_list",
-        responses={200: DeckSerializer(many=True)},
-        description="All your decks, newest change first, as one list (not paginated).",
+        parameters=[
+            OpenApiParameter("page", int, description="From 1."),
+            OpenApiParameter(
+                "page_size", int, description=f"At most {DeckPagination.max_page_size}."
+            ),
+        ],
+        responses={200: DeckPageSerializer},
+        description=f"Your decks, newest change first, {DeckPagination.page_size} a page.",
     )
     def get(self, request):
+        # a page at a time: each deck comes whole, checked against its format, and a
+        # person may keep a thousand (all at once: half a minute and gigabytes)
+        paginator = DeckPagination()
         decks = selectors.decks_with_entries(user=request.user)
-        return Response([deck_payload(deck, request) for deck in decks])
+        page = paginator.paginate_queryset(decks, request, view=self)
+        return paginator.get_paginated_response([deck_payload(deck, request) for deck in page])
 
     @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})
     def post(self, request):

@@ -221,10 +221,15 @@ class LobbyDeck:
     legal: bool
 
 
+# Decks the lobby offers: the most recently edited (each is loaded and validated for the
+# page; a person may keep a thousand, and the page took half a minute for them all).
+LOBBY_DECKS = 50
+
+
 def lobby_decks(user, match: Match | None = None) -> list[LobbyDeck]:
-    """The user's decks of the games whose seats bring their own deck (of `match`'s game,
-    judged by its options, when joining it), the legal ones first (most recently edited
-    first within each), so the form starts on one that can play."""
+    """The user's LOBBY_DECKS most recently edited decks of the games whose seats bring their
+    own deck (of `match`'s game, judged by its options, when joining it), the legal ones
+    first (most recently edited first within each), so the form starts on one that can play."""
     if not user.is_authenticated:
         return []
     own = [slug for slug, spec in GAMES.items() if spec.uses_decks]
@@ -232,7 +237,8 @@ def lobby_decks(user, match: Match | None = None) -> list[LobbyDeck]:
         own = [slug for slug in own if slug == match.game.slug]
     options = match.options if match is not None else {}
     found = []
-    for deck in decks_with_entries(user=user).filter(game__slug__in=own).order_by("-updated_at"):
+    recent = decks_with_entries(user=user).filter(game__slug__in=own).order_by("-updated_at")
+    for deck in recent[:LOBBY_DECKS]:
         slug = deck.game.slug
         fmt_id = get_game(slug).deck_format(options, deck.format)
         fmt = formats.get_format(slug, fmt_id) or formats.default_format(slug)

@@ -131,6 +131,8 @@ def match_create(
         )
     _check_options(game, spec, options)
     _check_open_matches(user)
+    if BOT_KINDS.get(opponent) == "search":
+        _check_hard_bot_matches(user)
     version = _check_deck(deck, user, game, options) if spec.uses_decks else None
     seed = Match._meta.get_field("seed").default()
     match = Match.objects.create(
@@ -185,6 +187,32 @@ def _check_open_matches(user) -> None:
             ngettext(
                 "You are in %(n)s unfinished match: finish it or give it up first.",
                 "You are in %(n)s unfinished matches: finish one or give it up first.",
+                limit,
+            )
+            % {"n": limit},
+        )
+
+
+def _check_hard_bot_matches(user) -> None:
+    """At most LIMITS["HARD_BOT_MATCHES_PER_USER"] matches against the hard bot at once:
+    each of its decisions is a second or more of a worker's CPU, and a person's moves in
+    many such matches at once would queue the hard bot's thinking ahead of everyone else's
+    bots (a match has one bot thinking at a time, so this bounds one person's share)."""
+    limit = settings.LIMITS["HARD_BOT_MATCHES_PER_USER"]
+    playing = (
+        Seat.objects.filter(user=user, bot="", match__fill_bot="search")
+        .filter(match__status__in=(MatchStatus.WAITING, MatchStatus.RUNNING))
+        .exclude(match__opponent=Opponent.PAIRED)
+        .count()
+    )
+    if playing >= limit:
+        raise MatchRefused(
+            "too_many_hard_bot_matches",
+            ngettext(
+                "You play %(n)s match against the hard bot already: finish it or give it up "
+                "first, or choose another bot.",
+                "You play %(n)s matches against the hard bot already: finish one or give it "
+                "up first, or choose another bot.",
                 limit,
             )
             % {"n": limit},
@@ -704,11 +732,14 @@ def match_resign(*, match_id, user) -> Match:
     With one or two seats the match ends and the others win (reason
     "resigned": a rated or tournament match counts it as a loss, as chess and
     card sites do). At a bigger table the game goes on for the others: a bot
-    plays the seat to the end, as for a player who went away.
+    plays the seat to the end, as for a player who went away. A table where
+    nobody else is playing then (every other seat a bot's) ends as a small one
+    does: bots playing on for no one would keep a worker busy for minutes.
     """
     with transaction.atomic():
         match, seats, seat = _running_seat(match_id, user)
-        if len(seats) > 2:
+        others_play = any(not s.bot for s in seats if s.position != seat.position)
+        if len(seats) > 2 and others_play:
             if seat.left:
                 raise MatchRefused("already_a_bot", _("A bot already plays your seat."))
             # for good: unlike a seat a bot took while its player was away, not taken back

@@ -334,7 +334,7 @@ def test_api_crud_for_the_owner(client, owner, cards):
         content_type="application/json",
     ).json()
     assert patched["name"] == "API 2" and patched["count"] == 2
-    assert client.get("/api/decks/").json()[0]["id"] == deck_id
+    assert client.get("/api/decks/").json()["results"][0]["id"] == deck_id
     code = client.get(f"/api/decks/{deck_id}/export/", {"as": "code"}).json()["code"]
     imported = client.post(
         "/api/decks/", {"code": code, "name": "again"}, content_type="application/json"
@@ -355,11 +355,36 @@ def test_the_deck_list_api_reads_every_deck_in_the_same_few_queries(client, owne
                 owner=owner, game=alomfogo, name="Pakli", entries=demo_entries(10 + decks)
             )
         with CaptureQueriesContext(connection) as queries:
-            body = client.get("/api/decks/").json()
+            body = client.get("/api/decks/").json()["results"]
         return body, len(queries)
 
     (_few, few_queries), (many, many_queries) = listed(2), listed(8)
     assert len(many) == 8 and many_queries == few_queries  # not one more query per deck
+
+
+def test_the_deck_list_api_comes_a_page_at_a_time(client, owner, alomfogo):
+    """Each deck comes whole and checked: a person's thousand decks at once took half a
+    minute and gigabytes. Fifty a page, newest change first; a page past the end is a 404."""
+    login(client, owner)
+    for n in range(53):
+        Deck.objects.create(owner=owner, game=alomfogo, name=f"P{n}", format="casual")
+    first = client.get("/api/decks/").json()
+    assert first["count"] == 53 and len(first["results"]) == 50
+    assert first["previous"] is None and first["next"].endswith("/api/decks/?page=2")
+    second = client.get(first["next"]).json()
+    seen = [d["id"] for d in first["results"] + second["results"]]
+    assert len(set(seen)) == 53 and second["next"] is None
+    assert len(client.get("/api/decks/", {"page_size": 500}).json()["results"]) == 53
+    assert len(client.get("/api/decks/", {"page_size": 20}).json()["results"]) == 20
+    response = client.get("/api/decks/", {"page": 9})
+    assert response.status_code == 404 and response.json()["error"]["message"]
+
+
+def test_the_deck_list_api_gives_each_deck_as_its_own_page_does(client, owner, alomfogo):
+    login(client, owner)
+    for n in range(3):
+        services.deck_create(owner=owner, game=alomfogo, name="Pakli", entries=demo_entries(12 + n))
+    many = client.get("/api/decks/").json()["results"]
     for deck in many:  # the same cards, in the same order, as each deck's own page gives
         assert deck == client.get(f"/api/decks/{deck['id']}/").json()
 

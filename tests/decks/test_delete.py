@@ -101,7 +101,7 @@ def test_a_deleted_deck_is_left_out_of_lists_search_and_the_lobby(client, played
     Deck.objects.filter(pk=deck.pk).update(name=name)
     assert name in client.get("/decks/public/").content.decode()
     client.delete(f"/api/decks/{deck.pk}/")
-    assert deck.pk not in [d["id"] for d in client.get("/api/decks/").json()]
+    assert deck.pk not in [d["id"] for d in client.get("/api/decks/").json()["results"]]
     assert name not in client.get("/decks/").content.decode()
     assert name not in client.get("/decks/public/", {"q": "különleges"}).content.decode()
     assert name not in client.get("/play/").content.decode()  # nothing new is played with it

@@ -145,3 +145,32 @@ def test_oniroo_tables_may_raise_the_shortest_dream(client, zsofi_and_gergo):
     plain = Match.objects.exclude(pk=raised.pk).get()
     assert "min_dream_length" not in plain.options
     assert selectors.match_state(plain).s["options"]["min_dream_length"] == 5
+
+
+def test_the_lobby_offers_the_fifty_most_recently_edited_decks(client, zsofi_and_gergo):
+    """Each deck offered is loaded and judged for the page: a person's thousand decks made the
+    lobby take half a minute. The newest fifty are offered, legal ones first."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from decks.models import Deck
+    from play.selectors import LOBBY_DECKS, lobby_decks
+
+    zsofi = zsofi_and_gergo[0]
+    game = Game.objects.get(slug="alomfogo")
+    base = timezone.now() - timedelta(days=1)
+    Deck.objects.bulk_create(
+        Deck(owner=zsofi, game=game, name=f"Régi {n}", format="casual") for n in range(60)
+    )
+    for deck in Deck.objects.filter(owner=zsofi, name__startswith="Régi "):
+        n = int(deck.name.split()[1])
+        Deck.objects.filter(pk=deck.pk).update(updated_at=base + timedelta(minutes=n))
+    full_deck(zsofi)  # legal, and edited last
+    offered = lobby_decks(zsofi)
+    assert len(offered) == LOBBY_DECKS == 50
+    assert offered[0].legal  # her legal deck, the newest edit, leads
+    empty = [row.deck.name for row in offered if not row.legal]
+    assert empty == [f"Régi {n}" for n in range(59, 10, -1)]  # the 49 newest empty ones
+    page = signed_in(client, zsofi).get("/play/").content.decode()
+    assert "Régi 11 ·" in page and "Régi 10 ·" not in page

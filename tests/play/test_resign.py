@@ -91,6 +91,32 @@ def test_leaving_a_bigger_table_hands_the_seat_to_a_bot_and_the_game_goes_on(pla
     assert match.seats.get(user=gergo).bot
 
 
+def test_the_last_person_leaving_a_table_of_bots_ends_it(players):  # noqa: F811
+    """Bots playing on for nobody kept a worker busy for minutes (six hard bots: ~10); a
+    table whose last person gives up ends as a small one does, the others winning."""
+    zsofi, gergo, _deck, _deck2 = players
+    against_bots = services.match_create(
+        user=zsofi,
+        game=Game.objects.get(slug="oniroo"),
+        deck=None,
+        opponent="bot:greedy",
+        options={"players": 4, "level": 1},
+    )
+    services.match_resign(match_id=against_bots.pk, user=zsofi)
+    against_bots.refresh_from_db()
+    assert against_bots.status == MatchStatus.FINISHED
+    assert against_bots.result == {"winners": [1, 2, 3], "reason": "resigned", "resigned": 0}
+    # two people and a bot: the first to leave hands the seat on; the second ends it
+    match = oniroo_for_three(zsofi, gergo, opponent="invite")
+    services.match_start_with_bots(match_id=match.pk, user=zsofi)
+    services.match_resign(match_id=match.pk, user=gergo)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING
+    services.match_resign(match_id=match.pk, user=zsofi)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED and match.result["resigned"] == 0
+
+
 def test_only_a_player_may_give_up_and_nobody_learns_of_the_match(players, client):  # noqa: F811
     zsofi, _gergo, deck, _deck2 = players
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:greedy")
@@ -142,6 +168,25 @@ def test_a_person_plays_a_bounded_number_of_matches_at_once(players, client):  #
         services.match_call_off(match_id=waiting.pk, user=zsofi)
         services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:greedy")
         services.match_join(match_id=other.pk, user=zsofi, deck=deck)
+
+
+@override_settings(PLAY_SEARCH_SECONDS=0.01)
+def test_a_person_plays_a_few_matches_against_the_hard_bot_at_once(players):  # noqa: F811
+    """Each of the hard bot's decisions is a second of a worker: one person's share is bounded
+    (the other bots, and matches between people, count only toward the open-match limit)."""
+    zsofi, _gergo, deck, _deck2 = players
+    with limits(HARD_BOT_MATCHES_PER_USER=2):
+        hard = [
+            services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")
+            for _ in range(2)
+        ]
+        with pytest.raises(ApplicationError) as refused:
+            services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")
+        assert refused.value.code == "too_many_hard_bot_matches"
+        assert "2 meccset játszol" in refused.value.message
+        services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:greedy")
+        services.match_resign(match_id=hard[0].pk, user=zsofi)  # over: its place is free
+        services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")
 
 
 def test_calling_off_asks_for_a_match_that_is_yours(players):  # noqa: F811
