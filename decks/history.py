@@ -4,12 +4,19 @@ A version stores what happened as data (kind, details, changes); the sentence
 is written here, at read time, in the active language, so a version saved by
 a Hungarian page reads in English for an English reader. Only versions from
 before that (kind "legacy") show the sentence they were stored with.
+
+A deck keeps up to LIMIT_DECK_VERSIONS versions and each holds the whole list
+(`entries`), so no read here loads them all: the history shows one page of
+versions without their lists (what each changed is stored with it, in
+`changes`), and a comparison or a restore loads only the versions it names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
+from django.core.paginator import Page, Paginator
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -22,6 +29,10 @@ from decks.models import Deck, DeckVersion, VersionKind
 
 # A summary names this many changed cards; the rest are counted.
 SUMMARY_CARDS = 4
+# Versions on one page of the history, newest first.
+HISTORY_PAGE_SIZE = 20
+# A page number with more digits than this is past the last page of any history.
+_PAGE_DIGITS = 9
 
 
 @dataclass(frozen=True)
@@ -57,57 +68,106 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class VersionChoice:
+    """A kept version as the compare form offers it: its number and date, never its list."""
+
+    number: int
+    created_at: datetime
+
+    @property
+    def label(self) -> str:
+        return f"v{self.number}"
+
+
+@dataclass(frozen=True)
 class History:
     deck: Deck
-    rows: list[HistoryRow]  # newest first
+    rows: list[HistoryRow]  # the versions on this page, newest first
     names: dict[str, str]
+    page: Page  # of `choices`
+    choices: list[VersionChoice]  # every kept version, newest first
 
-    def version(self, number: int) -> DeckVersion | None:
-        return next((r.version for r in self.rows if r.version.number == number), None)
+    @property
+    def numbers(self) -> list[int]:
+        return [choice.number for choice in self.choices]
 
 
-def deck_history(deck: Deck) -> History:
-    """Every version of the deck, newest first, with its summary and its card changes."""
-    versions = list(deck.versions.all())
-    names = card_names({e["code"] for v in versions for e in v.entries} | _changed_codes(versions))
+def deck_history(deck: Deck, *, page: object = 1) -> History:
+    """One page of the deck's versions, newest first, with their summaries and card changes.
+
+    `page` is what the visitor asked for: text that is not a page number gives
+    the first page, a number past the end the last one.
+    """
+    choices = [
+        VersionChoice(number, created_at)
+        for number, created_at in deck.versions.values_list("number", "created_at")
+    ]
+    paginator = Paginator(choices, HISTORY_PAGE_SIZE)
+    shown = paginator.page(nearest_page(page, paginator.num_pages))
+    newest = choices[0].number if choices else None
+    # What each version changed since the one before is stored with it: no list is loaded.
+    versions = list(
+        deck.versions.filter(number__in=[choice.number for choice in shown]).defer("entries")
+    )
+    names = card_names(_changed_codes(versions))
     rows = []
-    for index, version in enumerate(versions):
+    for version in versions:
         lines = diff_lines(version.changes, names)
         summary = version_summary(version, lines, game=deck.game.slug)
-        rows.append(HistoryRow(version, summary, lines, current=index == 0))
-    return History(deck=deck, rows=rows, names=names)
+        rows.append(HistoryRow(version, summary, lines, current=version.number == newest))
+    return History(deck=deck, rows=rows, names=names, page=shown, choices=choices)
+
+
+def nearest_page(raw: object, last: int) -> int:
+    """The page number asked for, brought into 1..last; 1 when it is not a number."""
+    text = str(raw).strip() if raw is not None else ""
+    if not (text.isascii() and text.isdigit()):
+        return 1  # empty, negative, "²", "abc"
+    digits = text.lstrip("0")
+    if len(digits) > _PAGE_DIGITS:
+        return last  # int() of thousands of digits would fail; it is past the end anyway
+    return min(max(int(digits or "0"), 1), last)
 
 
 def compare_versions(history: History, *, a: object, b: object) -> Comparison:
-    """Two versions side by side; ApplicationError (400) with a message when they cannot be."""
+    """Two versions side by side; ApplicationError (400) with a message when they cannot be.
+
+    Loads only the two versions named, whichever page of the history is shown.
+    """
     if a in (None, "") and b in (None, ""):
         raise ApplicationError("compare_empty", _("Choose two versions to compare."))
-    last = max((r.version.number for r in history.rows), default=1)
+    last = max(history.numbers, default=1)
     # "²".isdigit() is true and int("²") fails: the numbers go through int_param.
     numbers = [
         int_param(raw, name=name, minimum=1, maximum=last) for name, raw in (("a", a), ("b", b))
     ]
-    found = []
+    loaded = {v.number: v for v in history.deck.versions.filter(number__in=numbers)}
     for number in numbers:
-        version = history.version(number)
-        if version is None:
+        if number not in loaded:
             raise ApplicationError(
                 "no_such_version", _("This deck has no version %(n)s.") % {"n": number}
             )
-        found.append(version)
-    older, newer = found
-    changes = versioning.changes_between(older.entries, newer.entries)
-    return Comparison(older, newer, diff_lines(changes, history.names))
+    older, newer = (loaded[number] for number in numbers)
+    return _comparison(older, newer)
 
 
-def restore_preview(history: History, number: int) -> Comparison | None:
-    """What restoring version `number` would change, from the deck as it is now; None if unknown."""
-    version = history.version(number)
-    if version is None or not history.rows:
+def restore_preview(deck: Deck, number: int) -> Comparison | None:
+    """What restoring version `number` would change, from the deck as it is now; None if unknown.
+
+    Loads two versions: the newest (the deck as it is now) and the one asked for.
+    """
+    current = deck.versions.first()  # ordered newest first
+    if current is None:
         return None
-    current = history.rows[0].version
-    changes = versioning.changes_between(current.entries, version.entries)
-    return Comparison(current, version, diff_lines(changes, history.names))
+    version = current if current.number == number else deck.versions.filter(number=number).first()
+    if version is None:
+        return None
+    return _comparison(current, version)
+
+
+def _comparison(a: DeckVersion, b: DeckVersion) -> Comparison:
+    changes = versioning.changes_between(a.entries, b.entries)
+    return Comparison(a, b, diff_lines(changes, card_names({c["code"] for c in changes})))
 
 
 def card_names(codes: set[str]) -> dict[str, str]:
@@ -184,5 +244,6 @@ def _changes_sentence(lines: list[DiffLine]) -> str:
 
 
 def _changed_codes(versions: list[DeckVersion]) -> set[str]:
-    # A card a version removed is in no later snapshot, but its name is still shown.
+    # From what the versions changed, not their lists: a card a version removed is in
+    # no later list, and the lists are not loaded.
     return {c["code"] for v in versions for c in (v.changes or [])}

@@ -458,14 +458,15 @@ def delete(request: HttpRequest, deck_id: int) -> HttpResponse:
 @refusals
 def history(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    past = deck_history(deck)
-    numbers = [row.version.number for row in past.rows]
+    past = deck_history(deck, page=request.GET.get("page"))
     context = {
         "deck": deck,
         "rows": past.rows,
+        "page": past.page,
+        "choices": past.choices,
         "compare": None,
         "compare_error": None,
-        "selected": numbers[1::-1],  # [older, newer]: the form starts on the two newest
+        "selected": past.numbers[1::-1],  # [older, newer]: the form starts on the two newest
         "versions_kept": limits.versions_kept(),
     }
     if "a" in request.GET or "b" in request.GET:
@@ -488,7 +489,7 @@ def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:
     """GET asks first (what would change, a button); the POST from that page restores."""
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     if request.method == "GET":
-        preview = restore_preview(deck_history(deck), number)
+        preview = restore_preview(deck, number)
         if preview is None:
             raise Http404
         return render(request, "decks/restore.html", {"deck": deck, "preview": preview})
