@@ -562,4 +562,7 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django's own "django" logger prints to the console too while DEBUG is on, and passes
+    # each record on to the root's: every warning twice under `make run`. Ours only.
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
 }

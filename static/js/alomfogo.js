@@ -466,6 +466,8 @@
     summary() {
       const v = this.view;
       if (v.turn == null) return "";
+      // given up or called mid-turn: the view still names its turn player and phase
+      if (this.over) return this.t("turn_line_over", { turn: v.turn });
       const phase = this.w.phases[v.phase] || v.phase || "";
       return v.turn_player === this.you
         ? this.t("turn_line_you", { turn: v.turn, phase })
@@ -556,10 +558,13 @@
           helper: helper(helpers[1], step > 2),
           helperId: onBoard(helpers[1]),
         },
-        now: t("duel_now", {
-          step: this.w.steps[d.step] || d.step,
-          who: this.seatName(decider),
-        }),
+        // a match that ended mid-duel waits for nobody
+        now: this.over
+          ? null
+          : t("duel_now", {
+              step: this.w.steps[d.step] || d.step,
+              who: this.seatName(decider),
+            }),
       };
     }
 
@@ -822,7 +827,7 @@
         );
       el.duel.replaceChildren(
         h("h2", { id: "table-duel-heading" }, t("duel_heading")),
-        h("p", { class: "duel-now" }, info.now),
+        info.now ? h("p", { class: "duel-now" }, info.now) : null,
         h(
           "div",
           { class: "duel-sides" },

@@ -937,11 +937,20 @@
     const [img, name, text] = box.children;
     let shown = null;
     let timer = null;
+    // Until a new face has loaded the browser keeps painting the last one: hidden meanwhile,
+    // so one card's face never stands over another's name and text (slow phones: seconds).
+    const reveal = () => { img.style.visibility = ""; };
+    img.addEventListener("load", reveal);
+    img.addEventListener("error", reveal);
 
     function show(card) {
       if (!card || !card.dataset.zoom || !root.contains(card)) return;
       shown = card;
-      if (img.getAttribute("src") !== card.dataset.zoom) img.setAttribute("src", card.dataset.zoom);
+      if (img.getAttribute("src") !== card.dataset.zoom) {
+        img.style.visibility = "hidden";
+        img.setAttribute("src", card.dataset.zoom);
+        if (img.complete) reveal();  // already in the browser's cache: no load to wait for
+      }
       setText(name, card.dataset.zoomName || "");
       setText(text, card.dataset.zoomText || "");
       box.hidden = false;

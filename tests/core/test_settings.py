@@ -151,3 +151,12 @@ def test_redis_url_switches_broker_and_channel_layer():
         "redis://127.0.0.1:6379/3",
         "core.channel_layer.FanOutChannelLayer",
     ]
+
+
+def test_with_debug_on_a_request_warning_is_printed_once():
+    """Django's own console handler (on while DEBUG is) and ours both printed each record of
+    the "django" loggers: every refused request and traceback twice under `make run`."""
+    code = "import logging; logging.getLogger('django.request').warning('Bad Request: /x/')"
+    result = manage("shell", "--no-imports", "-c", code, DEBUG="1")
+    assert result.stderr.count("Bad Request: /x/") == 1, result.stderr
+    assert "WARNING django.request: Bad Request: /x/" in result.stderr

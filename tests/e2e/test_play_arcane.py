@@ -113,6 +113,24 @@ def test_a_player_enters_the_dungeon_asks_for_hints_and_plays(seed_file, signed_
     assert zoom.locator(".card-zoom-text").inner_text().strip()
     page.keyboard.press("Escape")
     zoom.wait_for(state="hidden")
+    # another card's face on its way (held back here): the last face is not shown under
+    # the new card's name meanwhile, and the new one is once it arrives
+    held = []
+    page.route("**/large.webp*", lambda route: held.append(route))
+    other = page.locator("#ag-pile-list .tcard[data-zoom]").nth(1)
+    other.locator(".tcard-img").hover()
+    zoom.wait_for(state="visible")
+    assert zoom.locator(".card-zoom-name").inner_text() == other.get_attribute("data-zoom-name")
+    page.wait_for_function("() => document.querySelector('.card-zoom-img').src.includes('large')")
+    assert zoom.locator("img").evaluate("img => getComputedStyle(img).visibility") == "hidden"
+    for route in held:
+        route.continue_()
+    page.unroute("**/large.webp*")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.card-zoom-img')).visibility === 'visible'"
+    )
+    page.keyboard.press("Escape")
+    zoom.wait_for(state="hidden")
     page.mouse.move(0, 0)
     for _ in range(60):
         page.keyboard.press("Tab")

@@ -240,3 +240,29 @@ def test_a_cards_marks_say_what_its_face_does_not():
     if hand:
         assert found[hand[0]["id"]]["marks"][0]["k"] == "up"  # cheaper helps its owner
         assert found[hand[0]["id"]]["marks"][0]["text"].endswith("VP")
+
+
+@needs_node
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_a_match_given_up_mid_duel_says_it_is_over_not_whose_move_it_is(language):
+    """The view of a match that ended mid-turn still names its turn player, phase and the
+    duel's step: the summary says the game is over and the duel waits for nobody."""
+    state = new_state(5)
+    bots = {p: make_bot("greedy", 5, p) for p in state.players}
+    while state.s["duel"] is None and not state.is_over:
+        state.apply(bots[state.active_player](state, state.active_player))
+    assert state.s["duel"] is not None
+    running = state_message(state, 0)
+    over = {**running, "status": "finished", "legal": []}
+    over["result"] = {"winners": [1], "reason": "resigned", "resigned": 0}
+    before, after = run_pure([running, over], language)
+    assert before["duel"]["now"] and str(state.s["turn"]) in before["summary"]
+    assert after["duel"]["now"] is None
+    turn = state.s["turn"]
+    assert (
+        after["summary"]
+        == {
+            "en": f"Turn {turn} · the game is over",
+            "hu": f"{turn}. kör · a játszma véget ért",
+        }[language]
+    )
