@@ -319,7 +319,7 @@ class Parser:
         return Loose(token.text, token.quoted, token.position)
 
     def _count(self, token: Token) -> None:
-        self.terms += 1
+        self.terms += _term_cost(token)
         if self.terms > MAX_TERMS:
             message = gettext("This search is too long; use at most %(limit)s terms.")
             raise SearchError("too_complex", message % {"limit": MAX_TERMS}, token.position)
@@ -353,6 +353,22 @@ class Parser:
     def _dangling(self, token: Token) -> SearchError:
         message = gettext("“%(word)s” needs a search term on both sides.")
         return SearchError("dangling_operator", message % {"word": token.text}, token.position)
+
+
+def _term_cost(token: Token) -> int:
+    """How many terms a word or `key:value` counts as against MAX_TERMS.
+
+    A phrase ("e e e"), a word that folds to several (e-e-e) and a text key's
+    value (o:"deal 1 damage") are matched one word at a time, each word a
+    condition of its own (catalog.tokens.all_words_q), so each word counts:
+    otherwise one 8 KB phrase would pass as a single term and cost thousands
+    of look-ups. Anything else is one term.
+    """
+    if token.kind == "term":
+        text = token.value if isinstance(keys.find_key(token.text), keys.TextKey) else ""
+    else:
+        text = token.text
+    return max(1, len(fold_words(text).split()))
 
 
 def _combine(kind: type[And] | type[Or], nodes: list[Node | None]) -> Node | None:

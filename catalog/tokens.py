@@ -137,8 +137,13 @@ def text_has(column: str, text: str) -> Q:
 
 
 def all_words_q(field: str, text: str) -> Q:
-    """Cards having, in `field`, a word starting with each word of `text`."""
+    """Cards having, in `field`, a word starting with each word of `text`.
+
+    A word typed twice asks the same question twice, so each distinct word is
+    looked up once (words_q may read the index for each). How many words a
+    query may hold at all is the parser's term limit (catalog.search).
+    """
     q = Q()
-    for word in fold_words(text).split():
-        q &= words_q(field, [word[:MAX_WORD]])
+    for word in dict.fromkeys(word[:MAX_WORD] for word in fold_words(text).split()):
+        q &= words_q(field, [word])
     return q

@@ -8,11 +8,12 @@ back as the same collection. Blank lines and lines starting with `#` are skipped
 
 Cards are found as deck lists find them (decks.codec): by code first, among every
 card, then by exact name (accents, case and spaces ignored) among one game's cards;
-an unknown name gets the lookup's suggestions. Reading never raises on a line: each
-problem becomes a decks.codec.LineError with the line number, the line, why, and
-suggestions, and the caller saves nothing while any exist. The one exception is
-size: a text over its `CsvLimits` raises decks.codec.ListTooLarge before any card
-is looked up, because the work of reading grows with the text.
+an unknown name gets the lookup's suggestions (in the first SUGGESTED_LINES lines
+that name no card). Reading never raises on a line: each problem becomes a
+decks.codec.LineError with the line number, the line, why, and suggestions, and
+the caller saves nothing while any exist. The one exception is size: a text over
+its `CsvLimits` raises decks.codec.ListTooLarge before any card is looked up,
+because the work of reading grows with the text.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ _COUNT_HEADER_WORDS = {"count", "copies", "qty", "quantity", "amount", "db", "da
 _COUNT = re.compile(r"[0-9]+")
 _CODE = re.compile(r"^[A-Za-z]{1,8}[0-9]{0,3}-[A-Za-z]{0,3}[0-9]{1,5}$")
 _DELIMITERS = (",", ";", "\t")
+# A suggestion is a fuzzy match against every name of the game: a file of thousands
+# of made-up names would cost a second of work and a page of megabytes. The first
+# unknown lines get suggestions; the rest are still listed, without them.
+SUGGESTED_LINES = 50
 
 
 @dataclass(frozen=True)
@@ -250,7 +255,9 @@ def _total_too_high(line_no: int, raw: str, card: dict, total: int) -> LineError
     )
 
 
-def _unknown(line: _Line, first: str, names: CardLookup, delimiter: str) -> LineError:
+def _unknown(
+    line: _Line, first: str, names: CardLookup, delimiter: str, *, suggest: bool
+) -> LineError:
     shown = _shown(first)
     if _CODE.match(first):
         return _error(
@@ -261,7 +268,7 @@ def _unknown(line: _Line, first: str, names: CardLookup, delimiter: str) -> Line
         line,
         f"Nincs „{shown}” nevű lap.",
         f"There is no card called “{shown}”.",
-        suggestions=names.suggest(first),
+        suggestions=names.suggest(first) if suggest else [],
         name=first,
         delimiter=delimiter,
     )
@@ -290,7 +297,8 @@ def parse_csv(
     `codes` finds a card by its code (give it every card), `names` by its name (give it
     one game's cards: names repeat across games). Counts are whole numbers 0–999;
     0 means "I own none". The same card on several lines: the counts add up, and a
-    total above 999 is an error on the line that takes it there.
+    total above 999 is an error on the line that takes it there. The first
+    SUGGESTED_LINES lines that name no card get suggested names; later ones none.
 
     Raises ListTooLarge, before looking up any card, for a text over `limits`.
     """
@@ -298,6 +306,7 @@ def parse_csv(
     lines = _lines(text)
     delimiter = _delimiter(lines)
     out = ParsedCollection()
+    unknown = 0
     for index, line in enumerate(lines):
         fields = _fields(line.raw, delimiter)
         if index == 0 and _is_header(fields):
@@ -320,7 +329,9 @@ def parse_csv(
             continue
         card = codes.by_code(first) or names.by_name(first)
         if card is None:
-            out.errors.append(_unknown(line, first, names, delimiter))
+            suggest = unknown < SUGGESTED_LINES
+            unknown += 1
+            out.errors.append(_unknown(line, first, names, delimiter, suggest=suggest))
             continue
         code = card["code"]
         total = out.counts.get(code, 0) + count

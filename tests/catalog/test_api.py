@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +37,28 @@ def test_bad_query_is_400_with_code_message_position(client, cards, query, code)
     assert error["code"] == code
     assert error["message"]
     assert isinstance(error["position"], int)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"' + " ".join(["e"] * 4000) + '"',
+        "-".join(["e"] * 4000),
+        'o:"' + " ".join(["e"] * 4000) + '"',
+        'o:"' + " ".join(["-1"] * 2600) + '"',
+    ],
+)
+def test_an_over_long_phrase_is_400_before_any_query(client, cards, query):
+    # An 8 KB phrase once cost a look-up per word: 4,001 queries and seconds of work.
+    client.cookies["django_language"] = "en"
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get("/api/cards/", {"q": query})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "too_complex"
+    assert error["message"] == "This search is too long; use at most 50 terms."
+    assert error["position"] == 0
+    assert len(captured) == 0
 
 
 def test_ignored_terms_come_back_as_warnings(client, cards):

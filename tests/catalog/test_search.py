@@ -9,6 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.conf import settings as django_settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -234,6 +236,42 @@ def test_absurdly_long_or_deep_queries_are_refused():
     assert error("-" * 50 + "a").code == "too_complex"
 
 
+def phrase(words: list[str]) -> str:
+    return '"' + " ".join(words) + '"'
+
+
+@pytest.mark.parametrize(
+    ("query", "position"),
+    [
+        (phrase(["e"] * 51), 0),  # one quoted phrase of 51 words
+        ("-".join(["e"] * 51), 0),  # one unquoted word that folds to 51
+        ("o:" + phrase(["e"] * 51), 0),  # a text key's value
+        ("o:" + phrase(["-1"] * 51), 0),  # signed numbers in the rules text
+        ("kajtar " + phrase(["e"] * 50), 7),  # 1 + 50: the phrase is one too many
+    ],
+)
+def test_each_word_of_a_phrase_counts_against_the_term_limit(query, position):
+    problem = error(query)
+    assert (problem.code, problem.position) == ("too_complex", position)
+    assert problem.status_code == 400
+
+
+def test_an_over_long_phrase_is_refused_in_the_searchers_language():
+    with translation.override("en"):
+        assert error(phrase(["e"] * 4000)).message == (
+            "This search is too long; use at most 50 terms."
+        )
+    with translation.override("hu"):
+        assert "legfeljebb 50 feltételt" in error(phrase(["e"] * 4000)).message
+
+
+def test_phrases_and_text_values_up_to_the_limit_still_parse():
+    assert node(phrase(["e"] * 50)) == Loose(" ".join(["e"] * 50), True, 0)
+    assert node("o:" + phrase(["-1"] * 50)) == Term("text", "=", " ".join(["-1"] * 50), 0)
+    # a key that is not text counts once, however its value is written
+    assert node(" ".join(["t:révülő"] * 50)) is not None
+
+
 @pytest.mark.parametrize(
     "value", ["card:" * 887 + "A", "letter:letter:A", "digit:card:5", "shape:" * 3000 + "kereszt"]
 )
@@ -454,6 +492,20 @@ def test_the_english_name_matches_too(catalog):
 def test_a_quoted_phrase_keeps_its_word_order(catalog):
     assert names('"éjlépő kajtár"', catalog) == ["Éjlépő Kajtár"]
     assert names('"kajtár éjlépő"', catalog) == []
+
+
+def queries_to_search(query: str, catalog) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        list(cards_search(query, queryset=catalog).cards)
+    return len(captured)
+
+
+def test_a_word_repeated_in_a_phrase_is_looked_up_once(catalog):
+    once = queries_to_search('"kajtár"', catalog)
+    assert queries_to_search('"kajtár kajtár kajtár kajtár"', catalog) == once
+    assert queries_to_search("név:" + phrase(["kajtar"] * 50), catalog) == once
+    # looked up once, the phrase still has to stand in the name as typed
+    assert names('"kajtár kajtár"', catalog) == []
 
 
 def test_cheap_revulok(catalog):

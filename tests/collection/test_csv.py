@@ -152,6 +152,31 @@ def test_too_many_card_lines_is_refused_whole_before_any_lookup():
     assert CountingLookup.asked == 0
 
 
+class SuggestionCounter(RecordLookup):
+    """A lookup that counts the spelling suggestions asked of it."""
+
+    suggested = 0
+
+    def suggest(self, name, limit=3):
+        SuggestionCounter.suggested += 1
+        return super().suggest(name, limit)
+
+
+def test_only_the_first_unknown_lines_get_suggestions_every_one_is_listed():
+    names = SuggestionCounter(shipped_records("alomfogo"))
+    SuggestionCounter.suggested = 0
+    # 5,000 near misses of a real name: each once cost a fuzzy match against every name
+    text = "\n".join(f"Éjlépő Kajtra {i},1" for i in range(5000))
+    parsed = parse_csv(text, codes=CODES, names=names)
+    assert [e.line_no for e in parsed.errors] == list(range(1, 5001))
+    assert SuggestionCounter.suggested == csvio.SUGGESTED_LINES == 50
+    first, last = parsed.errors[0], parsed.errors[-1]
+    assert "Éjlépő Kajtár" in first.suggestions and "Did you mean" in first.message_en
+    assert last.suggestions == [] and last.fixes() == []
+    assert last.message_en == "There is no card called “Éjlépő Kajtra 4999”."
+    assert last.message_hu == "Nincs „Éjlépő Kajtra 4999” nevű lap."
+
+
 def test_unreadable_bytes_are_a_line_error_not_a_crash():
     parsed = read("AF1-001,1\nAF1-\x00002,1\n,,,")
     assert [e.line_no for e in parsed.errors] == [2, 3]
