@@ -25,6 +25,7 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("email", "language", "back_offset_x_mm", "back_offset_y_mm")
+        labels = {"email": _("Email address")}  # Django's own Hungarian spells it apart
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -214,7 +214,7 @@ def _unreadable(line: _Line) -> LineError:
     shown = _shown(line.raw)
     return _error(
         line,
-        f"Ezt a sort nem tudom értelmezni: „{shown}”. Egy sor: a lap kódja vagy neve, "
+        f"Ezt a sort nem tudtuk értelmezni: „{shown}”. Egy sor: a lap kódja vagy neve, "
         "vessző, darabszám, például „AF1-001,3” vagy „Éjlépő Kajtár,3”.",
         f"Can't read this line: “{shown}”. A line is the card's code or name, a comma "
         "and the count, for example “AF1-001,3” or “Éjlépő Kajtár,3”.",

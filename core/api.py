@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -29,6 +30,16 @@ def exception_handler(exc, context):
             "code": "invalid",
             "message": str(_first_message(exc.detail)),
             "fields": exc.detail,
+        }
+    elif isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF Failed"):
+        # DRF's session check says it in English only, naming Django's reason
+        body = {
+            "code": "csrf_failed",
+            "message": _(
+                "This request from a signed-in browser lacks its CSRF token: send the "
+                "csrftoken cookie's value in an X-CSRFToken header, or sign API requests "
+                "with your token instead."
+            ),
         }
     else:
         codes = exc.get_codes() if isinstance(exc, exceptions.APIException) else None

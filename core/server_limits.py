@@ -37,9 +37,45 @@ _LONG_LINE = {
     ),
 }
 _BAD_REQUEST = _answer(b"400 Bad Request", "bad_request", "Malformed request.")
-_TOO_LARGE = _answer(
-    b"413 Content Too Large", "body_too_large", "The request body is too large for this site."
-)
+
+
+def _too_large_answers(max_body_bytes: int) -> dict[str, bytes]:
+    """The 413 in each of the site's languages, naming the limit (the page that sent the
+    body shows this JSON as it is: a file chosen too large on the import page, say)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    answers = {}
+    megabytes = f"{max_body_bytes / 1_000_000:.1f}".rstrip("0").rstrip(".")
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            message = translation.gettext(
+                "The request is too large for this site (at most %(mb)s MB)."
+            ) % {"mb": megabytes if language == "en" else megabytes.replace(".", ",")}
+        answers[language] = _answer(b"413 Content Too Large", "body_too_large", message)
+    return answers
+
+
+def _language_of(request) -> str | None:
+    """The visitor's language as far as the headers tell it: the language cookie the site
+    sets, else the first of Accept-Language it speaks; None: the site's default."""
+    from django.conf import settings
+
+    ours = [code for code, _name in settings.LANGUAGES]
+    headers = request.requestHeaders if request is not None else None
+    if headers is None:
+        return None
+    for cookie in headers.getRawHeaders(b"cookie") or ():
+        for part in cookie.decode("latin-1").split(";"):
+            name, _, value = part.strip().partition("=")
+            if name == settings.LANGUAGE_COOKIE_NAME and value in ours:
+                return value
+    for accepted in headers.getRawHeaders(b"accept-language") or ():
+        for tag in accepted.decode("latin-1").split(","):
+            code = tag.split(";")[0].strip().lower()[:2]
+            if code in ours:
+                return code
+    return None
 
 
 def install(max_body_bytes: int) -> None:
@@ -56,9 +92,15 @@ def install(max_body_bytes: int) -> None:
     raw_data = http.HTTPChannel.rawDataReceived
     content_chunk = http.Request.handleContentChunk
 
+    from django.conf import settings
+
+    answers = _too_large_answers(max_body_bytes)
+
     def too_large(channel) -> None:
         channel._kartyavar_refused = True
-        channel.transport.write(_TOO_LARGE)
+        request = channel.requests[-1] if channel.requests else None
+        language = _language_of(request) or settings.LANGUAGE_CODE
+        channel.transport.write(answers.get(language) or answers[settings.LANGUAGE_CODE])
         channel.loseConnection()
 
     def all_headers_received(self):

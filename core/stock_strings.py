@@ -1,4 +1,4 @@
-"""Django REST framework's sentences that its Hungarian catalogue lacks, worded in ours.
+"""Django REST framework's sentences that its Hungarian catalogue lacks or words formally.
 
 An API client that asks in Hungarian (or a signed-in player whose language is
 Hungarian) got these in English: "Must be a valid boolean.", "Not a valid
@@ -35,4 +35,24 @@ DRF_STRINGS = [
     ngettext_lazy(
         "Expected available in {wait} second.", "Expected available in {wait} seconds.", 1
     ),
+    # DRF's own Hungarian has these, in the formal address (or garbled): ours win
+    gettext_noop("Date has wrong format. Use one of these formats instead: {format}."),
+    gettext_noop("Datetime has wrong format. Use one of these formats instead: {format}."),
+    gettext_noop("Time has wrong format. Use one of these formats instead: {format}."),
+    gettext_noop("Duration has wrong format. Use one of these formats instead: {format}."),
+    gettext_noop("Ensure that there are no more than {max_digits} digits in total."),
+    gettext_noop("Ensure that there are no more than {max_decimal_places} decimal places."),
+    gettext_noop(
+        "Ensure that there are no more than {max_whole_digits} digits before the decimal point."
+    ),
+    gettext_noop("Ensure this filename has at most {max_length} characters (it has {length})."),
+    gettext_noop("Ensure this value is greater than or equal to {min_value}."),
+    gettext_noop("Ensure this value is less than or equal to {max_value}."),
+    gettext_noop('Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'),
+    gettext_noop("Enter a valid IPv4 or IPv6 address."),
+    gettext_noop("The submitted data was not a file. Check the encoding type on the form."),
+    gettext_noop("This selection may not be empty."),
+    gettext_noop("You do not have permission to perform this action."),
+    gettext_noop('Must include "username" and "password".'),
+    gettext_noop("Value must be valid JSON."),
 ]

@@ -341,7 +341,7 @@ def _unreadable(
     return LineError(
         line_no,
         line,
-        f"Ezt a sort nem tudom értelmezni: „{shown}”. Írd előre a darabszámot, utána a "
+        f"Ezt a sort nem tudtuk értelmezni: „{shown}”. Írd előre a darabszámot, utána a "
         "lap nevét vagy kódját, például „3 Éjlépő Kajtár” vagy „3x AF1-001”.",
         f"Can't read this line: “{shown}”. Put the count first, then the card's name "
         "or code, for example “3 Éjlépő Kajtár” or “3x AF1-001”.",
@@ -645,7 +645,7 @@ def _not_a_deck() -> LineError:
     return LineError(
         0,
         "",
-        "Ez nem paklifájl: egy JSON objektumot vártam, benne a lapok „cards” listájával.",
+        "Ez nem paklifájl: egy JSON objektumot vártunk, benne a lapok „cards” listájával.",
         "This is not a deck file: expected a JSON object with a “cards” list.",
     )
 

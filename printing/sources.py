@@ -126,7 +126,7 @@ def source_cards(source: dict, user) -> tuple[str, list[dict], dict]:
         cards = [{"code": c, "count": 1} for c in codes[: limits.max_entries() + 1]]
         if len(cards) > limits.max_entries():
             limits.check_entry_count(card_set.cards.count())
-        title, links = card_set.name, {"source_kind": SourceKind.SET, "card_set": card_set}
+        title, links = card_set.display_name, {"source_kind": SourceKind.SET, "card_set": card_set}
     elif source.get("cards"):
         cards = cards_from_list(source["cards"])
         title, links = source.get("title") or _("Card list"), {"source_kind": SourceKind.CARDS}

@@ -100,6 +100,20 @@ def test_a_stale_csrf_token_is_explained_in_the_visitors_language():
     assert "This page is out of date" in answer.content.decode()
 
 
+def test_an_api_request_from_a_browser_without_its_csrf_token_is_told_how_in_words():
+    """DRF's own answer was English for everyone ("CSRF Failed: CSRF cookie not set.")."""
+    for language, words in (("hu", "fejlécben"), ("en", "lacks its CSRF token")):
+        browser = Client(enforce_csrf_checks=True)
+        browser.force_login(make_user(f"api_{language}", language=language))
+        answer = browser.post(
+            "/api/decks/", {"game": "alomfogo", "name": "P"}, content_type="application/json"
+        )
+        assert answer.status_code == 403
+        error = answer.json()["error"]
+        assert error["code"] == "csrf_failed" and words in error["message"]
+        assert "CSRF Failed" not in error["message"]
+
+
 def test_a_404_to_htmx_is_the_fragment_that_says_why(client):
     answer = client.get("/no/such/address/", headers={"HX-Request": "true"})
     assert answer.status_code == 404 and b"<html" not in answer.content

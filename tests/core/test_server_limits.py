@@ -95,3 +95,24 @@ def test_a_body_within_the_limit_and_the_next_request_go_through():
     written, closed = answer(request + body + request + body)
     assert written.count(b"HTTP/1.1 200 OK") == 2 and not closed
     assert Recorded.bodies == [body, body]
+
+
+@pytest.mark.parametrize(
+    ("headers", "words"),
+    [
+        (b"", "túl nagy"),  # the site's default
+        (b"Cookie: sessionid=x; django_language=en\r\n", "too large"),
+        (b"Cookie: django_language=hu\r\nAccept-Language: en\r\n", "túl nagy"),
+        (b"Accept-Language: en-GB,en;q=0.8\r\n", "too large"),
+        (b"Accept-Language: de, hu;q=0.5\r\n", "túl nagy"),
+        (b"Cookie: django_language=xx\r\n", "túl nagy"),
+    ],
+)
+def test_the_refusal_speaks_the_visitors_language_and_names_the_limit(headers, words):
+    """A page that sent a file too large shows this answer as it is: in the visitor's words."""
+    written, _closed = answer(
+        b"POST /collection/import/ HTTP/1.1\r\nHost: x\r\n%sContent-Length: %d\r\n\r\n"
+        % (headers, LIMIT + 1)
+    )
+    message = refusal(written)["error"]["message"]
+    assert words in message and "MB" in message

@@ -275,3 +275,16 @@ def test_player_page_shows_the_decklist_to_a_stranger_only_after_a_public_event(
     after = client.get(url("player", cup, entry.pk)).content.decode()
     assert escape(card.name) in after and "Round by round" in after
     assert client.get(url("player", cup, 999999)).status_code == 404
+
+
+def test_the_standings_write_percentages_as_the_pages_language_does(client, cup, cast):
+    """ "100,00" on a Hungarian page (as the rest of the site writes decimals), "100.00" in
+    English; the API keeps the point."""
+    finish(client, cup, cast)
+    english = client.get(url("live", cup)).content.decode()
+    assert ">100.00<" in english and ">100,00<" not in english
+    cast["stranger"].language = "hu"
+    cast["stranger"].save()
+    client.force_login(cast["stranger"])
+    hungarian = client.get(url("live", cup)).content.decode()
+    assert ">100,00<" in hungarian and ">100.00<" not in hungarian

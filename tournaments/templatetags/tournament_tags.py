@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils import formats
 from django.utils.translation import get_language
 
 from decks.formats import get_format
@@ -13,8 +14,9 @@ register = template.Library()
 
 @register.filter
 def percent(value) -> str:
-    """A tiebreaker's exact Fraction as "66.67"."""
-    return standings.percent(value)
+    """A tiebreaker's exact Fraction as the page's language writes it: "66,67" in Hungarian,
+    "66.67" in English (the API keeps the point: `standings.percent`)."""
+    return standings.percent(value).replace(".", formats.get_format("DECIMAL_SEPARATOR"))
 
 
 @register.filter
