@@ -137,6 +137,20 @@ def mine(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/mine.html", context)
 
 
+# the form field each of tournament_create's refusals is about
+_FIELD_REFUSED = {
+    "bad_name": "name",
+    "bad_description": "description",
+    "bad_game": "game",
+    "bad_format": "format",
+    "bad_best_of": "best_of",
+    "bad_rounds": "swiss_rounds",
+    "bad_top_cut": "top_cut",
+    "bad_round_minutes": "round_minutes",
+    "bad_deadline": "registration_closes_at",
+}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
@@ -145,7 +159,9 @@ def new(request: HttpRequest) -> HttpResponse:
         try:
             tournament = services.tournament_create(organiser=request.user, **form.cleaned_data)
         except ApplicationError as refused:  # too many open events, a deadline in the past
-            form.add_error(None, explained(refused))
+            # under the field it is about (marked invalid there), else above the form
+            field = _FIELD_REFUSED.get(refused.code)
+            form.add_error(field if field in form.fields else None, explained(refused))
         else:
             messages.success(request, _("Your tournament is ready: players can register now."))
             return redirect(tournament)

@@ -59,3 +59,31 @@ document.body.addEventListener("htmx:afterRequest", (event) => {
   const found = failureNote(event.detail.elt);
   if (found && found.note) found.note.remove();
 });
+
+// Focus a swap took away. htmx gives focus back to an element with the same id in the
+// new content; when the control that had it is gone (a card's last copy removed, a
+// button replaced by the answer's words), focus would fall to the top of the page and a
+// keyboard or screen-reader user would lose their place. It goes to the swapped region
+// instead (or, when that was replaced, to what took its place), read from its start.
+let focusBeforeSwap = null;
+document.body.addEventListener("htmx:beforeSwap", (event) => {
+  const active = document.activeElement;
+  const target = event.detail.target;
+  focusBeforeSwap =
+    active && active !== document.body && target && target.contains(active)
+      ? { target, id: target.id, parent: target.parentElement }
+      : null;
+});
+document.body.addEventListener("htmx:afterSettle", () => {
+  const was = focusBeforeSwap;
+  focusBeforeSwap = null;
+  if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+  const region =
+    (was.target.isConnected && was.target) ||
+    (was.id && document.getElementById(was.id)) ||
+    (was.parent && was.parent.isConnected && was.parent) ||
+    null;
+  if (!region) return;
+  if (!region.hasAttribute("tabindex")) region.setAttribute("tabindex", "-1");
+  region.focus({ preventScroll: true });
+});

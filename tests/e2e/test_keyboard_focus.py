@@ -61,3 +61,18 @@ def test_plus_and_minus_keep_the_keyboard_focus(page, live_server):
     expect(page.locator("#deck-panel .verdict strong")).to_have_text("44 lap")
     focus_comes_back_to(page, f"entry-main-{code}-less")
     expect(page.locator("#deck-status")).to_have_text("44 lap — legális")
+    # its last copies: the row goes, and the focus with it would fall to the top of the page;
+    # it stays in the deck's panel, where the next Tab goes on
+    page.keyboard.press("Enter")
+    expect(page.locator("#deck-panel .verdict strong")).to_have_text("43 lap")
+    focus_comes_back_to(page, f"entry-main-{code}-less")
+    page.keyboard.press("Enter")
+    expect(page.locator("#deck-panel .verdict strong")).to_have_text("42 lap")
+    expect(page.locator(f"#entry-main-{code}-less")).to_have_count(0)
+    focus_comes_back_to(page, "deck-panel")
+    # the "built" switch keeps its place whichever way it points
+    page.goto(f"/decks/{deck.pk}/edit/")
+    page.locator("#deck-built-switch").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#built-state")).to_be_visible()
+    focus_comes_back_to(page, "deck-built-switch")
