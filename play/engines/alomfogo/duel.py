@@ -9,7 +9,7 @@ power `boost` of each side.
 from __future__ import annotations
 
 from play.engines.alomfogo import effects as fx
-from play.engines.alomfogo.cards import CREATURES
+from play.engines.alomfogo.cards import CREATURES, effects_by_when
 
 SIDES = ("attacker", "defender")
 
@@ -82,15 +82,48 @@ def helper_usable(g, p: int, iid: str, *, hand_known: bool = True) -> bool:
     """Can seat p use this board card's helper ability now: active, its cost paid, every
     target it needs there? `hand_known=False` answers as the other seats see it (the
     view's `can_help`): a target it needs in p's own hand counts while p holds a card."""
-    if g.zone_of(iid) != "board" or g.inst(iid)["state"] != "active":
-        return False
-    abil = g.effects(iid, "helper")
-    if not abil:
-        return False
-    seat = g.seat(p)
-    return fx.feasible(
-        g, p, abil[0], hand_spare=len(seat["hand"]), vp=seat["vp"], hand_known=hand_known
-    )
+    return usable_helpers(g, p, (iid,), hand_known=hand_known)[0]
+
+
+def usable_helpers(g, p: int, iids, *, hand_known: bool = True) -> list[bool]:
+    """`helper_usable` of each of seat p's cards `iids`, asked at once (the view asks it of
+    every helper in play at every version: one pass, the seat's VP and hand read once)."""
+    inst = g.s["inst"]
+    seat = g.s["players"][p]
+    vp, spare = seat["vp"], len(seat["hand"])
+    picks_nothing = _helpers_picking_nothing(g)
+    usable = []
+    for iid in iids:
+        card = inst[iid]
+        if card["state"] != "active" or card["zone"] != "board":
+            usable.append(False)
+            continue
+        cost = picks_nothing.get(card["code"])
+        if cost is not None:  # `feasible` of an ability with no target to find: its cost
+            usable.append(fx.affordable(cost, vp, spare))
+            continue
+        abil = g.effects(iid, "helper")
+        usable.append(
+            bool(abil)
+            and fx.feasible(g, p, abil[0], hand_spare=spare, vp=vp, hand_known=hand_known)
+        )
+    return usable
+
+
+def _helpers_picking_nothing(g) -> dict[str, dict]:
+    """Code -> cost of each card whose helper ability needs no target (most of them), once
+    a game: their `feasible` is their cost alone."""
+    cards = g.s["cards"]
+
+    def work() -> dict[str, dict]:
+        found = {}
+        for code in g.codes_with("helper"):
+            abil = effects_by_when(cards[code]).get("helper", ())
+            if abil and not fx.choose_ops(abil[0]):
+                found[code] = abil[0]["cost"]
+        return found
+
+    return g.derived(("helpers_picking_nothing",), (), work)
 
 
 # --- actions ----------------------------------------------------------------

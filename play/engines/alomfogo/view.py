@@ -114,9 +114,12 @@ def _mark_helpers(g, p: int, board: list[dict], *, hand_known: bool) -> None:
     (`can_help`: active, its cost paid, its targets there, as far as the viewer can tell),
     so a bot planning a duel counts only the helpers the engine would let act."""
     helpers = g.codes_with("helper")
-    for entry in board:
-        if entry["code"] in helpers:
-            entry["can_help"] = duel.helper_usable(g, p, entry["id"], hand_known=hand_known)
+    marked = [entry for entry in board if entry["code"] in helpers]
+    if marked:
+        ids = [entry["id"] for entry in marked]
+        usable = duel.usable_helpers(g, p, ids, hand_known=hand_known)
+        for entry, ok in zip(marked, usable, strict=True):
+            entry["can_help"] = ok
 
 
 def _buvforras_spent(g, p: int) -> bool:
@@ -171,6 +174,30 @@ def _redact(value: Any, hidden: set[str]) -> Any:
 
 
 _NESTED = (dict, list)
+
+
+def _redact_events(g, log: list[dict], hidden: set[str]) -> list:
+    """`_redact` of the event log, the same answer sooner: an event that holds no list or
+    dict and names no hidden card is copied as it is. Which strings an event holds is read
+    once (a logged event never changes), and the views of a game repeat its last events:
+    redacting them field by field was a third of a view's time."""
+    seen = g.__dict__.setdefault("_event_strings", {})  # id -> (event, its strings or None)
+    if len(seen) > 4 * len(log) + 64:  # the log is a window: forget what slid out of it
+        seen.clear()
+    shown = []
+    for event in log:
+        kept = seen.get(id(event))
+        if kept is None or kept[0] is not event:
+            values = event.values()
+            flat = not any(type(v) in _NESTED for v in values)
+            strings = frozenset([v for v in values if type(v) is str]) if flat else None
+            kept = seen[id(event)] = (event, strings)
+        strings = kept[1]
+        if strings is not None and strings.isdisjoint(hidden):
+            shown.append(event.copy())
+        else:
+            shown.append(_redact(event, hidden))
+    return shown
 
 
 def _redact_dict(value: dict, hidden: set[str]) -> dict:
@@ -272,6 +299,6 @@ def build_view(g, player: int | None) -> dict:
         "duel": _redact(_duel(g, s["duel"], boards), hidden),
         "pending": _redact(pending, hidden),
         "casting": _redact(casting, hidden),
-        "events": _redact(s["log"], hidden),
+        "events": _redact_events(g, s["log"], hidden),
         "result": _redact(s["result"], hidden),
     }
