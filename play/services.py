@@ -170,18 +170,22 @@ def _check_options(game: Game, spec, options: dict) -> None:
         ) from None
 
 
+def _open_seats(user):
+    """The person's own seats (not handed to a bot) in matches waiting or running, a
+    tournament's pairings aside: what the match limits count."""
+    return (
+        Seat.objects.filter(user=user, bot="")
+        .filter(match__status__in=(MatchStatus.WAITING, MatchStatus.RUNNING))
+        .exclude(match__opponent=Opponent.PAIRED)
+    )
+
+
 def _check_open_matches(user) -> None:
     """At most LIMITS["OPEN_MATCHES_PER_USER"] matches a person plays at once (waiting or
     running, their seat not handed to a bot; a tournament's pairings do not count): each
     running table of bots keeps a worker busy, and each waiting one sits in the lobby."""
     limit = settings.LIMITS["OPEN_MATCHES_PER_USER"]
-    playing = (
-        Seat.objects.filter(user=user, bot="")
-        .filter(match__status__in=(MatchStatus.WAITING, MatchStatus.RUNNING))
-        .exclude(match__opponent=Opponent.PAIRED)
-        .count()
-    )
-    if playing >= limit:
+    if _open_seats(user).count() >= limit:
         raise MatchRefused(
             "too_many_matches",
             ngettext(
@@ -199,13 +203,7 @@ def _check_hard_bot_matches(user) -> None:
     many such matches at once would queue the hard bot's thinking ahead of everyone else's
     bots (a match has one bot thinking at a time, so this bounds one person's share)."""
     limit = settings.LIMITS["HARD_BOT_MATCHES_PER_USER"]
-    playing = (
-        Seat.objects.filter(user=user, bot="", match__fill_bot="search")
-        .filter(match__status__in=(MatchStatus.WAITING, MatchStatus.RUNNING))
-        .exclude(match__opponent=Opponent.PAIRED)
-        .count()
-    )
-    if playing >= limit:
+    if _open_seats(user).filter(match__fill_bot="search").count() >= limit:
         raise MatchRefused(
             "too_many_hard_bot_matches",
             ngettext(

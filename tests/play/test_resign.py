@@ -95,12 +95,9 @@ def test_the_last_person_leaving_a_table_of_bots_ends_it(players):  # noqa: F811
     """Bots playing on for nobody kept a worker busy for minutes (six hard bots: ~10); a
     table whose last person gives up ends as a small one does, the others winning."""
     zsofi, gergo, _deck, _deck2 = players
+    oniroo, four = Game.objects.get(slug="oniroo"), {"players": 4, "level": 1}
     against_bots = services.match_create(
-        user=zsofi,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="bot:greedy",
-        options={"players": 4, "level": 1},
+        user=zsofi, game=oniroo, deck=None, opponent="bot:greedy", options=four
     )
     services.match_resign(match_id=against_bots.pk, user=zsofi)
     against_bots.refresh_from_db()
