@@ -170,6 +170,9 @@ if REDIS_URL:
 else:
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_URL = "filesystem://"
+    # kombu's own writes a message into a file the worker may already be reading (empty):
+    # core/broker.py writes it whole, then renames it into place
+    CELERY_BROKER_TRANSPORT = "core.broker:FilesystemTransport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # One folder for both directions: producer and worker share it.
         "data_folder_in": str(_broker_dir / "queue"),

@@ -33,6 +33,7 @@ def test_all_services_up(client_get):
 @pytest.mark.django_db
 def test_broker_down_gives_503(client_get, monkeypatch):
     monkeypatch.setattr(celery_app.conf, "broker_url", CLOSED_PORT_REDIS)
+    monkeypatch.setitem(celery_app.conf, "broker_transport", None)  # make run's: files
     status, body = client_get()
     assert status == 503
     assert body["status"] == "unavailable"

@@ -1,0 +1,85 @@
+"""`make run`'s filesystem broker: a message is never read before it is whole.
+
+kombu's own transport created a message's file, then wrote it; a worker reading the
+folder meanwhile found it empty and stopped on a JSONDecodeError, and `manage.py serve`
+with it (kombu #1551). core/broker.py writes aside and renames.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from kombu import Connection
+
+from core.broker import FilesystemTransport
+
+
+def connection(folder) -> Connection:
+    return Connection(
+        "filesystem://",
+        transport=FilesystemTransport,
+        transport_options={
+            "data_folder_in": str(folder),
+            "data_folder_out": str(folder),
+            "control_folder": str(folder / "control"),
+        },
+    )
+
+
+def test_the_settings_use_it_without_redis(settings):
+    if settings.CELERY_BROKER_URL == "filesystem://":
+        assert settings.CELERY_BROKER_TRANSPORT == "core.broker:FilesystemTransport"
+
+
+def test_a_reader_racing_a_writer_gets_every_message_whole(tmp_path):
+    """Large messages written while a reader polls the folder as fast as it can: each one
+    arrives whole, in order, and nothing half-written is left behind."""
+    body = "x" * 400_000  # long enough to be caught mid-write, as the test of kombu's was
+    count = 60
+    got: list = []
+    failed: list = []
+
+    def read() -> None:
+        with connection(tmp_path) as conn:
+            queue = conn.SimpleQueue("work")
+            try:
+                while len(got) < count:
+                    message = queue.get(timeout=10)
+                    got.append(message.payload["n"])
+                    message.ack()
+            except Exception as error:  # noqa: BLE001 - the test reports what stopped it
+                failed.append(error)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    with connection(tmp_path) as conn:
+        queue = conn.SimpleQueue("work")
+        for n in range(count):
+            queue.put({"n": n, "body": body})
+    reader.join(timeout=60)
+    assert failed == [] and got == list(range(count))
+    assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob("*.msg"))
+
+
+def test_queues_declared_at_once_all_stay_bound(tmp_path):
+    """Processes starting together declare their queues at once: the exchange's table was
+    created empty, then written, and a second declarer read it empty and failed."""
+    from kombu import Exchange, Queue
+
+    from tests.concurrency import run_together
+
+    shared = Exchange("shared", type="direct")
+
+    def declare(n: int):
+        def job():
+            with connection(tmp_path) as conn:
+                Queue(f"q{n}", shared, routing_key=f"q{n}")(conn.default_channel).declare()
+                return n
+
+        return job
+
+    outcomes = run_together(*(declare(n) for n in range(8)), timeout=30)
+    assert sorted(outcomes) == list(range(8)), outcomes
+    with connection(tmp_path) as conn:
+        bound = {q.queue for q in conn.default_channel.get_table("shared")}
+    assert bound == {f"q{n}" for n in range(8)}
