@@ -146,6 +146,10 @@ def _proposal_form_answer(
             if not_found_is_404 and problem.status_code == 404:
                 raise
             refused = _refusal_lines(problem)
+            # and at each card's own box, marked for a screen reader too
+            for code in problem.extra.get("cards", ()):
+                if f"give_{code}" in form.fields:
+                    form.add_error(f"give_{code}", _("You do not have this many free copies."))
         else:
             messages.success(request, sent)
             return redirect("collection:proposal", proposal_id=proposal.pk)

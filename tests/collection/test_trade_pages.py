@@ -346,3 +346,22 @@ def test_an_empty_proposal_is_refused(client, traders):
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
     assert not TradeProposal.objects.exists()
+
+
+def test_more_copies_than_are_free_is_said_at_the_cards_own_box(client, traders):
+    """The refusal above the form named only a code; the box of that card says it too, and
+    a screen reader hears it there (aria-invalid, aria-describedby)."""
+    from tests.html_names import controls
+
+    owner, partner = traders
+    login(client, owner, "en")
+    response = propose(client, partner, {KAJTAR: 999}, {OTHER: 1})
+    assert response.status_code == 400
+    html = response.content.decode()
+    box = next(c for c in controls(html) if c.element.attrs.get("name") == f"give_{KAJTAR}")
+    assert box.element.attrs.get("aria-invalid") == "true"
+    said = box.element.attrs["aria-describedby"]
+    assert f'id="{said}">You do not have this many free copies.' in html
+    other = next(c for c in controls(html) if c.element.attrs.get("name") == f"get_{OTHER}")
+    assert "aria-invalid" not in other.element.attrs
+    assert not TradeProposal.objects.exists()
