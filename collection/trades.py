@@ -507,15 +507,22 @@ def proposal_accept(*, user, proposal_id: int) -> TradeProposal:
             % {"codes": ", ".join(sorted(set(short_maker + short_partner)))},
             extra={"maker_short": short_maker, "partner_short": short_partner},
         )
+    received: dict[tuple[int, int], int] = {}  # (taker, card) -> copies
     for card_id, gives, n in lines:
         giver, taker = (maker_id, partner_id) if gives else (partner_id, maker_id)
         _take(giver, card_id, n)
         _give(taker, card_id, n)
-        # a want the trade filled, wholly or in part (the giver's have: the refresh below)
-        for pk, count in TradeEntry.objects.filter(
-            user_id=taker, card_id=card_id, side=TradeSide.WANT, manual=True, count__gt=0
-        ).values_list("pk", "count"):
-            _set_count(pk, max(0, count - n))
+        received[(taker, card_id)] = received.get((taker, card_id), 0) + n
+    # a want the trade filled, wholly or in part (the giver's have: the refresh below)
+    for pk, user_id, card_id, count in TradeEntry.objects.filter(
+        user_id__in=(maker_id, partner_id),
+        card_id__in=card_ids,
+        side=TradeSide.WANT,
+        manual=True,
+        count__gt=0,
+    ).values_list("pk", "user_id", "card_id", "count"):
+        if (user_id, card_id) in received:
+            _set_count(pk, max(0, count - received[(user_id, card_id)]))
     _close(proposal, ProposalStatus.ACCEPTED)
     trade_lists_refresh(user=maker)
     trade_lists_refresh(user=partner)

@@ -60,6 +60,7 @@ def _language_of(request) -> str | None:
     """The visitor's language as far as the headers tell it: the language cookie the site
     sets, else the first of Accept-Language it speaks; None: the site's default."""
     from django.conf import settings
+    from django.utils.translation.trans_real import parse_accept_lang_header
 
     ours = [code for code, _name in settings.LANGUAGES]
     headers = request.requestHeaders if request is not None else None
@@ -71,8 +72,9 @@ def _language_of(request) -> str | None:
             if name == settings.LANGUAGE_COOKIE_NAME and value in ours:
                 return value
     for accepted in headers.getRawHeaders(b"accept-language") or ():
-        for tag in accepted.decode("latin-1").split(","):
-            code = tag.split(";")[0].strip().lower()[:2]
+        # Django's own reading (by preference, its length bounded), as LocaleMiddleware's
+        for tag, _weight in parse_accept_lang_header(accepted.decode("latin-1")):
+            code = tag.split("-")[0].lower()
             if code in ours:
                 return code
     return None

@@ -32,6 +32,18 @@ def fresh_worker_verdict():
     health._worker_verdict = None
 
 
+@pytest.fixture(autouse=True)
+def site_language_after_each_test():
+    """A request through the test client activates the visitor's language in this thread
+    and leaves it there: the next test (in whatever order a run gives) starts in the site's
+    own language again, not in the last visitor's."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def owner(db):
     return make_user("owner")

@@ -31,6 +31,9 @@ class AlomfogoState(DictState):
         # card a game (the rules ask for a card's abilities of one trigger at every step)
         self._effects: dict[str, dict[str, tuple[dict, ...]]] = {}
         self._codes_with: dict[str, frozenset[str]] = {}  # trigger -> codes of cards having it
+        # id -> (a logged event, its strings or None): view._redact_events' memo (a logged
+        # event never changes; a clone may share it, as each entry is checked by identity)
+        self._event_strings: dict[int, tuple] = {}
 
     # `clone` copies these by their shape (the rest of `s` generically): the card
     # instances and the seats are most of a state, and the generator is 625 numbers

@@ -181,7 +181,7 @@ def _redact_events(g, log: list[dict], hidden: set[str]) -> list:
     dict and names no hidden card is copied as it is. Which strings an event holds is read
     once (a logged event never changes), and the views of a game repeat its last events:
     redacting them field by field was a third of a view's time."""
-    seen = g.__dict__.setdefault("_event_strings", {})  # id -> (event, its strings or None)
+    seen = g._event_strings  # id -> (event, its strings or None)
     if len(seen) > 4 * len(log) + 64:  # the log is a window: forget what slid out of it
         seen.clear()
     shown = []
