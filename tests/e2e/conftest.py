@@ -167,3 +167,19 @@ def signed_in(browser, asgi_live_server):
     yield open_as
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def seed_file(tmp_path, monkeypatch):
+    """New matches take their seed from a file the test writes once the cards are loaded.
+
+    Requested before the live server forks, so the server process inherits the
+    patched default; a test fixes the deal only to be sure the moments it checks
+    happen, and then plays it through the browser.
+    """
+    from play.models import Match
+
+    path = tmp_path / "seed"
+    path.write_text("1")
+    monkeypatch.setattr(Match._meta.get_field("seed"), "default", lambda: int(path.read_text()))
+    return path

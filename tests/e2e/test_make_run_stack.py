@@ -167,7 +167,10 @@ def test_a_level_five_oniroo_game_with_three_bots_arrives_live(player_page):
     clicks, state = play_without_reloading(page, match_id, choose)
 
     assert state["status"] == "finished"
-    assert state["version"] - clicks > 10, "the bots hardly moved"
+    # The deal is drawn by make run's own server: now and then (16 deals in 20,000, engine
+    # and greedy bots alone) a bot wakes its dream up within its first turns, before this
+    # seat moves. Every move that game had must still have arrived live.
+    assert state["version"] > clicks, "no bot move arrived"
     assert_every_move_arrived(page, state["version"])
     page.locator("#table-result h2").wait_for()
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -30,21 +29,6 @@ from tests.table_policies import arcane_choice
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MOVES_CAP = 300  # the dungeon holds 57 cards; no game comes near this
-
-
-@pytest.fixture
-def seed_file(tmp_path, monkeypatch):
-    """New matches take their seed from a file the test writes once the cards are loaded.
-
-    Requested before the live server forks, so the server process inherits the
-    patched default; the test fixes the deal only to be sure the moments it
-    checks happen, and then plays it through the browser.
-    """
-    path = tmp_path / "seed"
-    path.write_text("1")
-    field = Match._meta.get_field("seed")
-    monkeypatch.setattr(field, "default", lambda: int(Path(path).read_text()))
-    return path
 
 
 def a_seed_with_a_full_game(pool: list[dict], nth: int = 0) -> tuple[int, set[str]]:

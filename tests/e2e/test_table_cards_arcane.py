@@ -24,7 +24,6 @@ from django.core.management import call_command
 
 from play import selectors
 from play.models import Match
-from tests.e2e import test_play_arcane as arcane_game
 from tests.e2e.pages import action_key, showing
 from tests.e2e.table_checks import (
     VIEWPORTS,
@@ -40,8 +39,6 @@ from tests.play.test_arcane_table_js import faces_shown
 from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-seed_file = arcane_game.seed_file  # the deal is fixed the way that test fixes it
 
 
 def faces_of(state: dict) -> set[str]:
