@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -21,6 +22,16 @@ from play.models import Match, Opponent
 
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
 SEAT_MAX = 2**15 - 1  # a seat position (smallint column); seats beyond the match's are 404
+
+
+class NeverCached:
+    """A match's state, replay, chat or hint differs by who asks and changes with every
+    move: no cache between the server and the person may keep it."""
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        add_never_cache_headers(response)
+        return response
 
 
 class CreateSerializer(serializers.Serializer):
@@ -93,7 +104,7 @@ class MatchListApi(APIView):
         return Response(_payload(match, request.user), status=status.HTTP_201_CREATED)
 
 
-class MatchDetailApi(APIView):
+class MatchDetailApi(NeverCached, APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
@@ -191,7 +202,7 @@ class TakeSeatBackApi(_MatchStepApi):
     step = "match_take_seat_back"
 
 
-class ReplayApi(APIView):
+class ReplayApi(NeverCached, APIView):
     """One step of a finished match: `?seat=N` (or `watch`; by default your own seat, else
     `watch`) and `?step=K`; 404 while it runs or for a seat whose cards are not yours to see."""
 
@@ -218,7 +229,7 @@ class ReplayApi(APIView):
         return Response({"id": str(match.pk), **frame})
 
 
-class ChatApi(APIView):
+class ChatApi(NeverCached, APIView):
     """The table's chat over HTTP (the live table uses its websocket).
 
     GET: the last messages the requester may see. POST `{"chat": text}` sends one
@@ -258,7 +269,7 @@ class ChatApi(APIView):
         )
 
 
-class HintApi(APIView):
+class HintApi(NeverCached, APIView):
     """Arcane Guardian: the greedy bot's choice for your move; `?solve=1` adds the solver's verdict.
 
     Only the seated player, on their move (404 for anyone else, 400

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from catalog.models import Game
@@ -97,6 +98,7 @@ def start_with_bots(request: HttpRequest, match_id) -> HttpResponse:
     return redirect("play:match", match_id)
 
 
+@never_cache  # what a seat sees: kept by no cache on the way
 @require_GET
 @refusals
 def match_page(request: HttpRequest, match_id) -> HttpResponse:
@@ -199,6 +201,7 @@ def _step(request: HttpRequest, match: Match) -> int:
     )
 
 
+@never_cache  # what a seat sees: kept by no cache on the way
 @require_GET
 @refusals
 def replay_page(request: HttpRequest, match_id) -> HttpResponse:

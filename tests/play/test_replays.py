@@ -163,3 +163,21 @@ def test_a_stranger_learns_nothing_of_a_private_match_by_moving_in_it(players, c
     answer = client.post(url, move, content_type="application/json")
     assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_seated"
     assert Match.objects.get(pk=match.pk).version == 0
+
+
+def test_what_a_seat_sees_is_kept_by_no_cache_on_the_way(players, client):  # noqa: F811
+    """The table page, its state, chat and replay differ by who asks: every answer says
+    no cache between the server and the person may keep it, while the match runs and after."""
+    zsofi = players[0]
+    match, _mover, _move = started_duel(players)
+    client.force_login(zsofi)
+    running = (f"/play/{match.pk}/", f"/api/matches/{match.pk}/", f"/api/matches/{match.pk}/chat/")
+    over = (f"/play/{match.pk}/replay/", f"/api/matches/{match.pk}/replay/?step=1")
+    for url in running + ("resign", *over):
+        if url == "resign":
+            services.match_resign(match_id=match.pk, user=zsofi)
+            continue
+        response = client.get(url)
+        assert response.status_code == 200, url
+        cache = response.get("Cache-Control", "")
+        assert "no-store" in cache and "private" in cache, (url, cache)
