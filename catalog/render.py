@@ -1,7 +1,10 @@
 """Card faces: render (catalog.faces layouts) and cache them on disk by content.
 
 `render_face(card)` draws a face at print resolution (poker size, 63 x 88 mm,
-744 x 1039 px at 300 DPI; bleed widens the background on every side).
+744 x 1039 px at 300 DPI; bleed widens the background on every side). For
+another card size (`card_mm`) the poker card is scaled evenly to fit it and
+centred, with a band of its background on two sides (see `Canvas`): a face
+keeps its proportions at every size.
 `face_file(card, ...)` returns the cached PNG or WebP file, rendering it first
 when the card's data, its art, the layout version or the options changed:
 the file name is a hash of all of them, so a stale face is never served and
@@ -19,7 +22,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from catalog.faces.common import Canvas
+from catalog.faces.common import Canvas, is_poker
 from catalog.records import row_record
 from core.games import get_game
 
@@ -59,29 +62,41 @@ def _art(record: dict) -> Image.Image | None:
         return picture
 
 
-def render_face(card, *, dpi: int = 300, bleed_mm: float = 0.0) -> Image.Image:
-    record = face_record(card)
-    layout = _layout(record["game"])
-    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
-    layout.draw_face(canvas, record, _art(record))
-    return canvas.image
+CardSize = tuple[float, float] | None  # (width, height) in mm; None: poker
 
 
-def render_face_canvas(card, *, dpi: int = 300, bleed_mm: float = 0.0) -> Canvas:
+def render_face(
+    card, *, dpi: int = 300, bleed_mm: float = 0.0, card_mm: CardSize = None
+) -> Image.Image:
+    return render_face_canvas(card, dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm).result()
+
+
+def render_face_canvas(
+    card, *, dpi: int = 300, bleed_mm: float = 0.0, card_mm: CardSize = None
+) -> Canvas:
     """The canvas after drawing, with its record of parts and text fits (for tests)."""
     record = face_record(card)
-    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
+    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm)
     _layout(record["game"]).draw_face(canvas, record, _art(record))
     return canvas
 
 
-def render_back(game: str, *, dpi: int = 300, bleed_mm: float = 0.0) -> Image.Image:
-    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm)
+def render_back(
+    game: str, *, dpi: int = 300, bleed_mm: float = 0.0, card_mm: CardSize = None
+) -> Image.Image:
+    canvas = Canvas(dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm)
     _layout(game).draw_back(canvas)
-    return canvas.image
+    return canvas.result()
 
 
-def face_hash(record: dict, *, dpi: int, bleed_mm: float, variant: str) -> str:
+def _size_key(card_mm: CardSize) -> list[float] | None:
+    """The card size in a cache key; None for poker, so poker keys stay what they were."""
+    return None if is_poker(card_mm) else [float(card_mm[0]), float(card_mm[1])]
+
+
+def face_hash(
+    record: dict, *, dpi: int, bleed_mm: float, variant: str, card_mm: CardSize = None
+) -> str:
     art = record.get("image")
     art_stamp = None
     if art and os.path.exists(art):
@@ -95,6 +110,9 @@ def face_hash(record: dict, *, dpi: int, bleed_mm: float, variant: str) -> str:
         "bleed": bleed_mm,
         "variant": variant,
     }
+    size = _size_key(card_mm)
+    if size is not None:
+        payload["size"] = size
     blob = json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(blob).hexdigest()
 
@@ -109,8 +127,14 @@ def back_version(game: str) -> str:
     return back_hash(game, dpi=0, bleed_mm=0, variant="version")[:12]
 
 
-def back_hash(game: str, *, dpi: int, bleed_mm: float, variant: str) -> str:
-    blob = json.dumps([game, LAYOUT_VERSION, dpi, bleed_mm, variant]).encode()
+def back_hash(
+    game: str, *, dpi: int, bleed_mm: float, variant: str, card_mm: CardSize = None
+) -> str:
+    parts = [game, LAYOUT_VERSION, dpi, bleed_mm, variant]
+    size = _size_key(card_mm)
+    if size is not None:
+        parts.append(size)
+    blob = json.dumps(parts).encode()
     return hashlib.sha256(blob).hexdigest()
 
 
@@ -186,13 +210,21 @@ def default_cache_dir() -> Path:
 
 
 def face_file(
-    card, *, fmt: str = "png", dpi: int = 300, bleed_mm: float = 0.0, cache_dir: Path | None = None
+    card,
+    *,
+    fmt: str = "png",
+    dpi: int = 300,
+    bleed_mm: float = 0.0,
+    card_mm: CardSize = None,
+    cache_dir: Path | None = None,
 ) -> tuple[Path, str]:
     """The cached face file (rendered if missing) and its content key (an ETag)."""
     record = face_record(card)
-    key = face_hash(record, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt])
+    key = face_hash(record, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt], card_mm=card_mm)
     cache = cache_dir or default_cache_dir()
-    path = _cached(key, fmt, cache, lambda: render_face(record, dpi=dpi, bleed_mm=bleed_mm))
+    path = _cached(
+        key, fmt, cache, lambda: render_face(record, dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm)
+    )
     return path, key
 
 
@@ -202,9 +234,12 @@ def back_file(
     fmt: str = "png",
     dpi: int = 300,
     bleed_mm: float = 0.0,
+    card_mm: CardSize = None,
     cache_dir: Path | None = None,
 ) -> tuple[Path, str]:
-    key = back_hash(game, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt])
+    key = back_hash(game, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt], card_mm=card_mm)
     cache = cache_dir or default_cache_dir()
-    path = _cached(key, fmt, cache, lambda: render_back(game, dpi=dpi, bleed_mm=bleed_mm))
+    path = _cached(
+        key, fmt, cache, lambda: render_back(game, dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm)
+    )
     return path, key

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from core.serializer_fields import ID_MAX, validated
 from core.sessions import ensure_session_key
-from printing import limits, services, views
+from printing import handoff, limits, selectors, services, views
 from printing import options as print_options
 from printing.models import PrintJob, Status
 
@@ -110,6 +110,7 @@ class PrintJobListApi(APIView):
                 user=request.user,
                 session_key=ensure_session_key(request),
             )
+            handoff.remember_visitor(request)
             return Response(job_payload(job, request), status=status.HTTP_201_CREATED)
         source = {k: data[k] for k in ("deck", "set", "cards") if k in data}
         options = {k: v for k, v in data.items() if k not in ("deck", "set", "cards")}
@@ -119,6 +120,7 @@ class PrintJobListApi(APIView):
             source=source,
             options=options,
         )
+        handoff.remember_visitor(request)
         return Response(job_payload(job, request), status=status.HTTP_201_CREATED)
 
 
@@ -150,4 +152,4 @@ class PrintJobDownloadApi(APIView):
         job = services.print_job_for(
             job_id=job_id, user=request.user, session_key=request.session.session_key or ""
         )
-        return views.download_response(request, job, filename="kartyavar.pdf")
+        return views.download_response(request, job, filename=selectors.print_job_file_name(job))

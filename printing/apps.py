@@ -7,3 +7,6 @@ from django.utils.translation import gettext_lazy as _
 class PrintingConfig(AppConfig):
     name = "printing"
     verbose_name = _("Printing")
+
+    def ready(self) -> None:
+        from printing import handoff  # noqa: F401  (a visitor's jobs follow them when they log in)

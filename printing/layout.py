@@ -13,7 +13,13 @@ The rule, per axis (columns from the width, rows from the height):
   holds the bleed envelope, since ``mark_start >= bleed_mm``;
 - the largest count that fits is taken and the grid is centred on the page;
 - each mark is ``CROP_MARK_LENGTH_MM`` long at most and is cut short where the
-  printer margin begins, so its length is between 1 and 5 mm.
+  printer margin begins, so its length is between 1 and 5 mm;
+- with a gap and no bleed, the marks may move in towards the grid, down to
+  ``CROP_MARK_MIN_OFFSET_MM`` (1 mm) from the cards, when that keeps the row
+  or column that the gap would otherwise cost (never more than fit without a
+  gap): A4 portrait holds 3 x 3 poker cards up to a 3.5 mm gap (at 2 mm the
+  left and right marks start 2.5 mm outside the grid). Nothing is painted
+  outside the trim without a bleed, so a mark still never crosses a card.
 
 Two consequences worth knowing:
 
@@ -48,6 +54,7 @@ from printing.options import CARD_SIZES, FLIPS, OPTION, PAGE_LABELS, PAGE_SIZES
 CROP_MARK_OFFSET_MM = 3.0  # marks start this far outside the trim (further if the bleed is wider)
 CROP_MARK_LENGTH_MM = 5.0  # at most; cut short at the printer margin
 MIN_CROP_MARK_MM = 1.0  # a grid is accepted only if every mark keeps at least this much
+CROP_MARK_MIN_OFFSET_MM = 1.0  # with a gap and no bleed, marks may start this close to the cards
 MAX_BLEED_MM = OPTION["bleed_mm"].high
 MAX_MARGIN_MM = OPTION["margin_mm"].high
 
@@ -147,10 +154,10 @@ def sheet_layout(options: SheetOptions) -> SheetLayout:
         page_w, page_h = page_h, page_w
     card_w, card_h = CARD_SIZES[card_key]
     mark_start = max(CROP_MARK_OFFSET_MM, bleed)
-    room = mark_start + MIN_CROP_MARK_MM  # needed outside the trim on every side
-
-    columns = _count(page_w - 2 * (margin + room), card_w, gap)
-    rows = _count(page_h - 2 * (margin + room), card_h, gap)
+    # start_x: where the left and right marks begin (set by the columns), start_y:
+    # the top and bottom ones (set by the rows).
+    columns, start_x = _fit(page_w, card_w, gap=gap, bleed=bleed, margin=margin, start=mark_start)
+    rows, start_y = _fit(page_h, card_h, gap=gap, bleed=bleed, margin=margin, start=mark_start)
     if columns < 1 or rows < 1:
         raise _does_not_fit(page_key, options.landscape, card_key, page_w, page_h, margin, bleed)
 
@@ -172,14 +179,14 @@ def sheet_layout(options: SheetOptions) -> SheetLayout:
 
     marks: list[Segment] = []
     for x in cut_x:
-        y1 = top - mark_start
+        y1 = top - start_y
         marks.append(Segment(x, y1, x, max(y1 - CROP_MARK_LENGTH_MM, margin)))
-        y1 = bottom + mark_start
+        y1 = bottom + start_y
         marks.append(Segment(x, y1, x, min(y1 + CROP_MARK_LENGTH_MM, page_h - margin)))
     for y in cut_y:
-        x1 = left - mark_start
+        x1 = left - start_x
         marks.append(Segment(x1, y, max(x1 - CROP_MARK_LENGTH_MM, margin), y))
-        x1 = right + mark_start
+        x1 = right + start_x
         marks.append(Segment(x1, y, min(x1 + CROP_MARK_LENGTH_MM, page_w - margin), y))
 
     return SheetLayout(
@@ -196,6 +203,72 @@ def sheet_layout(options: SheetOptions) -> SheetLayout:
         cut_y=cut_y,
         crop_marks=tuple(marks),
     )
+
+
+def _fit(
+    length: float, card: float, *, gap: float, bleed: float, margin: float, start: float
+) -> tuple[int, float]:
+    """(cards, mark start) along one axis of the page: as many cards as fit with the marks
+    ``start`` outside the grid, or, with a gap and no bleed, the count without a gap when
+    marks starting nearer (down to CROP_MARK_MIN_OFFSET_MM) make room for it."""
+    count = _count(length - 2 * (margin + start + MIN_CROP_MARK_MM), card, gap)
+    if gap <= 0 or bleed > 0:
+        return count, start
+    nearer = min(
+        _count(length - 2 * (margin + CROP_MARK_MIN_OFFSET_MM + MIN_CROP_MARK_MM), card, gap),
+        _count(length - 2 * (margin + start + MIN_CROP_MARK_MM), card, 0),
+    )
+    if nearer <= count:
+        return count, start
+    grid = nearer * card + (nearer - 1) * gap
+    return nearer, min(start, (length - grid) / 2 - margin - MIN_CROP_MARK_MM)
+
+
+def clip_rects(layout: SheetLayout) -> tuple[Rect, ...]:
+    """What each card may paint: its trim grown by the bleed, but only halfway to a neighbour."""
+    bleed = layout.options.bleed_mm
+    columns, slots = layout.columns, layout.slots
+    result = []
+    for index, s in enumerate(slots):
+        row, column = divmod(index, columns)
+        left = top = right = bottom = bleed
+        if column > 0:
+            left = min(bleed, (s.x - (slots[index - 1].x + slots[index - 1].w)) / 2)
+        if column < columns - 1:
+            right = min(bleed, (slots[index + 1].x - (s.x + s.w)) / 2)
+        if row > 0:
+            above = slots[index - columns]
+            top = min(bleed, (s.y - (above.y + above.h)) / 2)
+        if row < layout.rows - 1:
+            below = slots[index + columns]
+            bottom = min(bleed, (below.y - (s.y + s.h)) / 2)
+        result.append(_grow(s, left, top, right, bottom))
+    return tuple(result)
+
+
+def picture_rect(trim: Rect, bleed: float, size_px: tuple[int, int]) -> Rect:
+    """Where a picture goes: the bleed rect, unless the picture has the trim's proportions
+    (it was rendered without bleed, and is then placed on the trim, never stretched)."""
+    if bleed <= 0:
+        return trim
+    aspect = size_px[0] / size_px[1]
+    trim_aspect = trim.w / trim.h
+    bleed_aspect = (trim.w + 2 * bleed) / (trim.h + 2 * bleed)
+    if abs(aspect - trim_aspect) < abs(aspect - bleed_aspect):
+        return trim
+    return _grow(trim, bleed, bleed, bleed, bleed)
+
+
+def cut_line_segments(layout: SheetLayout) -> list[Segment]:
+    """Full-length cut lines, from printer margin to printer margin."""
+    m = layout.options.margin_mm
+    return [Segment(x, m, x, layout.page_h - m) for x in layout.cut_x] + [
+        Segment(m, y, layout.page_w - m, y) for y in layout.cut_y
+    ]
+
+
+def _grow(r: Rect, left: float, top: float, right: float, bottom: float) -> Rect:
+    return Rect(r.x - left, r.y - top, r.w + left + right, r.h + top + bottom)
 
 
 def back_slots(

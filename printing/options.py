@@ -80,6 +80,10 @@ OPTIONS = (
     Option(
         "card_size", "choice", "poker", gettext_noop("Card size"),
         choices=tuple(CARD_LABELS.items()),
+        help=gettext_noop(
+            "Faces keep their proportions: at a size other than poker a band of the card's "
+            "background is left around them."
+        ),
     ),
     Option("quantity", "count", 1, gettext_noop("Copies"), low=1, high=MAX_QUANTITY),
     Option(

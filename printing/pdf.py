@@ -24,7 +24,14 @@ A face covers its bleed rectangle when the sheet has a bleed (the file must
 then be rendered with that bleed: a picture whose proportions are those of the
 trim is placed on the trim instead, never stretched); it is clipped so that a
 neighbour's bleed never paints over a card: on the grid's outer sides the
-picture runs out by the whole bleed, between two cards by at most half the gap.
+picture runs out by the whole bleed, between two cards by at most half the gap
+(``layout.picture_rect`` and ``layout.clip_rects``, which the preview uses too).
+
+Each card has its own back (a list may mix games); a back page shows, behind
+each front slot, the back of the card in that slot.
+
+The only font declared is the embedded DejaVu one (the canvas starts with it),
+so print shops' preflight finds no font that is not embedded.
 """
 
 from __future__ import annotations
@@ -54,6 +61,9 @@ from printing.layout import (
     SheetOptions,
     back_slots,
     check_flip,
+    clip_rects,
+    cut_line_segments,
+    picture_rect,
     sheet_layout,
 )
 
@@ -83,6 +93,7 @@ class PrintItem:
     key: str  # the face's content hash or card code: equal keys are one embedded image
     image_path: Path
     count: int
+    back: Path | None = None  # this card's back image; None: PrintOptions.backs
 
 
 @dataclass
@@ -90,7 +101,9 @@ class PrintOptions:
     sheet: SheetOptions
     crop_marks: bool = True
     cut_lines: bool = False
-    backs: Path | None = None  # the back image file; None: no back pages
+    # The back image of the items without one of their own. Back pages are
+    # written when this or any item's back is given.
+    backs: Path | None = None
     flip: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     quantity: int = 1
@@ -275,6 +288,9 @@ def new_canvas(out: BinaryIO | Path | str, layout: SheetLayout, *, title: str = 
         pagesize=(layout.page_w * PT_PER_MM, layout.page_h * PT_PER_MM),
         pageCompression=1,
         pdfVersion=(1, 7),
+        # The canvas declares its initial font on every page; ReportLab's default,
+        # Helvetica, would be a font that is not embedded (preflight checks refuse it).
+        initialFontName=font_name(),
     )
     canvas.setPageCompression(1)
     canvas.setViewerPreference("PrintScaling", "None")
@@ -331,32 +347,6 @@ class MillimetrePage:
 # ---------------------------------------------------------------- geometry helpers
 
 
-def _grow(r: Rect, left: float, top: float, right: float, bottom: float) -> Rect:
-    return Rect(r.x - left, r.y - top, r.w + left + right, r.h + top + bottom)
-
-
-def clip_rects(layout: SheetLayout) -> tuple[Rect, ...]:
-    """What each card may paint: its trim grown by the bleed, but only halfway to a neighbour."""
-    bleed = layout.options.bleed_mm
-    columns, slots = layout.columns, layout.slots
-    result = []
-    for index, s in enumerate(slots):
-        row, column = divmod(index, columns)
-        left = top = right = bottom = bleed
-        if column > 0:
-            left = min(bleed, (s.x - (slots[index - 1].x + slots[index - 1].w)) / 2)
-        if column < columns - 1:
-            right = min(bleed, (slots[index + 1].x - (s.x + s.w)) / 2)
-        if row > 0:
-            above = slots[index - columns]
-            top = min(bleed, (s.y - (above.y + above.h)) / 2)
-        if row < layout.rows - 1:
-            below = slots[index + columns]
-            bottom = min(bleed, (below.y - (s.y + s.h)) / 2)
-        result.append(_grow(s, left, top, right, bottom))
-    return tuple(result)
-
-
 def map_to_back(
     layout: SheetLayout, rects: tuple[Rect, ...], *, flip: str, offset_mm: tuple[float, float]
 ) -> tuple[Rect, ...]:
@@ -366,18 +356,6 @@ def map_to_back(
     rects, so every mirrored position agrees with the layout's own rule.
     """
     return back_slots(replace(layout, slots=tuple(rects)), flip=flip, offset_mm=offset_mm)
-
-
-def _picture_rect(trim: Rect, bleed: float, size_px: tuple[int, int]) -> Rect:
-    """The bleed rect, unless the picture has the trim's proportions (rendered without bleed)."""
-    if bleed <= 0:
-        return trim
-    aspect = size_px[0] / size_px[1]
-    trim_aspect = trim.w / trim.h
-    bleed_aspect = (trim.w + 2 * bleed) / (trim.h + 2 * bleed)
-    if abs(aspect - trim_aspect) < abs(aspect - bleed_aspect):
-        return trim
-    return _grow(trim, bleed, bleed, bleed, bleed)
 
 
 def _label_text(title: str, sheet: int, sheets: int, side: str) -> str:
@@ -482,8 +460,16 @@ def _check(items: list[PrintItem], options: PrintOptions) -> None:
         )
     check_flip(options.flip)
     missing = [str(i.image_path) for i in items if i.count and not Path(i.image_path).is_file()]
-    if options.backs is not None and not Path(options.backs).is_file():
-        missing.append(str(options.backs))
+    backs = {options.backs, *(i.back for i in items if i.count)} - {None}
+    missing += sorted(str(path) for path in backs if not Path(path).is_file())
+    if backs and options.backs is None:
+        without = [i.key for i in items if i.count and i.back is None]
+        if without:
+            raise PrintError(
+                "missing_back",
+                f"A(z) {without[0]} lapnak nincs hátoldala.",
+                f"The card {without[0]} has no back.",
+            )
     if missing:
         raise PrintError(
             "missing_image",
@@ -507,21 +493,36 @@ def write_pdf(
     layout = sheet_layout(options.sheet)
     _check(items, options)
 
-    # One JPEG file per distinct key (the first item with a key gives its picture).
+    # One JPEG file per distinct key (the first item with a key gives its picture),
+    # and one per distinct back.
     files: dict[str, Path] = {}
     for item in items:
         if item.count and item.key not in files:
             files[item.key] = as_jpeg(item.image_path)
-    back_file = as_jpeg(options.backs) if options.backs is not None else None
-    sizes = {path: _pixel_size(path) for path in {*files.values(), back_file} if path}
+    back_files = {
+        str(path): as_jpeg(path)
+        for path in (options.backs, *(i.back for i in items if i.count))
+        if path is not None
+    }
+    with_backs = bool(back_files)
+    sizes = {path: _pixel_size(path) for path in {*files.values(), *back_files.values()}}
 
-    order = [files[i.key] for _ in range(options.quantity) for i in items for _ in range(i.count)]
+    def back_of(item: PrintItem) -> Path | None:
+        back = item.back if item.back is not None else options.backs
+        return back_files[str(back)] if back is not None else None
+
+    order = [
+        (files[i.key], back_of(i))
+        for _ in range(options.quantity)
+        for i in items
+        for _ in range(i.count)
+    ]
     per_page = layout.per_page
     sheets = math.ceil(len(order) / per_page)
-    pages = sheets * (2 if back_file else 1)
+    pages = sheets * (2 if with_backs else 1)
     # One step per picture placed (a back page places as many as its front)
     # and per page finished, so the bar moves on through every page, backs too.
-    total = len(order) * (2 if back_file else 1) + pages
+    total = len(order) * (2 if with_backs else 1) + pages
     done = 0
 
     def step() -> None:
@@ -533,8 +534,8 @@ def write_pdf(
     bleed = layout.options.bleed_mm
     clips = clip_rects(layout)
     marks = list(layout.crop_marks) if options.crop_marks else []
-    cuts = _cut_lines(layout) if options.cut_lines else []
-    if back_file:
+    cuts = cut_line_segments(layout) if options.cut_lines else []
+    if with_backs:
         flip, offset = options.flip, tuple(options.back_offset_mm)
         backs = back_slots(layout, flip=flip, offset_mm=offset)
         back_clips = map_to_back(layout, clips, flip=flip, offset_mm=offset)
@@ -544,12 +545,12 @@ def write_pdf(
         stack.enter_context(plain_streams())
         stack.enter_context(streamed_document(handle))
         canvas = new_canvas(handle, layout, title=options.title)
-        canvas.setViewerPreference("Duplex", DUPLEX[options.flip] if back_file else "Simplex")
+        canvas.setViewerPreference("Duplex", DUPLEX[options.flip] if with_backs else "Simplex")
         page = MillimetrePage(canvas, layout)
         for sheet in range(sheets):
             cards = order[sheet * per_page : (sheet + 1) * per_page]
-            for slot, path in enumerate(cards):
-                page.image(path, _picture_rect(layout.slots[slot], bleed, sizes[path]), clips[slot])
+            for slot, (path, _back) in enumerate(cards):
+                page.image(path, picture_rect(layout.slots[slot], bleed, sizes[path]), clips[slot])
                 step()
             page.lines(cuts, width_pt=CUT_LINE_WIDTH_PT, grey=CUT_LINE_GREY)
             page.lines(marks, width_pt=CROP_MARK_WIDTH_PT, grey=0.0)
@@ -557,23 +558,15 @@ def write_pdf(
             draw_label(page, layout, label, list(clips), marks + cuts)
             canvas.showPage()
             step()
-            if back_file:
-                for slot in range(len(cards)):
-                    picture = _picture_rect(backs[slot], bleed, sizes[back_file])
-                    page.image(back_file, picture, back_clips[slot])
+            if with_backs:
+                for slot, (_face, back) in enumerate(cards):
+                    picture = picture_rect(backs[slot], bleed, sizes[back])
+                    page.image(back, picture, back_clips[slot])
                     step()
                 label = _label_text(options.title, sheet + 1, sheets, BACK_LABEL)
                 draw_label(page, layout, label, list(back_clips), [])
                 canvas.showPage()
                 step()
         canvas.save()
-    distinct = len({str(path) for path in (*files.values(), back_file) if path})
+    distinct = len({str(path) for path in (*files.values(), *back_files.values())})
     return PdfSummary(pages=pages, sheets=sheets, cards=len(order), distinct_images=distinct)
-
-
-def _cut_lines(layout: SheetLayout) -> list[Segment]:
-    """Full-length cut lines, from printer margin to printer margin."""
-    m = layout.options.margin_mm
-    return [Segment(x, m, x, layout.page_h - m) for x in layout.cut_x] + [
-        Segment(m, y, layout.page_w - m, y) for y in layout.cut_y
-    ]

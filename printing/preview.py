@@ -1,4 +1,9 @@
-"""A picture of the first sheet, drawn at screen resolution for the options form."""
+"""A picture of the first sheet, drawn at screen resolution for the options form.
+
+It places what the PDF places: each face (rendered with the sheet's bleed)
+on ``layout.picture_rect``, clipped to ``layout.clip_rects`` so that no face
+paints over a neighbour, and cut lines from printer margin to printer margin.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from printing.layout import SheetLayout
+from printing.layout import SheetLayout, clip_rects, cut_line_segments, picture_rect
 
 PREVIEW_DPI = 40
 
@@ -21,7 +26,8 @@ def sheet_preview(
 
     page = Image.new("RGB", (px(layout.page_w), px(layout.page_h)), (255, 255, 255))
     draw = ImageDraw.Draw(page)
-    for index, (slot, bleed) in enumerate(zip(layout.slots, layout.bleed_rects, strict=True)):
+    bleed = layout.options.bleed_mm
+    for index, (slot, clip) in enumerate(zip(layout.slots, clip_rects(layout), strict=True)):
         if index >= len(faces):
             draw.rectangle(
                 (px(slot.x), px(slot.y), px(slot.x + slot.w), px(slot.y + slot.h)),
@@ -29,15 +35,24 @@ def sheet_preview(
             )
             continue
         with Image.open(faces[index]) as face:
+            where = picture_rect(slot, bleed, face.size)
+            left, top = px(where.x), px(where.y)
             picture = face.convert("RGB").resize(
-                (px(bleed.w), px(bleed.h)), Image.Resampling.BILINEAR
+                (px(where.x + where.w) - left, px(where.y + where.h) - top),
+                Image.Resampling.BILINEAR,
             )
-        page.paste(picture, (px(bleed.x), px(bleed.y)))
+        # The part of the picture inside the clip box, at the clip box's place.
+        box = (
+            max(px(clip.x), left),
+            max(px(clip.y), top),
+            min(px(clip.x + clip.w), left + picture.width),
+            min(px(clip.y + clip.h), top + picture.height),
+        )
+        shown = picture.crop((box[0] - left, box[1] - top, box[2] - left, box[3] - top))
+        page.paste(shown, box[:2])
     if cut_lines:
-        for x in layout.cut_x:
-            draw.line((px(x), 0, px(x), page.height), fill=(170, 170, 170))
-        for y in layout.cut_y:
-            draw.line((0, px(y), page.width, px(y)), fill=(170, 170, 170))
+        for line in cut_line_segments(layout):
+            draw.line((px(line.x1), px(line.y1), px(line.x2), px(line.y2)), fill=(170, 170, 170))
     if crop_marks:
         for mark in layout.crop_marks:
             draw.line((px(mark.x1), px(mark.y1), px(mark.x2), px(mark.y2)), fill=(0, 0, 0), width=1)

@@ -1,11 +1,17 @@
-"""Print reads: a visitor's jobs, and one job for the visitor who asked for it."""
+"""Print reads: a visitor's jobs, one job for the visitor who asked for it, and what a job
+waiting in the queue or a downloaded file is called."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from catalog.models import Card
 from core.errors import NotFound
-from printing.models import PrintJob
+from printing.models import PrintJob, SourceKind, Status
 
 
 def jobs_of(*, user, session_key: str):
@@ -31,3 +37,43 @@ def print_job_get(*, job_id, user, session_key: str) -> PrintJob:
             return job
     # One answer for "none" and "not yours": a stranger learns nothing from it.
     raise NotFound("not_found", _("There is nothing here, or it is not yours to see."))
+
+
+def queued_stalled_after() -> timedelta:
+    """How long a job may wait in the queue before its page says no worker seems to be running."""
+    return timedelta(seconds=getattr(settings, "PRINT_QUEUED_STALLED_AFTER_SECONDS", 600))
+
+
+def print_job_stalled_since(job: PrintJob, *, now: datetime | None = None) -> datetime | None:
+    """Since when a queued job has waited, once it has waited past ``queued_stalled_after``.
+
+    None for a job that is not queued, or not for long. A job queued again
+    after its worker was lost has waited since that worker's last heartbeat,
+    not since it was first made.
+    """
+    if job.status != Status.QUEUED:
+        return None
+    since = job.heartbeat_at or job.created_at
+    if (now or timezone.now()) - since < queued_stalled_after():
+        return None
+    return since
+
+
+def _printed_name(job: PrintJob) -> str:
+    """What the job prints: its title, but a card list of one card is that card's name."""
+    if job.source_kind == SourceKind.CARDS and len({entry["code"] for entry in job.cards}) == 1:
+        name = Card.objects.filter(code=job.cards[0]["code"]).values_list("name", flat=True).first()
+        if name:
+            return name
+    return job.title
+
+
+def print_job_file_name(job: PrintJob) -> str:
+    """The downloaded file's name: what is printed, at which card size, with backs or not,
+    so that two variants of one deck are two files (``kartyavar-Name (poker, with backs).pdf``)."""
+    options = job.options or {}
+    backs = _("with backs") if options.get("backs") else _("without backs")
+    size = str(options.get("card_size") or "")
+    details = f"{size}, {backs}" if size else backs
+    name = _printed_name(job)[:40].replace("/", "-").replace("\\", "-").strip()
+    return f"kartyavar-{name} ({details}).pdf"

@@ -31,6 +31,9 @@ MAX_ATTEMPTS = 3
 # A finished file is reused only while it has at least this long to live, so
 # the expiry task never deletes a file that a job is being pointed at.
 REUSE_MARGIN = timedelta(hours=1)
+# Part of every file's reuse key: raise it when what the PDF writer puts in a file
+# changes, so that no file made before is handed out again.
+SHEETS_VERSION = 2
 
 
 class PrintOptionsError(ApplicationError):
@@ -141,7 +144,13 @@ def print_preview(*, options: dict, source: dict, user) -> bytes:
         c.code: c
         for c in Card.objects.filter(code__in=set(codes)).select_related("game", "card_set")
     }
-    faces = [render.face_file(found[code], fmt="webp")[0] for code in codes if code in found]
+    # The faces the PDF places: with the sheet's bleed, at its card size (small copies).
+    bleed, size = float(options["bleed_mm"]), (layout.card_w, layout.card_h)
+    faces = [
+        render.face_file(found[code], fmt="webp", bleed_mm=bleed, card_mm=size)[0]
+        for code in codes
+        if code in found
+    ]
     image = sheet_preview(
         layout, faces, crop_marks=options["crop_marks"], cut_lines=options["cut_lines"]
     )
@@ -190,8 +199,9 @@ def print_job_create(*, user, session_key: str, source: dict, options: dict) -> 
 
     Everything is checked before the row is written: options, the list's
     bounds and total (cards × copies), unknown codes, then the visitor's jobs
-    being made and files kept. The same cards with the same options reuse a
-    finished file that is not about to expire.
+    being made and files kept. The same cards with the same options and the
+    same title (it is printed in the file) reuse a finished file that is not
+    about to expire.
     """
     options = print_options_clean(options, user=user)
     title, cards, links = sources.source_cards(source, user)
@@ -225,9 +235,11 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
     if unknown:
         raise sources.unknown_cards(unknown)
     versions = {code: render.face_version(card) for code, card in known.items()}
-    digest = hashlib.sha256(
-        json.dumps([cards, options, versions, render.LAYOUT_VERSION], sort_keys=True).encode()
-    ).hexdigest()
+    title = title[:200]
+    # Everything the file holds is in the key: another visitor's file is reused only
+    # when it is this one, title (metadata and every sheet's label) included.
+    content = [cards, options, versions, render.LAYOUT_VERSION, SHEETS_VERSION, title]
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     signed_in = user.is_authenticated
     _requeue_stuck(user, session_key)
     with transaction.atomic():
@@ -237,7 +249,7 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
         job = PrintJob(
             user=user if signed_in else None,
             session_key="" if signed_in else session_key,
-            title=title[:200],
+            title=title,
             cards=cards,
             options=options,
             content_hash=digest,
@@ -253,7 +265,7 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
             .first()
         )
         if finished and finished.file.storage.exists(finished.file.name):
-            # Same cards, same options, same faces: the finished file is reused.
+            # Same cards, options, faces and title: the finished file is reused.
             job.status, job.progress, job.file, job.pages = (
                 Status.DONE,
                 100,
@@ -340,28 +352,35 @@ def print_job_run(job_id: str) -> PrintJob:
     progress = _Progress(job)
     options = job.options
     bleed = float(options["bleed_mm"])
+    layout = sheet_layout(sheet_options(options))
+    size = (layout.card_w, layout.card_h)  # faces are drawn for it, in their own proportions
     cards = {
         c.code: c
         for c in Card.objects.filter(code__in=[e["code"] for e in job.cards]).select_related(
             "game", "card_set"
         )
     }
+    backs: dict[str, Path] = {}  # each game's back: a list may mix games
+
+    def back_of(game: str) -> Path:
+        if game not in backs:
+            back, _key = render.back_file(game, fmt="png", bleed_mm=bleed, card_mm=size)
+            backs[game] = pdf.as_jpeg(back)
+        return backs[game]
+
     items = []
     for index, entry in enumerate(job.cards):
         card = cards[entry["code"]]
-        face, key = render.face_file(card, fmt="png", bleed_mm=bleed)
-        items.append(pdf.PrintItem(key=key, image_path=pdf.as_jpeg(face), count=entry["count"]))
+        face, key = render.face_file(card, fmt="png", bleed_mm=bleed, card_mm=size)
+        back = back_of(card.game.slug) if options["backs"] else None
+        items.append(
+            pdf.PrintItem(key=key, image_path=pdf.as_jpeg(face), count=entry["count"], back=back)
+        )
         progress(60 * (index + 1) / len(job.cards))
-    backs = None
-    if options["backs"]:
-        game = next(iter(cards.values())).game.slug
-        back, _key = render.back_file(game, fmt="png", bleed_mm=bleed)
-        backs = pdf.as_jpeg(back)
     print_options = pdf.PrintOptions(
         sheet=sheet_options(options),
         crop_marks=options["crop_marks"],
         cut_lines=options["cut_lines"],
-        backs=backs,
         flip=options["flip"],
         back_offset_mm=tuple(options["back_offset_mm"]),
         quantity=options["quantity"],

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
-from urllib.parse import urlencode
+import re
+import unicodedata
+from urllib.parse import quote, urlencode
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import ApplicationError
 from core.refusals import refusal, refusals
 from core.sessions import ensure_session_key
-from printing import alignment, limits, selectors, services, sources
+from printing import alignment, handoff, limits, selectors, services, sources
 from printing.forms import PrintOptionsForm
 from printing.models import Status
 
@@ -29,6 +31,8 @@ def _initial(request: HttpRequest) -> dict:
 
 
 def _session_key(request: HttpRequest) -> str:
+    """The key a visitor's jobs are filed under, remembered so that logging in keeps them."""
+    handoff.remember_visitor(request)
     return request.session.session_key or ""
 
 
@@ -74,6 +78,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 source=source,
                 options=form.to_options(),
             )
+            handoff.remember_visitor(request)
             return redirect(job)
     except ApplicationError as problem:
         error, status = problem.message, problem.status_code
@@ -163,7 +168,31 @@ def job(request: HttpRequest, job_id) -> HttpResponse:
         job_id=job_id, user=request.user, session_key=_session_key(request)
     )
     template = "printing/_job_status.html" if request.htmx else "printing/job.html"
-    return render(request, template, {"job": print_job})
+    return render(request, template, _job_context(print_job))
+
+
+def _job_context(print_job, **extra) -> dict:
+    """The job page's context: the job, and since when it waits for a worker that seems gone."""
+    return {
+        "job": print_job,
+        "stalled_since": selectors.print_job_stalled_since(print_job),
+        **extra,
+    }
+
+
+_UNSAFE_IN_NAME = re.compile(r'[\x00-\x1f\x7f"\\/]')
+
+
+def content_disposition(filename: str) -> str:
+    """An attachment header with a plain ASCII ``filename`` for every client and, when the
+    name is not ASCII, the exact name as ``filename*`` (RFC 6266) for those that read it."""
+    name = _UNSAFE_IN_NAME.sub("-", filename)
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    ascii_name = " ".join(folded.split()) or "download.pdf"
+    header = f'attachment; filename="{ascii_name}"'
+    if ascii_name != name:
+        header += f"; filename*=UTF-8''{quote(name, safe='')}"
+    return header
 
 
 def download_response(request: HttpRequest, print_job, *, filename: str) -> HttpResponse:
@@ -180,9 +209,10 @@ def download_response(request: HttpRequest, print_job, *, filename: str) -> Http
         return refusal(
             request, status=410, code="expired", message=services.expired_message(print_job)
         )
-    return FileResponse(
-        handle, as_attachment=True, filename=filename, content_type="application/pdf"
-    )
+    response = FileResponse(handle, as_attachment=True, content_type="application/pdf")
+    # Django's own header gives a non-ASCII name only as filename*, which some clients ignore.
+    response["Content-Disposition"] = content_disposition(filename)
+    return response
 
 
 @never_cache  # a person's own file: kept by no cache on the way
@@ -192,8 +222,7 @@ def download(request: HttpRequest, job_id) -> HttpResponse:
     print_job = services.print_job_for(
         job_id=job_id, user=request.user, session_key=_session_key(request)
     )
-    filename = f"kartyavar-{print_job.title[:40]}.pdf".replace("/", "-")
-    return download_response(request, print_job, filename=filename)
+    return download_response(request, print_job, filename=selectors.print_job_file_name(print_job))
 
 
 @require_POST
@@ -208,7 +237,7 @@ def again(request: HttpRequest, job_id) -> HttpResponse:
         print_job = services.print_job_for(
             job_id=job_id, user=request.user, session_key=_session_key(request)
         )
-        context = {"job": print_job, "error": problem.message}
+        context = _job_context(print_job, error=problem.message)
         return render(request, "printing/job.html", context, status=problem.status_code)
     return redirect(new_job)
 

@@ -63,19 +63,59 @@ class Box:
         return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
 
+def card_scale(card_mm: tuple[float, float] | None) -> float:
+    """How much a poker card grows (or shrinks) to fit a W x H mm card without distortion."""
+    if card_mm is None:
+        return 1.0
+    return min(card_mm[0] / CARD_W_MM, card_mm[1] / CARD_H_MM)
+
+
+def is_poker(card_mm: tuple[float, float] | None) -> bool:
+    return card_mm is None or (float(card_mm[0]), float(card_mm[1])) == (CARD_W_MM, CARD_H_MM)
+
+
 class Canvas:
     """A card-sized image addressed in millimetres from the trim's top left.
 
     With bleed, the image is larger by the bleed on every side; layouts still
     draw in trim coordinates and paint their background with `fill_bleed`, so
     the background runs past the cut line as printers need.
+
+    Layouts draw a poker card (63 x 88 mm). For another card size, `card_mm`
+    (W, H), the poker card is drawn at one scale s = min(W / 63, H / 88),
+    centred in the W x H card: `self.dpi` is then dpi x s, so that poker
+    millimetres land on the output at `dpi`, and the card is narrower or
+    shorter than W x H on one axis. That band is drawn like a wider bleed on
+    two sides. Layouts use one bleed (`self.bleed`, pixels) for both axes, so
+    the wider band is drawn on all four sides and `result()` cuts the image
+    down to exactly (W + 2 bleed) x (H + 2 bleed) mm at `dpi`.
     """
 
-    def __init__(self, *, dpi: int = 300, bleed_mm: float = 0.0, background: RGB = (255, 255, 255)):
-        self.dpi = dpi
-        self.bleed = px(bleed_mm, dpi)
-        self.trim_w = px(CARD_W_MM, dpi)
-        self.trim_h = px(CARD_H_MM, dpi)
+    def __init__(
+        self,
+        *,
+        dpi: int = 300,
+        bleed_mm: float = 0.0,
+        background: RGB = (255, 255, 255),
+        card_mm: tuple[float, float] | None = None,
+    ):
+        self._crop: tuple[int, int, int, int] | None = None
+        if is_poker(card_mm):
+            self.dpi = dpi
+            self.bleed = px(bleed_mm, dpi)
+            self.trim_w = px(CARD_W_MM, dpi)
+            self.trim_h = px(CARD_H_MM, dpi)
+        else:
+            self.dpi = dpi * card_scale(card_mm)
+            self.trim_w = px(CARD_W_MM, self.dpi)
+            self.trim_h = px(CARD_H_MM, self.dpi)
+            out_w = px(card_mm[0] + 2 * bleed_mm, dpi)
+            out_h = px(card_mm[1] + 2 * bleed_mm, dpi)
+            left = (out_w - self.trim_w) // 2
+            top = (out_h - self.trim_h) // 2
+            self.bleed = max(0, out_w - self.trim_w - left, out_h - self.trim_h - top)
+            x, y = self.bleed - left, self.bleed - top
+            self._crop = (x, y, x + out_w, y + out_h)
         size = (self.trim_w + 2 * self.bleed, self.trim_h + 2 * self.bleed)
         self.image = Image.new("RGB", size, background)
         self.draw = ImageDraw.Draw(self.image)
@@ -83,6 +123,10 @@ class Canvas:
         # the card were drawn where: tests read both.
         self.text_boxes: list[TextFit] = []
         self.parts: dict[str, Box] = {}
+
+    def result(self) -> Image.Image:
+        """The finished picture: the card (and its bleed) at the size asked for."""
+        return self.image if self._crop is None else self.image.crop(self._crop)
 
     def px(self, mm: float) -> int:
         return px(mm, self.dpi)

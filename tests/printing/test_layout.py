@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from printing.layout import (
     CARD_SIZES,
     CROP_MARK_LENGTH_MM,
+    CROP_MARK_MIN_OFFSET_MM,
     CROP_MARK_OFFSET_MM,
     PAGE_SIZES,
     LayoutError,
@@ -57,11 +58,28 @@ def mark_start(lay) -> float:
     return max(CROP_MARK_OFFSET_MM, lay.options.bleed_mm)
 
 
+def mark_starts(lay) -> tuple[float, float]:
+    """How far outside the grid the (left and right, top and bottom) marks start: 3 mm or
+    the bleed, or, with a gap and no bleed, nearer (never under 1 mm) where the grid needs it."""
+    left, top, _right, _bottom = grid_box(lay)
+    m, standard = lay.options.margin_mm, mark_start(lay)
+
+    def one(spare: float) -> float:
+        room = spare - m - 1.0  # what the grid leaves for the start, past a 1 mm mark
+        if room >= standard - 1e-6:
+            return standard
+        assert lay.options.gap_mm > 0 and lay.options.bleed_mm == 0
+        assert room >= CROP_MARK_MIN_OFFSET_MM - 1e-6
+        return room
+
+    return one(left), one(top)
+
+
 def check_marks(lay) -> None:
     """Every rule the crop marks promise, for any layout."""
     m = lay.options.margin_mm
     left, top, right, bottom = grid_box(lay)
-    start = mark_start(lay)
+    start_x, start_y = mark_starts(lay)
     marks = list(lay.crop_marks)
     assert len(marks) == 2 * (len(lay.cut_x) + len(lay.cut_y))
     for seg in marks:
@@ -80,8 +98,8 @@ def check_marks(lay) -> None:
     # of every horizontal one: one mark on its left, one on its right
     vertical = [((s.x1, s.x2), (s.y1, s.y2)) for s in marks]
     horizontal = [((s.y1, s.y2), (s.x1, s.x2)) for s in marks]
-    check_line_ends(vertical, lay.cut_x, top, bottom, start)
-    check_line_ends(horizontal, lay.cut_y, left, right, start)
+    check_line_ends(vertical, lay.cut_x, top, bottom, start_y)
+    check_line_ends(horizontal, lay.cut_y, left, right, start_x)
 
 
 def check_line_ends(marks, cuts, before: float, after: float, start: float) -> None:
@@ -95,8 +113,8 @@ def check_line_ends(marks, cuts, before: float, after: float, start: float) -> N
         assert len(ahead) == 1 and len(behind) == 1 and len(on_line) == 2
         (a,) = ahead
         (b,) = behind
-        assert before - max(a) >= start - EPS  # starts >= 3 mm (or the bleed) outside
-        assert min(b) - after >= start - EPS
+        assert before - max(a) >= start - 1e-6  # starts >= 3 mm (or the bleed) outside
+        assert min(b) - after >= start - 1e-6
         assert a[0] == approx(before - start) and b[0] == approx(after + start)
 
 
@@ -254,13 +272,15 @@ def test_page_and_card_names_ignore_case_and_spaces():
 
 def test_three_millimetre_gap():
     lay = sheet_layout(SheetOptions(gap_mm=3))
-    # 3 columns would need 3 * 63 + 2 * 3 = 195 mm; only 210 - 2 * (5 + 4) = 192 are free
-    assert (lay.columns, lay.rows) == (2, 3)
+    # 3 columns need 3 * 63 + 2 * 3 = 195 mm: 7.5 mm on each side, so the left and right
+    # marks start 1.5 mm outside the grid (7.5 - 5 margin - 1 mm of mark)
+    assert (lay.columns, lay.rows) == (3, 3)
     # both edges of every column and row are cut
-    assert lay.cut_x == (40.5, 103.5, 106.5, 169.5)
+    assert lay.cut_x == approx((7.5, 70.5, 73.5, 136.5, 139.5, 202.5))
     assert lay.cut_y == (13.5, 101.5, 104.5, 192.5, 195.5, 283.5)
-    expected = [(x, y, 63, 88) for y in (13.5, 104.5, 195.5) for x in (40.5, 106.5)]
+    expected = [(x, y, 63, 88) for y in (13.5, 104.5, 195.5) for x in (7.5, 73.5, 139.5)]
     assert_rects(lay.slots, expected)
+    assert mark_starts(lay) == approx((1.5, 3.0))
     # crop marks only outside the grid, never in the gaps between cards
     left, top, right, bottom = grid_box(lay)
     for s in lay.crop_marks:
@@ -268,8 +288,30 @@ def test_three_millimetre_gap():
             assert max(s.y1, s.y2) < top or min(s.y1, s.y2) > bottom
         else:
             assert max(s.x1, s.x2) < left or min(s.x1, s.x2) > right
-    assert len(lay.crop_marks) == 2 * (4 + 6)
+    assert len(lay.crop_marks) == 2 * (6 + 6)
     check_marks(lay)
+
+
+@pytest.mark.parametrize(
+    ("gap", "grid", "start_x"), [(1.5, (3, 3), 3.0), (2, (3, 3), 2.5), (3.5, (3, 3), 1.0)]
+)
+def test_a_gap_brings_the_side_marks_nearer_instead_of_costing_a_column(gap, grid, start_x):
+    lay = sheet_layout(SheetOptions(gap_mm=gap))
+    assert (lay.columns, lay.rows) == grid
+    assert mark_starts(lay) == approx((start_x, 3.0))
+    check_marks(lay)
+
+
+def test_marks_come_no_nearer_than_a_millimetre_nor_with_a_bleed():
+    # 4 mm: three columns would leave the marks 0.5 mm from the cards
+    lay = sheet_layout(SheetOptions(gap_mm=4))
+    assert (lay.columns, lay.rows) == (2, 3) and mark_starts(lay) == (3.0, 3.0)
+    # with a bleed the marks start where the picture ends, whatever the gap
+    lay = sheet_layout(SheetOptions(gap_mm=2, bleed_mm=0.5))
+    assert (lay.columns, lay.rows) == (2, 3)
+    check_marks(lay)
+    # Letter without a gap stays 3 x 2 at a 5 mm margin (the margin's help text says why)
+    assert sheet_layout(SheetOptions(page="letter")).rows == 2
 
 
 def test_gap_slots_are_spaced_by_card_plus_gap():
@@ -552,12 +594,16 @@ def test_property_slots_fit_do_not_overlap_and_are_centred(options):
     left, top, right, bottom = grid_box(lay)
     assert abs(left - (lay.page_w - right)) <= 1e-9
     assert abs(top - (lay.page_h - bottom)) <= 1e-9
-    # the largest grid: one more column or row would leave no room for the marks
+    # the largest grid: one more column or row would leave no room for the marks (with a
+    # gap and no bleed, for marks 1 mm from the cards), or would not fit even without a gap
     room = max(CROP_MARK_OFFSET_MM, options.bleed_mm) + 1.0
     g = options.gap_mm
+    nearest = CROP_MARK_MIN_OFFSET_MM + 1.0 if g > 0 and options.bleed_mm == 0 else room
     cols, rows = lay.columns, lay.rows
-    assert (cols + 1) * lay.card_w + cols * g > lay.page_w - 2 * (m + room) + EPS
-    assert (rows + 1) * lay.card_h + rows * g > lay.page_h - 2 * (m + room) + EPS
+    for n, card, page in ((cols, lay.card_w, lay.page_w), (rows, lay.card_h, lay.page_h)):
+        assert (n + 1) * card + n * g > page - 2 * (m + nearest) + EPS or (
+            (n + 1) * card > page - 2 * (m + room) + EPS
+        )
     check_marks(lay)
 
 

@@ -432,3 +432,57 @@ def test_the_alignment_scales_read_as_corrections():
     left_of_centre = [value for value, x in found if value in {"−5", "+5"} and x < 105 * MM - 3]
     # Left of the centre on the horizontal scale means: move the back left, i.e. a negative dx.
     assert "−5" in left_of_centre
+
+
+def embedded(font) -> bool:
+    """True if the font's program is in the file (a subset counts)."""
+    fonts = [font, *(font.get("/DescendantFonts") or [])]
+    for each in fonts:
+        descriptor = each.get_object().get("/FontDescriptor")
+        if descriptor is not None and any(
+            key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+        ):
+            return True
+    return False
+
+
+def test_no_page_declares_a_font_that_is_not_embedded(faces):
+    """Print shops' preflight refuses unembedded fonts; ReportLab declared Helvetica on
+    every page although no text uses it."""
+    options = PrintOptions(sheet=SheetOptions(), backs=faces["back"], title="Őrült Űrlény")
+    reader, _, _ = write(items_of(faces, distinct=10), options)
+    out = io.BytesIO()
+    write_alignment_sheet(out, SheetOptions(), flip="long")
+    alignment = PdfReader(io.BytesIO(out.getvalue()))
+    for page in [*reader.pages, *alignment.pages]:
+        fonts = page["/Resources"].get("/Font") or {}
+        for name, font in fonts.items():
+            font = font.get_object()
+            assert embedded(font), (name, font.get("/BaseFont"))
+
+
+def test_a_two_millimetre_gap_still_puts_nine_poker_cards_on_a4(faces):
+    """45 cards: 5 sheets, each with its back (not 8 sheets of 6)."""
+    options = PrintOptions(sheet=SheetOptions(gap_mm=2), backs=faces["back"])
+    reader, summary, _ = write(items_of(faces, count=3), options)
+    assert (summary.cards, summary.sheets, summary.pages, len(reader.pages)) == (45, 5, 10, 10)
+
+
+def test_each_item_may_bring_its_own_back(faces, tmp_path):
+    other = tmp_path / "other-back.jpg"
+    Image.new("RGB", (744, 1039), (10, 90, 40)).save(other, "JPEG")
+    items = items_of(faces, distinct=3)
+    items[1].back = other
+    reader, summary, _ = write(items, PrintOptions(sheet=SheetOptions(), backs=faces["back"]))
+    assert (summary.pages, summary.distinct_images) == (2, 5)
+    back = reader.pages[1]
+    xobjects = back["/Resources"]["/XObject"]
+    drawn = [xobjects[name].get_object()._data for name, *_ in scan(back)["images"]]
+    plain, own = faces["back"].read_bytes(), other.read_bytes()
+    assert drawn == [plain, own, plain]
+    # Only items' own backs: an item without one is refused before anything is written.
+    items[1].back, items[0].back = None, other
+    out = io.BytesIO()
+    with pytest.raises(LayoutError) as problem:
+        write_pdf(items, PrintOptions(sheet=SheetOptions()), out)
+    assert problem.value.code == "missing_back" and out.getvalue() == b""
