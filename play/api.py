@@ -60,7 +60,13 @@ class ActionSerializer(serializers.Serializer):
 
 
 class SolverVerdictSerializer(serializers.Serializer):
+    """The solver's answer over deals that fit what the player has seen (never the real one)."""
+
     verdict = serializers.ChoiceField(choices=["winnable", "lost", "unknown"])
+    deals = serializers.IntegerField(help_text="deals searched, each fitting the player's view")
+    winnable = serializers.IntegerField(help_text="of them, deals that can still be won")
+    lost = serializers.IntegerField(help_text="of them, deals that cannot")
+    unknown = serializers.IntegerField(help_text="of them, deals the search left undecided")
 
 
 class HintSerializer(serializers.Serializer):

@@ -2,14 +2,23 @@
 
 Only the seated player may ask, only on their move. The bot decides from the
 player's own view, so its suggestion tells nothing the table does not show.
-The solver sees the whole deal (face-down cards too), so only its verdict is
-given — winnable, lost or unknown — never its line, which would reveal the
-order of cards still face down.
+Nor may the verdict: the solver would read the real deal, face-down cards and
+dice key included, and its answer on that deal told players what they had
+not seen (ask at the first move, see "lost", start over). So it is never run
+on the real deal: `judge_seen` searches SOLVER_DEALS deals drawn to fit what
+the player has seen (every event shown since the deal says where the endings
+turned up), from a generator seeded by the view alone, and the answer is how
+many of them can be won — the same for two tables that look the same, and
+for the same question asked twice. No line is given either.
 
-A solver search costs up to about a second of a core, so one person may run
-at most settings.LIMITS["SOLVER_PARALLEL_PER_USER"] at once. The runs are
-counted in the database (`SolverRun`), which every web process shares —
-the Django cache may be one per process.
+The deals share the old single search's node budget (SOLVER_DEALS *
+SOLVER_BUDGET = 20,000 actions applied): about 0.4 s of a core on average,
+1.1 s at the 95th percentile and never more than about 1.5 s, against 0.13,
+0.64 and 2.7 s for the one search on the real deal (117 positions of the
+greedy bot's games, moves 0, 10 and 25 of seeds 0–39, on a busy machine).
+So one person may run at most settings.LIMITS["SOLVER_PARALLEL_PER_USER"]
+questions at once. The runs are counted in the database (`SolverRun`), which
+every web process shares — the Django cache may be one per process.
 """
 
 from __future__ import annotations
@@ -25,13 +34,15 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
 from core.games import GAMES
+from play.engines import get_engine
 from play.models import MatchStatus, SolverRun
-from play.selectors import match_for, match_state
+from play.selectors import engine_decks, match_for, match_state
 from play.services import MatchRefused
 
-SOLVER_BUDGET = 20_000  # actions applied: mean 0.08 s, p95 0.6 s a deal (bench/arcane.py)
-# A run row older than this belongs to a process that died mid-search (a search
-# within SOLVER_BUDGET ends in a few seconds at most); its slot is free again.
+SOLVER_DEALS = 8  # deals that fit the player's view, searched for one question
+SOLVER_BUDGET = 2_500  # actions applied in each deal's search (~10 % of deals stay undecided)
+# A run row older than this belongs to a process that died mid-search (the
+# SOLVER_DEALS searches of one question end in a few seconds at most); its slot is free again.
 SOLVER_RUN_STALE = timedelta(seconds=60)
 
 
@@ -59,9 +70,35 @@ def match_hint(*, match_id, user, solve: bool = False) -> dict:
     }
     if solve:
         with solver_slot(user):
-            solution = game.solver_module().solve_state(state, budget=SOLVER_BUDGET)
-        hint["solver"] = {"verdict": solution.verdict}
+            state, events = replayed(match, seat.position)
+            judged = game.solver_module().judge_seen(
+                state, events=events, deals=SOLVER_DEALS, budget=SOLVER_BUDGET
+            )
+        # `verdict` sums the counts up: winnable (every deal tried), lost (none) or unknown
+        hint["solver"] = {
+            "verdict": judged.verdict,
+            "deals": judged.deals,
+            "winnable": judged.winnable,
+            "lost": judged.lost,
+            "unknown": judged.unknown,
+        }
     return hint
+
+
+def replayed(match, position: int):
+    """(the state at match.version, every event `position` was shown since the deal).
+
+    The state keeps only the last few events, which a view lists; the player
+    saw them all as they came, so the log of actions is played again to have them.
+    """
+    seats = list(match.seats.select_related("deck_version").order_by("position"))
+    engine = get_engine(match.game.slug)
+    state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
+    events = list(state.view(position)["events"])  # the deal's own: the tops turned up
+    actions = match.actions.filter(seq__lte=match.version).order_by("seq")
+    for action in actions.values_list("action", flat=True).iterator():
+        events += state.apply(action)
+    return state, events
 
 
 @contextmanager

@@ -37,20 +37,38 @@ Answers:
 - `lost`, when the whole tree was searched, or when no ending in play can
   ever win (no exit, and no Dungeon Gate with a Key-giving ending);
 - `unknown`, when the node budget (actions applied) ran out first.
+
+`solve_state` reads the whole deal, so its answer is for someone who knows
+the face-down cards. The player does not, and a verdict on the real deal
+would tell them about those cards (two tables that look the same can get
+different answers). What the player may ask is `judge_seen`: the same search
+over `DEALS` deals drawn to fit what the player has seen (`sample_deal`: the
+face-down cards and the dice key drawn afresh, from a generator seeded by
+the view alone), answered as counts — "winnable in k of N".
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from play.engines.arcane_guardian import dungeon, mage, new_game
+from play.engines.arcane_guardian.cards import DUNGEON_TYPES
+from play.engines.arcane_guardian.dice import KEY_BITS
+from play.engines.arcane_guardian.setup import BOTTOM, PILES
 from play.engines.arcane_guardian.state import ArcaneGuardianState
 
 DEFAULT_BUDGET = 20_000  # nodes (actions applied) before answering "unknown"
 FIRST_ATTEMPT = 500  # nodes of the first attempt; each restart gets twice as many
 NOISE = 1.0  # how much a restart shuffles the order (in `value` units)
+# `judge_seen`: deals drawn for one question, and the node budget of each (DEALS * DEAL_BUDGET
+# is the old single search's budget: the same worst case, bench figures in play/hints.py)
+DEALS = 8
+DEAL_BUDGET = 2_500
 
 
 class _OutOfBudget(Exception):
@@ -330,3 +348,140 @@ def solve(
 ) -> Solution:
     """Deal `new_game(cards, options, seed)` and search it."""
     return solve_state(new_game(cards, options, seed), budget=budget, dominance=dominance)
+
+
+# --- what the player may ask: the deals that fit what they have seen ---------------------
+@dataclass
+class Judgement:
+    """`solve_state` over `deals` deals that fit the player's view: how many of each answer.
+
+    `verdict` sums them up: "winnable" when every deal tried can be won,
+    "lost" when none can, "unknown" when they differ or a search ran out.
+    """
+
+    verdict: str
+    deals: int
+    winnable: int
+    lost: int
+    unknown: int
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def endings_met(events: Iterable[dict], cards: dict) -> set[int]:
+    """The piles whose ending has turned up, by the events the player was shown."""
+    return {
+        e["pile"] for e in events if e["type"] == "reveal" and cards[e["card"]]["type"] == "ending"
+    }
+
+
+def hidden_cards(s: dict) -> list[str]:
+    """The face-down cards, sorted, worked out from what the player sees.
+
+    Every dungeon card and every ending in play that is not a face-up pile
+    top, held or discarded (an encounter stays face up on its pile). Sorted:
+    which card lies where is what is hidden, so nothing here follows the piles.
+    """
+    seen = set(s["held"]) | set(s["discard"])
+    seen.update(pile[-1] for pile, up in zip(s["piles"], s["up"], strict=True) if up and pile)
+    in_play = set(s["endings"])
+    return sorted(
+        code
+        for code, card in s["cards"].items()
+        if (card["type"] in DUNGEON_TYPES or code in in_play) and code not in seen
+    )
+
+
+def sample_deal(g: ArcaneGuardianState, met: set[int], rng: random.Random) -> ArcaneGuardianState:
+    """A deal that looks to the player exactly like `g`, drawn from what they cannot see.
+
+    `met`: the piles whose ending has turned up (`endings_met`); each other
+    pile still hides its ending among its face-down cards, no deeper than the
+    deal puts it (the bottom BOTTOM + 1 places), at a place drawn evenly; the
+    other face-down cards are spread evenly over the places left, and the
+    dice key is drawn afresh. That is the deal's own chance given what has
+    been seen (the cards turned up so far are as likely under any such
+    arrangement). Reads pile heights, face-up tops, held and discarded cards,
+    never a face-down card or the dice key. `shuffle: false` (a fixed layout,
+    tests and puzzles) keeps the piles: their order is the given one.
+    """
+    s = g.s
+    world = g.search_copy()
+    world.s["dice_key"] = rng.getrandbits(KEY_BITS)
+    if not s["options"]["shuffle"]:
+        return world
+    cards = s["cards"]
+    down = [len(p) - (1 if up and p else 0) for p, up in zip(s["piles"], s["up"], strict=True)]
+    hidden = hidden_cards(s)
+    endings = [c for c in hidden if cards[c]["type"] == "ending"]
+    others = [c for c in hidden if cards[c]["type"] != "ending"]
+    # a pile still hides its ending unless it turned up there (an ending that stops its
+    # pile stays on top, face up: that one is met even when the events no longer show it)
+    met = met | {
+        i
+        for i, pile in enumerate(s["piles"])
+        if down[i] < len(pile) and cards[pile[-1]]["type"] == "ending"
+    }
+    waiting = [i for i in range(PILES) if i not in met]
+    if (
+        len(waiting) != len(endings)
+        or sum(down) != len(hidden)
+        or not all(down[i] for i in waiting)
+    ):
+        raise ValueError("the piles do not fit the cards seen and the endings met")
+    rng.shuffle(endings)
+    rng.shuffle(others)
+    placed = {
+        i: (rng.randint(0, min(BOTTOM, down[i] - 1)), code)
+        for i, code in zip(waiting, endings, strict=True)
+    }
+    fill = iter(others)
+    piles = []
+    for i, pile in enumerate(s["piles"]):
+        at, ending = placed.get(i, (None, None))
+        new = [ending if k == at else next(fill) for k in range(down[i])]
+        piles.append(new + pile[down[i] :])
+    world.s["piles"] = piles
+    return world
+
+
+def view_seed(g: ArcaneGuardianState) -> str:
+    """A seed for drawing deals, from the player's view alone: the same view, the same deals."""
+    view = json.dumps(g.view(0), sort_keys=True, separators=(",", ":"))
+    return "arcane-guardian deals:" + hashlib.sha256(view.encode()).hexdigest()
+
+
+def judge_seen(
+    g: ArcaneGuardianState,
+    *,
+    events: Iterable[dict] | None = None,
+    deals: int = DEALS,
+    budget: int = DEAL_BUDGET,
+    seed: str | None = None,
+) -> Judgement:
+    """`solve_state` over `deals` deals that fit what the player sees (`sample_deal`).
+
+    `events`: every event the player was shown since the deal, which says
+    where the endings met turned up (`endings_met`); None reads the ones the
+    view still lists, which reach back to the deal early on only (ValueError
+    when they do not say enough). The deals are drawn from `seed`,
+    by default `view_seed`: nothing the player cannot see steers them, so two
+    tables that look the same get the same answer, and asking again too.
+    """
+    start = time.perf_counter()
+    s = g.s
+    met = endings_met(s["log"] if events is None else events, s["cards"])
+    rng = random.Random(view_seed(g) if seed is None else seed)
+    counts = {"winnable": 0, "lost": 0, "unknown": 0}
+    nodes = 0
+    for _ in range(deals):
+        solution = solve_state(sample_deal(g, met, rng), budget=budget)
+        counts[solution.verdict] += 1
+        nodes += solution.nodes
+    if counts["winnable"] == deals:
+        verdict = "winnable"
+    elif counts["lost"] == deals:
+        verdict = "lost"
+    else:
+        verdict = "unknown"
+    return Judgement(verdict, deals, **counts, nodes=nodes, seconds=time.perf_counter() - start)

@@ -870,8 +870,24 @@
       return this.t("hint_says", { action: this.labels(found).full });
     }
 
-    verdictLine(verdict) {
-      return this.w.verdicts[verdict] || this.w.verdicts.unknown;
+    /**
+     * The solver's answer in words. It never sees the real face-down cards: it searches deals
+     * that fit what the player has seen, and says in how many of them a win is still possible
+     * (`solver`: the hint's {verdict, deals, winnable, lost, unknown}, or just a verdict).
+     */
+    verdictLine(solver) {
+      const found = typeof solver === "string" ? { verdict: solver } : solver || {};
+      if (typeof found.deals === "number" && found.deals > 0) {
+        const numbers = {
+          n: found.deals,
+          won: found.winnable || 0,
+          lost: found.lost || 0,
+          unknown: found.unknown || 0,
+        };
+        if (numbers.unknown) return this.t("solve_deals_unknown", numbers);
+        return this.t("solve_deals", numbers);
+      }
+      return this.w.verdicts[found.verdict] || this.w.verdicts.unknown;
     }
   }
 
@@ -1126,7 +1142,7 @@
           const at = typeof body.version === "number" ? body.version : version;
           if (at !== page.state().version) text = t("hint_stale");
           else if (solve && body.solver) {
-            text = model.verdictLine(body.solver.verdict);
+            text = model.verdictLine(body.solver);
           } else {
             hint = { version: at, action: body.action || null };
             text = model.hintLine(body.action);

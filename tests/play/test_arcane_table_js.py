@@ -192,7 +192,13 @@ for (const game of input.games) {
       older: m.discardCards().rest.map((c) => cardOut(m, c)),
       hint: msg._hint ? m.hintLine(msg._hint) : null,
       hintLabel: msg._hint ? m.labels(msg._hint).full : null,
-      verdicts: ["winnable", "lost", "unknown"].map((v) => m.verdictLine(v)),
+      verdicts: [
+        "winnable",
+        "lost",
+        "unknown",
+        { verdict: "unknown", deals: 8, winnable: 3, lost: 4, unknown: 1 },
+        { verdict: "lost", deals: 8, winnable: 0, lost: 8, unknown: 0 },
+      ].map((v) => m.verdictLine(v)),
     });
   }
   games.push(frames);
