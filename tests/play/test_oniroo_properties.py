@@ -42,15 +42,13 @@ def hidden_from(g, viewer) -> set[str]:
     s = g.s
     ids = set(s["draw"])
     if s["mode"] == "table":
-        others = len(s["players"]) - 1
         for p, seat in enumerate(s["players"]):
             if p == viewer:
                 continue
             for card in seat["hand"]:
-                knowers = s["known"].get(card, ())
-                # a card on show to every player (taken from the table, turned up blind)
-                # is no secret to a spectator either
-                if viewer not in knowers and not (viewer is None and len(knowers) >= others):
+                # a spectator (None) knows a card only when the whole table saw it arrive
+                # (taken from the table, turned up blind), never because every player does
+                if viewer not in s["known"].get(card, ()):
                     ids.add(card)
     elif viewer is None:
         ids |= set(s["players"][0]["hand"])

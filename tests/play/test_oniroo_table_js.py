@@ -81,14 +81,12 @@ def hidden_ids(state, seat: int | None) -> set[str]:
         if seat is None:
             hidden |= set(s["players"][0]["hand"])
         return hidden
-    others = len(s["players"]) - 1
     for p, player in enumerate(s["players"]):
         for card in player["hand"]:
-            knows = s["known"].get(card, ())
             if p == seat:
                 if s["step"] == "blind" and s["active"] == seat:
                     hidden.add(card)
-            elif (len(knows) < others) if seat is None else seat not in knows:
+            elif seat not in s["known"].get(card, ()):  # None: the whole table saw it arrive
                 hidden.add(card)
     return hidden
 

@@ -240,7 +240,7 @@ def insomnia(g, atk: dict, q: int) -> None:
     card = g.rng.choice(hand)  # drawn unseen from the hand
     hand.remove(card)
     s["players"][p]["hand"].append(card)
-    s["known"][card] = [q]  # the robbed player knows where their card went
+    s["known"][card] = [q]  # the robbed player knows where their card went; nobody else
     g.emit("steal", player=p, victim=q, to=[p, q], secret={"card": card})
     draw(g, q, 1)
 
@@ -288,14 +288,14 @@ def ear(g, atk: dict, q: int) -> None:
 
 
 def take(g, q: int, card: str, to: str) -> None:
-    from play.engines.oniroo.table import add_to_dream
+    from play.engines.oniroo.table import add_to_dream, on_show
 
     s = g.s
     s["limbo"].remove(card)
     g.emit("take", player=q, card=card, code=g.s["cards"][card], to=to)
     if to == "hand":
         s["players"][q]["hand"].append(card)
-        s["known"][card] = [x for x in range(len(s["players"])) if x != q]  # it was on show
+        on_show(g, card, q)  # it was on show
     elif to == "discard":
         s["discard"].append(card)
     else:
@@ -313,7 +313,7 @@ def give(g, q: int, card: str) -> None:
     Our reading of H_06: the codes "break" when the dream was complete and is
     not without the card; it then keeps only the cards before the given one.
     """
-    from play.engines.oniroo.table import any_run, facts, min_length, refresh, uses_codes
+    from play.engines.oniroo.table import any_run, facts, min_length, on_show, refresh, uses_codes
 
     s = g.s
     p = s["attack"]["by"]
@@ -329,7 +329,7 @@ def give(g, q: int, card: str) -> None:
     if not dream["cards"]:
         dreams.remove(dream)
     s["players"][p]["hand"].append(card)
-    s["known"][card] = [x for x in range(len(s["players"])) if x != p]  # it was on show
+    on_show(g, card, p)  # it was on show
     g.emit("give", player=q, to_player=p, card=card, code=g.s["cards"][card], cut=cut)
 
 
@@ -346,7 +346,7 @@ def pass_hands(g, p: int, join: bool) -> None:
         receiver = ring[(i + 1) % len(ring)]
         s["players"][receiver]["hand"] = hands[i]
         for card in hands[i]:
-            s["known"][card] = [giver]  # you know the hand you passed on
+            s["known"][card] = [giver]  # you know the hand you passed on; nobody else
     g.emit("mouth", players=ring)
 
 

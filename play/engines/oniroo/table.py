@@ -86,7 +86,10 @@ def reset_table(s: dict) -> None:
     ]
     s["shared"] = empty_dream(SHARED) if level in (2, 3) else None
     s["dream_seq"] = 0
-    s["known"] = {}  # hand card id -> other seats that know it is there
+    # hand card id -> the other seats that know it is there, and None (the spectator's seat
+    # in `view`) when the whole table saw it arrive (`on_show`); a card known only to the
+    # players, such as one every other player happens to know privately, is no spectator's
+    s["known"] = {}
     s["limbo"] = []  # cards between owners while an attack resolves (moon ear)
     s["pending"] = []
     s["attack"] = None
@@ -255,6 +258,13 @@ def check_seven_free(g, p: int, dream: dict) -> None:
     if all(g.infos[c].type == "free" for c in dream["cards"]):
         g.emit("seven_free", player=p, dream=dream["id"])
         raise GameOver(p, "seven_free", SEVEN_FREE_POINTS)
+
+
+def on_show(g, card: str, holder: int) -> None:
+    """`card` went face up into `holder`'s hand before the whole table: every other seat
+    knows it is there, and so does a spectator (None). Moving it on privately later (an
+    insomnia, a moon mouth) writes who knows it anew, so the spectator forgets it then."""
+    g.s["known"][card] = [q for q in g.players if q != holder] + [None]
 
 
 def remove_from_hand(s: dict, p: int, card: str) -> None:
@@ -658,7 +668,7 @@ def reveal(g, p: int) -> None:
 def play_blind(g, p: int, position: int) -> None:
     s = g.s
     card = s["players"][p]["hand"][position]
-    s["known"][card] = [q for q in g.players if q != p]  # turned face up for everyone
+    on_show(g, card, p)  # turned face up for everyone
     g.emit("blind_play", player=p, position=position, card=card, code=s["cards"][card])
     s["tf"]["blind_card"] = card
     if blind_uses(g, p, card):

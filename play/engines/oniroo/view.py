@@ -2,10 +2,11 @@
 
 Never shown: the draw pile's cards or order, another player's hand (except
 the cards of it this viewer knows: ones they passed on with a moon mouth,
-ones taken from them by insomnia, ones taken from the table), the cards a
-player is staging for a reveal, and the turn's player's own hand while a
-moon eye makes them play blind. Events carry their secret part only to the
-seats that saw it happen.
+ones taken from them by insomnia, ones taken from the table; a spectator
+only the ones the whole table saw arrive, never what every player happens to
+know privately), the cards a player is staging for a reveal, and the turn's
+player's own hand while a moon eye makes them play blind. Events carry their
+secret part only to the seats that saw it happen.
 """
 
 from __future__ import annotations
@@ -153,7 +154,6 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
     tf = s["tf"]
     known = s["known"]
     active = s["active"]
-    others = len(s["players"]) - 1
     own_points = OWN_WAKE_UP_POINTS[s["options"]["level"]]
     seats = []
     for p, seat in enumerate(s["players"]):
@@ -174,8 +174,9 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
             # the end of a turn draws up to the hand's size (B_04)
             entry["end_turn_draws"] = max(0, HAND_SIZE - len(seat["hand"]))
         else:
+            # a card's knowers are seats, and None (a spectator) for one the table saw arrive
             entry["known_hand"] = _cards(
-                public, [c for c in seat["hand"] if _knows(known, c, player, others)]
+                public, [c for c in seat["hand"] if player in known.get(c, ())]
             )
         seats.append(entry)
     own_turn = player == active
@@ -240,12 +241,6 @@ def _shared_dream(g, public: dict[str, dict], own_points: int) -> dict | None:
     dream = _dreams(g, public, ("shared",), [g.s["shared"]])[0]
     dream["wake_up_points"] = own_points
     return dream
-
-
-def _knows(known: dict, card: str, player: int | None, others: int) -> bool:
-    """Whether `player` knows this card in another hand; a spectator, if every player does."""
-    seats = known.get(card, ())
-    return len(seats) >= others if player is None else player in seats
 
 
 def _solitaire(g, public: dict[str, dict], player: int | None) -> dict:
