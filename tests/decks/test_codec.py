@@ -261,7 +261,7 @@ def test_every_bad_line_is_reported_not_just_the_first():
     assert summary(parsed.entries)[("AF1-005", MAIN)] == 2
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text())
 def test_parse_text_never_raises(text):
     parsed = parse_text(text, lookup=AF)
@@ -280,7 +280,7 @@ _LINE_PARTS = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(_LINE_PARTS, max_size=12).map("".join))
 def test_parse_text_never_raises_on_near_miss_lines(text):
     parsed = parse_text(text, lookup=AF)
@@ -457,7 +457,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(
     st.lists(
         st.fixed_dictionaries(
@@ -638,7 +638,7 @@ def test_a_changed_last_character_is_caught_even_in_its_spare_bits():
 CODES = [encode_deck_code(game, 1, entries) for game, entries in DECKS.values()]
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=120) | st.text(B64URL))
 def test_random_strings_raise_only_deck_code_error(code):
     try:
@@ -647,7 +647,7 @@ def test_random_strings_raise_only_deck_code_error(code):
         pass
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(CODES), st.data())
 def test_bit_flipped_codes_raise_deck_code_error(code, data):
     raw = bytearray(_raw(code))
@@ -665,7 +665,7 @@ def test_bit_flipped_codes_raise_deck_code_error(code, data):
     assert altered != code
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=40))
 def test_any_payload_with_a_good_checksum_reads_or_raises_deck_code_error(payload):
     for prefix in (b"", _varint(1) + _varint(0)):
