@@ -741,7 +741,7 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
     if kind == "steal":
         fields["victim"] = seat_name(event.get("victim"), view, lang)
     if kind == "take":
-        fields["to"] = _place(event.get("to"), lang)
+        fields["to"] = _place(event.get("into"), lang)
     if kind == "mouth":
         fields["players"] = ", ".join(seat_name(p, view, lang) for p in event.get("players", []))
     if kind == "vote":

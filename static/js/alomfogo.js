@@ -446,8 +446,11 @@
           return pair(t("act_no_helper"), t("act_no_helper"));
         case "pass":
           return pair(t("act_pass"), t("act_pass"));
-        case "decline_counter":
-          return pair(t("act_decline_counter"), t("act_decline_counter"));
+        case "decline_counter": {
+          // asked with nothing to counter with: the one button lets the spell go on
+          const text = this.canCounter() ? t("act_decline_counter") : t("act_no_counter");
+          return pair(text, text);
+        }
         default: {
           const text = entry ? action.type + ": " + card : action.type;
           return pair(text, text);
@@ -474,6 +477,15 @@
         : this.t("turn_line", { turn: v.turn, who: this.playerName(v.turn_player), phase });
     }
 
+    /**
+     * Whether the viewer may counter the spell being cast. Everyone holding a card is
+     * asked (whether a hand holds a counter stays hidden), so a seat is often asked with
+     * no counter to use: then its only choice is to let the spell go on.
+     */
+    canCounter() {
+      return this.legal.some((a) => a.type === "counter");
+    }
+
     /** The prompt while the viewer has a choice. */
     choicePrompt() {
       const t = this.t;
@@ -488,7 +500,10 @@
           : t("prompt_target", { card: source });
       }
       if (pending && pending.kind === "counter") {
-        return t("prompt_counter", { who: this.seatName(casting && casting.by), card: source });
+        const who = this.seatName(casting && casting.by);
+        return this.canCounter()
+          ? t("prompt_counter", { who, card: source })
+          : t("prompt_counter_none", { who, card: source });
       }
       if (pending && pending.kind === "draw") {
         return pending.after === "cycled" ? t("prompt_draw_cycled") : t("prompt_draw_alomleny");

@@ -1067,14 +1067,12 @@
           return t("ev_discard", { who, card });
         case "ear":
           return t("ev_ear", { victim: this.seatName(ev.victim), cards: cards() });
-        case "take": {
-          let where;
-          if (ev.to === "hand") where = t("take_hand");
-          else if (ev.to === "discard") where = t("take_discard");
-          else if (ev.to === "new") where = t("take_new");
-          else where = t("take_dream", { dream: this.dreamTitle(ev.to) });
-          return t("ev_take", { who, card, where });
-        }
+        case "take":
+          // the log tells of anyone's take: not the buttons' "to your hand"
+          if (ev.into === "hand") return t("ev_take_hand", { who, card });
+          if (ev.into === "discard") return t("ev_take_discard", { who, card });
+          if (ev.into === "new") return t("ev_take_new", { who, card });
+          return t("ev_take_dream", { who, card, dream: this.dreamTitle(ev.into) });
         case "give":
           return (ev.cut || []).length
             ? t("ev_give_cut", { who, card, to: this.seatName(ev.to_player), n: ev.cut.length })

@@ -42,6 +42,20 @@ def answer_draw(g, take: bool = True) -> list[dict]:
     return act(g, "draw_card" if take else "decline_draw")
 
 
+def let_resolve(g) -> list[dict]:
+    """Let the spell just cast resolve: each seat asked whether to counter it declines,
+    having no counter it may use; the events.
+
+    Every opponent holding a card is asked (DECISIONS 6, read so that the window tells
+    nobody what a hand holds), so a spell waits for their answers before it resolves.
+    """
+    events = []
+    while g.s["pending"] is not None and g.s["pending"]["kind"] == "counter":
+        assert types(g) == {"decline_counter"}, "asked while holding a counter it may use"
+        events += act(g, "decline_counter")
+    return events
+
+
 def codes(g, p: int, zone: str) -> list[str]:
     return [g.s["inst"][i]["code"] for i in g.s["players"][p][zone]]
 

@@ -82,6 +82,11 @@ def act(g, type_: str, card: str | None = None, **extra) -> list[dict]:
     return events
 
 
+def resolved(g, type_: str, card: str | None = None, **extra) -> list[dict]:
+    """`act`, then let the spell it cast resolve uncountered (`h.let_resolve`); the events."""
+    return act(g, type_, card, **extra) + h.let_resolve(g)
+
+
 def table(board0=(), board1=(), hand0=(), hand1=(), *, draws0=(), upto=3, vp=10, **options):
     """A game whose opening hands are board + hand (padded to equal size).
 
@@ -106,9 +111,9 @@ def table(board0=(), board1=(), hand0=(), hand1=(), *, draws0=(), upto=3, vp=10,
 
 
 def play(g, p: int, *codes: str) -> None:
-    """Play the cards; an álomlény's player takes the draw it allows."""
+    """Play the cards; an álomlény's player takes the draw it allows, a spell resolves."""
     for code in codes:
-        act(g, "play_card", in_hand(g, p, code))
+        resolved(g, "play_card", in_hand(g, p, code))
         h.answer_draw(g)
 
 
@@ -180,7 +185,7 @@ def cast(g, spell: str, offering: list[str], on: str) -> None:
     """Seat 0 plays `spell`, is offered exactly `offering` as targets and chooses `on`."""
     act(g, "play_card", spell)
     assert targets(g) == offering
-    act(g, "choose_target", on)
+    resolved(g, "choose_target", on)
 
 
 def untargetable_on_turn_1(g, spell: str, vp: int) -> None:
@@ -461,7 +466,7 @@ def test_power_instant(code, cost, n):
     target = on_board(g, 1, DEFENCE[n - 1])
     attack(g, on_board(g, 0, KAJTAR), target)
     vp = seat(g, 0)["vp"]
-    act(g, "play_instant", spell)
+    resolved(g, "play_instant", spell)
     assert seat(g, 0)["vp"] == vp - cost and zone(g, spell) == "discard"
     assert g.s["duel"]["boost"] == [n, 0]
     assert close(g) == {"attack": n, "defense": n - 1, "winner": "attacker"}
@@ -481,12 +486,12 @@ def test_instant_depends_on_the_duelists_role(code, defending, attacking):
     w1, w2 = ids(g, 1, "board", W)
     attack(g, w1, w0)
     act(g, "pass")  # seat 1
-    act(g, "play_instant", first)
+    resolved(g, "play_instant", first)
     assert g.s["duel"]["boost"] == [0, defending]
     assert close(g) == {"attack": 4, "defense": 4 + defending, "winner": "defender"}
     next_turn(g)
     attack(g, w0, w2)
-    act(g, "play_instant", second)
+    resolved(g, "play_instant", second)
     assert g.s["duel"]["boost"] == [attacking, 0]
     assert close(g) == {"attack": 4 + attacking, "defense": 4, "winner": "attacker"}
 
@@ -497,7 +502,7 @@ def test_samandob_duborgese_boosts_and_draws():
     g = table([KAJTAR], [BOTLIK], hand0=["AFD-045"])
     attack(g, on_board(g, 0, KAJTAR), on_board(g, 1, BOTLIK))
     hand, top, vp = len(seat(g, 0)["hand"]), seat(g, 0)["deck"][0], seat(g, 0)["vp"]
-    act(g, "play_instant", in_hand(g, 0, "AFD-045"))
+    resolved(g, "play_instant", in_hand(g, 0, "AFD-045"))
     assert len(seat(g, 0)["hand"]) == hand - 1 + 1 and top in seat(g, 0)["hand"]
     assert seat(g, 0)["vp"] == vp - 2 and g.s["duel"]["boost"] == [3, 0]
     assert close(g) == {"attack": 3, "defense": 2, "winner": "attacker"}
@@ -510,11 +515,11 @@ def test_instants_that_weaken_the_opposing_duelist():
     g = table([W, KAJTAR], [W, "AFD-020"], hand0=["AFD-046", "AFD-051"], vp=12)
     attack(g, on_board(g, 0, W), on_board(g, 1, W))
     vp = seat(g, 0)["vp"]
-    act(g, "play_instant", in_hand(g, 0, "AFD-046"))
+    resolved(g, "play_instant", in_hand(g, 0, "AFD-046"))
     assert g.s["duel"]["boost"] == [0, -3] and seat(g, 0)["vp"] == vp - 1
     assert close(g) == {"attack": 4, "defense": 1, "winner": "attacker"}
     attack(g, on_board(g, 0, KAJTAR), on_board(g, 1, "AFD-020"))  # 0 against 6
-    act(g, "play_instant", in_hand(g, 0, "AFD-051"))
+    resolved(g, "play_instant", in_hand(g, 0, "AFD-051"))
     assert g.s["duel"]["boost"] == [5, -2] and seat(g, 0)["vp"] == vp - 1 - 4
     assert close(g) == {"attack": 5, "defense": 4, "winner": "attacker"}
 
@@ -527,7 +532,7 @@ def test_gyogyito_ének_boosts_and_rests_a_damaged_creature():
     mano = on_board(g, 0, MANO)
     attack(g, on_board(g, 0, KAJTAR), on_board(g, 1, "AFD-022"), (mano, None))
     vp = seat(g, 0)["vp"]
-    act(g, "play_instant", first)  # no damaged creature: only the +2
+    resolved(g, "play_instant", first)  # no damaged creature: only the +2
     assert g.s["pending"] is None and g.s["duel"]["boost"] == [2, 0]
     act(g, "pass")
     act(g, "use_helper", mano)
@@ -535,7 +540,7 @@ def test_gyogyito_ének_boosts_and_rests_a_damaged_creature():
     act(g, "pass")
     act(g, "play_instant", second)
     assert targets(g) == [mano]
-    events = act(g, "choose_target", mano)
+    events = resolved(g, "choose_target", mano)
     assert {"type": "target", "player": 0, "source": second, "card": mano} in events
     assert state(g, mano) == "resting" and g.s["duel"]["boost"] == [8, 0]
     assert seat(g, 0)["vp"] == vp - 2
@@ -568,7 +573,7 @@ def test_vegso_lehelet_needs_two_cards_to_discard():
     act(g, "play_instant", spell)
     assert g.s["pending"]["purpose"] == "discard" and sorted(targets(g)) == sorted(others)
     act(g, "choose_target", others[0])
-    act(g, "choose_target", others[1])
+    resolved(g, "choose_target", others[1])
     assert seat(g, 0)["hand"] == [] and all(zone(g, i) == "discard" for i in others)
     assert g.s["duel"]["boost"] == [5, 0]
     assert close(g) == {"attack": 6, "defense": 3, "winner": "attacker"}
@@ -605,7 +610,11 @@ def test_tukorvarazs_counters_an_instant_from_hand():
     assert g.s["duel"]["boost"] == [0, 0] and g.active_player == 0
     assert not offered(g, "play_instant", mirror2)  # never a help of its own
     act(g, "pass")
-    act(g, "play_instant", blizzard2)  # seat 0 has no VP left for a counter
+    act(g, "play_instant", blizzard2)
+    # seat 0 holds a mirror but has no VP left to pay for it: it is asked (it holds cards),
+    # and may only decline
+    assert legal(g) == [{"type": "decline_counter", "player": 0}]
+    act(g, "decline_counter")
     assert g.s["pending"] is None and g.s["duel"]["boost"] == [4, 0]
     assert close(g) == {"attack": 8, "defense": 4, "winner": "attacker"}
 
@@ -627,7 +636,7 @@ def test_buvforras_gains_vp_once_a_turn(code, cost, gain, draws, text):
     assert CARDS[code]["cost"] == cost and "buvforras" in CARDS[code]["subtypes"]
     g = table(hand0=[code, code], vp=3, upto=0)
     first, second = ids(g, 0, "hand", code)
-    act(g, "play_card", first)
+    resolved(g, "play_card", first)
     assert zone(g, first) == "discard" and seat(g, 0)["vp"] == 3 - cost + gain
     assert len(seat(g, 0)["hand"]) == 1 + draws
     assert not offered(g, "play_card", second)  # one bűvforrás a turn
@@ -641,7 +650,7 @@ def test_alomkep_draws_two():
     says("AFD-066", "Húzz két lapot.")
     g = table(hand0=["AFD-066"], vp=3, upto=0)
     top2 = seat(g, 0)["deck"][:2]
-    act(g, "play_card", in_hand(g, 0, "AFD-066"))
+    resolved(g, "play_card", in_hand(g, 0, "AFD-066"))
     assert seat(g, 0)["hand"] == top2 and seat(g, 0)["vp"] == 1
     assert h.codes(g, 0, "discard") == ["AFD-066"]
 
@@ -662,7 +671,7 @@ def test_lelekcsere_discards_then_draws_two():
     act(g, "play_card", spell)
     assert g.s["pending"]["purpose"] == "target"
     assert targets(g) == seat(g, 0)["hand"] and spell not in targets(g)
-    act(g, "choose_target", botlik)
+    resolved(g, "choose_target", botlik)
     assert zone(g, botlik) == "discard" and zone(g, spell) == "discard"
     assert all(i in seat(g, 0)["hand"] for i in top2) and len(seat(g, 0)["hand"]) == 5
     assert seat(g, 0)["vp"] == 2
@@ -681,7 +690,7 @@ def test_lelekcsere_discards_then_draws_two():
     play(g, 0, *[K] * (hand - 2))
     assert seat(g, 0)["hand"] == [third]
     top2 = seat(g, 0)["deck"][:2]
-    act(g, "play_card", third)
+    resolved(g, "play_card", third)
     assert g.s["pending"] is None and seat(g, 0)["hand"] == top2 and seat(g, 0)["vp"] == 3
 
 
@@ -771,7 +780,7 @@ def test_vilagfa_ajandeka_glory_and_a_card():
     says("AFD-073", "Kapsz 2 dicsőségpontot, és húzz egy lapot.")
     g = table(hand0=["AFD-073"], vp=5, upto=0)
     top = seat(g, 0)["deck"][0]
-    act(g, "play_card", in_hand(g, 0, "AFD-073"))
+    resolved(g, "play_card", in_hand(g, 0, "AFD-073"))
     assert seat(g, 0)["glory"] == GLORY + 2 and seat(g, 0)["hand"] == [top]
     assert seat(g, 0)["vp"] == 0
 
@@ -795,7 +804,7 @@ def test_alomrenges_removes_every_resting_creature():
         rest(g, iid)
     rest(g, mano, "damaged")
     vp = seat(g, 0)["vp"]
-    act(g, "play_card", in_hand(g, 0, "AF1-011"))
+    resolved(g, "play_card", in_hand(g, 0, "AF1-011"))
     everyone = (w0, mano, horse, drums, k0, w1, bush, k1, shade)
     assert {i for i in everyone if zone(g, i) == "discard"} == {w0, w1, bush}
     assert seat(g, 0)["vp"] == vp - 5 and h.codes(g, 0, "discard") == [W, "AF1-011"]
@@ -857,7 +866,7 @@ def test_csendharang_counters_any_spell_by_sacrifice():
     act(g, "counter", bell2)
     assert zone(g, bell2) == "discard" and g.s["duel"]["boost"] == [0, 0]
     act(g, "pass")
-    act(g, "play_instant", blizzard2)
+    resolved(g, "play_instant", blizzard2)
     assert g.s["pending"] is None and g.s["duel"]["boost"] == [4, 0]
     assert close(g)["winner"] == "attacker"
 
@@ -892,7 +901,7 @@ def test_hallgatas_kove_counters_general_spells_by_resting():
     g = table([W, "AFD-059"], [W], hand1=["AFD-066", "AFD-066", "AF1-005"], upto=2)
     stone = on_board(g, 0, "AFD-059")
     attack(g, on_board(g, 1, W), on_board(g, 0, W))
-    act(g, "play_instant", in_hand(g, 1, "AF1-005"))
+    resolved(g, "play_instant", in_hand(g, 1, "AF1-005"))
     assert g.s["pending"] is None and g.s["duel"]["boost"] == [4, 0]  # not an instant's answer
     close(g)
     next_turn(g)
@@ -903,7 +912,7 @@ def test_hallgatas_kove_counters_general_spells_by_resting():
     act(g, "counter", stone)
     assert state(g, stone) == "resting" and zone(g, first) == "discard"
     assert len(seat(g, 1)["hand"]) == hand - 1
-    act(g, "play_card", second)  # the stone rests: no answer
+    resolved(g, "play_card", second)  # the stone rests: no answer
     assert g.s["pending"] is None and len(seat(g, 1)["hand"]) == hand - 2 + 2
     next_turn(g)
     assert state(g, stone) == "active"

@@ -15,6 +15,7 @@ from tests.play.alomfogo_helpers import (
     deck,
     game,
     in_hand,
+    let_resolve,
     on_board,
     pass_turn,
     states,
@@ -144,6 +145,7 @@ def test_alomleny_draws_and_cycle_once_per_turn():
 def test_one_buvforras_a_turn():
     g = game(deck("AFD-063", "AFD-063"), deck())
     act(g, "play_card", in_hand(g, 0, "AFD-063"))
+    let_resolve(g)
     assert g.s["players"][0]["vp"] == 4
     assert not [
         a
@@ -239,6 +241,7 @@ def test_help_window_alternates_and_closes_on_two_passes():
     botlik_attacks(g, "AF1-001", "AFD-025")
     assert g.active_player == 1
     act(g, "play_instant", in_hand(g, 1, "AFD-041"))  # +2 → 4
+    let_resolve(g)
     act(g, "pass")  # seat 0
     act(g, "pass")  # seat 1: one pass each, but not in a row? they are: closes
     assert g.s["duel"] is None
@@ -265,6 +268,7 @@ def test_discard_cost_and_targets_via_choose_target():
     assert "AF1-010" in codes(g, 1, "discard")  # Botlik lost the duel
     assert options == {on_board(g, 0, "AF1-001")}  # the only active révülő anywhere
     act(g, "choose_target", on_board(g, 0, "AF1-001"))
+    let_resolve(g)
     assert states(g, 0)["AF1-001"] == "resting"
 
 
@@ -278,6 +282,61 @@ def test_counter_answers_a_spell_and_cost_stays_paid():
     act(g, "counter", on_board(g, 0, "AF1-013"))
     assert codes(g, 0, "discard") == ["AF1-013"] and codes(g, 1, "discard") == ["AFD-066"]
     assert len(g.s["players"][1]["hand"]) == hand and g.s["players"][1]["vp"] == 1
+
+
+def _duel_before_an_instant(opponent_holds: str):
+    """Turn 3: seat 0's Botlik attacks seat 1's, no helpers; seat 0 is about to play
+    Hóförgeteg. Seat 1 holds `opponent_holds` and 2 VP (Tükörvarázs costs 2)."""
+    g = game(deck("AF1-010", "AF1-005"), deck("AF1-010", "AFD-049"))
+    act(g, "play_card", in_hand(g, 0, "AF1-010"))
+    pass_turn(g)
+    act(g, "play_card", in_hand(g, 1, "AF1-010"))
+    pass_turn(g)
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 0, "AF1-010"))
+    act(g, "declare_defender", on_board(g, 1, "AF1-010"))
+    act(g, "no_helper")
+    act(g, "no_helper")
+    assert g.active_player == 0 and g.s["players"][1]["vp"] == 2
+    data = g.to_dict()
+    mirror = in_hand(g, 1, "AFD-049")
+    data["inst"][mirror]["code"] = opponent_holds  # the one hidden difference
+    return ENGINE.from_dict(data), mirror
+
+
+def test_whether_the_counter_window_opens_says_nothing_of_the_hand():
+    """DECISIONS 6, as every seat sees it: after the same cast, the caster's and a
+    spectator's views are the same whether the opponent holds a usable counter or not
+    (the audit's leak: the window opened only when it did). Either way the opponent,
+    holding cards, is asked; only the one holding the counter may use it."""
+    worlds = [_duel_before_an_instant(code) for code in ("AFD-049", "AF1-010")]
+    for seat in (0, None):
+        assert worlds[0][0].view(seat) == worlds[1][0].view(seat)
+    for g, _ in worlds:
+        act(g, "play_instant", in_hand(g, 0, "AF1-005"))
+    for seat in (0, None):
+        seen = [g.view(seat) for g, _ in worlds]
+        assert seen[0] == seen[1]
+        assert seen[0]["pending"] == {"kind": "counter", "player": 1, "queue": []}
+        assert seen[0]["to_act"] == 1
+    (real, mirror), (bluff, _) = worlds
+    assert {"type": "counter", "player": 1, "card": mirror} in real.legal_actions(1)
+    assert bluff.legal_actions(1) == [{"type": "decline_counter", "player": 1}]
+    act(bluff, "decline_counter")
+    assert bluff.s["pending"] is None and bluff.s["duel"]["boost"] == [4, 0]
+
+
+def test_an_empty_hand_with_no_counter_on_the_board_is_not_asked():
+    """Public grounds: no card in hand and no counter in play, so nothing to answer with."""
+    g, _ = _duel_before_an_instant("AFD-049")
+    data = g.to_dict()
+    seat = data["players"][1]
+    for iid in seat["hand"]:
+        data["inst"][iid]["zone"] = "deck"
+    seat["deck"], seat["hand"] = seat["hand"] + seat["deck"], []
+    g = ENGINE.from_dict(data)
+    act(g, "play_instant", in_hand(g, 0, "AF1-005"))
+    assert g.s["pending"] is None and g.s["duel"]["boost"] == [4, 0]
 
 
 def test_resting_event_does_nothing():

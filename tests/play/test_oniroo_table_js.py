@@ -401,3 +401,50 @@ def test_the_terminal_says_how_long_a_bad_night_holds_you_back():
     g = bad_night_at_level_3()
     assert "A bad night" in cli_oniroo.format_view(g.view(1), "en")
     assert "A bad night" not in cli_oniroo.format_view(g.view(2), "en")
+
+
+def moon_ear_take(into: str):
+    """Two players, a moon-head ear on seat 1's dream of two: seat 0 takes its last card
+    `into` their hand, the discard pile or a new dream."""
+    from tests.play.oniroo_helpers import EAR, act, arrange, game, one, plain_symbols
+
+    g = arrange(
+        game(level=4, players=2, attack_kind="moon_head"),
+        hands={0: [EAR, *plain_symbols(5)]},
+        dreams={1: [["ONI-S001", "ONI-S015"]]},
+    )
+    act(g, "attack", card=one(g, EAR), target=1)
+    act(g, "accept")
+    events = act(g, "take", card=one(g, "ONI-S001"), to=into)
+    return g, next(e for e in events if e["type"] == "take")
+
+
+@pytest.mark.parametrize(
+    ("into", "hu", "en"),
+    [
+        ("hand", "kézbe", "to hand"),
+        ("discard", "dobópakliba", "to the discard pile"),
+        ("new", "új álomba", "into a new dream"),
+    ],
+)
+def test_a_card_taken_from_a_moon_ear_is_told_where_it_went(into, hu, en):
+    """The take event says where the card went (it was lost: `to` is emit's own keyword
+    for the seats a secret is for), and the terminal says it."""
+    from play import cli_oniroo
+
+    g, event = moon_ear_take(into)
+    assert event["into"] == into
+    view = g.view(1)
+    logged = next(e for e in view["events"] if e["type"] == "take")
+    assert cli_oniroo.format_event(logged, view, "hu").endswith(hu)
+    assert cli_oniroo.format_event(logged, view, "en").endswith(en)
+
+
+@needs_node
+def test_the_tables_log_says_where_a_card_taken_from_a_moon_ear_went():
+    g, _event = moon_ear_take("hand")
+    (other,) = run_node([frame_input(g, 1, "en")], "en", stream=True)
+    (spectator,) = run_node([frame_input(g, None, "en")], "en", stream=True)
+    for page in (other, spectator):
+        assert any(line.endswith("— into their hand") for line in page["log"]), page["log"]
+        assert not any("To your hand" in line for line in page["log"])

@@ -5,8 +5,9 @@ one pipeline, each step possibly waiting for a decision (`s["pending"]`):
 
 1. discard cost, one `choose_target` per card (DECISIONS: a cost is paid in full);
 2. one `choose_target` per targeted op, in printed order;
-3. spells only: each opponent with a usable counter may `counter` or
-   `decline_counter`, in seat order after the caster (DECISIONS 6);
+3. spells only: each opponent who may hold a usable counter, as every seat
+   sees it (`asked_to_counter`), may `counter` with one or `decline_counter`,
+   in seat order after the caster (DECISIONS 6);
 4. resolve the ops, the spell goes to the bűbájketrec.
 """
 
@@ -151,12 +152,14 @@ def draw_count(op: dict, hand_size: int) -> int:
     return op["count"] if below is None or hand_size < below else 0
 
 
-def usable_counters(g, q: int, spell_type: str) -> list[str]:
-    """Seat q's cards that may answer a spell of `spell_type` now."""
+def usable_counters(
+    g, q: int, spell_type: str, zones: tuple[str, ...] = ("board", "hand")
+) -> list[str]:
+    """Seat q's cards in `zones` that may answer a spell of `spell_type` now."""
     seat = g.seat(q)
     found = []
     inst, counters = g.s["inst"], g.codes_with("counter")
-    for zone in ("board", "hand"):
+    for zone in zones:
         for iid in seat[zone]:
             if inst[iid]["code"] not in counters:
                 continue
@@ -172,6 +175,23 @@ def usable_counters(g, q: int, spell_type: str) -> list[str]:
                 elif zone == "hand" and eff["pay"] == "pay" and play_cost(g, q, iid) <= seat["vp"]:
                     found.append(iid)
     return found
+
+
+def asked_to_counter(g, q: int, spell_type: str) -> bool:
+    """Does seat q get a window to counter a spell of `spell_type` (DECISIONS 6)?
+
+    Decided only on what every seat sees: whether the window opens is shown to
+    the caster and to anyone watching, so opening it must not tell them what a
+    hand holds. A living seat is asked when it holds any card (a hand's size is
+    public) or has a counter on the board that may answer now (public too); it
+    then counters with a usable counter or declines. Only a seat whose empty
+    hand and board show it has nothing to answer with is passed over. Both the
+    opening of the window and each later seat's turn in it ask this.
+    """
+    seat = g.seat(q)
+    if not seat["alive"]:
+        return False
+    return bool(seat["hand"]) or bool(usable_counters(g, q, spell_type, ("board",)))
 
 
 # --- basic changes ----------------------------------------------------------
@@ -265,7 +285,7 @@ def advance(g) -> None:
         spell_type = g.card(ctx["source"])["type"]
         n = len(g.s["players"])
         queue = [(p + k) % n for k in range(1, n)]
-        queue = [q for q in queue if g.seat(q)["alive"] and usable_counters(g, q, spell_type)]
+        queue = [q for q in queue if asked_to_counter(g, q, spell_type)]
         if queue:
             g.s["pending"] = {"kind": "counter", "player": queue[0], "queue": queue[1:]}
             return
@@ -303,9 +323,7 @@ def counter(g, q: int, iid: str) -> None:
 def decline_counter(g) -> None:
     pending = g.s["pending"]
     spell_type = g.card(g.s["casting"]["source"])["type"]
-    queue = [
-        q for q in pending["queue"] if g.seat(q)["alive"] and usable_counters(g, q, spell_type)
-    ]
+    queue = [q for q in pending["queue"] if asked_to_counter(g, q, spell_type)]
     if queue:
         g.s["pending"] = {"kind": "counter", "player": queue[0], "queue": queue[1:]}
     else:

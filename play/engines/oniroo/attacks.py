@@ -292,7 +292,8 @@ def take(g, q: int, card: str, to: str) -> None:
 
     s = g.s
     s["limbo"].remove(card)
-    g.emit("take", player=q, card=card, code=g.s["cards"][card], to=to)
+    # `into`, not `to`: emit reads `to` as the seats a secret is for, and dropped it
+    g.emit("take", player=q, card=card, code=g.s["cards"][card], into=to)
     if to == "hand":
         s["players"][q]["hand"].append(card)
         on_show(g, card, q)  # it was on show
