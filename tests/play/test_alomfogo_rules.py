@@ -397,3 +397,33 @@ def test_the_turns_own_vp_and_draw_are_marked_so_a_reader_tells_them_from_a_text
     events = act(g, "end_turn")  # seat 1's turn begins: its VP, then its draw
     own = [e for e in events if e.get("player") == 1 and e["type"] in ("vp", "draw")]
     assert [(e["type"], e.get("reason")) for e in own] == [("vp", "turn"), ("draw", "turn")]
+
+
+def test_the_published_seed_does_not_place_a_seen_card_in_the_deck_list():
+    """A finished match's seed is published. Were the shuffle drawn from the seed and the
+    deck's size alone, a card id seen in play would tell where that card stood in the list
+    as given (sorted by code), and so the neighbourhood of the cards never seen. Two lists
+    of one size that differ in their unseen end shuffle differently; the same list shuffles
+    the same (the deal stays a function of the seed and the decks)."""
+    from play.bots.decks import DEMO_DECKS, all_cards, deck
+    from play.engines import get_engine
+
+    engine = get_engine("alomfogo")
+    codes = sorted(DEMO_DECKS["tamado"])
+    others = sorted(set(all_cards()) - set(codes) - set(DEMO_DECKS["vedo"]))
+    mine = deck(codes)
+    variant = deck([*codes[:-1], others[-1]])  # the same list but for its last card
+    opponent = deck(DEMO_DECKS["vedo"])
+
+    def ids_by_place(cards: list[dict], seed: int) -> list[str]:
+        """The id each place of the list as given got (the first id of a repeated code)."""
+        g = engine.new_game([cards, opponent], {}, seed)
+        by_code: dict[str, list[str]] = {}
+        for iid in sorted(g.s["inst"], key=lambda i: int(i.split("c")[1])):
+            if g.s["inst"][iid]["owner"] == 0:
+                by_code.setdefault(g.s["inst"][iid]["code"], []).append(iid)
+        return [sorted(by_code[code])[0] for code in codes[:-1]]
+
+    for seed in (1, 2, 3):
+        assert ids_by_place(mine, seed) == ids_by_place(mine, seed)
+        assert ids_by_place(mine, seed) != ids_by_place(variant, seed)

@@ -106,3 +106,21 @@ def play_to_the_end(match: Match, users: dict, moves: int = 3000) -> Match:
             expected_version=match.version,
         )
     raise AssertionError("the match did not end")
+
+
+def seed_won_by(match: Match, seat: int) -> int:
+    """The first seed under which the eager policy's game of this match (its decks as they
+    are) is won by `seat` alone: a pinned deal that keeps pinned when the deal changes."""
+    from play.engines import get_engine
+
+    seats = list(match.seats.select_related("deck_version").order_by("position"))
+    decks = play_selectors.engine_decks(match, seats)
+    engine = get_engine(match.game.slug)
+    for seed in range(1, 200):
+        state = engine.new_game(decks, match.options, seed)
+        while not state.is_over:
+            mover = state.active_player
+            state.apply(alomfogo_choice(state.legal_actions(mover)))
+        if state.result["winners"] == [seat]:
+            return seed
+    raise AssertionError(f"no seed below 200 lets seat {seat} win")

@@ -25,6 +25,7 @@ from tests.tournaments.conftest import (
     player_of,
     record_result,
     register_all,
+    seed_won_by,
 )
 from tournaments import selectors, services
 from tournaments.models import ChangeReason, Outcome, PairingGame, ResultChange, Round, Tournament
@@ -77,7 +78,7 @@ def test_an_eight_player_three_round_swiss_event(organiser, alomfogo, people):
     # table 1 is played online to the end (pinned deal; the eager policy): p1 wins
     match = current_match(r1[0])
     assert match.seats.get(user=u["p1"]).deck_version == registered  # the locked version plays
-    Match.objects.filter(pk=match.pk).update(seed=7)
+    Match.objects.filter(pk=match.pk).update(seed=seed_won_by(match, 1))
     match = play_to_the_end(match, {0: u["p7"], 1: u["p1"]})
     assert match.status == "finished" and match.result["winners"] == [1]
     r1 = pairings_of(event, 1)

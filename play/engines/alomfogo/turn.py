@@ -5,6 +5,7 @@ Phase 4 (duels) is in `duel.py`; the attack step between duels is here.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import unicodedata
 from functools import lru_cache
@@ -87,6 +88,12 @@ def check_deck(seat: int, deck: list, opts: dict) -> None:
         raise SetupError(f"seat {seat}: banned card types {sorted(banned)}.")
 
 
+def deck_key(seed: int, seat: int, deck: list) -> str:
+    """What a seat's second shuffle is drawn from: the seed, the seat and every card's code."""
+    codes = ",".join(sorted(str(card.get("code", "")) for card in deck))
+    return hashlib.sha256(f"{seed}:{seat}:{codes}".encode()).hexdigest()
+
+
 def new_game_data(decks: list, options: dict | None, seed: int) -> dict:
     if not isinstance(decks, list) or not all(isinstance(d, list) for d in decks):
         raise SetupError("decks is one list of card dicts per seat.")
@@ -99,6 +106,12 @@ def new_game_data(decks: list, options: dict | None, seed: int) -> dict:
         order = list(deck)
         if opts["shuffle"]:
             rng.shuffle(order)
+            # Then by the deck's own cards: the seed is published once the match is over,
+            # and a shuffle that hung on the seed and the deck's size alone would let anyone
+            # map each card id seen back to its place in the list as given (sorted by
+            # code), and so learn the unseen cards' neighbourhood. Its owner, who knows the
+            # list, can still check the deal from the seed.
+            random.Random(deck_key(seed, p, deck)).shuffle(order)
         ids = []
         # ids follow the position in the (shuffled) deck, so they reveal nothing about the cards
         for n, card in enumerate(order):
