@@ -203,7 +203,10 @@ def test_greedy_beats_three_random_players_at_level_5():
 
     With four seats a random player wins about a quarter of the games that have a
     winner; the greedy bot, which keeps a complete dream ready and never lets the
-    wake-up go, wins far more than its share.
+    wake-up go, wins far more than its share: 43% of 600 games (seeds 0-599). 120 games
+    vary by some 4.5 points either way, so the bar is a third: ending a turn became a
+    decision (table.turn_over), the random bots' draws moved, and these 120 seeds fell
+    from 53 wins to 42 while the 600 stayed at 43%.
     """
     games, wins = 120, 0
     for i in range(games):
@@ -211,4 +214,4 @@ def test_greedy_beats_three_random_players_at_level_5():
         bots = {p: get_bot("greedy" if p == seat else "random", i, game="oniroo") for p in range(4)}
         state, _ = play_game("oniroo", ALL, {"level": 5, "players": 4}, i, bots)
         wins += winner_of(state) == seat
-    assert wins >= 0.4 * games, f"greedy won {wins}/{games}"
+    assert wins >= games / 3, f"greedy won {wins}/{games}"

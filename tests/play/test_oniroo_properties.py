@@ -81,9 +81,16 @@ def setup(seed: int) -> tuple[list, dict]:
 
 
 def watch(g):
-    """Cards are conserved; every turn that ended in this action ended with 5 cards in hand."""
+    """Cards are conserved; every turn that ended in this action ended with 5 cards in hand.
+
+    A turn whose player has nothing left to do but end it ends on its own only on grounds
+    every seat sees (`table.turn_over`); otherwise the player ends it, so `end_turn` alone
+    may be a decision at the table, never with an empty hand. Solitaire ends it on its own.
+    """
     p = g.active_player
-    assert g.legal_actions(p) != [{"type": "end_turn", "player": p}], "no choice ends a turn"
+    if g.legal_actions(p) == [{"type": "end_turn", "player": p}]:
+        assert g.s["mode"] == "table", "no choice ends a solitaire turn"
+        assert g.s["players"][p]["hand"], "an empty hand ends the turn on its own"
     total = count_cards(g)
     turn, active, game_no = g.s["turn"], g.s.get("active"), g.s.get("game_no")
 

@@ -52,11 +52,35 @@ def test_a_turn_draws_first_and_ends_with_exactly_five():
     assert g.active_player == 1 and len(g.s["players"][1]["hand"]) == 6
 
 
-def test_a_turn_with_nothing_left_to_decide_ends_on_its_own():
-    g = arrange(game(level=5), hands={0: [LAST, NO_LINK, *filler(4, NO_LINK)]})
-    act(g, "play", card=one(g, LAST), dream="new")
-    # nothing links after S001 in hand, no wake-up: the turn is over, seat 1 drew
-    assert g.active_player == 1 and len(g.s["players"][0]["hand"]) == 5
+def test_after_a_card_the_player_ends_the_turn_even_with_no_card_that_links():
+    """The turn used to end on its own here, which told the table that no card in the hand
+    links on to the one played (DECISIONS ONIROO 6): now the player says so by ending it."""
+    no_link = arrange(game(level=5), hands={0: [LAST, NO_LINK, *filler(4, NO_LINK)]})
+    links = arrange(game(level=5), hands={0: [LAST, LINKS, *filler(4, LINKS)]})
+    for g in (no_link, links):
+        act(g, "play", card=one(g, LAST), dream="new")
+        assert g.active_player == 0 and "end_turn" in kinds(g)
+    assert no_link.legal_actions(0) == [{"type": "end_turn", "player": 0}]
+    act(no_link, "end_turn")
+    assert no_link.active_player == 1 and len(no_link.s["players"][0]["hand"]) == 5
+
+
+def test_a_turn_ends_on_its_own_only_on_what_every_seat_sees():
+    """Level 3, one card a turn: with no complete dream to wake, the turn ends after its
+    card whether or not a wake-up is in hand; with the shared dream complete, it goes on
+    whether or not one is (the player then ends it)."""
+    nine, tenth = shared_almost_complete()
+    for wake in ([WAKE], []):
+        rest = filler(6 - len(wake), *nine, tenth)
+        g = arrange(game(level=3), hands={0: [*wake, *rest]})
+        act(g, "play", card=one(g, rest[0]), dream="shared")
+        assert g.active_player == 1
+        g = arrange(game(level=3), hands={0: [*wake, tenth, *rest[1:]]}, shared=nine)
+        act(g, "play", card=one(g, tenth), dream="shared")
+        assert g.s["shared"]["complete"] and g.active_player == 0
+        assert kinds(g) == ({"wake_up", "end_turn"} if wake else {"end_turn"})
+    act(g, "end_turn")
+    assert g.active_player == 1
 
 
 def test_more_cards_in_a_turn_must_each_link_to_the_one_before():
@@ -98,7 +122,8 @@ def test_both_piles_empty_is_a_drawn_game():
     )
     g.s["draw"].clear()
     g = arrange(g)
-    act(g, "play", card=one(g, LAST), dream="new")  # five left; seat 1 cannot draw first
+    act(g, "play", card=one(g, LAST), dream="new")  # five left
+    act(g, "end_turn")  # seat 1 cannot draw first
     assert g.is_over
     assert g.result == {
         "winners": [],

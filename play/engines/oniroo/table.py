@@ -3,8 +3,11 @@
 A turn (rules/DECISIONS.md ONIROO 2): the draw is automatic, then the player
 acts until the turn ends: with 5 cards or fewer by `end_turn` (drawing back up
 to 5); with more by discarding (`discard`, one card at a time, B_04), which
-ends the turn when 5 are left. A turn with nothing left to decide ends on its
-own. Attacks and the decisions they ask of other players are in `attacks.py`;
+ends the turn when 5 are left. The turn ends on its own only when nothing is
+left to decide whatever the hand holds (`turn_over`: no card in hand, or 5 or
+fewer after an attack, or after the last dream card the level allows with no
+complete dream to wake), so the end of a turn tells the table nothing of the
+hand. Attacks and the decisions they ask of other players are in `attacks.py`;
 the end of a game and the series in `series.py`.
 
 Steps of the turn's player (`s["step"]`): `play` (the usual choices),
@@ -358,36 +361,45 @@ def end_turn(g) -> None:
 
 
 def settle(g) -> None:
-    """After an action: end turns that have nothing left to decide."""
+    """After an action: end a turn that has nothing left to decide (`turn_over`), else work
+    out the next decision's actions."""
     s = g.s
     while not s["pending"] and s["step"] == "play":
         p = s["active"]
-        if not only_end_turn(g, p):
-            acts = play_step(g, p)
-            if len(acts) != 1 or acts[0]["type"] != "end_turn":
-                g.prepared = (p, acts)  # the next decision's actions, worked out already
-                return
+        if not turn_over(g, p):
+            g.prepared = (p, play_step(g, p))  # the next decision's actions, worked out already
+            return
         end_turn(g)
 
 
-def only_end_turn(g, p: int) -> bool:
-    """A quick True when the play step surely offers nothing but `end_turn` (else False).
+def turn_over(g, p: int) -> bool:
+    """Whether the play step offers `end_turn` only, whatever the hand holds.
 
-    It skips building the lists after the turn's card is down, the common
-    case; every doubtful case says False and lets `play_step` decide.
+    Judged on what every seat sees (the hand's size, the cards played this
+    turn, the dreams on the table), never on the hand's cards: a turn that
+    ended on its own because no card in hand links on, or no wake-up is there
+    to play, would tell the table so. Otherwise the player decides, if only
+    to end the turn.
     """
     s = g.s
-    tf = s["tf"]
     hand = s["players"][p]["hand"]
-    if len(hand) > HAND_SIZE or (tf["played"] == 0 and not tf["attacked"]):
-        return False
-    if not tf["attacked"] and not g.wake_ids.isdisjoint(hand):
-        return False
-    if tf["attacked"] or tf["revealed"] or s["options"]["level"] <= 3:
-        return True  # no more dream cards this turn (one a turn at levels 1-3)
-    if tf["chain"] is None:
+    if len(hand) > HAND_SIZE:
+        return False  # which cards to discard
+    if not hand:
         return True
-    return followers(g, p).isdisjoint(hand)
+    tf = s["tf"]
+    if tf["attacked"]:
+        return True  # the attack was the turn's card: no dream card, no wake-up after it
+    if not tf["revealed"] and more_cards(g):
+        return False
+    return not wake_targets(g, p)
+
+
+def more_cards(g) -> bool:
+    """Whether the rules let the turn's player add a dream card now, cards in hand aside: the
+    turn's first card (or an attack, or a reveal), at levels 4–5 one linking on to the last."""
+    tf = g.s["tf"]
+    return tf["played"] == 0 or (chains(g) and tf["chain"] is not None)
 
 
 def followers(g, p: int) -> frozenset[str]:
@@ -501,19 +513,25 @@ def wake_ups(g, p: int, only: str | None = None) -> list[Action]:
     cards = [only] if only else [c for c in s["players"][p]["hand"] if infos[c].type == "wake_up"]
     if not cards:
         return []
+    targets = wake_targets(g, p)
+    return [{"type": "wake_up", "player": p, "card": c, "dream": t} for c in cards for t in targets]
+
+
+def wake_targets(g, p: int) -> list[str]:
+    """The dreams a wake-up card of seat p may go on now."""
+    s = g.s
     level = s["options"]["level"]
     if level == 1:
-        targets = [d["id"] for d in s["players"][p]["dreams"] if d["complete"]]
-    elif level <= 3:
-        targets = [SHARED] if s["shared"]["complete"] else []
-    else:  # wake_up_anywhere
-        # on any complete dream, own ones listed first: your own for 15, another player's
-        # for 5 whether or not you have a complete dream (J_04, F_04; DECISIONS ONIROO 6)
-        n = len(s["players"])
-        targets = [
-            d["id"] for q in range(p, p + n) for d in s["players"][q % n]["dreams"] if d["complete"]
-        ]
-    return [{"type": "wake_up", "player": p, "card": c, "dream": t} for c in cards for t in targets]
+        return [d["id"] for d in s["players"][p]["dreams"] if d["complete"]]
+    if level <= 3:
+        return [SHARED] if s["shared"]["complete"] else []
+    # wake_up_anywhere: on any complete dream, own ones listed first: your own for 15,
+    # another player's for 5 whether or not you have a complete dream (J_04, F_04;
+    # DECISIONS ONIROO 6)
+    n = len(s["players"])
+    return [
+        d["id"] for q in range(p, p + n) for d in s["players"][q % n]["dreams"] if d["complete"]
+    ]
 
 
 def can_reveal(g, cards: list[str]) -> bool:
