@@ -9,9 +9,8 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from catalog.models import Card
 from core.errors import NotFound
-from printing.models import PrintJob, SourceKind, Status
+from printing.models import PrintJob, Status
 
 
 def jobs_of(*, user, session_key: str):
@@ -59,15 +58,6 @@ def print_job_stalled_since(job: PrintJob, *, now: datetime | None = None) -> da
     return since
 
 
-def _printed_name(job: PrintJob) -> str:
-    """What the job prints: its title, but a card list of one card is that card's name."""
-    if job.source_kind == SourceKind.CARDS and len({entry["code"] for entry in job.cards}) == 1:
-        name = Card.objects.filter(code=job.cards[0]["code"]).values_list("name", flat=True).first()
-        if name:
-            return name
-    return job.title
-
-
 def print_job_file_name(job: PrintJob) -> str:
     """The downloaded file's name: what is printed, at which card size, with backs or not,
     so that two variants of one deck are two files (``kartyavar-Name (poker, with backs).pdf``)."""
@@ -75,5 +65,5 @@ def print_job_file_name(job: PrintJob) -> str:
     backs = _("with backs") if options.get("backs") else _("without backs")
     size = str(options.get("card_size") or "")
     details = f"{size}, {backs}" if size else backs
-    name = _printed_name(job)[:40].replace("/", "-").replace("\\", "-").strip()
+    name = job.title[:40].replace("/", "-").replace("\\", "-").strip()
     return f"kartyavar-{name} ({details}).pdf"

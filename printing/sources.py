@@ -102,6 +102,15 @@ def source_from_params(params: Mapping) -> dict:
     return {}
 
 
+def _list_title(cards: list[dict]) -> str:
+    """A card list's title: one card's own name ("Print this card"), else "Card list"."""
+    if len({entry["code"] for entry in cards}) == 1:
+        name = Card.objects.filter(code=cards[0]["code"]).values_list("name", flat=True).first()
+        if name:
+            return name
+    return _("Card list")
+
+
 def source_cards(source: dict, user) -> tuple[str, list[dict], dict]:
     """(title, [{"code", "count"}], row links) for a deck, a set or a card list.
 
@@ -129,7 +138,7 @@ def source_cards(source: dict, user) -> tuple[str, list[dict], dict]:
         title, links = card_set.display_name, {"source_kind": SourceKind.SET, "card_set": card_set}
     elif source.get("cards"):
         cards = cards_from_list(source["cards"])
-        title, links = source.get("title") or _("Card list"), {"source_kind": SourceKind.CARDS}
+        title, links = source.get("title") or _list_title(cards), {"source_kind": SourceKind.CARDS}
     else:
         raise ApplicationError(
             "missing_source", _("Say what to print: a deck, a set or a card list.")
