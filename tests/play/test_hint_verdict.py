@@ -18,6 +18,7 @@ from play.bots import arcane_guardian_solver as solver
 from play.bots.arcane_guardian_cards import arcane_cards
 from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
 from play.engines.arcane_guardian.setup import BOTTOM
+from tests.play.test_hints import dungeon  # noqa: F401 (a fixture: a solo match)
 
 CARDS = arcane_cards()
 # deals where the old verdict on the real order and on the same view with the face-down
@@ -113,23 +114,6 @@ def test_where_an_ending_turned_up_long_ago_comes_from_every_event_shown():
 
 
 # --- the hint ----------------------------------------------------------------------------
-@pytest.fixture
-def dungeon(transactional_db):
-    from django.core.management import call_command
-
-    from catalog.models import Card, Game
-    from play import services
-    from tests.factories import make_user
-
-    if not Card.objects.exists():
-        call_command("load_cards", verbosity=0)
-    mage = make_user("mago", language="en")
-    match = services.match_create(
-        user=mage, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
-    )
-    return match, mage
-
-
 def hint_on(state, match, mage, monkeypatch) -> dict:
     """The hint with `solve=1` for a match whose table is `state` (at version 0)."""
     from play import hints
@@ -142,8 +126,13 @@ def hint_on(state, match, mage, monkeypatch) -> dict:
     return hints.match_hint(match_id=match.pk, user=mage, solve=True)
 
 
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("seed", TELLING_SEEDS[:1])
-def test_the_hint_gives_the_same_verdict_for_tables_that_look_the_same(seed, dungeon, monkeypatch):
+def test_the_hint_gives_the_same_verdict_for_tables_that_look_the_same(
+    seed,
+    dungeon,  # noqa: F811
+    monkeypatch,
+):
     from play import hints
 
     match, mage = dungeon
@@ -156,7 +145,8 @@ def test_the_hint_gives_the_same_verdict_for_tables_that_look_the_same(seed, dun
     assert answer["verdict"] in ("winnable", "lost", "unknown")
 
 
-def test_the_hint_replays_every_event_the_player_was_shown(dungeon):
+@pytest.mark.django_db(transaction=True)
+def test_the_hint_replays_every_event_the_player_was_shown(dungeon):  # noqa: F811
     from play import hints, services
     from play.selectors import match_state
 
