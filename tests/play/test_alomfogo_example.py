@@ -8,16 +8,8 @@ gives her a point, so we assert 16 against 11 (docs/rules/alomfogo.md).
 
 from __future__ import annotations
 
-from tests.play.alomfogo_helpers import (
-    act,
-    codes,
-    deck,
-    game,
-    in_hand,
-    let_resolve,
-    on_board,
-    states,
-)
+from tests.play import alomfogo_helpers as helpers  # let_resolve: a spell waits for counters
+from tests.play.alomfogo_helpers import act, codes, deck, game, in_hand, on_board, states
 
 ZSOFI = deck("AF1-001", "AF1-002", "AF1-005", "AF1-006", "AF1-007", "AF1-008", "AF1-009", "AF1-010")
 GERGO = deck(
@@ -62,10 +54,10 @@ def test_example_game():
     act(g, "use_helper", on_board(g, z, "AF1-002"))  # (P): resting, +1
     act(g, "pass")
     act(g, "play_instant", in_hand(g, z, "AF1-005"))  # Hóförgeteg +4, her last VP
-    let_resolve(g)  # Gergő holds cards, so he is asked to counter: he has none, declines
+    helpers.let_resolve(g)  # Gergő holds cards, so he is asked to counter: he has none, declines
     act(g, "pass")
     act(g, "play_instant", in_hand(g, z, "AF1-006"))  # Lángdárda +3, free
-    let_resolve(g)
+    helpers.let_resolve(g)
     act(g, "pass")
     events = act(g, "pass")
     assert {"type": "duel_result", "attack": 8, "defense": 11, "winner": "defender"} in events
@@ -78,7 +70,7 @@ def test_example_game():
     assert g.s["players"][z]["vp"] == 3
     assert states(g, z) == {"AF1-001": "active", "AF1-002": "active"}
     act(g, "play_card", in_hand(g, z, "AF1-007"))  # Athame: 3 → 5
-    let_resolve(g)
+    helpers.let_resolve(g)
     act(g, "play_card", in_hand(g, z, "AF1-008"))  # Ébredés Ajtaja: 5 → 1
     door = on_board(g, z, "AF1-008")
     act(g, "play_card", in_hand(g, z, "AF1-009"), free=door)  # Wugu for free
@@ -96,10 +88,10 @@ def test_example_game():
     # turn 4, Gergő: manó damaged → resting; Athame, then Álomrengés
     assert states(g, gg) == {"AF1-004": "resting"}
     act(g, "play_card", in_hand(g, gg, "AF1-007"))
-    let_resolve(g)
+    helpers.let_resolve(g)
     assert g.s["players"][gg]["vp"] == 5
     act(g, "play_card", in_hand(g, gg, "AF1-011"))
-    let_resolve(g)
+    helpers.let_resolve(g)
     act(g, "end_main")
     act(g, "end_turn")
     assert states(g, z) == {"AF1-008": "active"}
