@@ -819,16 +819,22 @@ def pairing_record_result(
     if pairing is None:
         raise NotFound("no_pairing", _("No such pairing in this tournament."))
     _running(tournament)
+
+    def at_table(message: str) -> str:
+        # the organiser enters the results of every table on one page: say which one
+        return _("Table %(table)s: %(why)s") % {"table": pairing.table, "why": message}
+
     if pairing.outcome == Outcome.BYE:
-        raise TournamentRefused("bye", _("A bye cannot be changed."))
-    bad = _("Enter the games each player won and the drawn games, 0 to 3 each.")
+        raise TournamentRefused("bye", at_table(_("A bye cannot be changed.")))
+    bad = at_table(_("Enter the games each player won and the drawn games, 0 to 3 each."))
     wins_a, wins_b, draws = (_int(v, 0, 3, "bad_result", bad) for v in (wins_a, wins_b, draws))
     games = wins_a + wins_b + draws
     if tournament.best_of == 1 and games != 1:
-        raise TournamentRefused("bad_result", _("A best-of-1 match is exactly one game."))
+        raise TournamentRefused("bad_result", at_table(_("A best-of-1 match is exactly one game.")))
     if tournament.best_of == 3 and not (1 <= games <= 3 and max(wins_a, wins_b) <= 2):
         raise TournamentRefused(
-            "bad_result", _("A best-of-3 match is 1 to 3 games, with at most 2 wins each.")
+            "bad_result",
+            at_table(_("A best-of-3 match is 1 to 3 games, with at most 2 wins each.")),
         )
     reason = ChangeReason.CORRECTION if pairing.decided else ChangeReason.ORGANISER
     if not pairing.decided:

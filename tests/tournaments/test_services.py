@@ -198,8 +198,10 @@ def test_best_of_three_swaps_seats_and_two_wins_decide(organiser, alomfogo, peop
     assert (pairing.wins_a, pairing.wins_b, pairing.outcome) == (2, 0, Outcome.A)
     assert pairing.games.count() == 2  # decided: no game 3
     assert [c.reason for c in pairing.changes.all()] == [ChangeReason.MATCH] * 2
-    with pytest.raises(services.TournamentRefused):  # best of 3: at most 2 wins each
+    with pytest.raises(services.TournamentRefused) as refused:  # best of 3: at most 2 wins each
         record_result(event, pairing, organiser, 3, 0, 0)
+    # one page holds every table's result form: the refusal says which table it is about
+    assert refused.value.message.startswith(f"Table {pairing.table}: A best-of-3 match")
 
 
 # --- top cut ------------------------------------------------------------------------------
