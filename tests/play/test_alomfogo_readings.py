@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from play.bots.alomfogo_greedy import GreedyBot
+from tests.play import alomfogo_helpers as helpers  # let_resolve: a spell waits for counters
 from tests.play.alomfogo_helpers import (
     ENGINE,
     act,
@@ -18,7 +19,6 @@ from tests.play.alomfogo_helpers import (
     deck,
     game,
     in_hand,
-    let_resolve,
     on_board,
     pass_turn,
     types,
@@ -168,7 +168,7 @@ def test_buvforras_egy_korben_legfeljebb_egy_and_the_card_says_why():
     first, second = [i for i, c in hand.items() if c["code"] == HOLDKO]
     assert hand[first]["subtypes"] == ["buvforras"] and "why_not" not in hand[first]
     act(g, "play_card", first)
-    let_resolve(g)
+    helpers.let_resolve(g)
     view = g.view(0)
     entry = next(c for c in view["players"][0]["hand"] if c["id"] == second)
     assert entry["subtypes"] == ["buvforras"] and entry["why_not"] == "one_buvforras"
