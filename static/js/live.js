@@ -200,8 +200,7 @@
    * lines go past MAX_LOG, and the log follows its end unless the reader
    * scrolled up.
    */
-  function appendLog(box, fresh, gap, format, gapText) {
-    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+  function appendLog(box, fresh, gap, format, gapText, atBottom = logAtEnd(box)) {
     const items = [];
     if (gap) items.push(h("li", { class: "ev ev-gap" }, gapText));
     for (const ev of fresh) {
@@ -212,6 +211,11 @@
     box.append(...items);
     while (box.children.length > MAX_LOG) box.firstElementChild.remove();
     if (atBottom || gap) box.scrollTop = box.scrollHeight;
+  }
+
+  /** Whether the reader is at the log's end (asked before a redraw resizes the box). */
+  function logAtEnd(box) {
+    return box.scrollHeight - box.scrollTop - box.clientHeight < 24;
   }
 
   /** Where the keyboard focus is inside `root` before a redraw (for `restoreFocus`). */
@@ -243,6 +247,9 @@
       }
     }
     fallback.focus({ preventScroll: true });
+    // the prompt of the next decision, scrolled past while the hand was read: back in sight
+    const box = fallback.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) fallback.scrollIntoView({ block: "nearest" });
   }
 
   function csrfToken() {
@@ -1393,8 +1400,10 @@
       }
       const diff = newEvents(logKeys, model.view.events, game.eventKey);
       logKeys = diff.keys;
+      // asked before the redraw: a row that comes or goes beside the log resizes it
+      const following = logAtEnd(el.log);
       render(!ctx.stepping);
-      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"));
+      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"), following);
     }
 
     live = start(root, t, {

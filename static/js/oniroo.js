@@ -1071,8 +1071,7 @@
           // the log tells of anyone's take: not the buttons' "to your hand"
           if (ev.into === "hand") return t("ev_take_hand", { who, card });
           if (ev.into === "discard") return t("ev_take_discard", { who, card });
-          if (ev.into === "new") return t("ev_take_new", { who, card });
-          return t("ev_take_dream", { who, card, dream: this.dreamTitle(ev.into) });
+          return t("ev_play", { who, card, dream: this.dreamLabel(ev.into, ev.player) });
         case "give":
           return (ev.cut || []).length
             ? t("ev_give_cut", { who, card, to: this.seatName(ev.to_player), n: ev.cut.length })

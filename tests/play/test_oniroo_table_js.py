@@ -446,5 +446,5 @@ def test_the_tables_log_says_where_a_card_taken_from_a_moon_ear_went():
     (other,) = run_node([frame_input(g, 1, "en")], "en", stream=True)
     (spectator,) = run_node([frame_input(g, None, "en")], "en", stream=True)
     for page in (other, spectator):
-        assert any(line.endswith("— into their hand") for line in page["log"]), page["log"]
+        assert any(line.endswith("→ hand") for line in page["log"]), page["log"]
         assert not any("To your hand" in line for line in page["log"])
