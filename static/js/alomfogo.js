@@ -501,9 +501,10 @@
       }
       if (pending && pending.kind === "counter") {
         const who = this.seatName(casting && casting.by);
-        return this.canCounter()
-          ? t("prompt_counter", { who, card: source })
-          : t("prompt_counter_none", { who, card: source });
+        if (!this.canCounter()) return t("prompt_counter_none", { who, card: source });
+        // the counter's button is on its card, maybe far down the hand: the prompt names it
+        const counters = this.legal.filter((a) => a.type === "counter").map((a) => this.nameOf(a.card));
+        return t("prompt_counter_with", { who, card: source, cards: [...new Set(counters)].join(", ") });
       }
       if (pending && pending.kind === "draw") {
         return pending.after === "cycled" ? t("prompt_draw_cycled") : t("prompt_draw_alomleny");

@@ -266,3 +266,22 @@ def test_a_match_given_up_mid_duel_says_it_is_over_not_whose_move_it_is(language
             "hu": f"{turn}. kör · a játszma véget ért",
         }[language]
     )
+
+
+@needs_node
+def test_the_counter_prompt_names_the_card_that_can_answer_or_says_none_can():
+    """Every opponent holding cards is asked (the window tells nothing of the hand); the
+    prompt then names the counter whose button is on its card, far down the hand maybe,
+    or says no card of theirs can answer this spell."""
+    from tests.play.alomfogo_helpers import act, in_hand
+    from tests.play.test_alomfogo_rules import _duel_before_an_instant
+
+    prompts = {}
+    for holds in ("AFD-049", "AF1-010"):
+        g, _mirror = _duel_before_an_instant(holds)
+        act(g, "play_instant", in_hand(g, 0, "AF1-005"))
+        (frame,) = run_pure([state_message(g, 1)], "en")
+        prompts[holds] = frame["prompt"]
+    mirror = CATALOG["AFD-049"]["name_en"]
+    assert f"Counter it with {mirror}? Its button is on the card." in prompts["AFD-049"]
+    assert "You can’t counter this one" in prompts["AF1-010"]
