@@ -884,8 +884,12 @@
           lost: found.lost || 0,
           unknown: found.unknown || 0,
         };
-        if (numbers.unknown) return this.t("solve_deals_unknown", numbers);
-        return this.t("solve_deals", numbers);
+        // a plain answer first, and no part that counts nothing ("0 cannot")
+        if (numbers.won === numbers.n) return this.w.verdicts.winnable;
+        if (numbers.lost === numbers.n) return this.w.verdicts.lost;
+        if (!numbers.unknown) return this.t("solve_deals", numbers);
+        if (!numbers.lost) return this.t("solve_deals_won_unknown", numbers);
+        return this.t("solve_deals_unknown", numbers);
       }
       return this.w.verdicts[found.verdict] || this.w.verdicts.unknown;
     }

@@ -198,6 +198,8 @@ for (const game of input.games) {
         "unknown",
         { verdict: "unknown", deals: 8, winnable: 3, lost: 4, unknown: 1 },
         { verdict: "lost", deals: 8, winnable: 0, lost: 8, unknown: 0 },
+        { verdict: "unknown", deals: 8, winnable: 6, lost: 0, unknown: 2 },
+        { verdict: "winnable", deals: 8, winnable: 8, lost: 0, unknown: 0 },
       ].map((v) => m.verdictLine(v)),
     });
   }
@@ -530,3 +532,13 @@ def test_a_whole_dungeon_through_the_api_reads_cleanly_and_never_leaks(client):
     # a stranger gets no hint at all
     client.logout()
     assert client.get(f"/api/matches/{match.pk}/hint/").status_code == 404
+
+
+@needs_node
+def test_the_solvers_answer_leads_with_a_plain_verdict_and_counts_no_zeros():
+    (frames,) = run_pure([{"messages": [first_message()], "lang": "en", "catalog": {}}])
+    winnable, lost, _unknown, mixed, none_won, some_unknown, all_won = frames[0]["verdicts"]
+    assert (none_won, all_won) == (lost, winnable)  # 0 of 8 / 8 of 8: the plain sentence
+    assert "3 can still be won, 4 cannot, and on 1 it ran out of time" in mixed
+    assert some_unknown.endswith("6 can still be won; on 2 it ran out of time.")
+    assert " 0 " not in " ".join(frames[0]["verdicts"])
