@@ -1107,7 +1107,10 @@
       el.hint.hidden = !mine;
       for (const b of [el.hintButton, el.solveButton]) {
         if (!b) continue;
-        b.disabled = !mine || !!asking;
+        // while asking: aria-disabled, not disabled, which would drop the keyboard's focus
+        // to the page's start (`ask` ignores a second press)
+        b.disabled = !mine;
+        b.setAttribute("aria-disabled", asking ? "true" : "false");
         b.setAttribute("aria-busy", asking ? "true" : "false");
       }
       for (const b of root.querySelectorAll("[data-action].is-hinted")) {

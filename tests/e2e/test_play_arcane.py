@@ -128,11 +128,14 @@ def test_a_player_enters_the_dungeon_asks_for_hints_and_plays(seed_file, signed_
     page.get_by_role("button", name="Hint", exact=True).click()
     page.locator("[data-action].is-hinted").first.wait_for()
     assert page.locator("#ag-hint-text").inner_text().startswith("The greedy bot would choose:")
-    page.get_by_role("button", name="Can I still win?").click()
+    # asked from the keyboard: the focus stays on the button while the answer is on its way
+    page.get_by_role("button", name="Can I still win?").focus()
+    page.keyboard.press("Enter")
     page.wait_for_function(
         "() => /solver (says|ran out)/.test(document.getElementById('ag-hint-text').textContent)",
         timeout=30_000,
     )
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Can I still win?"
 
     taken: list[str] = []
     while len(taken) < FIRST_MOVES:
