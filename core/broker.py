@@ -41,6 +41,20 @@ class Channel(filesystem.Channel):
         except OSError as exc:
             raise ChannelError(f"Cannot add file {final!r} to directory") from exc
 
+    def queue_bind(self, queue, exchange=None, routing_key="", arguments=None, **kwargs):
+        """Bind, and see the binding written to this folder's table whatever the state says.
+
+        kombu's binding state is one per process for this transport (`global_state`): a
+        second connection (to another folder, or a thread declaring the same queue a
+        moment later) found the binding known and skipped writing the table, and what it
+        published before the first declarer wrote it was routed nowhere and dropped. The
+        write is idempotent, under the table's lock.
+        """
+        super().queue_bind(queue, exchange, routing_key, arguments, **kwargs)
+        exchange = exchange or "amq.direct"
+        meta = self.typeof(exchange).prepare_bind(queue, exchange, routing_key, arguments)
+        self._queue_bind(exchange, *meta)
+
     def get_table(self, exchange):
         """The queues bound to `exchange`; a table still being created is an empty one."""
         file = self._exchange_file(exchange)

@@ -83,3 +83,17 @@ def test_queues_declared_at_once_all_stay_bound(tmp_path):
     with connection(tmp_path) as conn:
         bound = {q.queue for q in conn.default_channel.get_table("shared")}
     assert bound == {f"q{n}" for n in range(8)}
+
+
+def test_a_second_connection_in_one_process_routes_its_messages(tmp_path):
+    """kombu keeps this transport's bindings once per process: a connection to a second
+    folder found "work" bound already, wrote no table there, and every message it sent
+    went nowhere (a reader and a writer declaring at once lost them the same way)."""
+    for folder in (tmp_path / "one", tmp_path / "two"):
+        folder.mkdir()
+        with connection(folder) as conn:
+            queue = conn.SimpleQueue("work")
+            queue.put({"n": folder.name})
+            message = queue.get(timeout=5)
+            message.ack()
+            assert message.payload == {"n": folder.name}
