@@ -209,27 +209,24 @@ def default_cache_dir() -> Path:
     return Path(settings.MEDIA_ROOT) / "faces"
 
 
-def face_file(
-    card,
-    *,
-    fmt: str = "png",
-    dpi: int = 300,
-    bleed_mm: float = 0.0,
-    card_mm: CardSize = None,
-    cache_dir: Path | None = None,
-) -> tuple[Path, str]:
-    """The cached face file (rendered if missing) and its content key (an ETag)."""
+def face_file(card, **finish) -> tuple[Path, str]:
+    """The cached face file (rendered if missing) and its content key (an ETag).
+
+    `finish`: fmt ("png"), dpi (300), bleed_mm (0), card_mm (the game's size), cache_dir.
+    """
     record = face_record(card)
-    key = face_hash(record, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt], card_mm=card_mm)
-    cache = cache_dir or default_cache_dir()
-    path = _cached(
-        key, fmt, cache, lambda: render_face(record, dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm)
-    )
-    return path, key
+    return _cached_file(record, face_hash, render_face, **finish)
 
 
-def back_file(
-    game: str,
+def back_file(game: str, **finish) -> tuple[Path, str]:
+    """The cached card back of `game` and its content key; `finish` as for face_file."""
+    return _cached_file(game, back_hash, render_back, **finish)
+
+
+def _cached_file(
+    subject,
+    hash_of,
+    render,
     *,
     fmt: str = "png",
     dpi: int = 300,
@@ -237,9 +234,10 @@ def back_file(
     card_mm: CardSize = None,
     cache_dir: Path | None = None,
 ) -> tuple[Path, str]:
-    key = back_hash(game, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt], card_mm=card_mm)
+    """A face or back rendered once per content key, then read from the cache folder."""
+    key = hash_of(subject, dpi=dpi, bleed_mm=bleed_mm, variant=VARIANTS[fmt], card_mm=card_mm)
     cache = cache_dir or default_cache_dir()
     path = _cached(
-        key, fmt, cache, lambda: render_back(game, dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm)
+        key, fmt, cache, lambda: render(subject, dpi=dpi, bleed_mm=bleed_mm, card_mm=card_mm)
     )
     return path, key

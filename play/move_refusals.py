@@ -31,6 +31,9 @@ WORDS = {
     "not_enough_vp": _("You do not have enough VP for that card."),
     "hand_full": _("Your hand is full."),
     "dream_not_complete": _("A wake-up card goes on a complete dream only."),
+    "no_complete_dream": _(
+        "With that card there, the laid-out cards cannot become a complete dream."
+    ),
     "no_link": _(
         "More cards this turn go on the same dream, each linking on to the card before it."
     ),

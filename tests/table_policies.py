@@ -42,7 +42,7 @@ ONIROO_ORDER = {
     "end_turn": 9,
     "accept": 9,
     "discard": 10,
-    "cancel_reveal": 11,
+    "unstage": 11,
 }
 
 

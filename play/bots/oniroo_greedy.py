@@ -274,7 +274,7 @@ def _staging(look: _Table, legal: list[Action]) -> list[float]:
             scores.append(100.0)
         elif a["type"] == "stage":
             scores.append(10.0 if a["card"] == wanted else -5.0)
-        else:  # cancel_reveal
+        else:  # unstage: the engine offers only cards the dream can be finished from
             scores.append(0.0 if order is None else -10.0)
     return scores
 

@@ -23,7 +23,7 @@
 
   // --- words -------------------------------------------------------------------------
   const SHAPE_GLYPHS = { square: "■", star: "★", circle: "●", cross: "✚", triangle: "▲" };
-  const BAR_ORDER = ["reveal", "cancel_reveal", "accept", "draw", "end_turn"];
+  const BAR_ORDER = ["reveal", "unstage", "accept", "draw", "end_turn"];
 
   function vocabulary(t) {
     return {
@@ -552,12 +552,17 @@
         }
         case "stage": {
           const staged = ((this.view.this_turn || {}).staged || []).length;
-          return pair(t("do_stage", { n: staged + 1 }), t("act_stage", { card, n: staged + 1 }));
+          // the first card commits the turn to a reveal: its label says so
+          const full =
+            this.view.step === "staging" ? t("act_stage", { card, n: staged + 1 }) : t("act_stage_first", { card });
+          return pair(t("do_stage", { n: staged + 1 }), full);
         }
         case "reveal":
           return pair(t("act_reveal"));
-        case "cancel_reveal":
-          return pair(t("act_cancel_reveal"));
+        case "unstage": {
+          const laid = (this.view.this_turn || {}).staged || [];
+          return pair(t("act_unstage", { card: this.cardName(laid[laid.length - 1]) }));
+        }
         case "play_blind": {
           const own = this.you != null ? this.seats[this.you] : null;
           const count = own ? own.hand_count : "?";
@@ -682,6 +687,7 @@
         return t("prompt_more", { dream: this.dreamLabel(tf.chain) });
       }
       if (types.has("wake_up")) return t("prompt_wake_up");
+      if (types.has("stage")) return t("prompt_play_reveal");
       if (this.level === 1) return t("prompt_play_1");
       if (this.level === 2) return t("prompt_play_2");
       if (this.level === 3) return t("prompt_play_3");

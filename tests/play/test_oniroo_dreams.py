@@ -12,6 +12,7 @@ from play.engines.oniroo import explain_dream
 from play.engines.oniroo.dreams import (
     after_append,
     can_form_complete,
+    completable,
     explain,
     has_code_set,
     has_link,
@@ -379,6 +380,49 @@ def test_can_form_complete_agrees_with_a_search_over_orders(any_run):
             for order in permutations(hand, size)
         )
         assert can_form_complete(hand, 5, any_run) == searched
+
+
+@pytest.mark.parametrize("any_run", [False, True])
+def test_completable_agrees_with_a_search_over_orders(any_run):
+    """The reveal offers a card only where the dream can still be finished: the fast answer
+    matches trying every order, on hands that mostly need a digit run (letters and shapes
+    spread over five values each, so sets are rare)."""
+    from itertools import permutations
+
+    rng = random.Random(11)
+    letters, shapes, groups = (
+        "ABCDE",
+        ["star", "cross", "square", "circle", "moon"],
+        ["a", "p", "m"],
+    )
+    found = {True: 0, False: 0}
+    for _ in range(300):
+        n = rng.randrange(5, 8) if rng.random() < 0.2 else rng.randrange(5, 7)
+        start = rng.randrange(10)
+        hand = [
+            sym(
+                letter=rng.choice(letters),
+                shape=rng.choice(shapes),
+                digit=(start + k) % 10 if rng.random() < 0.8 else rng.randrange(10),
+                group=rng.choice(groups),
+                next_group=rng.choice(groups),
+            )
+            if rng.random() < 0.9
+            else free(rng.choice(groups))
+            for k in range(n)
+        ]
+        rng.shuffle(hand)
+        cards = facts(hand)
+        cut = rng.randrange(0, 5)
+        prefix, rest = cards[:cut], cards[cut:]
+        searched = any(
+            is_complete(prefix + list(order), 5, any_run=any_run)
+            for size in range(len(rest) + 1)
+            for order in permutations(rest, size)
+        )
+        assert completable(prefix, rest, 5, any_run) == searched, (prefix, rest)
+        found[searched] += 1
+    assert min(found.values()) >= 30  # both answers were tried
 
 
 def test_a_dream_giving_a_card_away_keeps_what_the_nose_reading_says():

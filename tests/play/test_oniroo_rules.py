@@ -292,12 +292,46 @@ def test_a_complete_dream_revealed_from_the_hand_then_the_wake_up():
     assert g.result["scores"] == [15, 0]
 
 
-def test_a_reveal_can_be_taken_back_once():
+def test_a_reveal_once_begun_is_made():
+    """Taking a begun reveal back would tell the table a complete dream was in hand: the last
+    card laid out can be taken back to try another order, the reveal itself cannot."""
     g = arrange(game(level=5), hands={0: [*complete_dream(), "ONI-S050"]})
     act(g, "stage", card=one(g, FREES[0]))
-    act(g, "cancel_reveal")
-    assert g.s["tf"]["staged"] == [] and "stage" not in kinds(g)
-    assert len(g.s["players"][0]["hand"]) == 6
+    assert "cancel_reveal" not in kinds(g) and "unstage" in kinds(g)
+    act(g, "unstage")
+    assert g.s["tf"]["staged"] == [] and g.s["step"] == "staging"
+    assert kinds(g) == {"stage"}  # no playing, discarding or ending the turn instead
+    with pytest.raises(IllegalAction):
+        act(g, "cancel_reveal")
+    for code in complete_dream():
+        act(g, "stage", card=one(g, code))
+    act(g, "reveal")
+    assert dreams(g, 0) == [complete_dream()]
+
+
+def test_random_players_who_begin_a_reveal_make_it_in_a_few_moves():
+    """Only cards the dream can still be finished from are offered, so laying out cannot
+    run into a dead end (or a bot's random walk through orders)."""
+    import random
+
+    begun = 0
+    for seed in range(40):
+        g = game(level=5, players=3, seed=seed, shuffle=True)
+        rng = random.Random(seed)
+        moves = staging = 0
+        while not g.is_over and moves < 400:
+            p = g.active_player
+            action = rng.choice(g.legal_actions(p))
+            g.apply(action)
+            moves += 1
+            if g.s["step"] == "staging":
+                staging += 1
+                assert staging <= 20, f"seed {seed}: still laying out after {staging} moves"
+            elif staging:  # laying out ended: only by the reveal, which the table sees anyway
+                assert action["type"] == "reveal", (seed, action)
+                begun += 1
+                staging = 0
+    assert begun >= 5  # the property was tried
 
 
 def test_seven_free_cards_win_20_without_the_wake_up():

@@ -478,3 +478,73 @@ def can_form_complete(cards: Sequence[Facts], min_length: int, any_run: bool = F
                 if any(links(cards[a], cards[b]) for a in rest for b in rest if a != b):
                     return True
     return False
+
+
+def completable(
+    prefix: Sequence[Facts], rest: Sequence[Facts], min_length: int, any_run: bool = False
+) -> bool:
+    """Whether `prefix`, followed by some order of some of `rest`, is a complete dream.
+
+    The reveal's guide: a card laid out for a reveal is offered only when the
+    dream can still be finished from there, so laying out always ends in a
+    reveal. Appending never undoes a code set or a link, so every card of
+    `rest` may be taken to trail the dream: only a run (five adjacent cards)
+    and one link need an order, and a run is looked for card by card from
+    the prefix's last four cards or from scratch.
+    """
+    prefix, rest = list(prefix), list(rest)
+    if len(prefix) + len(rest) < max(min_length, SET_SIZE):
+        return False
+    whole = prefix + rest
+    if _has_set(whole, LETTER) or _has_set(whole, SHAPE) or has_run(prefix, any_run):
+        return _can_link_after(prefix, rest)
+    for overlap in range(min(RUN_LENGTH - 1, len(prefix)), -1, -1):
+        tail = prefix[len(prefix) - overlap :]
+        for window, left in _run_windows(tail, rest, any_run):
+            if overlap:  # the run goes on from the prefix: its cards follow it at once
+                if _can_link_after(prefix + window, left):
+                    return True
+            elif _links_around(prefix, window, left):
+                return True
+    return False
+
+
+def _can_link_after(fixed: list[Facts], rest: list[Facts]) -> bool:
+    """Whether `fixed` followed by all of `rest` in some order holds a group link."""
+    if has_link(fixed):
+        return True
+    if fixed and any(links(fixed[-1], card) for card in rest):
+        return True
+    return any(links(a, b) for i, a in enumerate(rest) for j, b in enumerate(rest) if i != j)
+
+
+def _links_around(prefix: list[Facts], window: list[Facts], left: list[Facts]) -> bool:
+    """Whether prefix + (some of `left`) + window + (the rest of `left`) can hold a link."""
+    if has_link(prefix) or has_link(window):
+        return True
+    before = [prefix[-1]] if prefix else []
+    if before and links(before[-1], window[0]):
+        return True
+    if any(links(a, b) for i, a in enumerate(left) for j, b in enumerate(left) if i != j):
+        return True
+    return any(
+        (before and links(before[-1], card)) or links(card, window[0]) or links(window[-1], card)
+        for card in left
+    )
+
+
+def _run_windows(tail: list[Facts], rest: list[Facts], any_run: bool):
+    """Each way of following `tail` with cards of `rest` into five adjacent cards that run:
+    (the cards taken, in order; the cards left)."""
+    need = RUN_LENGTH - len(tail)
+
+    def extend(taken: list[int]):
+        if len(taken) == need:
+            chosen = set(taken)
+            yield [rest[i] for i in taken], [c for i, c in enumerate(rest) if i not in chosen]
+            return
+        for i, card in enumerate(rest):
+            if i not in taken and runs_at([*tail, *(rest[j] for j in taken), card], any_run):
+                yield from extend([*taken, i])
+
+    yield from extend([])

@@ -318,7 +318,7 @@ def _this_turn(view: dict, me: int) -> dict:
     tf["blind_card"] = shown["blind_card"]["id"] if shown["blind_card"] else None
     if view["turn_player"] == me:
         tf["staged"] = [card["id"] for card in shown["staged"]]
-        tf["cancelled"] = shown.get("cancelled", False)
+        tf["taken_back"] = shown.get("taken_back", 0)
     return tf
 
 

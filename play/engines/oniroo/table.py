@@ -24,6 +24,7 @@ from play.engines.oniroo import attacks, series
 from play.engines.oniroo.dreams import (
     after_append,
     can_form_complete,
+    completable,
     has_code_set,
     has_link,
     is_complete,
@@ -35,6 +36,7 @@ from play.engines.oniroo.state import GameOver
 # points for a wake-up on your own complete dream (the shared one at levels 2–3)
 OWN_WAKE_UP_POINTS = {1: 5, 2: 5, 3: 10, 4: 15, 5: 15}
 OTHER_WAKE_UP_POINTS = 5  # on another player's complete dream (F_04, J_04)
+UNSTAGE_LIMIT = 5  # laid-out cards a player may take back in a turn: misclicks, not a search
 REVEAL_DRAW = 5  # new cards after revealing a dream from hand (K_01)
 SEVEN_FREE = 7  # a dream of this many free cards wins at once (E_01)
 SEVEN_FREE_POINTS = 20
@@ -50,7 +52,7 @@ ACTION_TYPES = (
     "attack",
     "stage",
     "reveal",
-    "cancel_reveal",
+    "unstage",
     "play_blind",
     "discard",
     "end_turn",
@@ -67,8 +69,8 @@ def fresh_turn() -> dict:
         "last": None,  # the card laid last on it (the next one must link to it)
         "attacked": False,  # an attack was this turn's card
         "revealed": False,  # a complete dream came out of the hand
-        "staged": [],  # hand cards laid out, in order, for a reveal
-        "cancelled": False,  # a reveal was begun and taken back (once a turn)
+        "staged": [],  # hand cards laid out, in order, for a reveal (once begun, it is made)
+        "taken_back": 0,  # laid-out cards taken back this turn (at most UNSTAGE_LIMIT)
         "blind_card": None,  # the card a blind play turned up
     }
 
@@ -442,8 +444,8 @@ def play_step(g, p: int) -> list[Action]:
         if tf["played"] == 0:
             if level >= 3 and not g.attack_ids.isdisjoint(hand):
                 acts += attacks.attack_actions(g, p)
-            if level >= 4 and not tf["cancelled"] and can_reveal(g, cards):
-                acts += [{"type": "stage", "player": p, "card": c} for c in cards]
+            if level >= 4 and can_reveal(g, cards):
+                acts += staging_step(g, p, cards)
     if not tf["attacked"] and not g.wake_ids.isdisjoint(hand):
         acts += wake_ups(g, p)
     # levels 1-3: a card must go into the dream when one can (C_01-C_03; our reading)
@@ -559,17 +561,32 @@ def can_reveal(g, cards: list[str]) -> bool:
     return can_form_complete([infos[c].facts for c in cards], min_length(g), any_run(g))
 
 
-def staging_step(g, p: int) -> list[Action]:
+def staging_step(g, p: int, cards: list[str] | None = None) -> list[Action]:
+    """Laying a complete dream out of the hand, card by card.
+
+    Begun, a reveal is made (no taking it all back: that would tell the table a
+    complete dream was in hand, and at a real table cards laid down were seen).
+    So a card is offered only where the dream can still be finished from it;
+    `unstage` takes the last one back to try another order, a few times a turn
+    (UNSTAGE_LIMIT), so laying out always ends, even played at random.
+    """
     s = g.s
     staged = s["tf"]["staged"]
+    if cards is None:
+        cards = [c for c in s["players"][p]["hand"] if g.infos[c].is_dream]
+    rest = [c for c in cards if c not in staged]
+    laid, length, runs = facts(g, staged), min_length(g), any_run(g)
     acts = [
         {"type": "stage", "player": p, "card": c}
-        for c in s["players"][p]["hand"]
-        if g.infos[c].is_dream and c not in staged
+        for c in rest
+        if completable(
+            [*laid, g.infos[c].facts], facts(g, [r for r in rest if r != c]), length, runs
+        )
     ]
-    if is_complete(facts(g, staged), min_length(g), True, any_run(g)):
+    if is_complete(laid, length, True, runs):
         acts.append({"type": "reveal", "player": p})
-    acts.append({"type": "cancel_reveal", "player": p})
+    if staged and s["tf"].get("taken_back", 0) < UNSTAGE_LIMIT:
+        acts.append({"type": "unstage", "player": p})
     return acts
 
 
@@ -614,8 +631,9 @@ def do(g, a: Action) -> None:
         s["step"] = "staging"
     elif t == "reveal":
         reveal(g, a["player"])
-    elif t == "cancel_reveal":
-        s["tf"]["staged"], s["tf"]["cancelled"], s["step"] = [], True, "play"
+    elif t == "unstage":
+        s["tf"]["staged"].pop()
+        s["tf"]["taken_back"] = s["tf"].get("taken_back", 0) + 1
     elif t == "play_blind":
         play_blind(g, a["player"], a["position"])
     elif t == "discard":
@@ -736,6 +754,10 @@ def why_illegal(g, a: Action) -> IllegalAction:
         )
     if t == "wake_up":
         return IllegalAction("dream_not_complete", "The wake-up goes on a complete dream only.")
+    if t == "stage":
+        return IllegalAction(
+            "no_complete_dream", "No complete dream can be laid out with that card there."
+        )
     return IllegalAction("not_allowed", f"That {t} is not a legal choice now.")
 
 

@@ -211,9 +211,8 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
         free_to_play = free_to_play and not tf["attacked"]
         this_turn["held_back"] = held_back(g, active) if free_to_play else 0
         this_turn["staged"] = _cards(public, tf["staged"])
-        # a reveal taken back may not be staged again this turn: the player knows it, and a
-        # position rebuilt from this view (a search bot's sample) needs it for its choices
-        this_turn["cancelled"] = tf["cancelled"]
+        # how many laid-out cards were taken back (a rebuilt position needs it for its choices)
+        this_turn["taken_back"] = tf.get("taken_back", 0)
         this_turn["staged_explanation"] = _explanations(g, ("staged",), [tf["staged"]])[0]
     view = _common(g, public, player)
     view.update(
