@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import product
 
 Facts = tuple  # (letter, shape, digit, group, next_group); None = "any" on a free card
@@ -492,6 +493,11 @@ def completable(
     and one link need an order, and a run is looked for card by card from
     the prefix's last four cards or from scratch.
     """
+    return _completable(tuple(prefix), tuple(rest), min_length, any_run)
+
+
+@lru_cache(maxsize=4096)  # laying out goes back and forth over the same few positions
+def _completable(prefix: tuple, rest: tuple, min_length: int, any_run: bool) -> bool:
     prefix, rest = list(prefix), list(rest)
     if len(prefix) + len(rest) < max(min_length, SET_SIZE):
         return False
@@ -535,16 +541,33 @@ def _links_around(prefix: list[Facts], window: list[Facts], left: list[Facts]) -
 
 def _run_windows(tail: list[Facts], rest: list[Facts], any_run: bool):
     """Each way of following `tail` with cards of `rest` into five adjacent cards that run:
-    (the cards taken, in order; the cards left)."""
+    (the cards taken, in order; the cards left). Each run the game accepts fixes the digit
+    every place needs; a free card takes any."""
     need = RUN_LENGTH - len(tail)
+    for step in (1, -1):
+        for start in range(10) if any_run else NAMED_STARTS[step]:
+            digits = [DIGIT_CYCLE[(start + step * k) % 10] for k in range(RUN_LENGTH)]
+            if any(
+                c[DIGIT] is not None and c[DIGIT] != d for c, d in zip(tail, digits, strict=False)
+            ):
+                continue
+            wanted = digits[len(tail) :]
+            fitting = [
+                [i for i, c in enumerate(rest) if c[DIGIT] is None or c[DIGIT] == d] for d in wanted
+            ]
+            yield from _assignments(rest, fitting, need)
+
+
+def _assignments(rest: list[Facts], fitting: list[list[int]], need: int):
+    """Each choice of a different card of `rest` for every place, from the ones that fit it."""
 
     def extend(taken: list[int]):
         if len(taken) == need:
             chosen = set(taken)
             yield [rest[i] for i in taken], [c for i, c in enumerate(rest) if i not in chosen]
             return
-        for i, card in enumerate(rest):
-            if i not in taken and runs_at([*tail, *(rest[j] for j in taken), card], any_run):
+        for i in fitting[len(taken)]:
+            if i not in taken:
                 yield from extend([*taken, i])
 
     yield from extend([])
