@@ -34,9 +34,8 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
 from core.games import GAMES
-from play.engines import get_engine
 from play.models import MatchStatus, SolverRun
-from play.selectors import engine_decks, match_for, match_state
+from play.selectors import match_for, match_state, moves_from_deal
 from play.services import MatchRefused
 
 SOLVER_DEALS = 8  # deals that fit the player's view, searched for one question
@@ -91,13 +90,10 @@ def replayed(match, position: int):
     The state keeps only the last few events, which a view lists; the player
     saw them all as they came, so the log of actions is played again to have them.
     """
-    seats = list(match.seats.select_related("deck_version").order_by("position"))
-    engine = get_engine(match.game.slug)
-    state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
-    events = list(state.view(position)["events"])  # the deal's own: the tops turned up
-    actions = match.actions.filter(seq__lte=match.version).order_by("seq")
-    for action in actions.values_list("action", flat=True).iterator():
-        events += state.apply(action)
+    events = []
+    for step, (state, step_events) in enumerate(moves_from_deal(match, upto=match.version)):
+        # the deal's own events (the tops turned up) are in its view
+        events += state.view(position)["events"] if step == 0 else step_events
     return state, events
 
 

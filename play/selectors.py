@@ -83,16 +83,25 @@ def states_from_deal(match: Match, upto: int | None = None):
 
     One state object, moved on in place: read each before asking for the next.
     """
+    for state, _events in moves_from_deal(match, upto):
+        yield state
+
+
+def moves_from_deal(match: Match, upto: int | None = None):
+    """(state, the events of the step that led to it) from the deal on: the log played again.
+
+    Step 0 is the deal, with no events of its own (a view lists what the deal turned up).
+    """
     seats = list(match.seats.select_related("deck_version").order_by("position"))
     engine = get_engine(match.game.slug)
     state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
-    yield state
+    yield state, []
     actions = match.actions.order_by("seq")
     if upto is not None:
         actions = actions.filter(seq__lte=upto)
     for action in actions.values_list("action", flat=True).iterator():
-        state.apply(action)
-        yield state
+        events = state.apply(action)
+        yield state, events
 
 
 def match_state(match: Match):
