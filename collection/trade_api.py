@@ -21,7 +21,7 @@ from collection import partners as reads
 from collection import trades
 from collection.models import MAX_COPIES, ProposalStatus, TradeSide
 from core.params import int_param
-from core.serializer_fields import ID_MAX, StrictIntegerField, validated
+from core.serializer_fields import ID_MAX, CountedDictField, StrictIntegerField, validated
 
 # --- input ------------------------------------------------------------------------------
 
@@ -46,9 +46,13 @@ class WantDeckSerializer(serializers.Serializer):
 _CARDS_HELP = "card code → copies (1–999); at most 100 cards on both sides together, at least one"
 
 
-class CardsField(serializers.DictField):
+class CardsField(CountedDictField):
+    """code → copies; one side naming more cards than a whole proposal may is refused unread."""
+
     def __init__(self, **kwargs) -> None:
         super().__init__(
+            most=lambda: trades.MAX_PROPOSAL_LINES,
+            too_many=trades.too_many_lines,
             child=StrictIntegerField(minimum=1, maximum=MAX_COPIES),
             required=False,
             default=dict,

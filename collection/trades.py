@@ -264,17 +264,21 @@ def trade_want_deck_set(*, user, deck_id: int, on: bool) -> bool:
 # -- proposals ---------------------------------------------------------------------------
 
 
+def too_many_lines(_found: int = 0) -> ApplicationError:
+    return ApplicationError(
+        "too_many_lines",
+        _("A proposal may name at most %(n)s cards.") % {"n": MAX_PROPOSAL_LINES},
+        extra={"limit": MAX_PROPOSAL_LINES},
+    )
+
+
 def _lines(gives, gets) -> dict[tuple[int, bool], int]:
     """(card id, maker gives) → count, from the {code: count} sides; refuses what is wrong."""
     for side in (gives, gets):
         if not isinstance(side, dict):
             raise ApplicationError("bad_lines", _("Name the cards as code → count."))
     if len(gives) + len(gets) > MAX_PROPOSAL_LINES:
-        raise ApplicationError(
-            "too_many_lines",
-            _("A proposal may name at most %(n)s cards.") % {"n": MAX_PROPOSAL_LINES},
-            extra={"limit": MAX_PROPOSAL_LINES},
-        )
+        raise too_many_lines()
     if not gives and not gets:
         raise ApplicationError("empty_proposal", _("Name at least one card."))
     codes: set[str] = set()

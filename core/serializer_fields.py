@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext as _
 from rest_framework import serializers
@@ -38,13 +38,50 @@ def refuse_unknown_fields(serializer: serializers.Serializer, data) -> None:
 
 
 _MOST_NAMED = 5  # unknown fields named in one answer (the walk stops there)
+_WALK_MOST = 1_000  # items of a list without a count of its own that the walk reads
+
+
+class CountedListSerializer(serializers.ListSerializer):
+    """A list of nested items whose length is checked before any item is read.
+
+    DRF reads every item first: a list a million long cost seconds of CPU (and
+    the unknown-field walk as many) before its length was refused. A subclass
+    names its bound (`most`) and its refusal (`too_many`).
+    """
+
+    def most(self) -> int:
+        raise NotImplementedError
+
+    def too_many(self, found: int) -> Exception:
+        raise NotImplementedError
+
+    def to_internal_value(self, data):
+        if isinstance(data, list) and len(data) > self.most():
+            raise self.too_many(len(data))
+        return super().to_internal_value(data)
+
+
+class CountedDictField(serializers.DictField):
+    """A mapping whose size is checked before any of its values is read (the same reason)."""
+
+    def __init__(
+        self, *, most: Callable[[], int], too_many: Callable[[int], Exception], **kwargs
+    ) -> None:
+        super().__init__(**kwargs)
+        self.most, self.too_many = most, too_many
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping) and len(data) > self.most():
+            raise self.too_many(len(data))
+        return super().to_internal_value(data)
 
 
 def _unknown_fields(serializer, data, prefix: str) -> list[tuple[str, str]]:
     """(path, the fields there are) of the first unknown fields in `data`, depth first.
 
     Walks what the serializer would read: a nested serializer's mapping and each
-    item of a list of them (the body's size bounds the walk: 2.5 MB at most).
+    item of a list of them, up to the list's own count (CountedListSerializer) or
+    _WALK_MOST items; a list over its count is refused by it, unread.
     """
     if not isinstance(data, Mapping):
         return []
@@ -59,7 +96,9 @@ def _unknown_fields(serializer, data, prefix: str) -> list[tuple[str, str]]:
             break
         value = data.get(name)
         if isinstance(field, serializers.ListSerializer) and isinstance(value, list):
-            for i, item in enumerate(value):
+            if isinstance(field, CountedListSerializer) and len(value) > field.most():
+                continue  # refused by its length before any item is read
+            for i, item in enumerate(value[:_WALK_MOST]):
                 found += _unknown_fields(field.child, item, f"{prefix}{name}[{i}].")
                 if len(found) >= _MOST_NAMED:
                     break

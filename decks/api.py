@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError
 from core.jsonlimits import BadJson, loads_bounded
-from core.serializer_fields import validated
+from core.serializer_fields import CountedListSerializer, validated
 from decks import codec, formats, limits, selectors, services, validation
 from decks.entries import MAIN, SIDE, Entry, total
 from decks.models import Deck, Visibility
@@ -30,13 +30,14 @@ from decks.panel import deck_missing
 # --- input ------------------------------------------------------------------------------
 
 
-class CardListSerializer(serializers.ListSerializer):
+class CardListSerializer(CountedListSerializer):
     """A `cards` list; one longer than a deck may hold is refused before any item is read."""
 
-    def to_internal_value(self, data):
-        if isinstance(data, list) and len(data) > limits.max_entries():
-            raise limits.too_many_entries(len(data))
-        return super().to_internal_value(data)
+    def most(self) -> int:
+        return limits.max_entries()
+
+    def too_many(self, found: int) -> Exception:
+        return limits.too_many_entries(found)
 
 
 class CardCountSerializer(serializers.Serializer):

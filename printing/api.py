@@ -9,16 +9,29 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.serializer_fields import ID_MAX, validated
+from core.serializer_fields import ID_MAX, CountedListSerializer, validated
 from core.sessions import ensure_session_key
 from printing import handoff, limits, selectors, services, views
 from printing import options as print_options
 from printing.models import PrintJob, Status
 
 
+class PrintCardListSerializer(CountedListSerializer):
+    """A `cards` list; one longer than a print job may list is refused before any item is read."""
+
+    def most(self) -> int:
+        return limits.max_entries()
+
+    def too_many(self, found: int) -> Exception:
+        return limits.too_many_entries(found)
+
+
 class PrintCardSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=32)
     count = serializers.IntegerField(min_value=1, max_value=limits.MAX_COUNT, default=1)
+
+    class Meta:
+        list_serializer_class = PrintCardListSerializer
 
 
 def _option_field(option: print_options.Option) -> serializers.Field:
@@ -99,10 +112,6 @@ class PrintJobListApi(APIView):
 
     @extend_schema(request=PrintJobInputSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request):
-        cards = request.data.get("cards") if isinstance(request.data, dict) else None
-        if isinstance(cards, list):
-            # Before the serializer, which would check every one of a million entries.
-            limits.check_entry_count(len(cards))
         data = validated(PrintJobInputSerializer, request.data)
         if "again" in data:
             job = services.print_job_again(

@@ -62,11 +62,15 @@ def max_entries() -> int:
 
 def check_entry_count(count: int) -> None:
     if count > max_entries():
-        raise PrintLimitError(
-            "too_many_entries",
-            _("A print job lists at most %(n)s different cards; this one lists %(count)s.")
-            % {"n": max_entries(), "count": count},
-        )
+        raise too_many_entries(count)
+
+
+def too_many_entries(count: int) -> PrintLimitError:
+    return PrintLimitError(
+        "too_many_entries",
+        _("A print job lists at most %(n)s different cards; this one lists %(count)s.")
+        % {"n": max_entries(), "count": count},
+    )
 
 
 def check_total(cards: list[dict], quantity: int) -> None:
