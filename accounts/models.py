@@ -22,5 +22,9 @@ class User(AbstractUser):
         _("back offset, vertical (mm)"), max_digits=4, decimal_places=1, default=0
     )
 
+    # Whether other players see this player's have and want lists (partners, proposals to
+    # them). Off until the player turns it on: the lists come from a private collection.
+    trades_open = models.BooleanField(_("lists shown to other players"), default=False)
+
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

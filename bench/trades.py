@@ -50,7 +50,8 @@ def fill(players: int, haves: int, wants: int, seed: int) -> list[int]:
     # "!" is Django's unusable password: nobody signs in as these players.
     unusable = "!"
     User.objects.bulk_create(
-        (User(username=f"p{i:05d}", password=unusable) for i in range(players)), batch_size=2000
+        (User(username=f"p{i:05d}", password=unusable, trades_open=True) for i in range(players)),
+        batch_size=2000,
     )
     user_ids = list(User.objects.order_by("pk").values_list("pk", flat=True))
     start = time.perf_counter()

@@ -211,7 +211,7 @@ def partners(user, limit: int = 50) -> list[PartnerRow]:
         SELECT w.user_id, u.username, w.they_give, w.i_give
         FROM ({ways_sql}) w
         JOIN {users} u ON u.id = w.user_id
-        WHERE w.they_give > 0 AND w.i_give > 0 AND u.is_active
+        WHERE w.they_give > 0 AND w.i_give > 0 AND u.is_active AND u.trades_open
         ORDER BY CASE WHEN w.they_give < w.i_give THEN w.they_give ELSE w.i_give END DESC,
                  w.they_give + w.i_give DESC, w.user_id
         LIMIT %s
@@ -245,11 +245,18 @@ def partners(user, limit: int = 50) -> list[PartnerRow]:
     ]
 
 
-def trade_player(user, username: str):
-    """The active player called `username` to trade with; unknown, inactive or me → NotFound."""
+def trade_player(user, username: str, *, listed: bool = True):
+    """The active player called `username` to trade with; unknown, inactive or me → NotFound.
+
+    `listed`: only a player who shows their lists (to propose to); a counter answers
+    the player who proposed, whatever they show now.
+    """
     if not isinstance(username, str) or not 0 < len(username) <= 150:
         raise NotFound("no_such_player", _("No such player."))
-    other = get_user_model().objects.filter(username=username, is_active=True).first()
+    found = get_user_model().objects.filter(username=username, is_active=True)
+    if listed:
+        found = found.filter(trades_open=True)
+    other = found.first()
     if other is None or other.pk == user.pk:
         raise NotFound("no_such_player", _("No such player."))
     return other
@@ -263,11 +270,12 @@ def proposal_choices(user, partner) -> ProposalChoices:
             "card_id", "side", "count"
         )
     }
+    # another player's lists only while they show them (a counter to one who hid them since)
     theirs = {
         (card_id, side): count
-        for card_id, side, count in TradeEntry.objects.filter(user=partner).values_list(
-            "card_id", "side", "count"
-        )
+        for card_id, side, count in TradeEntry.objects.filter(
+            user=partner, user__trades_open=True
+        ).values_list("card_id", "side", "count")
     }
     free = {code: n for code, n in free_counts(user).items() if n > 0}
     their_haves = {card_id: n for (card_id, side), n in theirs.items() if side == "have" and n}

@@ -87,8 +87,15 @@ class TradeRowSerializer(serializers.Serializer):
 
 
 class TradeListsSerializer(serializers.Serializer):
+    open = serializers.BooleanField(
+        help_text="shown to other players (partners, proposals to you); false by default"
+    )
     haves = TradeRowSerializer(many=True)
     wants = TradeRowSerializer(many=True)
+
+
+class ListsOpenSerializer(serializers.Serializer):
+    open = serializers.BooleanField()
 
 
 class WantDeckRowSerializer(serializers.Serializer):
@@ -175,6 +182,7 @@ def _proposal(view: reads.ProposalView) -> dict:
 def _lists(user) -> dict:
     got = reads.trade_lists(user)
     return {
+        "open": user.trades_open,
         "haves": [asdict(row) for row in got.haves],
         "wants": [asdict(row) for row in got.wants],
     }
@@ -231,6 +239,33 @@ class ListsApi(APIView):
         )
         trades.trade_entry_reset(user=request.user, code=data["code"], side=data["side"])
         return Response(_lists(request.user))
+
+
+class ListsOpenApi(APIView):
+    """Whether other players see your lists: POST shows them, DELETE hides them again."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        operation_id="trades_lists_open",
+        request=None,
+        responses={200: ListsOpenSerializer},
+        description="Show your have and want lists to other players: they find you among "
+        "their partners and may propose to you; you may propose to them. Your collection "
+        "itself stays private.",
+    )
+    def post(self, request):
+        return Response({"open": trades.trade_lists_open(user=request.user, open=True)})
+
+    @extend_schema(
+        operation_id="trades_lists_hide",
+        request=None,
+        responses={200: ListsOpenSerializer},
+        description="Hide your lists again (the default): nobody finds you as a partner or "
+        "proposes to you; proposals already made stay.",
+    )
+    def delete(self, request):
+        return Response({"open": trades.trade_lists_open(user=request.user, open=False)})
 
 
 class WantDecksApi(APIView):
@@ -399,6 +434,7 @@ _ONE = "trades/proposals/<id:proposal_id>/"
 
 api_patterns = [
     path("trades/lists/", ListsApi.as_view(), name="trades-lists"),
+    path("trades/open/", ListsOpenApi.as_view(), name="trades-open"),
     path("trades/want-decks/", WantDecksApi.as_view(), name="trades-want-decks"),
     path("trades/partners/", PartnersApi.as_view(), name="trades-partners"),
     path("trades/proposals/", ProposalsApi.as_view(), name="trades-proposals"),

@@ -32,6 +32,12 @@ class EntryForm(forms.Form):
         return data
 
 
+class ListsOpenForm(forms.Form):
+    """The switch: are my have and want lists shown to other players."""
+
+    open = forms.BooleanField(required=False)
+
+
 class WantDeckForm(forms.Form):
     """A deck's checkbox: do its missing cards go on my want list."""
 

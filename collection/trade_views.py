@@ -25,14 +25,25 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from collection import partners as reads
 from collection import trades
 from collection.models import ProposalStatus, TradeSide
-from collection.trade_forms import DecisionForm, EntryForm, ProposalForm, WantDeckForm
+from collection.trade_forms import (
+    DecisionForm,
+    EntryForm,
+    ListsOpenForm,
+    ProposalForm,
+    WantDeckForm,
+)
 from core.errors import ApplicationError
 from core.refusals import explained, refusals
 
 
 # --- my lists ----------------------------------------------------------------------------
 def _lists_context(user, **extra) -> dict:
-    return {"lists": reads.trade_lists(user), "decks": reads.want_decks(user), **extra}
+    return {
+        "lists": reads.trade_lists(user),
+        "decks": reads.want_decks(user),
+        "lists_open": user.trades_open,
+        **extra,
+    }
 
 
 def _lists_answer(request: HttpRequest, *, error: str = "", error_at: str = "", done: str = ""):
@@ -109,13 +120,29 @@ def want_deck(request: HttpRequest) -> HttpResponse:
     return _lists_answer(request, done=_("Your want list follows your chosen decks."))
 
 
+@login_required
+@require_POST
+def lists_open(request: HttpRequest) -> HttpResponse:
+    """Show my lists to other players, or hide them (the switch above the lists)."""
+    form = ListsOpenForm(request.POST)
+    if not form.is_valid():
+        return _lists_answer(request, error=_("That change could not be read."), error_at="open")
+    shown = trades.trade_lists_open(user=request.user, open=form.cleaned_data["open"])
+    if shown:
+        done = _("Other players can now find your lists and propose trades to you.")
+    else:
+        done = _("Your lists are hidden: only you see them now.")
+    return _lists_answer(request, done=done)
+
+
 # --- partners and proposing -----------------------------------------------------------------
 @login_required
 @require_GET
 def partners_view(request: HttpRequest) -> HttpResponse:
     trades.trade_lists_refresh(user=request.user)
     rows = reads.partners(request.user)
-    return render(request, "collection/trades/partners.html", {"partners": rows})
+    context = {"partners": rows, "lists_open": request.user.trades_open}
+    return render(request, "collection/trades/partners.html", context)
 
 
 def _proposal_form_answer(
@@ -277,7 +304,7 @@ def counter(request: HttpRequest, proposal_id: int) -> HttpResponse:
     view = reads.proposal_for(request.user, proposal_id)
     if not view.can_answer:
         raise ApplicationError("not_open", _("This proposal cannot be answered any more."))
-    maker = reads.trade_player(request.user, view.maker_name)
+    maker = reads.trade_player(request.user, view.maker_name, listed=False)
     choices = reads.proposal_choices(request.user, maker)
     # I give what they asked for and get what they offered: those lines first.
     form = ProposalForm(

@@ -261,6 +261,18 @@ def trade_want_deck_set(*, user, deck_id: int, on: bool) -> bool:
     return bool(on)
 
 
+def trade_lists_open(*, user, open: bool) -> bool:  # noqa: A002 (the word the API uses)
+    """Show my have and want lists to other players (partners, proposals to me), or stop.
+
+    Off by default: the lists are worked out of a private collection, so nobody
+    finds them until their owner says so. Proposals already made stay as they are.
+    """
+    _check_user(user)
+    get_user_model().objects.filter(pk=user.pk).update(trades_open=bool(open))
+    user.trades_open = bool(open)
+    return user.trades_open
+
+
 # -- proposals ---------------------------------------------------------------------------
 
 
@@ -401,9 +413,19 @@ def proposal_create(
         raise NotFound("no_such_player", _("No such player."))
     if partner_id == maker.pk:
         raise ApplicationError("to_yourself", _("You cannot trade with yourself."))
-    partner = get_user_model().objects.filter(pk=partner_id, is_active=True).first()
+    # a player whose lists are hidden is not found: nobody learns they trade at all
+    partner = get_user_model().objects.filter(pk=partner_id, is_active=True, trades_open=True)
+    partner = partner.first()
     if partner is None:
         raise NotFound("no_such_player", _("No such player."))
+    if not get_user_model().objects.filter(pk=maker.pk, trades_open=True).exists():
+        raise ApplicationError(
+            "lists_hidden",
+            _(
+                "Trading goes both ways: show your have and want lists to other players "
+                "first (on your trades page)."
+            ),
+        )
     message = _message(message)
     lines = _lines(gives, gets)
     return _create(

@@ -15,6 +15,7 @@ urlpatterns = [
     # trades (collection.trade_views)
     path("trades/", trade_views.trades_index, name="trades"),
     path("trades/entry/", trade_views.entry, name="trade_entry"),
+    path("trades/open/", trade_views.lists_open, name="lists_open"),
     path("trades/want-decks/", trade_views.want_deck, name="want_deck"),
     path("trades/partners/", trade_views.partners_view, name="partners"),
     path("trades/propose/<str:username>/", trade_views.propose, name="propose"),

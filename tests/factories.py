@@ -26,7 +26,12 @@ def own(user, **counts: int) -> None:
 
 
 def propose(maker, to, gives=None, gets=None, **more) -> TradeProposal:
-    """`maker`'s trade proposal to `to`: `gives` and `gets` map card codes to counts."""
+    """`maker`'s trade proposal to `to`: `gives` and `gets` map card codes to counts.
+
+    Both players show their lists first, as players who trade do (collection.trades).
+    """
+    for player in (maker, to):
+        trades.trade_lists_open(user=player, open=True)
     return trades.proposal_create(
         maker=maker, partner_id=to.pk, gives=gives or {}, gets=gets or {}, **more
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from catalog.models import Card, Game
-from collection import services
+from collection import services, trades
 from collection.selectors import owned_counts
 from decks.models import Deck, DeckEntry
 from tests.api_client import login, send
@@ -35,7 +35,14 @@ def nullable_as_json_schema(part):
 
 @pytest.fixture
 def partner(db):
-    return make_user("partner")
+    return make_user("partner", trades_open=True)
+
+
+@pytest.fixture
+def owner(owner):
+    """The signed-in player trades: their lists are shown (hidden is the default)."""
+    trades.trade_lists_open(user=owner, open=True)
+    return owner
 
 
 @pytest.fixture

@@ -44,7 +44,14 @@ def owned(user, code: str) -> int:
 
 @pytest.fixture
 def partner(db):
-    return make_user("partner")
+    return make_user("partner", trades_open=True)
+
+
+@pytest.fixture
+def owner(owner):
+    """The signed-in player trades: their lists are shown (hidden is the default)."""
+    trades.trade_lists_open(user=owner, open=True)
+    return owner
 
 
 @pytest.fixture

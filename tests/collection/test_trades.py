@@ -18,7 +18,14 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def partner(db):
-    return make_user("partner")
+    return make_user("partner", trades_open=True)
+
+
+@pytest.fixture
+def owner(owner):
+    """The signed-in player trades: their lists are shown (hidden is the default)."""
+    trades.trade_lists_open(user=owner, open=True)
+    return owner
 
 
 def make_deck(user, built: bool = False, **counts) -> Deck:
@@ -123,7 +130,9 @@ def entries(user, side: str, **counts) -> None:
 
 
 def test_partners_are_ranked_by_what_could_go_both_ways(cards, owner):
-    anna, bela, cili, dani = (make_user(name) for name in ("anna", "bela", "cili", "dani"))
+    anna, bela, cili, dani = (
+        make_user(name, trades_open=True) for name in ("anna", "bela", "cili", "dani")
+    )
     entries(owner, "want", AF1_001=2, AF1_008=1, AF1_004=3)
     entries(owner, "have", AF1_002=5, AF1_003=1)
     # anna: gives 2+1 (rare AF1-008) = 3, takes 1 → min 1
@@ -200,7 +209,11 @@ def test_accept_moves_the_cards_and_both_keep_the_history(ready, stranger):
 def test_after_a_trade_the_lists_offer_nothing_gone_and_want_nothing_received(cards, owner):
     """Counts set by hand follow the trade: the giver's have comes down to the copies left,
     the taker's want down by the copies received, and nobody is offered the cards again."""
-    anna, bela, cili = owner, make_user("bela"), make_user("cili")
+    anna, bela, cili = (
+        owner,
+        make_user("bela", trades_open=True),
+        make_user("cili", trades_open=True),
+    )
     own(anna, AF1_001=4)
     own(cili, AF1_002=2)
     trades.trade_entry_set(user=anna, code="AF1-001", side="have", count=4)

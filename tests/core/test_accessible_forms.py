@@ -23,7 +23,8 @@ def repeated_names(html: str) -> dict[str, int]:
 
 
 def test_every_count_box_and_button_of_the_trade_pages_names_its_card(client, catalog_data):
-    anna, bela = make_user("anna", language="en"), make_user("bela", language="en")
+    anna = make_user("anna", language="en", trades_open=True)
+    bela = make_user("bela", language="en", trades_open=True)
     for code in ("AF1-001", "AF1-002", "AF1-003"):
         services.collection_set_count(user=anna, code=code, count=6)
         services.collection_set_count(user=bela, code=code.replace("AF1", "AFD"), count=6)

@@ -79,7 +79,8 @@ def test_a_collectors_whole_flow_from_import_to_an_accepted_trade(signed_in, own
     assert printed == {"AF1-002": 1, "AF1-003": 3}
 
     # A trade: a partner whose spare copies meet my wants, and whose wants meet mine.
-    partner = make_user("cserepartner")
+    partner = make_user("cserepartner", trades_open=True)
+    trades.trade_lists_open(user=owner, open=True)
     collection_services.collection_set_count(user=owner, code="AF1-004", count=5)
     collection_services.collection_set_count(user=partner, code="AF1-005", count=5)
     trades.trade_entry_set(user=owner, code="AF1-005", side="want", count=2)
