@@ -20,6 +20,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.forms import PasswordResetRequestForm, ProfileForm, SignUpForm
+from core.forms import posted
 from core.refusals import refusal
 
 
@@ -48,7 +49,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             "too_many_signups",
             _("Too many sign-ups from your address in the last hour. Try again later."),
         )
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(posted(request))
     if request.method == "POST" and form.is_valid():
         user = services.user_create(
             username=form.cleaned_data["username"],
@@ -128,7 +129,7 @@ def password_reset(request: HttpRequest) -> HttpResponse:
 @never_cache  # it shows the API token: no cache between here and the person may keep it
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
-    form = ProfileForm(request.POST or None, instance=request.user)
+    form = ProfileForm(posted(request), instance=request.user)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         translation.activate(user.language)  # the confirmation speaks the new language

@@ -33,6 +33,7 @@ from collection.trade_forms import (
     WantDeckForm,
 )
 from core.errors import ApplicationError
+from core.forms import posted
 from core.refusals import explained, refusals
 
 
@@ -200,7 +201,7 @@ def propose(request: HttpRequest, username: str) -> HttpResponse:
         trades.trade_lists_refresh(user=request.user)
     choices = reads.proposal_choices(request.user, partner)
     form = ProposalForm(
-        request.POST or None,
+        posted(request),
         gives=choices.give,
         gets=choices.get,
         give_counts={row.code: row.suggested for row in choices.give},
@@ -308,7 +309,7 @@ def counter(request: HttpRequest, proposal_id: int) -> HttpResponse:
     choices = reads.proposal_choices(request.user, maker)
     # I give what they asked for and get what they offered: those lines first.
     form = ProposalForm(
-        request.POST or None,
+        posted(request),
         gives=[*view.partner_gives, *choices.give],
         gets=[*view.maker_gives, *choices.get],
         give_counts={line.code: line.count for line in view.partner_gives},

@@ -25,6 +25,7 @@ from collection import services, summary
 from collection.forms import AddSetForm, CountChangeForm, ImportForm, ShareForm
 from collection.templatetags.collection_tags import owned_context, set_add_context
 from core.errors import ApplicationError, NotFound
+from core.forms import posted, posted_files
 from core.params import next_or
 from core.refusals import refusals
 
@@ -93,7 +94,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_view(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(posted(request), posted_files(request))
     line_errors: list = []
     if request.method == "POST" and form.is_valid():
         try:

@@ -18,6 +18,7 @@ from catalog.models import Card, Game
 from catalog.search import SearchError, cards_search
 from catalog.selectors import cards_autocomplete
 from core.errors import ApplicationError
+from core.forms import posted
 from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
@@ -73,7 +74,7 @@ def new(request: HttpRequest) -> HttpResponse:
         Card.objects.select_related("game").filter(code=request.GET.get("card", "").upper()).first()
     )
     initial = {"game": card.game.slug, "card": card.code} if card else {}
-    form = NewDeckForm(request.POST or None, initial=initial)
+    form = NewDeckForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         game = get_object_or_404(Game, slug=form.cleaned_data["game"])
         deck = services.deck_create(owner=request.user, game=game, name=form.cleaned_data["name"])
@@ -422,7 +423,7 @@ def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
         "format": deck.format,
         "visibility": deck.visibility,
     }
-    form = DeckSettingsForm(request.POST or None, initial=initial, game=deck.game.slug)
+    form = DeckSettingsForm(posted(request), initial=initial, game=deck.game.slug)
     if request.method == "POST" and form.is_valid():
         services.deck_update(
             deck=deck,

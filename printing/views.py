@@ -14,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ApplicationError
+from core.forms import posted
 from core.refusals import refusal, refusals
 from core.sessions import ensure_session_key
 from printing import alignment, handoff, limits, selectors, services, sources
@@ -60,7 +61,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
     params = request.POST if request.method == "POST" else request.GET
-    form = PrintOptionsForm(request.POST or None, initial=_initial(request))
+    form = PrintOptionsForm(posted(request), initial=_initial(request))
     error, status, source, printed = None, 200, {}, None
     try:
         source = sources.source_from_params(params)
@@ -90,7 +91,7 @@ def new(request: HttpRequest) -> HttpResponse:
         "printed": printed,
         # No preview of a list that was refused: it would only show a broken image.
         "preview_query": (
-            _preview_query(request.POST or None, source, _initial(request))
+            _preview_query(posted(request), source, _initial(request))
             if source and not error
             else ""
         ),

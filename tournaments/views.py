@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import ApplicationError, NotFound
+from core.forms import posted
 from core.params import BadParameter, id_param, int_param
 from core.refusals import explained, refused_page
 from decks.models import Deck
@@ -154,7 +155,7 @@ _FIELD_REFUSED = {
 @login_required
 @require_http_methods(["GET", "POST"])
 def new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(organiser=request.user, **form.cleaned_data)
