@@ -32,7 +32,7 @@ from collection.trade_forms import (
     ProposalForm,
     WantDeckForm,
 )
-from core.errors import ApplicationError
+from core.errors import ApplicationError, NotFound
 from core.forms import posted
 from core.refusals import explained, refusals
 
@@ -107,6 +107,7 @@ def entry(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@refusals  # another player's deck (no checkbox of ours names it): 404, as its pages answer
 def want_deck(request: HttpRequest) -> HttpResponse:
     """A deck's checkbox: its missing cards on my want list, or off it."""
     form = WantDeckForm(request.POST)
@@ -116,7 +117,9 @@ def want_deck(request: HttpRequest) -> HttpResponse:
         trades.trade_want_deck_set(
             user=request.user, deck_id=form.cleaned_data["deck"], on=form.cleaned_data["on"]
         )
-    except ApplicationError as problem:  # not my deck
+    except NotFound:
+        raise
+    except ApplicationError as problem:
         return _lists_answer(request, error=explained(problem), error_at="decks")
     return _lists_answer(request, done=_("Your want list follows your chosen decks."))
 

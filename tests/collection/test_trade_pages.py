@@ -10,7 +10,7 @@ import pytest
 
 from catalog.models import Card, Game
 from collection import services, trades
-from collection.models import OwnedCard, TradeProposal
+from collection.models import OwnedCard, TradeProposal, TradeWantDeck
 from decks import services as deck_services
 from tests.factories import PASSWORD, make_user
 
@@ -245,15 +245,18 @@ def test_ticking_a_deck_puts_its_missing_cards_on_my_wants(client, traders):
 
 
 def test_someone_elses_deck_cannot_be_ticked(client, traders, stranger):
+    """Another player's deck is not there for me: 404, as its own pages answer me."""
     owner, _ = traders
     game = Game.objects.get(slug="alomfogo")
     deck = deck_services.deck_create(owner=stranger, game=game, name="Idegen")
     login(client, owner, "en")
-    response = client.post(
-        "/collection/trades/want-decks/", {"deck": deck.pk, "on": "1"}, HTTP_HX_REQUEST="true"
-    )
-    assert response.status_code == 400
-    assert 'role="alert"' in response.content.decode()
+    for headers in ({"HTTP_HX_REQUEST": "true"}, {}):
+        response = client.post(
+            "/collection/trades/want-decks/", {"deck": deck.pk, "on": "1"}, **headers
+        )
+        assert response.status_code == 404
+        assert "No such deck" in response.content.decode()
+    assert not TradeWantDeck.objects.exists()
 
 
 # --- proposals: propose → accept moves the cards; decline; withdraw; counter ------------
