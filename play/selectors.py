@@ -17,12 +17,12 @@ from django.utils.translation import gettext as _
 from catalog.models import Card
 from catalog.records import row_record
 from catalog.selectors import face_url
-from core.errors import NotFound
+from core.errors import Conflict, NotFound
 from core.games import GAMES, get_game, table_game
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import deck_entries, decks_with_entries
-from play.engines import get_engine
+from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
 
 # How long a player may keep the table waiting before the others may act on
@@ -78,6 +78,33 @@ def deck_cards(seat: Seat) -> list[dict]:
 
 
 # --- state --------------------------------------------------------------------------------
+class RecordUnreadable(Conflict):
+    """A logged move the engine refuses when the log is played again (409).
+
+    The log is the truth, and it was legal when it was written; a rule changed
+    since (ONIROO's taken-back reveal) leaves older matches' logs unreadable.
+    They are said to be so, not answered with a server error.
+    """
+
+    def __init__(self, match: Match, seq: int) -> None:
+        super().__init__(
+            "record_unreadable",
+            _(
+                "This match was played under rules that have changed since, so its record "
+                "cannot be played again from move %(n)s on."
+            )
+            % {"n": seq},
+            extra={"move": seq},
+        )
+
+
+def _apply_logged(state, match: Match, seq: int, action: dict) -> list:
+    try:
+        return state.apply(action)
+    except IllegalAction as refused:
+        raise RecordUnreadable(match, seq) from refused
+
+
 def states_from_deal(match: Match, upto: int | None = None):
     """The engine state after the deal (step 0) and after each logged action (to `upto`).
 
@@ -99,8 +126,8 @@ def moves_from_deal(match: Match, upto: int | None = None):
     actions = match.actions.order_by("seq")
     if upto is not None:
         actions = actions.filter(seq__lte=upto)
-    for action in actions.values_list("action", flat=True).iterator():
-        events = state.apply(action)
+    for seq, action in actions.values_list("seq", "action").iterator():
+        events = _apply_logged(state, match, seq, action)
         yield state, events
 
 
@@ -119,8 +146,8 @@ def match_state(match: Match):
         snapshot_version = 0
     if snapshot_version < match.version:
         tail = match.actions.filter(seq__gt=snapshot_version, seq__lte=match.version)
-        for action in tail.order_by("seq").values_list("action", flat=True):
-            state.apply(action)
+        for seq, action in tail.order_by("seq").values_list("seq", "action"):
+            _apply_logged(state, match, seq, action)
     return state
 
 

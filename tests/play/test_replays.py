@@ -181,3 +181,30 @@ def test_what_a_seat_sees_is_kept_by_no_cache_on_the_way(players, client):  # no
         assert response.status_code == 200, url
         cache = response.get("Cache-Control", "")
         assert "no-store" in cache and "private" in cache, (url, cache)
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_a_record_the_rules_no_longer_accept_is_said_so_not_a_server_error(
+    finished, client, language
+):
+    """A rule changed since a match was played (ONIROO's reveal can no longer be taken
+    back) leaves its logged moves unreadable: the replay, the turn list, the API and the
+    match page without its snapshot say so with a 409 and change nothing."""
+    match, _live, zsofi, _gergo = finished
+    row = match.actions.get(seq=3)
+    row.action = {**row.action, "type": "cancel_reveal"}  # a move these rules do not have
+    row.save(update_fields=["action"])
+    client.force_login(zsofi)
+    client.cookies["django_language"] = language
+    words = {"hu": "változtak", "en": "rules that have changed"}[language]
+    page = client.get(f"/play/{match.pk}/replay/?seat=0&step=5")
+    assert page.status_code == 409 and words in page.content.decode()
+    api = client.get(f"/api/matches/{match.pk}/replay/?seat=0&step=5")
+    assert api.status_code == 409
+    assert api.json()["error"]["code"] == "record_unreadable"
+    Match.objects.filter(pk=match.pk).update(snapshot=None)
+    page = client.get(f"/play/{match.pk}/")
+    assert page.status_code == 409 and words in page.content.decode()
+    state = client.get(f"/api/matches/{match.pk}/")
+    assert state.status_code == 409
+    assert Match.objects.get(pk=match.pk).version == match.version
