@@ -560,8 +560,11 @@
         case "reveal":
           return pair(t("act_reveal"));
         case "unstage": {
-          const laid = (this.view.this_turn || {}).staged || [];
-          return pair(t("act_unstage", { card: this.cardName(laid[laid.length - 1]) }));
+          const turn = this.view.this_turn || {};
+          const laid = turn.staged || [];
+          const card = this.cardName(laid[laid.length - 1]);
+          // how many take-backs this turn still allows (the engine counts: takebacks_left)
+          return pair(t("act_unstage", { card, n: turn.takebacks_left }));
         }
         case "play_blind": {
           const own = this.you != null ? this.seats[this.you] : null;
@@ -679,7 +682,8 @@
       if (v.step === "blind") return t("prompt_blind");
       if (v.step === "blind_use") return t("prompt_blind_use", { card: this.cardName(tf.blind_card) });
       if (v.step === "staging") {
-        return types.has("reveal") ? t("prompt_staging_ready") : t("prompt_staging");
+        if (!types.has("reveal")) return t("prompt_staging");
+        return types.has("stage") ? t("prompt_staging_ready") : t("prompt_staging_reveal");
       }
       if (v.step === "discarding" || [...types].every((x) => x === "discard")) return t("prompt_discard");
       if (types.size === 1 && types.has("end_turn")) return t("prompt_end_turn");
@@ -927,12 +931,17 @@
         out.blindCard = this.card(tf.blind_card, { zone: "blind" });
       }
       if (Array.isArray(tf.staged) && (tf.staged.length || v.step === "staging")) {
-        const staged = { id: "staging", cards: tf.staged, complete: false, explanation: tf.staged_explanation };
+        // complete once the laid-out cards make a dream (the engine says so): drawn as a
+        // complete dream is, its "ready to reveal" in the same green as the reveal's words
+        const complete = !!(tf.staged_explanation && tf.staged_explanation.complete);
+        const staged = { id: "staging", cards: tf.staged, complete, explanation: tf.staged_explanation };
         out.staging = this.dream(staged, this.you, {
           title: t("staging_title"),
           label: t("staging_title"),
         });
-        out.staging.status = out.staging.explanation.complete ? t("staging_ready") : t("dream_building");
+        // not on the table yet: what completes it here is the reveal, not a wake-up
+        if (complete) out.staging.headline = t("staging_complete");
+        out.staging.status = complete ? t("staging_ready") : t("dream_building");
       }
       if (tf.chain && tf.played > 0 && (v.rules || {}).chains && !tf.revealed && v.turn_player !== this.you) {
         const who = this.seatName(v.turn_player);

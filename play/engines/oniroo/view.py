@@ -25,6 +25,7 @@ from play.engines.oniroo.state import event_for
 from play.engines.oniroo.table import (
     OTHER_WAKE_UP_POINTS,
     OWN_WAKE_UP_POINTS,
+    UNSTAGE_LIMIT,
     any_run,
     facts,
     held_back,
@@ -212,7 +213,9 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
         this_turn["held_back"] = held_back(g, active) if free_to_play else 0
         this_turn["staged"] = _cards(public, tf["staged"])
         # how many laid-out cards were taken back (a rebuilt position needs it for its choices)
+        # and how many more may be (the table says so on the take-back button)
         this_turn["taken_back"] = tf.get("taken_back", 0)
+        this_turn["takebacks_left"] = max(0, UNSTAGE_LIMIT - this_turn["taken_back"])
         this_turn["staged_explanation"] = _explanations(g, ("staged",), [tf["staged"]])[0]
     view = _common(g, public, player)
     view.update(
