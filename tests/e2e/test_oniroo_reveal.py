@@ -32,20 +32,17 @@ page as .full.png, scrolled to this turn's box and to the hand as .turn.png and
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from django.core.management import call_command
 
-from core.games import table_game
-from play.engines import get_engine
 from play.models import Match
-from play.selectors import game_pool, states_from_deal
+from play.selectors import states_from_deal
 from tests.e2e import table_checks as checks
 from tests.e2e.pages import action_key, api_state, showing, wait_past
 from tests.e2e.table_checks import quick_hard_bot  # noqa: F401 (autouse: a quick hard bot)
 from tests.e2e.test_play_oniroo import offered
-from tests.e2e.test_table_cards_oniroo import faces_of
+from tests.e2e.test_table_cards_oniroo import a_deal_where_the_person_opens, faces_of
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,16 +54,12 @@ SHOT_SIZES = {"390": {"width": 390, "height": 844}, "1280": {"width": 1280, "hei
 
 def a_deal_the_person_opens_holding_a_complete_dream(players: int) -> int:
     """A seed whose deal has the person (seat 0) move first with `stage` among their actions."""
-    options, bad = table_game("oniroo").options_from({"players": players, "level": 5, "games": 1})
-    assert not bad
-    engine, pool = get_engine("oniroo"), game_pool("oniroo")
-    for seed in random.Random(5).sample(range(100_000), 2000):
-        state = engine.new_game([pool], options, seed)
-        if state.is_over or state.active_player != 0:
-            continue
-        if any(action["type"] == "stage" for action in state.legal_actions(0)):
-            return seed
-    raise AssertionError("no deal among 2000 lets the person open with a reveal")
+    return a_deal_where_the_person_opens(
+        players,
+        lambda legal: any(action["type"] == "stage" for action in legal),
+        "with a reveal",
+        tries=2000,
+    )
 
 
 @pytest.fixture
