@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from catalog.models import Card, Game
-from collection import services, trades
+from collection import services
 from collection.selectors import owned_counts
 from decks.models import Deck, DeckEntry
 from tests.api_client import login, send
 from tests.decks.test_schema import assert_matches, response_schema
-from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -31,18 +30,6 @@ def nullable_as_json_schema(part):
     if isinstance(part, list):
         return [nullable_as_json_schema(value) for value in part]
     return part
-
-
-@pytest.fixture
-def partner(db):
-    return make_user("partner", trades_open=True)
-
-
-@pytest.fixture
-def owner(owner):
-    """The signed-in player trades: their lists are shown (hidden is the default)."""
-    trades.trade_lists_open(user=owner, open=True)
-    return owner
 
 
 @pytest.fixture

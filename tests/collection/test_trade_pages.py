@@ -12,7 +12,7 @@ from catalog.models import Card, Game
 from collection import services, trades
 from collection.models import OwnedCard, TradeProposal, TradeWantDeck
 from decks import services as deck_services
-from tests.factories import PASSWORD, make_user
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -40,18 +40,6 @@ def owner_pages(proposal) -> list[str]:
 def owned(user, code: str) -> int:
     row = OwnedCard.objects.filter(user=user, card__code=code).first()
     return row.count if row else 0
-
-
-@pytest.fixture
-def partner(db):
-    return make_user("partner", trades_open=True)
-
-
-@pytest.fixture
-def owner(owner):
-    """The signed-in player trades: their lists are shown (hidden is the default)."""
-    trades.trade_lists_open(user=owner, open=True)
-    return owner
 
 
 @pytest.fixture

@@ -16,18 +16,6 @@ from tests.factories import make_user, own, propose
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def partner(db):
-    return make_user("partner", trades_open=True)
-
-
-@pytest.fixture
-def owner(owner):
-    """The signed-in player trades: their lists are shown (hidden is the default)."""
-    trades.trade_lists_open(user=owner, open=True)
-    return owner
-
-
 def make_deck(user, built: bool = False, **counts) -> Deck:
     deck = Deck.objects.create(
         owner=user, game=Game.objects.get(slug="alomfogo"), name="Pakli", format="standard",
