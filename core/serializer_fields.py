@@ -46,14 +46,12 @@ class CountedListSerializer(serializers.ListSerializer):
 
     DRF reads every item first: a list a million long cost seconds of CPU (and
     the unknown-field walk as many) before its length was refused. A subclass
-    names its bound (`most`) and its refusal (`too_many`).
+    names its bound and its refusal: `most = staticmethod(limits.max_entries)`,
+    `too_many = staticmethod(limits.too_many_entries)`.
     """
 
-    def most(self) -> int:
-        raise NotImplementedError
-
-    def too_many(self, found: int) -> Exception:
-        raise NotImplementedError
+    most: Callable[[], int]
+    too_many: Callable[[int], Exception]
 
     def to_internal_value(self, data):
         if isinstance(data, list) and len(data) > self.most():

@@ -33,11 +33,8 @@ from decks.panel import deck_missing
 class CardListSerializer(CountedListSerializer):
     """A `cards` list; one longer than a deck may hold is refused before any item is read."""
 
-    def most(self) -> int:
-        return limits.max_entries()
-
-    def too_many(self, found: int) -> Exception:
-        return limits.too_many_entries(found)
+    most = staticmethod(limits.max_entries)
+    too_many = staticmethod(limits.too_many_entries)
 
 
 class CardCountSerializer(serializers.Serializer):

@@ -86,7 +86,7 @@ class RecordUnreadable(Conflict):
     They are said to be so, not answered with a server error.
     """
 
-    def __init__(self, match: Match, seq: int) -> None:
+    def __init__(self, seq: int) -> None:
         super().__init__(
             "record_unreadable",
             _(
@@ -98,11 +98,11 @@ class RecordUnreadable(Conflict):
         )
 
 
-def _apply_logged(state, match: Match, seq: int, action: dict) -> list:
+def _apply_logged(state, seq: int, action: dict) -> list:
     try:
         return state.apply(action)
     except IllegalAction as refused:
-        raise RecordUnreadable(match, seq) from refused
+        raise RecordUnreadable(seq) from refused
 
 
 def states_from_deal(match: Match, upto: int | None = None):
@@ -127,7 +127,7 @@ def moves_from_deal(match: Match, upto: int | None = None):
     if upto is not None:
         actions = actions.filter(seq__lte=upto)
     for seq, action in actions.values_list("seq", "action").iterator():
-        events = _apply_logged(state, match, seq, action)
+        events = _apply_logged(state, seq, action)
         yield state, events
 
 
@@ -147,7 +147,7 @@ def match_state(match: Match):
     if snapshot_version < match.version:
         tail = match.actions.filter(seq__gt=snapshot_version, seq__lte=match.version)
         for seq, action in tail.order_by("seq").values_list("seq", "action"):
-            _apply_logged(state, match, seq, action)
+            _apply_logged(state, seq, action)
     return state
 
 

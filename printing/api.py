@@ -19,11 +19,8 @@ from printing.models import PrintJob, Status
 class PrintCardListSerializer(CountedListSerializer):
     """A `cards` list; one longer than a print job may list is refused before any item is read."""
 
-    def most(self) -> int:
-        return limits.max_entries()
-
-    def too_many(self, found: int) -> Exception:
-        return limits.too_many_entries(found)
+    most = staticmethod(limits.max_entries)
+    too_many = staticmethod(limits.too_many_entries)
 
 
 class PrintCardSerializer(serializers.Serializer):
