@@ -1,15 +1,43 @@
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services, tasks
 from accounts.models import User
+from accounts.names import UnusableName, check_username
+from accounts.selectors import username_taken, username_taken_message
 from printing import options as print_options
 
 
-class SignUpForm(UserCreationForm):
+class UsernameChecks:
+    """`clean_username` for a form that sets a username (sign-up, the admin's add and change).
+
+    Django's sign-up form compares names with `iexact`, which on SQLite folds
+    ASCII only; this compares the name's key (accounts.names), and refuses a
+    name that reads as nothing or mixes alphabets. A name the form leaves as
+    it was is not checked again: a player who registered before these rules
+    keeps their name.
+    """
+
+    def clean_username(self):
+        clean = getattr(super(), "clean_username", None)
+        username = clean() if clean else self.cleaned_data.get("username")
+        unchanged = self.instance.pk is not None and "username" not in self.changed_data
+        if not username or unchanged:
+            return username
+        try:
+            check_username(username)
+        except UnusableName as refused:
+            raise ValidationError(refused.message, code=refused.code) from None
+        if username_taken(username=username, exclude_pk=self.instance.pk):
+            raise ValidationError(username_taken_message(), code="unique")
+        return username
+
+
+class SignUpForm(UsernameChecks, UserCreationForm):
     email = forms.EmailField(
         label=_("Email"),
         required=False,

@@ -4,6 +4,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from accounts.names import NAME_KEY_MAX_LENGTH, name_key
+
 
 class User(AbstractUser):
     """Django's user plus the preferences that follow a player between devices."""
@@ -26,5 +28,36 @@ class User(AbstractUser):
     # them). Off until the player turns it on: the lists come from a private collection.
     trades_open = models.BooleanField(_("lists shown to other players"), default=False)
 
+    # The username as a reader tells names apart (accounts.names.name_key), kept
+    # unique here so that two sign-ups at the same moment cannot both take one
+    # name in two spellings ("Ádám", "ádám"). NULL only for the later of players
+    # who registered such twins before the key existed (migration 0004).
+    name_key = models.CharField(
+        max_length=NAME_KEY_MAX_LENGTH, unique=True, null=True, editable=False
+    )
+
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
+
+    def save(self, *args, **kwargs) -> None:
+        # The key follows the username on every save that writes the username;
+        # a save of other fields only (last_login, say) leaves both alone.
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "username" in update_fields:
+            self.name_key = self._name_key_to_store()
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+    def _name_key_to_store(self) -> str | None:
+        key = name_key(self.username)
+        if self.name_key is None and not self._state.adding and self.pk is not None:
+            # A twin left without a key by migration 0004 keeps its name and can
+            # still save its profile; a new name gets its key like anyone's.
+            stored = User.objects.filter(pk=self.pk).values_list("username", flat=True).first()
+            if (
+                stored == self.username
+                and User.objects.filter(name_key=key).exclude(pk=self.pk).exists()
+            ):
+                return None
+        return key

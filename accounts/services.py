@@ -4,7 +4,7 @@ from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -13,14 +13,32 @@ from django.utils.http import urlsafe_base64_encode
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
+from accounts.names import check_username
+from accounts.selectors import username_taken, username_taken_message
+from core.errors import Conflict
+
+
+def _name_taken() -> Conflict:
+    return Conflict("username_taken", username_taken_message())
 
 
 @transaction.atomic
 def user_create(*, username: str, password: str, email: str = "", language: str = "hu") -> User:
+    """A new player. Refused (UnusableName, or Conflict `username_taken`) for a name that
+    reads as nothing, mixes alphabets, or is another player's in any spelling."""
     user = User(username=username, email=email, language=language)
     user.set_password(password)
+    check_username(username)
+    if username_taken(username=username):
+        raise _name_taken()
     user.full_clean(exclude=["password"])
-    user.save()
+    try:
+        # A savepoint: a sign-up at the same moment may take the name between the
+        # check above and this insert; the unique name_key refuses the second one.
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:
+        raise _name_taken() from None
     return user
 
 

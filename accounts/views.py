@@ -20,6 +20,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.forms import PasswordResetRequestForm, ProfileForm, SignUpForm
+from core.errors import ApplicationError
 from core.forms import posted
 from core.refusals import refusal
 
@@ -51,12 +52,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
     form = SignUpForm(posted(request))
     if request.method == "POST" and form.is_valid():
-        user = services.user_create(
-            username=form.cleaned_data["username"],
-            password=form.cleaned_data["password1"],
-            email=form.cleaned_data.get("email") or "",
-            language=translation.get_language() or "hu",
-        )
+        try:
+            user = services.user_create(
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                email=form.cleaned_data.get("email") or "",
+                language=translation.get_language() or "hu",
+            )
+        except ApplicationError as refused:
+            # Someone took the name since the form checked it: said on the form, like the check.
+            form.add_error("username", refused.message)
+            return render(request, "accounts/signup.html", {"form": form})
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
             request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username}

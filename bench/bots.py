@@ -5,28 +5,31 @@
     .venv/bin/python bench/bots.py --game oniroo --players 2
     .venv/bin/python bench/bots.py --game oniroo --players 4 --pairs oracle:random
 
-A bot is named `random`, `greedy`, `search@S` (the search bot with S CPU
-seconds a decision) or, in ONIROO, `oracle` (bench/oniroo_wake_up.py's greedy
-bot that is told who holds the wake-up: a ceiling, not a fair bot). Every pair
-`a:b` plays `--games` games (default 200), each seeded by its index, so every
-pair meets the same deals:
+`--game` offers the registered games with more than one seat (core/games.py);
+`--players` and `--level` reach a game whose lobby has those choices (ONIROO),
+and the registry says how many seats the options make. A bot is named
+`random`, `greedy`, `search@S` (the search bot with S CPU seconds a decision)
+or one of the bots the game's bench room adds (bench/rooms.py; ONIROO's
+`oracle`, bench/oniroo_wake_up.py's greedy bot that is told who holds the
+wake-up: a ceiling, not a fair bot). Every pair `a:b` plays `--games` games
+(default 200), each seeded by its index, so every pair meets the same deals:
 
 - two seats (Álomfogó, ONIROO with `--players 2`): game i puts `a` at seat
-  i % 2, lets seat (i // 2) % 2 start and, in Álomfogó, gives `a` the demo
-  deck (i // 4) % 2, so seat, first player and deck are balanced every
-  8 games;
-- ONIROO with more players: one `a` against `b` in every other seat, its
-  seat going round (i % players) and the first player drawn by the game's
-  seed, as bench/engine.py and bench/oniroo_wake_up.py play them (greedy and
-  oracle against random give their figures for the same seeds).
+  i % 2, lets seat (i // 2) % 2 start and, in a game whose seats bring decks
+  (Álomfogó), gives `a` the room's deck (i // 4) % 2 (the demo decks), so
+  seat, first player and deck are balanced every 8 games;
+- more seats (ONIROO with more players): one `a` against `b` in every other
+  seat, its seat going round (i % players) and the first player drawn by the
+  game's seed, as bench/engine.py and bench/oniroo_wake_up.py play them
+  (greedy and oracle against random give their figures for the same seeds).
 
 Per pair it prints the games, who won, draws and unfinished games, the first
 bot's win rate with its Wilson 95 % interval, CPU per decision of each side
 (process time around every decision; for the search bot also its own CPU per
 decision it searched, iterations and decisions handed to the greedy bot), the
 CPU of the whole pair, as a Markdown table; then the command line, and
-whether the goal (search@1 beats greedy in ≥ 65 % of Álomfogó games) is met
-when that pair ran. A line every `--every` games goes to stderr; Ctrl-C
+whether the room's goal (Álomfogó: search@1 beats greedy in ≥ 65 % of games)
+is met when that pair ran. A line every `--every` games goes to stderr; Ctrl-C
 (or `kill -INT` / `kill` of a run in the background) prints the games
 finished so far.
 """
@@ -49,24 +52,33 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oniroo_wake_up import OracleGreedyBot, wake_up_holder  # noqa: E402
+from bench.rooms import bots_bench, named_decks, pool, seat_deck  # noqa: E402
+from core.games import all_games, get_game  # noqa: E402
 from play.bots import get_bot  # noqa: E402
 from play.bots.base import bot_rng, decide  # noqa: E402
-from play.bots.decks import DEMO_DECKS, demo_decks, oniroo_cards  # noqa: E402
 from play.engines import get_engine  # noqa: E402
 from play.engines.base import IllegalAction  # noqa: E402
 
 MAX_ACTIONS = 5000  # as play_game
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
-GOAL = ("alomfogo", "search@1", "greedy", 0.65)  # issue #25: search at 1 s vs greedy
 DEFAULT_BOTS = "random,greedy,search@0.25,search@1"
 SEARCH_COUNTERS = ("decisions", "searched", "cpu_seconds", "iterations", "fallbacks")
+
+
+def lobby_defaults(game: str) -> dict:
+    """The options a table of the game is made with when nobody chooses."""
+    return get_game(game).options_from({})[0]
+
+
+def table_games() -> list[str]:
+    """The games bots can play against each other: more than one seat at a default table."""
+    return [spec.id for spec in all_games() if spec.seats(lobby_defaults(spec.id)) > 1]
 
 
 @dataclass(frozen=True)
 class BotSpec:
     name: str  # as written on the command line, e.g. "search@0.25"
-    kind: str  # random, greedy, search or oracle
+    kind: str  # random, greedy, search or one of the game's bench room's own
     seconds: float | None = None  # the search bot's CPU budget a decision
 
 
@@ -79,19 +91,21 @@ def parse_bot(text: str, game: str) -> BotSpec:
         return BotSpec(f"search@{seconds:g}", kind, seconds)
     if budget:
         raise ValueError(f"{text!r}: only the search bot takes @seconds")
-    if kind == "oracle" and game != "oniroo":
-        raise ValueError("the oracle bot plays ONIROO only (it is told who holds the wake-up)")
-    if kind not in ("random", "greedy", "oracle"):
-        raise ValueError(f"no bot {text!r}; bots: random, greedy, search@S, oracle (ONIROO)")
+    extra = bots_bench(game).extra_bots
+    if kind not in ("random", "greedy", *extra):
+        known = ", ".join(("random", "greedy", "search@S", *extra))
+        raise ValueError(f"no bot {text!r} in {game}; bots: {known}")
     return BotSpec(kind, kind)
 
 
 def default_pairs(bots: list[BotSpec], game: str) -> list[tuple[BotSpec, BotSpec]]:
-    """Every pair of `bots`, the later-listed (stronger) one named first; ONIROO adds the oracle."""
+    """Every pair of `bots`, the later-listed (stronger) one named first; then each of the
+    game's bench room's own bots (ONIROO's oracle) against the random and the greedy one."""
     pairs = [(bots[j], bots[i]) for j in range(len(bots)) for i in range(j)]
-    if game == "oniroo" and all(b.kind != "oracle" for b in bots):
-        oracle = BotSpec("oracle", "oracle")
-        pairs += [(oracle, b) for b in bots if b.kind in ("random", "greedy")]
+    for kind in bots_bench(game).extra_bots:
+        if all(b.kind != kind for b in bots):
+            extra = BotSpec(kind, kind)
+            pairs += [(extra, b) for b in bots if b.kind in ("random", "greedy")]
     return pairs
 
 
@@ -101,9 +115,14 @@ def default_pairs(bots: list[BotSpec], game: str) -> list[tuple[BotSpec, BotSpec
 @dataclass(frozen=True)
 class Setup:
     game: str
-    players: int
+    players: int  # seats: what the registry says the options make
     level: int
     seed: int
+
+    def options(self) -> dict:
+        """`--players` and `--level`, for a game whose lobby has those choices (ONIROO)."""
+        chosen = {"level": self.level, "players": self.players}
+        return {c.name: chosen[c.name] for c in get_game(self.game).choices if c.name in chosen}
 
 
 @dataclass
@@ -121,22 +140,32 @@ class Side:
 
 
 def deal(setup: Setup, i: int) -> tuple[list, dict, int, str | None]:
-    """Game i's decks, options, the first-named bot's seat and its deck's name."""
-    if setup.game == "alomfogo":
-        a_seat, first, a_deck = i % 2, (i // 2) % 2, (i // 4) % 2
-        decks = demo_decks()
-        if a_seat != a_deck:  # the seat of `a` gets deck a_deck
-            decks.reverse()
-        return decks, {"first_player": first}, a_seat, list(DEMO_DECKS)[a_deck]
-    options = {"level": setup.level, "players": setup.players}
-    if setup.players == 2:
+    """Game i's decks (or the set every seat shares), options, the first-named bot's seat
+    and its deck's name."""
+    seats = setup.players
+    a_seat = i % seats
+    options = setup.options()
+    if seats == 2:
         options["first_player"] = (i // 2) % 2
-    return oniroo_cards(), options, i % setup.players, None
+    decks = named_decks(setup.game)
+    if not decks:
+        return shared_set(setup.game), options, a_seat, None
+    # `a` gets deck (i // 4) % n, the next seats the decks after it, round
+    names = list(decks)
+    a_deck = (i // 4) % len(names)
+    dealt = [decks[names[(a_deck + (p - a_seat)) % len(names)]] for p in range(seats)]
+    return dealt, options, a_seat, names[a_deck]
+
+
+@cache
+def shared_set(game: str) -> list:
+    return pool(game)
 
 
 def make_bot(spec: BotSpec, seed: int, setup: Setup, deck: list, options: dict):
-    if spec.kind == "oracle":
-        return OracleGreedyBot(seed)
+    extra = bots_bench(setup.game).extra_bots
+    if spec.kind in extra:
+        return extra[spec.kind](seed)
     # deck, options and seconds reach the search bot only; the others ignore them
     return get_bot(
         spec.kind, seed, game=setup.game, deck=deck, options=dict(options), seconds=spec.seconds
@@ -163,22 +192,21 @@ def _play_one(setup: Setup, pair: int, a: BotSpec, b: BotSpec, i: int) -> dict:
     seed = setup.seed + i
     decks, options, a_seat, a_deck = deal(setup, i)
     seats = range(setup.players)
-    own_deck = (lambda p: decks[p]) if setup.game == "alomfogo" else (lambda p: decks)
     specs = {p: a if p == a_seat else b for p in seats}
-    bots = {p: make_bot(specs[p], seed, setup, own_deck(p), options) for p in seats}
+    bots = {
+        p: make_bot(specs[p], seed, setup, seat_deck(setup.game, decks, p), options) for p in seats
+    }
     state = engine_of(setup.game).new_game(decks, options, seed)
     rngs = {p: bot_rng(seed, p, bot) for p, bot in bots.items()}
-    oracles = [bot for bot in bots.values() if isinstance(bot, OracleGreedyBot)]
-    wake = next(iter(state.wake_ids)) if oracles else None
+    extra = bots_bench(setup.game).extra_bots
+    watchers = {p: bot for p, bot in bots.items() if specs[p].kind in extra}
     sides = {"a": Side(), "b": Side()}
     actions = 0
     while not state.is_over and actions < MAX_ACTIONS:
         seat = state.active_player
         bot = bots[seat]
-        if oracles:
-            holder = wake_up_holder(state, wake)
-            for oracle in oracles:
-                oracle.holder = holder
+        if seat in watchers:  # a bench room's bot is told what its seat cannot see
+            bot.watch(state)
         t0 = time.process_time()
         action = decide(state, seat, bot, rngs[seat])
         side = sides["a" if seat == a_seat else "b"]
@@ -320,9 +348,12 @@ def breakdown(t: Tally) -> str:
 
 
 def report(setup: Setup, tallies: list[Tally], wall: float, command: str, partial: bool) -> None:
-    where = "Álomfogó, the demo decks"
-    if setup.game == "oniroo":
-        where = f"ONIROO level {setup.level}, {setup.players} players"
+    decks = named_decks(setup.game)
+    where = f"{get_game(setup.game).name}, " + (
+        f"the decks {', '.join(decks)}"
+        if decks
+        else ", ".join(f"{name} {value}" for name, value in setup.options().items())
+    )
     print(f"\n### {where}{' (partial: interrupted)' if partial else ''}\n")
     print(
         "| pair | games | won (first–second) | draw / unfinished | first's win rate (95 % CI)"
@@ -348,10 +379,13 @@ def report(setup: Setup, tallies: list[Tally], wall: float, command: str, partia
             print(f"- {t.name(setup.players)}: {t.a.name} won {breakdown(t)}")
     cpu = sum(t.cpu for t in tallies)
     print(f"\ntotal: {cpu:,.1f} CPU s in {wall:,.1f} s wall; command: `{command}`")
-    game, first, second, goal = GOAL
+    goal_of = bots_bench(setup.game).goal
+    if goal_of is None:
+        return
+    first, second, goal = goal_of
     for t in tallies:
         names = {t.a.name, t.b.name}
-        if setup.game == game and names == {first, second} and t.games:
+        if names == {first, second} and t.games:
             wins = t.outcomes["a"] if t.a.name == first else t.outcomes["b"]
             verdict = "met" if wins / t.games >= goal else "NOT met"
             print(
@@ -372,9 +406,14 @@ def _quiet_worker() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("alomfogo", "oniroo"), default="alomfogo")
-    parser.add_argument("--players", type=int, default=2, help="ONIROO seats (2 to 6)")
-    parser.add_argument("--level", type=int, default=5, help="ONIROO level")
+    games = table_games()
+    parser.add_argument("--game", choices=games, default=games[0])
+    parser.add_argument(
+        "--players", type=int, default=2, help="seats, where the game's lobby lets you choose"
+    )
+    parser.add_argument(
+        "--level", type=int, default=5, help="level, where the game's lobby has one"
+    )
     parser.add_argument("--bots", default=DEFAULT_BOTS, help="every pair of these plays")
     parser.add_argument("--pairs", help="only these pairs, e.g. search@1:greedy,greedy:random")
     parser.add_argument("--games", type=int, default=200, help="games a pair")
@@ -382,8 +421,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="game i is seeded seed + i")
     parser.add_argument("--every", type=int, default=20, help="a progress line every N games")
     args = parser.parse_args()
-    if args.game == "alomfogo":
-        args.players = 2
+    # the seats the options make (Álomfogó: two, whatever --players says)
+    args.players = get_game(args.game).seats(
+        Setup(args.game, args.players, args.level, 0).options()
+    )
     try:
         if args.pairs:
             pairs = []

@@ -1,47 +1,53 @@
-"""Engine benchmark: random-vs-random full games on one core with the demo decks.
+"""Engine benchmark: random-vs-random full games on one core, for any registered game.
 
     .venv/bin/python bench/engine.py alomfogo
     .venv/bin/python bench/engine.py alomfogo --seconds 5 --openspiel-python /tmp/spiel/bin/python
     .venv/bin/python bench/engine.py alomfogo --seconds 5 --greedy-games 200
     .venv/bin/python bench/engine.py oniroo
     .venv/bin/python bench/engine.py oniroo --seconds 5 --greedy-games 500
+    .venv/bin/python bench/engine.py arcane-guardian
 
-Prints, for the game given:
+What is played comes from the registry (core/games.py: the seats, whether each
+seat brings its own deck, the sampler) and from the game's bench room,
+bench/<room>.py (bench/rooms.py): the setups measured, the goals, the greedy
+games' options. A game whose seats bring decks is dealt its room's decks (the
+Álomfogó demo decks); any other game its whole shipped set. Prints, for each
+of the game's setups (Álomfogó and Arcane Guardian: full games; ONIROO: level
+5 with 4 players and solitaire level 3):
 
 - full games per CPU second, the best and the median of five runs sharing
-  ~`--seconds` (as bench/arcane.py: on a shared machine the best run is the
-  closest to the engine's own speed), and actions per second; two random
-  bots through `play.bots.play_game` (setup and shuffles included; the random
-  bot never reads its view, so none is built), and the same with a view built
-  for every decision, which is what a bot that reads it (or the web table) pays;
-- for `alomfogo`, OpenSpiel's gin_rummy (C++) side by side (issue #25): random
-  play driven from Python (`legal_actions` + `apply_action`, chance outcomes
-  sampled and counted as actions), one run of the same CPU budget after each
-  of the engine's five, so both see the same machine; the best run and the
-  median of each in actions/s, their ratios, and the goal (≥ gin_rummy in the
-  same run, best runs) met or NOT met. It installs nothing: it runs in this
-  process where `import pyspiel` works, else in the interpreter given by
-  `--openspiel-python` (or env OPENSPIEL_PYTHON); where neither can, it says
-  the comparison did not run and why;
-- p50/p95/p99 of one `legal_actions` call and of one `view` call, in µs;
+  ~`--seconds` (as bench/arcane_guardian.py: on a shared machine the best run
+  is the closest to the engine's own speed), actions per second and per game,
+  and how games end; two random bots through `play.bots.play_game` (setup and
+  shuffles included; the random bot never reads its view, so none is built),
+  and the same with a view built for every decision, which is what a bot that
+  reads it (or the web table) pays;
+- where the room asks for it (Álomfogó), OpenSpiel's gin_rummy (C++) side by
+  side (issue #25): random play driven from Python (`legal_actions` +
+  `apply_action`, chance outcomes sampled and counted as actions), one run of
+  the same CPU budget after each of the engine's five, so both see the same
+  machine; the best run and the median of each in actions/s, their ratios, and
+  the goal (≥ gin_rummy in the same run, best runs) met or NOT met. It installs
+  nothing: it runs in this process where `import pyspiel` works, else in the
+  interpreter given by `--openspiel-python` (or env OPENSPIEL_PYTHON); where
+  neither can, it says the comparison did not run and why;
+- p50/p95 (and, for a game of one setup, p99 and mean) of one `legal_actions`
+  call and of one `view` call, in µs;
 - what a search pays per step, p50/p95 in µs on mid-game states: one
-  `clone()`, and one `sample_state` of the game's sampler (where it has one)
-  on the deciding seat's view, its `Knowledge` built from the demo decks;
-- a cProfile run: the share of the main engine entry points, then the top
-  functions by cumulative and by own time (profiling slows everything, so read
-  shares, not speeds);
-- the goal (≥ 100 full games/s, best run) met or NOT met;
-- the greedy bot's win rate against the random bot over `--greedy-games` games,
-  seats and first player alternating.
+  `clone()`, and one `sample_state` of the game's sampler (where it has one,
+  in a game of more than one seat) on the deciding seat's view, its
+  `Knowledge` its own deck (or the shared set) and the public decks an
+  opponent may hold;
+- a cProfile run: the share of the engine entry points the room names, then
+  the top functions by cumulative and by own time (profiling slows everything,
+  so read shares, not speeds);
 
-For `oniroo` (one shared 173-card pool, no decks) it measures two setups,
-level 5 with 4 players and solitaire level 3, each with random bots: full
-games per CPU second, best and median of five runs (goal ≥ 200 each, best
-run, as bench/arcane.py), actions per second and per game, how
-games end, the same with a view built for every decision, p50/p95 of
-`legal_actions` and `view`, of `clone()` and `sample_state`, a short cProfile
-listing; then the greedy bot's win rate in 4-player level-5 games against
-three random bots (goal ≥ 60 %), its seat going round.
+then the goal in random full games per second, best run (Álomfogó ≥ 100,
+ONIROO ≥ 200 in each setup, Arcane Guardian ≥ 2,000) met or NOT met; and the
+greedy bot's win rate over `--greedy-games` games against random bots in
+every other seat, its seat going round (Álomfogó: the first player
+alternating too; ONIROO: 4-player level-5 games, goal ≥ 60 %; Arcane
+Guardian: alone), by seat, and how the games ended.
 """
 
 from __future__ import annotations
@@ -60,15 +66,15 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.rooms import EngineBench, engine_bench, named_decks, seat_deck  # noqa: E402
+from bench.rooms import pool as bench_pool  # noqa: E402
 from core.games import get_game  # noqa: E402
 from play.bots import get_bot, play_game  # noqa: E402
-from play.bots.decks import demo_decks, oniroo_cards  # noqa: E402
 from play.bots.random_bot import RandomBot  # noqa: E402
 from play.engines import game_ids, get_engine  # noqa: E402
 from play.engines.sampling import Knowledge  # noqa: E402
@@ -100,7 +106,7 @@ def throughput(
 
     CPU time of this process, and the best run beside the median: on a shared
     machine the best run is the closest to the engine's own speed (as timeit
-    reports the minimum); bench/arcane.py measures the same way. `between`,
+    reports the minimum); bench/arcane_guardian.py measures the same way. `between`,
     if given, is called after each run with that run's budget: the OpenSpiel
     runs go in between, so both see the same machine.
     """
@@ -337,16 +343,19 @@ def seeded_games(engine, pool, options: dict, seconds: float, *, first_seed: int
 # --- what a search pays per step: a state copy, a sampled state ----------------------
 
 
-def search_costs(engine, pool, options: dict, seats: int, seconds: float, knowledge_of=None):
+def search_costs(engine, pool, options: dict, seats: int, seconds: float):
     """Nanoseconds of `clone()`, and of the game's `sample_state` where it has one.
 
     Timed on mid-game states (the 20th to the 150th move of random games):
     clone on the state itself, the sampler on the deciding seat's view, with
-    one `Knowledge` per seat and game, as a search keeps it.
+    one `Knowledge` per seat and game, as a search keeps it. The search bot plays
+    table games: a solitaire has nobody to out-guess, so its sampler is not timed.
     """
-    spec = get_game(engine.game_id)
+    game = engine.game_id
+    spec = get_game(game)
     room = spec.room
     sampling = spec.sampler() if spec.searchable else None
+    guessing = sampling is not None and seats > 1
     clone_ns: list[int] = []
     sample_ns: list[int] = []
     failed = 0
@@ -354,8 +363,8 @@ def search_costs(engine, pool, options: dict, seats: int, seconds: float, knowle
     clock = time.perf_counter_ns
     for state, rng in seeded_games(engine, pool, options, seconds, first_seed=20_000):
         knowledge = {}
-        if sampling is not None and knowledge_of is not None:
-            knowledge = {p: knowledge_of(pool, p, options) for p in range(seats)}
+        if guessing:
+            knowledge = {p: seat_knowledge(game, pool, p, options) for p in range(seats)}
         while not state.is_over and state.version < 150:
             seat = state.active_player
             if state.version >= 20 and state.version % 3 == 0:
@@ -380,7 +389,7 @@ def search_costs(engine, pool, options: dict, seats: int, seconds: float, knowle
         "sample_failed": failed,
         "first_failure": first_failure,
         "sampler": sampling is not None,
-        "knowledge": knowledge_of is not None,
+        "knowledge": seats > 1,
     }
 
 
@@ -409,14 +418,15 @@ def report_search_costs(costs: dict) -> None:
         print(f"sample_state(): no view could be sampled{failed}")
 
 
-def alomfogo_knowledge(decks: list, seat: int, options: dict) -> Knowledge:
-    """What a seat knows in a demo game: its own deck; the shipped decks are the prior."""
-    return Knowledge(seat=seat, deck=decks[seat], options=dict(options), prior=list(decks))
-
-
-def oniroo_knowledge(cards: list, seat: int, options: dict) -> Knowledge:
-    """ONIROO's whole card set is public: the deck is all of it, nothing needs a prior."""
-    return Knowledge(seat=seat, deck=cards, options=dict(options), prior=[])
+def seat_knowledge(game: str, pool: list, seat: int, options: dict) -> Knowledge:
+    """What a seat knows besides its view: its own deck (or the set every seat shares), and
+    the public decks an opponent may have built (none where every card is known)."""
+    return Knowledge(
+        seat=seat,
+        deck=seat_deck(game, pool, seat),
+        options=dict(options),
+        prior=get_game(game).opponent_prior(),
+    )
 
 
 def latencies(
@@ -460,18 +470,6 @@ def _where(key: tuple) -> str:
     return f"{filename}:{line}({func})"
 
 
-# the Álomfogó engine's entry points, as shares of a profiled run
-ALOMFOGO_PARTS = [
-    ("legal_actions, every call (worked out once per version)", "base.py", "legal_actions"),
-    ("  the rules' legal_actions (dispatch to main/duel/...)", "rules.py", "legal_actions"),
-    ("apply (template: checks, then _perform)", "base.py", "apply"),
-    ("  _perform (the rules carrying out the action, settle)", "state.py", "_perform"),
-    ("new_game (normalising cards, shuffles, dealing)", "__init__.py", "new_game"),
-    ("active_player (who decides)", "state.py", "active_player"),
-    ("effects.statics (static abilities on the board)", "effects.py", "statics"),
-]
-
-
 def profile(engine, decks, options: dict, seats: int, games: int, top: int, parts=()) -> None:
     prof = cProfile.Profile()
     prof.enable()
@@ -504,13 +502,14 @@ def greedy_vs_random(engine, game: str, pool, games: int, options_of) -> dict:
     `options_of(i)` are game i's options; the registry says how many seats they make.
     """
     spec = get_game(game)
-    wins = 0
+    wins = most_seats = 0
     by_seat: Counter = Counter()
     ends: Counter = Counter()
     start = time.perf_counter()
     for i in range(games):
         options = options_of(i)
         seats = spec.seats(options)
+        most_seats = max(most_seats, seats)
         greedy_seat = i % seats
         bots = {
             p: get_bot("greedy" if p == greedy_seat else "random", i, game=game)
@@ -526,15 +525,22 @@ def greedy_vs_random(engine, game: str, pool, games: int, options_of) -> dict:
         "games": games,
         "rate": wins / games,
         "by_seat": dict(by_seat),
+        "seats": most_seats,
         "ends": dict(ends),
         "seconds": time.perf_counter() - start,
     }
 
 
-# --- what differs between games: how a game's figures are worded ---------------------
+# --- how the figures are worded: one setup, or each setup under its own heading ---------
 
 
-def latency_lines(legal_ns: list[int], view_ns: list[int]) -> None:
+def report_latencies(legal_ns: list[int], view_ns: list[int], *, under_setup: bool) -> None:
+    if under_setup:
+        print(
+            f"  legal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs;"
+            f" view: p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs"
+        )
+        return
     print(
         f"\nlegal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs, "
         f"p99 {pct(legal_ns, 0.99):.1f} µs, mean {statistics.fmean(legal_ns) / 1000:.1f} µs "
@@ -546,104 +552,36 @@ def latency_lines(legal_ns: list[int], view_ns: list[int]) -> None:
     )
 
 
-def latency_line_short(legal_ns: list[int], view_ns: list[int]) -> None:
-    print(
-        f"  legal_actions: p50 {pct(legal_ns, 0.5):.1f} µs, p95 {pct(legal_ns, 0.95):.1f} µs;"
-        f" view: p50 {pct(view_ns, 0.5):.1f} µs, p95 {pct(view_ns, 0.95):.1f} µs"
-    )
-
-
-def goal_line(goal: int, rates: dict[str, float]) -> None:
-    """The goal of a game measured in one setup, which the line need not name."""
-    (rate,) = rates.values()
-    print(
-        f"\ngoal ≥ {goal} full games/s (best run): {'met' if rate >= goal else 'NOT met'} "
-        f"({rate:.1f} games/s)"
-    )
-
-
-def goal_line_per_setup(goal: int, rates: dict[str, float]) -> None:
+def report_goals(goal: int, rates: dict[str, float]) -> None:
+    """The goal in each setup; a game measured in one setup need not name it."""
+    if len(rates) == 1:
+        (rate,) = rates.values()
+        print(
+            f"\ngoal ≥ {goal} full games/s (best run): {'met' if rate >= goal else 'NOT met'} "
+            f"({rate:.1f} games/s)"
+        )
+        return
     print()
     for name, rate in rates.items():
         verdict = "met" if rate >= goal else "NOT met"
         print(f"goal ≥ {goal} full games/s (best run), {name}: {verdict} ({rate:.1f})")
 
 
-def greedy_by_seat(g: dict) -> None:
+def report_greedy(g: dict, bench: EngineBench) -> None:
+    rivals = g["seats"] - 1
+    against = "alone" if not rivals else "vs random" if rivals == 1 else f"vs {rivals} random"
+    setup = f" ({bench.greedy_setup})" if bench.greedy_setup else ""
+    notes = []
+    if rivals:
+        notes.append(", ".join(f"as seat {p}: {g['by_seat'].get(p, 0)}" for p in range(rivals + 1)))
+    if bench.greedy_goal is not None:
+        verdict = "met" if g["rate"] >= bench.greedy_goal else "NOT met"
+        notes.append(f"goal ≥ {100 * bench.greedy_goal:.0f} %: {verdict}")
+    notes.append(f"{g['seconds']:.1f} s")
     print(
-        f"greedy vs random: {g['wins']}/{g['games']} won = {100 * g['rate']:.1f} % "
-        f"(as seat 0: {g['by_seat'].get(0, 0)}, as seat 1: {g['by_seat'].get(1, 0)}; "
-        f"{g['seconds']:.1f} s)"
+        f"greedy {against}{setup}: {g['wins']}/{g['games']} won = {100 * g['rate']:.1f} % "
+        f"({'; '.join(notes)})\n  ends: {g['ends']}"
     )
-
-
-ONIROO_GOAL_GREEDY = 0.60
-
-
-def greedy_vs_three(g: dict) -> None:
-    verdict = "met" if g["rate"] >= ONIROO_GOAL_GREEDY else "NOT met"
-    print(
-        f"greedy vs 3 random (level 5, 4 players): {g['wins']}/{g['games']} won = "
-        f"{100 * g['rate']:.1f} % (goal ≥ {100 * ONIROO_GOAL_GREEDY:.0f} %: {verdict}; "
-        f"{g['seconds']:.1f} s)\n  ends: {g['ends']}"
-    )
-
-
-@dataclass(frozen=True)
-class EngineBench:
-    """What the benchmark plays for one registered game; the measuring is the same for all."""
-
-    pool: Callable[[], list]  # what `new_game` is dealt: the seats' decks or the game's whole set
-    dealt: str  # the heading's words for the pool and the bots
-    setups: dict[str, dict]  # each measured in turn: its name, its engine options
-    goal_games_per_s: int
-    greedy_games: int  # --greedy-games when not given
-    greedy_options: Callable[[int], dict]  # the options of greedy game i
-    report_latencies: Callable[[list[int], list[int]], None]
-    report_goals: Callable[[int, dict[str, float]], None]
-    report_greedy: Callable[[dict], None]
-    view_every: int = 1  # latencies time a view call every this many steps
-    profile_parts: tuple = ()  # engine entry points shown as shares of the profile
-    profile_games_cap: int | None = None  # at most this many of --profile-games
-    # (pool, seat, options) -> what the seat knows besides its view, for timing `sample_state`
-    knowledge: Callable[[list, int, dict], Knowledge] | None = None
-    compare_gin_rummy: bool = False  # measure OpenSpiel's gin_rummy side by side (issue #25)
-
-
-BENCHES = {
-    "alomfogo": EngineBench(
-        pool=demo_decks,
-        dealt="demo decks, random vs random",
-        setups={"full games": {}},
-        goal_games_per_s=100,
-        greedy_games=200,
-        # seats and the first player alternate
-        greedy_options=lambda i: {"first_player": (i // 2) % 2},
-        report_latencies=latency_lines,
-        report_goals=goal_line,
-        report_greedy=greedy_by_seat,
-        view_every=4,
-        profile_parts=ALOMFOGO_PARTS,
-        knowledge=alomfogo_knowledge,
-        compare_gin_rummy=True,
-    ),
-    "oniroo": EngineBench(
-        pool=oniroo_cards,
-        dealt="the 173-card pool, random bots",
-        setups={
-            "level 5, 4 players": {"level": 5, "players": 4},
-            "solitaire level 3": {"level": 3, "players": 1},
-        },
-        goal_games_per_s=200,
-        greedy_games=500,
-        greedy_options=lambda i: {"level": 5, "players": 4},
-        report_latencies=latency_line_short,
-        report_goals=goal_line_per_setup,
-        report_greedy=greedy_vs_three,
-        profile_games_cap=50,
-        knowledge=oniroo_knowledge,
-    ),
-}
 
 
 def main() -> None:
@@ -656,23 +594,29 @@ def main() -> None:
     )
     parser.add_argument("--profile-games", type=int, default=100)
     parser.add_argument("--top", type=int, default=12)
-    parser.add_argument("--greedy-games", type=int, default=None, help="alomfogo 200, oniroo 500")
+    parser.add_argument(
+        "--greedy-games", type=int, default=None, help="default: the game's bench room says"
+    )
     parser.add_argument(
         "--openspiel-python",
         default=os.environ.get("OPENSPIEL_PYTHON"),
         help="an interpreter that imports pyspiel, where this one cannot (env OPENSPIEL_PYTHON)",
     )
     args = parser.parse_args()
-    bench = BENCHES.get(args.game)
-    if bench is None:
-        raise SystemExit(f"no demo decks for {args.game!r}")
+    bench = engine_bench(args.game)
     spec = get_game(args.game)
     engine = get_engine(args.game)
-    pool = bench.pool()
+    pool = bench_pool(args.game)
+    dealt = (
+        f"the decks {', '.join(named_decks(args.game))}"
+        if spec.uses_decks
+        else f"the {len(pool)}-card set"
+    )
     python = sys.version.split()[0]
-    print(f"engine {args.game}: {bench.dealt}, one core, Python {python}")
+    print(f"engine {args.game}: {dealt}, random bots, one core, Python {python}")
 
     rates = {}
+    under_setup = len(bench.setups) > 1
     for name, options in bench.setups.items():
         seats = spec.seats(options)
         play_game(engine, pool, options, 0, random_bots(0, seats))  # warm-up: imports, cards
@@ -694,22 +638,20 @@ def main() -> None:
         legal_ns, view_ns = latencies(
             engine, pool, options, args.latency_seconds, view_every=bench.view_every
         )
-        bench.report_latencies(legal_ns, view_ns)
+        report_latencies(legal_ns, view_ns, under_setup=under_setup)
         if args.search_seconds:
-            # the search bot plays table games: a solitaire has nobody to out-guess
-            knowledge = bench.knowledge if seats > 1 else None
-            costs = search_costs(engine, pool, options, seats, args.search_seconds, knowledge)
+            costs = search_costs(engine, pool, options, seats, args.search_seconds)
             report_search_costs(costs)
         if args.profile_games:
             games = min(args.profile_games, bench.profile_games_cap or args.profile_games)
             profile(engine, pool, options, seats, games, args.top, bench.profile_parts)
         rates[name] = run["games_per_s"]
-    bench.report_goals(bench.goal_games_per_s, rates)
+    report_goals(bench.goal_games_per_s, rates)
 
     games = bench.greedy_games if args.greedy_games is None else args.greedy_games
     if games:
         g = greedy_vs_random(engine, args.game, pool, games, bench.greedy_options)
-        bench.report_greedy(g)
+        report_greedy(g, bench)
 
 
 if __name__ == "__main__":

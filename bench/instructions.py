@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def play(games: int, level: int, players: int) -> None:
     sys.path.insert(0, str(ROOT))
     from play.bots import play_game
-    from play.bots.decks import oniroo_cards
+    from play.bots.oniroo_cards import oniroo_cards
     from play.bots.random_bot import RandomBot
     from play.engines import get_engine
 

@@ -57,6 +57,13 @@ class OracleGreedyBot(OnirooGreedyBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.holder: int | None = None
+        self._wake: str | None = None
+
+    def watch(self, state) -> None:
+        """Told before each of its decisions (bench/bots.py): who holds the wake-up now."""
+        if self._wake is None:
+            self._wake = next(iter(state.wake_ids))
+        self.holder = wake_up_holder(state, self._wake)
 
     def choose(self, view, legal, rng):
         me = view["you"]
@@ -99,7 +106,7 @@ def turn_start_chain(state, seat: int) -> int:
 
 def play_one(seed: int, oracle: bool) -> dict:
     engine = get_engine("oniroo")
-    from play.bots.decks import oniroo_cards
+    from play.bots.oniroo_cards import oniroo_cards
 
     greedy_seat = seed % SEATS
     bots = {

@@ -90,7 +90,7 @@ def start_oniroo(players: int) -> Callable:
     return start
 
 
-def start_arcane(page, _player: dict) -> None:
+def start_arcane_guardian(page, _player: dict) -> None:
     page.locator("form.arcane-new button[type=submit]").click()
 
 
@@ -109,7 +109,13 @@ TABLES = {
         Table("alomfogo", "Álomfogó vs greedy bot", start_alomfogo, alomfogo_choice, 600),
         Table("oniroo-2", "ONIROO L5, 2 players", start_oniroo(2), oniroo_choice, 600),
         Table("oniroo-4", "ONIROO L5, 4 players", start_oniroo(4), oniroo_choice, 600),
-        Table("arcane-guardian", "Arcane Guardian (solo)", start_arcane, arcane_choice, 300),
+        Table(
+            "arcane-guardian",
+            "Arcane Guardian (solo)",
+            start_arcane_guardian,
+            arcane_choice,
+            300,
+        ),
     )
 }
 

@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from catalog import vocab
+from core.games import all_games
 
 NUMERIC_FILTERS = (("cost", _("Cost")), ("atk", _("Attack")), ("def", _("Defense")))
 SORTS = (
@@ -29,6 +30,14 @@ def _choices(vocabulary: vocab.Vocabulary, ids=None) -> list[tuple[str, str]]:
     language = get_language()
     terms = [t for t in vocabulary.terms if ids is None or t.id in ids]
     return [("", "—")] + [(t.id, t.label(language)) for t in terms]
+
+
+def _house_subtypes() -> frozenset[str]:
+    """The subtypes the "House" field offers: those of the games whose cards belong to houses
+    (the registry says which), their spell subtypes included."""
+    return frozenset().union(
+        *(vocab.RULES[spec.id].subtypes for spec in all_games() if spec.houses)
+    )
 
 
 class FilterForm(forms.Form):
@@ -51,8 +60,7 @@ class FilterForm(forms.Form):
         self.fields["game"].choices = _choices(vocab.GAMES)
         self.fields["type"].choices = _choices(vocab.TYPES)
         self.fields["rarity"].choices = _choices(vocab.RARITIES)
-        alomfogo_subtypes = vocab.RULES[vocab.ALOMFOGO].subtypes
-        self.fields["house"].choices = _choices(vocab.SUBTYPES, ids=alomfogo_subtypes)
+        self.fields["house"].choices = _choices(vocab.SUBTYPES, ids=_house_subtypes())
         self.fields["letter"].choices = [("", "—")] + [(c, c) for c in vocab.LETTERS]
         self.fields["shape"].choices = _choices(vocab.SHAPES)
         self.fields["group"].choices = _choices(vocab.GROUPS)

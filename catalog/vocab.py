@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from catalog.text import fold, fold_words
 from core.games import GameSpec, all_games
-from play.engines.alomfogo import cards as alomfogo_cards
 
 ALOMFOGO = "alomfogo"
 ONIROO = "oniroo"
@@ -160,7 +159,9 @@ SUBTYPES = Vocabulary(
     ),
 )  # fmt: skip
 
-HOUSES = alomfogo_cards.HOUSES
+# The houses of the games whose cards belong to houses (the registry says which), as their
+# card modules order them
+HOUSES = tuple(house for spec in all_games() if spec.houses for house in spec.card_module().HOUSES)
 
 RARITIES = Vocabulary(
     "rarity",

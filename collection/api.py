@@ -21,6 +21,7 @@ from catalog.vocab import GAME_IDS
 from collection import services, summary
 from collection.models import MAX_COPIES
 from core.errors import ApplicationError
+from core.games import DEFAULT_GAME
 from core.serializer_fields import StrictIntegerField, validated
 
 # --- input ------------------------------------------------------------------------------
@@ -51,7 +52,7 @@ class ImportSerializer(serializers.Serializer):
         required=False, help_text="The CSV as a file (multipart), UTF-8; instead of `text`."
     )
     game = serializers.ChoiceField(
-        choices=GAME_IDS, default="alomfogo", help_text="whose cards the names are"
+        choices=GAME_IDS, default=DEFAULT_GAME, help_text="whose cards the names are"
     )
     mode = serializers.ChoiceField(
         choices=services.MODES,

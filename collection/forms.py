@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from collection.models import MAX_COPIES
+from core.games import DEFAULT_GAME
 from decks.forms import game_choices
 
 MODES = [
@@ -57,7 +58,7 @@ class ImportForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
-        self.fields["game"].initial = "alomfogo"
+        self.fields["game"].initial = DEFAULT_GAME
         limit = csv_max_chars()
         self.fields["text"].help_text = _(
             "One card a line: “AF1-001,3” (code, count) or “Éjlépő Kajtár,3” (name, count); a "

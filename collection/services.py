@@ -25,6 +25,7 @@ from catalog.models import Card, CardSet, Game
 from collection import csvio
 from collection.models import MAX_COPIES, CollectionShare, OwnedCard
 from core.errors import ApplicationError, NotFound
+from core.games import DEFAULT_GAME
 from decks import codec
 from decks.limits import LimitExceeded
 from decks.services import DeckImportError
@@ -301,7 +302,7 @@ def collection_parse(*, text: str, game: Game) -> csvio.ParsedCollection:
 
 
 def collection_import(
-    *, user, text: str, game_slug: str = "alomfogo", mode: str = "add"
+    *, user, text: str, game_slug: str = DEFAULT_GAME, mode: str = "add"
 ) -> ImportSummary:
     """Import a collection CSV (collection.csvio) in one transaction, or refuse it whole.
 

@@ -39,12 +39,14 @@ from collection.models import (
 from collection.selectors import free_counts
 from collection.services import SignInRequired
 from core.errors import ApplicationError, Conflict, NotFound
+from core.text import plain_text
 from decks.models import Deck, DeckEntry
 
 # A deck may hold three copies of a card: the default have list keeps those back.
 KEEP_FOR_A_DECK = 3
 MAX_PROPOSAL_LINES = 100
 MAX_MESSAGE_CHARS = 500
+MAX_MESSAGE_LINES = 20
 # Open proposals one player may have made at a time: an answer is owed for each.
 MAX_OPEN_PROPOSALS = 50
 SIDES = (TradeSide.HAVE, TradeSide.WANT)
@@ -388,7 +390,7 @@ def _message(message) -> str:
             _("A message may be at most %(n)s characters long.") % {"n": MAX_MESSAGE_CHARS},
             extra={"limit": MAX_MESSAGE_CHARS},
         )
-    return message.strip()
+    return plain_text(message.strip(), multiline=True, max_lines=MAX_MESSAGE_LINES)
 
 
 @transaction.atomic
@@ -403,8 +405,9 @@ def proposal_create(
 ) -> TradeProposal:
     """Offer `gives` (cards I give: code → copies) for `gets` (cards the partner gives).
 
-    At most 100 cards, 1–999 copies each, a message of at most 500 characters, at
-    least one card; every card I give must be free in my collection now.
+    At most 100 cards, 1–999 copies each, a message of at most 500 characters and
+    20 lines of plain text, at least one card; every card I give must be free in my
+    collection now.
     """
     _check_user(maker)
     if isinstance(partner_id, bool) or not isinstance(partner_id, int):

@@ -507,6 +507,8 @@ LIMITS = {
     "DECK_LIST_MAX_LINES": env.int("LIMIT_DECK_LIST_LINES", default=500),
     "DECK_LIST_MAX_CHARS": env.int("LIMIT_DECK_LIST_CHARS", default=50_000),
     "DECK_DESCRIPTION_MAX_CHARS": env.int("LIMIT_DECK_DESCRIPTION_CHARS", default=10_000),
+    # each line is a <br> on the deck's page: a description is not a wall of empty lines
+    "DECK_DESCRIPTION_MAX_LINES": env.int("LIMIT_DECK_DESCRIPTION_LINES", default=200),
     "DECK_MAX_ENTRIES": env.int("LIMIT_DECK_ENTRIES", default=500),
     # decks one person keeps (deleted ones aside), and the versions kept of each (the
     # oldest a match or a print job does not hold are dropped past it)
@@ -542,6 +544,7 @@ LIMITS = {
     # tournaments: the field, its description, the events one organiser may have not yet finished
     "TOURNAMENT_MAX_PLAYERS": env.int("LIMIT_TOURNAMENT_PLAYERS", default=512),
     "TOURNAMENT_DESCRIPTION_MAX_CHARS": env.int("LIMIT_TOURNAMENT_DESCRIPTION_CHARS", default=2000),
+    "TOURNAMENT_DESCRIPTION_MAX_LINES": env.int("LIMIT_TOURNAMENT_DESCRIPTION_LINES", default=100),
     "TOURNAMENTS_OPEN_PER_ORGANISER": env.int("LIMIT_TOURNAMENTS_OPEN", default=10),
     "SOLVER_PARALLEL_PER_USER": env.int("LIMIT_SOLVER_PARALLEL", default=1),
     # Logins and sign-ups

@@ -15,13 +15,16 @@ Why here, in `core`: core is the app every other app already imports and that
 imports none of them at load time, so catalog, decks, play and printing can read the
 registry without an import cycle. The registry names the other apps' modules
 by dotted path and imports them only when asked, so reading a game's
-description loads neither its engine nor Django's ORM (the engines, bots and
-terminal games run in plain Python; the labels here are lazy translations).
+description loads neither Django's ORM nor an engine but Álomfogó's, whose
+deck rules its lobby choice is built from (the engines, bots and terminal
+games run in plain Python and import nothing of the apps; the labels here are
+lazy translations).
 
 A game's **rooms** are its files, each named by the game's `room` (its id
 with `_` for `-`: the id `arcane-guardian` stays in URLs, data and the
 database). `Rooms.of(room)` gives the conventional names; a test checks that
-every registered game has each of them.
+every registered game has each of them. A room only some games have (the deck
+builder's draw odds, `decks/odds_<room>.py`) is named in the game's spec.
 """
 
 from __future__ import annotations
@@ -32,7 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+
+# The one engine fact the registry reads at load: Álomfogó's deck rules, which its lobby
+# choice of the smallest deck is built from (the engines import nothing, so no cycle).
+from play.engines.alomfogo import deck_rules as _alomfogo_deck_rules
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository
 
@@ -88,6 +96,8 @@ class Rooms:
     rules_doc: str  # path from the repository root
     cards: str  # the engine's card module: its card TYPES and SUBTYPES
     sampler: str  # a searchable game's states rebuilt from a view (play/engines/sampling.py)
+    card_list: str  # its shipped cards as the engine takes them, read without Django
+    formats: str  # its deck formats (decks/formats.py reads their rows)
 
     @classmethod
     def of(cls, room: str) -> Rooms:
@@ -104,6 +114,8 @@ class Rooms:
             rules_doc=f"docs/rules/{room}.md",
             cards=f"play.engines.{room}.cards",
             sampler=f"play.engines.{room}.sampling",
+            card_list=f"play.bots.{room}_cards",
+            formats=f"decks.formats_{room}",
         )
 
 
@@ -147,7 +159,9 @@ class GameSpec:
     default_format: str  # the deck format a new deck starts in
     rated_format: str | None = None  # a rated match needs both decks legal in it
     public_effects: bool = False  # the table is sent each card's structured effects
-    deck_odds: bool = False  # the builder's draw odds and goldfish (decks/odds.py) model its draws
+    # the module of the builder's draw odds and goldfish for its decks (an optional room,
+    # decks/odds_<room>.py); None: the builder models no draws of this game
+    deck_odds: str | None = None
     solver: str | None = None  # module whose `solve_state` judges a deal (table hints)
     # the search bot ("hard") plays it: its engine has a sampler (play.engines.<room>.sampling)
     searchable: bool = False
@@ -155,6 +169,9 @@ class GameSpec:
     # from (a game whose every card is known needs none)
     prior: str | None = None
     card_fields: CardFields = CardFields()
+    # its cards belong to houses: the catalog's filter offers its subtypes as "House" and
+    # its card module names the houses (HOUSES), the order the deck builder groups them in
+    houses: bool = False
     choices: tuple[Choice, ...] = field(default_factory=tuple)
     fixed: dict = field(default_factory=dict)  # options always passed to the engine
     seat_hook: Any = _two_seats  # options -> number of seats
@@ -210,6 +227,10 @@ class GameSpec:
         module, function = self.prior.split(":")
         return getattr(importlib.import_module(module), function)()
 
+    def odds(self):
+        """The game's draw odds and goldfish module (imported on first use), or None."""
+        return importlib.import_module(self.deck_odds) if self.deck_odds else None
+
     def solver_module(self):
         return importlib.import_module(self.solver) if self.solver else None
 
@@ -257,10 +278,20 @@ class GameSpec:
 
 # --- Álomfogó's own lobby rules (docs/rules/alomfogo.md) ---
 
+# Its deck sizes, each said once. The rulebook's smallest deck and copy limit are its
+# engine's, which checks them at the table. Tournaments ask for a larger deck: a size of
+# the site's, said here, that the "tournament" deck format (decks/formats_alomfogo.py), the lobby's
+# choice below and the deck text read.
+ALOMFOGO_SMALLEST_DECK: int = _alomfogo_deck_rules["min_deck_size"]
+ALOMFOGO_MAX_COPIES: int = _alomfogo_deck_rules["max_copies"]
+ALOMFOGO_TOURNAMENT_DECK: int = 45
+
 
 def _alomfogo_deck_format(options: dict, format_id: str) -> str:
-    """A table of 45-card decks checks every deck as the tournament format does."""
-    return "tournament" if options.get("min_deck_size") == 45 else format_id
+    """A table of tournament-sized decks checks every deck as the tournament format does."""
+    if options.get("min_deck_size") == ALOMFOGO_TOURNAMENT_DECK:
+        return "tournament"
+    return format_id
 
 
 # --- ONIROO's own lobby rules (docs/rules/oniroo.md) ---
@@ -310,7 +341,15 @@ _ALL = (
             "on the branches of the World Tree."
         ),
         players=_("2 players (3–6 in the variant)"),
-        deck=_("Your own deck: at least 35 cards (45 in tournaments), at most 3 copies of a card."),
+        deck=format_lazy(
+            _(
+                "Your own deck: at least {smallest} cards ({tournament} in tournaments), "
+                "at most {copies} copies of a card."
+            ),
+            smallest=ALOMFOGO_SMALLEST_DECK,
+            tournament=ALOMFOGO_TOURNAMENT_DECK,
+            copies=ALOMFOGO_MAX_COPIES,
+        ),
         rules=_(
             "The rules come from the rulebook of the Álomfogó card game (base set, 2007), "
             "with its example game and small glossary."
@@ -321,9 +360,11 @@ _ALL = (
         uses_decks=True,
         default_format="casual",
         rated_format="tournament",
-        deck_odds=True,
+        deck_odds="decks.odds_alomfogo",
+        houses=True,  # the ten jurták
         searchable=True,
-        prior="play.bots.decks:demo_decks",  # an opponent's deck: one like those the site ships
+        # an opponent's deck: one like those the site ships
+        prior="play.bots.alomfogo_cards:demo_decks",
         card_fields=CardFields(
             own=("rarity", "cost", "glory_bonus", "helper_mark", "attack", "defense"),
             by_type=dict.fromkeys(("attack", "defense", "glory_bonus"), frozenset({"revulo"})),
@@ -343,9 +384,14 @@ _ALL = (
             Choice(
                 "min_deck_size",
                 _("Smallest deck"),
-                (35, 45),
-                35,
-                labels=(_("35 cards"), _("45 cards (as in tournaments)")),
+                (ALOMFOGO_SMALLEST_DECK, ALOMFOGO_TOURNAMENT_DECK),
+                ALOMFOGO_SMALLEST_DECK,  # the rulebook's: the engine's default
+                labels=(
+                    format_lazy(_("{count} cards"), count=ALOMFOGO_SMALLEST_DECK),
+                    format_lazy(
+                        _("{count} cards (as in tournaments)"), count=ALOMFOGO_TOURNAMENT_DECK
+                    ),
+                ),
             ),
         ),
     ),
@@ -439,7 +485,7 @@ _ALL = (
         deck=_("The fixed game; you choose three of the endings."),
         rules=_("The rules come from the Arcane Guardian rulebook."),
         table_title=_("Arcane Guardian"),
-        greedy_bot="ArcaneGreedyBot",
+        greedy_bot="ArcaneGuardianGreedyBot",
         uses_decks=False,
         default_format="standard",
         public_effects=True,  # the table words each card's effect from its steps
@@ -449,6 +495,10 @@ _ALL = (
 )
 
 GAMES: dict[str, GameSpec] = {spec.id: spec for spec in _ALL}
+
+# The game a form or an API call means when it names none: Álomfogó, the first game the site
+# introduces and the one every game picker opens on (the lobby, the importers, the leaderboard).
+DEFAULT_GAME: str = _ALL[0].id
 
 
 def all_games() -> list[GameSpec]:

@@ -8,13 +8,15 @@ whatever walks it next. Every JSON document that crosses the trust boundary
 the nesting is measured on the raw text first, iteratively, and a NUL
 character in any string is refused (PostgreSQL cannot store one), as is a
 lone surrogate written as an escape (\ud800): no character, it cannot be
-stored or sent back as UTF-8.
+stored or sent back as UTF-8. NaN, Infinity and a number too large for a float
+(1e309) are refused: JSON has no such numbers.
 """
 
 from __future__ import annotations
 
 import gc
 import json
+import math
 import re
 
 from django.conf import settings
@@ -81,11 +83,25 @@ def _one_of_each(pairs: list[tuple[str, object]]) -> dict:
     return found
 
 
+def _no_constant(word: str):
+    """Python's json reads NaN, Infinity and -Infinity, which JSON does not have; passed on,
+    they compare unequal to themselves, and the answer that echoes them is no JSON either."""
+    raise BadJson(_("“%(word)s” is not a JSON number.") % {"word": word})
+
+
+def _finite_float(digits: str) -> float:
+    """A JSON number with a fraction or exponent; 1e309 would be read as infinity."""
+    number = float(digits)
+    if not math.isfinite(number):
+        raise BadJson(_("The number %(number)s is too large.") % {"number": digits[:40]})
+    return number
+
+
 def loads_bounded(text: str | bytes, *, limit: int | None = None, unique_keys: bool = False):
     """``json.loads`` for untrusted text; raises BadJson with a message for the reader.
 
-    `unique_keys`: refuse an object that names a key twice (a request body, where the
-    sender meant one of them); card files and socket frames skip the check's cost.
+    `unique_keys`: refuse an object that names a key twice (a request body or a socket
+    frame, where the sender meant one of them); card files skip the check's cost.
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -102,7 +118,12 @@ def loads_bounded(text: str | bytes, *, limit: int | None = None, unique_keys: b
     collecting = gc.isenabled()
     gc.disable()
     try:
-        value = json.loads(text, object_pairs_hook=_one_of_each if unique_keys else None)
+        value = json.loads(
+            text,
+            object_pairs_hook=_one_of_each if unique_keys else None,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+        )
     except json.JSONDecodeError as problem:
         raise BadJson(
             _("Malformed JSON at line %(line)s, column %(column)s.")

@@ -5,7 +5,9 @@ Query strings, form fields and JSON bodies all carry numbers as text. Python's
 ``int()`` refuses more than 4,300 digits, so checking with one and converting
 with the other answers 500. Every integer a request carries goes through
 ``int_param``: ASCII digits only, a bounded length, a bounded value, and a
-``BadParameter`` (400, in the reader's language) that names the limit.
+``BadParameter`` (400, in the reader's language) that names the limit. A JSON
+value, which has a type of its own, goes through ``json_int``: only a number is
+a number there.
 """
 
 from __future__ import annotations
@@ -62,6 +64,43 @@ def int_param(
             % {"name": name, "minimum": minimum, "maximum": maximum},
         )
     return value
+
+
+def json_int(raw: object, *, name: str, minimum: int, maximum: int) -> int:
+    """A JSON value that must be a number, as an integer in [minimum, maximum].
+
+    Unlike ``int_param`` (text from a query string or a form), text is no number
+    here: a JSON client that writes ``"7"``, ``" 7\n"`` or ``"007"`` sent a string,
+    and reading it as 7 would hide its bug. ``true`` is refused too (in Python
+    ``bool`` is a kind of ``int``), as is ``1.0``; ``null`` counts as missing.
+    """
+    if raw is None:
+        raise BadParameter(name, _("“%(name)s” is missing.") % {"name": name})
+    if type(raw) is not int:
+        raise BadParameter(name, _("“%(name)s” must be a whole number.") % {"name": name})
+    return int_param(raw, name=name, minimum=minimum, maximum=maximum)
+
+
+def flag_param(raw: object, *, name: str) -> bool:
+    """A yes/no query parameter: ``1``/``true``/``yes`` or ``0``/``false``/``no``; absent is no.
+
+    Anything else (``on``, ``TRUE``, ``2``) is a BadParameter: read as "no" it
+    silently did something other than what the visitor asked for.
+    """
+    if raw is None or raw == "":
+        return False
+    if raw in _YES:
+        return True
+    if raw in _NO:
+        return False
+    raise BadParameter(
+        name,
+        _("“%(name)s” is 1 or 0 (or true or false).") % {"name": name},
+    )
+
+
+_YES = frozenset({"1", "true", "yes"})
+_NO = frozenset({"0", "false", "no"})
 
 
 def id_param(raw: object, *, name: str) -> int:

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from catalog.models import Game
 from core.errors import ApplicationError
+from core.games import DEFAULT_GAME
 from core.jsonlimits import BadJson, loads_bounded
 from core.serializer_fields import CountedListSerializer, validated
 from decks import codec, formats, limits, selectors, services, validation
@@ -324,7 +325,7 @@ class DeckListApi(APIView):
         # A deck code names its own game (also one pasted as the list); a list or cards need one.
         if not data.get("game") and not (code or codec.looks_like_deck_code(text)):
             raise ApplicationError("missing_game", _("Say which game the deck is for."))
-        game = _game(data.get("game") or "alomfogo")
+        game = _game(data.get("game") or DEFAULT_GAME)
         new_deck = {
             "owner": request.user,
             "game": game,

@@ -1,8 +1,10 @@
 """Deck formats as data: what a legal deck of each game looks like.
 
-A format is a row in `FORMATS`, never a branch in the validator: the
-validator reads the limits below and nothing else, so a new house rule is a
-new row. Game facts come from the rulebooks as read in
+A format is a row, never a branch in the validator: the validator reads a
+row's limits and nothing else, so a new house rule is a new row. Each game's
+rows are in its own room, `decks/formats_<room>.py` (the registry's
+`rooms.formats`), with the game's facts read from where they are said once
+(its engine, the registry); the rules are the rulebooks' as read in
 shared/rules/DECISIONS.md (Álomfogó §8, ONIROO §1 and §9).
 
 `number` is a small integer that deck codes carry instead of the id. It is
@@ -13,16 +15,10 @@ wrong format.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from catalog.vocab import ALOMFOGO, ARCANE_GUARDIAN, ONIROO
-from core.games import GAMES
-
-# Álomfogó's smallest deck and copy limit, as its engine checks them at the table
-_ALOMFOGO_DECKS = GAMES[ALOMFOGO].engine().deck_rules
-SMALLEST, COPIES = _ALOMFOGO_DECKS["min_deck_size"], _ALOMFOGO_DECKS["max_copies"]
-COPY_KEY = _ALOMFOGO_DECKS["copy_key"]
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -55,117 +51,32 @@ class Format:
         return self.description_en if language == "en" else self.description_hu
 
 
-def _alomfogo(number, id, name_hu, name_en, min_cards, banned, description_hu, description_en):
-    return Format(
-        id=id, game=ALOMFOGO, number=number, name_hu=name_hu, name_en=name_en,
-        min_cards=min_cards, max_cards=None, max_copies=COPIES,
-        banned_types=frozenset(banned), allowed_types=None, exact_type_counts={},
-        description_hu=description_hu, description_en=description_en, copy_key=COPY_KEY,
-    )  # fmt: skip
+@cache
+def all_formats() -> tuple[Format, ...]:
+    """Every game's formats, game by game in the registry's order.
 
+    Read from the rooms on first use: a room's module imports `Format` from
+    here, so this module cannot import the rooms while it loads.
+    """
+    from core.games import all_games
 
-def _oniroo(number, id, name_hu, name_en, types, description_hu, description_en):
-    # ONIROO is one fixed box of 173 cards; a "deck" is the part of the box a
-    # level plays with, so only the pool is checked: no size, no copy limit
-    # (the box itself prints some cards several times).
-    return Format(
-        id=id, game=ONIROO, number=number, name_hu=name_hu, name_en=name_en,
-        min_cards=None, max_cards=None, max_copies=None,
-        banned_types=frozenset(), allowed_types=frozenset(types) if types else None,
-        exact_type_counts={},
-        description_hu=description_hu, description_en=description_en,
-    )  # fmt: skip
-
-
-# The ONIROO pools (DECISIONS §1). Magic codes belong to solitaire only; the
-# moon head is out of level 5 and, at level 4, the alternative to bad night.
-_L5 = ("symbol", "free", "wake_up", "bad_night", "dream_fairy")
-_L4_MOON = ("symbol", "free", "wake_up", "moon_head", "dream_fairy")
-
-FORMATS: tuple[Format, ...] = (
-    _alomfogo(
-        1, "casual", "Alap", "Casual", SMALLEST, (),
-        f"Legalább {SMALLEST} lap, egy lapnévből legfeljebb {COPIES} példány (a különböző "
-        "kiadások együtt számítanak).",
-        f"At least {SMALLEST} cards and at most {COPIES} copies of a card name (all its "
-        "printings together).",
-    ),
-    _alomfogo(
-        2, "tournament", "Verseny", "Tournament", 45, (),
-        f"A versenyeken használt méret: legalább 45 lap, egy lapnévből legfeljebb {COPIES} "
-        "példány.",
-        f"The size used at tournaments: at least 45 cards, at most {COPIES} copies of a card "
-        "name.",
-    ),
-    _alomfogo(
-        3, "no-events", "Esemény nélkül", "No events", SMALLEST, ("esemeny",),
-        "Házi szabály: mint az alap, de esemény lap nem kerülhet a pakliba.",
-        "House rule: as casual, but no event cards.",
-    ),
-    _alomfogo(
-        4, "no-general-spells", "Általános varázslat nélkül", "No general spells", SMALLEST,
-        ("altalanos",),
-        "Házi szabály: mint az alap, de általános varázslat nem kerülhet a pakliba.",
-        "House rule: as casual, but no general spells.",
-    ),
-    _oniroo(
-        5, "level-1-2", "1–2. szint", "Levels 1–2", ("symbol", "wake_up", "free"),
-        "Szimbólumkártyák és az ébredés kártya; a szabad kártyák, ha a játékosok kérik.",
-        "Symbol cards and the wake-up, plus the free cards if the players want them.",
-    ),
-    _oniroo(
-        6, "level-3", "3. szint", "Level 3", ("symbol", "wake_up", "bad_night", "dream_fairy"),
-        "Szimbólumkártyák, ébredés kártya, rossz éjszaka és álomtündér; szabad kártya és holdfej "
-        "nélkül.",
-        "Symbol cards, the wake-up, bad nights and dream fairies; no free cards, no moon heads.",
-    ),
-    _oniroo(
-        7, "level-4-bad-night", "4. szint, rossz éjszakával", "Level 4 with bad nights", _L5,
-        "Az 5. szint lapjai: a rossz éjszaka a támadó lap, holdfej nélkül.",
-        "The level 5 cards: bad nights are the attack cards, no moon heads.",
-    ),
-    _oniroo(
-        8, "level-4-moon-head", "4. szint, holdfejjel", "Level 4 with moon heads", _L4_MOON,
-        "Az 5. szint lapjai, de a rossz éjszaka helyett a holdfejekkel.",
-        "The level 5 cards, with the moon heads in place of the bad nights.",
-    ),
-    _oniroo(
-        9, "level-5", "5. szint", "Level 5", _L5,
-        "Minden lap a holdfejek és a varázskódok kivételével.",
-        "Every card except the moon heads and the magic codes.",
-    ),
-    # Solitaire (DECISIONS §9, rulebook section N): its level 3 uses every
-    # card, the free cards included if the player wants them, and the magic
-    # codes exist only here; levels 1 and 2 leave some out at the table,
-    # which is the engine's level option, not a different box. So the pool
-    # is the whole game.
-    _oniroo(
-        10, "solitaire", "Pasziánsz", "Solitaire", None,
-        "Egyszemélyes játék: minden lap használható, a varázskódok csak itt.",
-        "The one-player game: every card may be used, and only here the magic codes.",
-    ),
-    Format(
-        id="standard", game=ARCANE_GUARDIAN, number=11, name_hu="Alapjáték", name_en="Standard",
-        min_cards=None, max_cards=None, max_copies=None,
-        banned_types=frozenset(), allowed_types=None, exact_type_counts={"ending": 3},
-        description_hu="A teljes játék, amelyből pontosan 3 véglapot választasz.",
-        description_en="The whole game, with exactly 3 endings chosen.",
-    ),
-)  # fmt: skip
+    return tuple(
+        row for spec in all_games() for row in importlib.import_module(spec.rooms.formats).FORMATS
+    )
 
 
 def formats_for(game: str) -> list[Format]:
     """The game's formats in display order (empty for an unknown game)."""
-    return [f for f in FORMATS if f.game == game]
+    return [f for f in all_formats() if f.game == game]
 
 
 def get_format(game: str, id: str) -> Format | None:
-    return next((f for f in FORMATS if f.game == game and f.id == id), None)
+    return next((f for f in all_formats() if f.game == game and f.id == id), None)
 
 
 def format_by_number(game: str, number: int) -> Format | None:
     """The format a deck code names; None when the number is unknown for that game."""
-    return next((f for f in FORMATS if f.game == game and f.number == number), None)
+    return next((f for f in all_formats() if f.game == game and f.number == number), None)
 
 
 def default_format(game: str) -> Format:

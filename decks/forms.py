@@ -27,16 +27,19 @@ class NameField(forms.CharField):
     """A deck name: the same limit and message as the API and the services.
 
     The check runs in validate() rather than through max_length, whose
-    message Django's Hungarian translation words formally.
+    message Django's Hungarian translation words formally. With `checked=False`
+    the form checks the name itself (only when it was changed).
     """
 
-    def __init__(self, **kwargs):
+    def __init__(self, *, checked: bool = True, **kwargs):
         kwargs.setdefault("widget", forms.TextInput(attrs={"maxlength": limits.NAME_MAX_CHARS}))
+        self.checked = checked
         super().__init__(**kwargs)
 
     def validate(self, value):
         super().validate(value)
-        _checked(limits.check_name, value)
+        if self.checked:
+            _checked(limits.check_name, value)
 
 
 class NewDeckForm(forms.Form):
@@ -50,7 +53,7 @@ class NewDeckForm(forms.Form):
 
 
 class DeckSettingsForm(forms.Form):
-    name = NameField(label=_("Name"))
+    name = NameField(label=_("Name"), checked=False)
     description = forms.CharField(
         label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
@@ -67,6 +70,12 @@ class DeckSettingsForm(forms.Form):
         self.fields["format"].choices = [
             (f.id, f.name(language)) for f in formats.formats_for(game)
         ]
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        if "name" not in self.changed_data:
+            return name  # one saved before a check existed may stay as it is
+        return _checked(limits.check_name, name)
 
     def clean_description(self):
         description = self.cleaned_data["description"]

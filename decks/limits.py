@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.text import plain_text
 from decks import codec
 
 # The Deck.name column; the forms, the API and the services all refuse longer
@@ -35,6 +36,10 @@ def max_entries() -> int:
 
 def description_max_chars() -> int:
     return settings.LIMITS["DECK_DESCRIPTION_MAX_CHARS"]
+
+
+def description_max_lines() -> int:
+    return settings.LIMITS["DECK_DESCRIPTION_MAX_LINES"]
 
 
 class LimitExceeded(ApplicationError):
@@ -63,8 +68,8 @@ def too_many_entries(found: int) -> LimitExceeded:
     )
 
 
-def check_name(name: str) -> None:
-    """Refuse a deck name that cannot be stored as given."""
+def check_name(name: str) -> str:
+    """The deck name as it is stored, or a refusal: too long, NUL, a control character."""
     if len(name) > NAME_MAX_CHARS:
         raise LimitExceeded(
             "name_too_long",
@@ -72,11 +77,14 @@ def check_name(name: str) -> None:
             % {"limit": NAME_MAX_CHARS, "found": len(name)},
             NAME_MAX_CHARS,
         )
-    _check_no_nul(name)
+    # PostgreSQL cannot store NUL (refused as `nul_character`). The edge refuses it in
+    # url-encoded forms; a JSON body or a multipart form reaches the deck services with it.
+    return plain_text(name)
 
 
-def check_description(description: str) -> None:
-    """Refuse a deck description over the limit."""
+def check_description(description: str) -> str:
+    """The description as it is stored (line breaks made "\\n"), or a refusal: too long,
+    too many lines, NUL, a control character."""
     limit = description_max_chars()
     if len(description) > limit:
         raise LimitExceeded(
@@ -88,16 +96,7 @@ def check_description(description: str) -> None:
             % {"limit": limit, "found": len(description)},
             limit,
         )
-    _check_no_nul(description)
-
-
-def _check_no_nul(text: str) -> None:
-    # PostgreSQL cannot store NUL. The edge refuses it in url-encoded forms;
-    # a JSON body or a multipart form reaches the deck services with it.
-    if "\x00" in text:
-        raise ApplicationError(
-            "nul_character", _("Text may not contain the NUL character (\\u0000).")
-        )
+    return plain_text(description, multiline=True, max_lines=description_max_lines())
 
 
 def check_room_for_a_deck(kept: int) -> None:

@@ -145,6 +145,7 @@ def deck_panel(deck: Deck, entries: list[Entry], language: str, *, viewer=None) 
     ]
     current = next(v for v in verdicts if v.current)
     breakdown = stats.breakdown(entries, language)
+    room = odds.odds_room(deck.game.slug)  # the game's draw odds, if the builder models them
     owned = None
     if viewer is not None and viewer.is_authenticated and viewer.pk == deck.owner_id:
         owned = owner_collection(deck, language)
@@ -159,7 +160,7 @@ def deck_panel(deck: Deck, entries: list[Entry], language: str, *, viewer=None) 
         breakdown=breakdown,
         # Built by our own code from numbers and vocabulary labels, escaped there.
         curve_svg=mark_safe(charts.cost_curve_svg(breakdown, language)),  # noqa: S308
-        odds=odds.odds_report(entries, language),
+        odds=room.odds_report(entries, language) if room else [],
         collection=owned,
     )
 

@@ -13,7 +13,7 @@ from catalog.models import Card, Game
 from catalog.records import row_record
 from core.errors import ApplicationError, NotFound
 from core.jsonlimits import loads_bounded
-from core.text import trimmed
+from core.text import controls_removed, trimmed
 from decks import codec, formats, limits, versioning
 from decks.entries import MAIN, SIDE, Entry
 from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility, new_share_token
@@ -198,9 +198,8 @@ def deck_create(
     details: dict | None = None,
 ) -> Deck:
     fmt = _format_or_error(game, format_id)
-    name = trimmed(name) or _("New deck")
-    limits.check_name(name)
-    limits.check_description(description)
+    name = limits.check_name(trimmed(name) or _("New deck"))
+    description = limits.check_description(description)
     if visibility not in Visibility.values:
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
     limits.check_room_for_a_deck(Deck.objects.filter(owner=owner).count())
@@ -289,15 +288,17 @@ def deck_update(
     fmt = _format_or_error(deck.game, format_id)
     if visibility not in Visibility.values:
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
-    # Only what changes is checked: a deck saved before the limits existed
-    # can still be renamed without cutting its description.
-    if trimmed(name) != deck.name:
-        limits.check_name(trimmed(name))
+    # Only what changes is checked: a deck saved before the limits (or the
+    # refusal of control characters) existed can still be renamed without
+    # cutting its description, and saved with only its cards changed.
+    name = trimmed(name)
+    if name != deck.name:
+        name = limits.check_name(name)
     if description != deck.description:
-        limits.check_description(description)
+        description = limits.check_description(description)
     old_name, old_format = deck.name, deck.format
     settings_before = (deck.name, deck.description, deck.format, deck.visibility)
-    deck.name = trimmed(name) or deck.name
+    deck.name = name or deck.name
     deck.description = description
     deck.format = fmt.id
     if (deck.name, deck.description, deck.format, visibility) == settings_before:
@@ -385,11 +386,14 @@ def deck_restore(*, deck: Deck, user, number: int) -> DeckVersion:
 @transaction.atomic
 def deck_clone(*, deck: Deck, user) -> Deck:
     """A private copy for `user` of a deck they may see."""
-    name = _("Copy of %(name)s") % {"name": deck.name}
+    # A deck saved before the limits existed can still be copied: the copy is
+    # cut to them, and loses control characters it may hold, instead of refused.
+    name = _("Copy of %(name)s") % {"name": controls_removed(deck.name)}
     if len(name) > limits.NAME_MAX_CHARS:  # our words made it long, not the user's
         name = name[: limits.NAME_MAX_CHARS - 1] + "…"
-    # A deck saved before the description limit existed can still be copied.
-    description = deck.description[: limits.description_max_chars()]
+    description = controls_removed(deck.description, multiline=True)
+    description = "\n".join(description.split("\n")[: limits.description_max_lines()])
+    description = description[: limits.description_max_chars()]
     return deck_create(
         owner=user,
         game=deck.game,

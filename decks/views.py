@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from catalog.models import Card, Game
 from catalog.search import SearchError, cards_search
 from catalog.selectors import cards_autocomplete
-from core.errors import ApplicationError
+from core.errors import ApplicationError, NotFound
 from core.forms import posted
 from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
@@ -361,11 +361,12 @@ def _by_number_and_by_link(tool):
 def _sample_hand(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResponse:
     seed = _seed(request)
     entries = selectors.deck_entries(deck)
+    room = odds.odds_room(deck.game.slug)  # the game's goldfish, if the builder plays one
     context = {
         "deck": deck,
         "seed": seed,
         "hand": odds.sample_hand(entries, seed),
-        "goldfish": odds.goldfish(entries, seed),
+        "goldfish": room.goldfish(entries, seed) if room else [],
         **_tool_urls(deck, via_link=via_link),
     }
     template = "decks/_sample.html" if request.htmx else "decks/sample.html"
@@ -374,6 +375,9 @@ def _sample_hand(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpRes
 
 def _odds_query(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResponse:
     """The chance of drawing a chosen card or type by turn N (the builder's odds form)."""
+    room = odds.odds_room(deck.game.slug)
+    if room is None:
+        raise NotFound("no_odds", _("The deck builder has no draw odds for this game."))
     entries = selectors.deck_entries(deck)
     target = request.GET.get("target", "")
     kind, _sep, value = target.partition(":")
@@ -384,7 +388,7 @@ def _odds_query(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResp
     if target_name is None:
         raise BadParameter("target", _("This deck has no such card or card type to count."))
     test = odds.of_type(value) if kind == "type" else value
-    probability = odds.odds_for(entries, test, turn, on_the_play, k)
+    probability = room.odds_for(entries, test, turn, on_the_play, k)
     context = {
         "deck": deck,
         "target": target_name,
@@ -392,7 +396,7 @@ def _odds_query(request: HttpRequest, deck: Deck, *, via_link: bool) -> HttpResp
         "turn": turn,
         "k": k,
         "on_the_play": on_the_play,
-        "seen": odds.cards_seen_by_turn(turn, on_the_play),
+        "seen": room.cards_seen_by_turn(turn, on_the_play),
         **_tool_urls(deck, via_link=via_link),
     }
     template = "decks/_odds_answer.html" if request.htmx else "decks/odds.html"

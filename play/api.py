@@ -14,10 +14,11 @@ from rest_framework.views import APIView
 
 from catalog.models import Game
 from core.errors import ApplicationError
-from core.params import int_param
+from core.games import DEFAULT_GAME
+from core.params import flag_param, int_param
 from core.serializer_fields import ID_MAX, StrictIntegerField, validated
 from decks.models import Deck
-from play import chat, frames, hints, replays, selectors, services
+from play import chat, frames, hints, replays, selectors, services, table_input
 from play.models import Match, Opponent
 
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
@@ -35,7 +36,7 @@ class NeverCached:
 
 
 class CreateSerializer(serializers.Serializer):
-    game = serializers.SlugField(default="alomfogo")
+    game = serializers.SlugField(default=DEFAULT_GAME)
     deck = StrictIntegerField(
         minimum=1, maximum=ID_MAX, required=False, help_text="games where each seat brings a deck"
     )
@@ -75,6 +76,16 @@ class HintSerializer(serializers.Serializer):
     solver = SolverVerdictSerializer(
         required=False, help_text="with ?solve=1 only: whether the deal can still be won"
     )
+
+
+def _message(data, kind: str) -> dict:
+    """The fields of a table message of `kind` in a request body (play.table_input)."""
+    found, fields = table_input.read_message(data)
+    if found != kind:
+        raise table_input.BadMessage(
+            _("Send {%(fields)s} here.") % {"fields": ", ".join(table_input.FIELDS[kind])}
+        )
+    return fields
 
 
 def _deck(user, deck_id: int) -> Deck | None:
@@ -144,7 +155,8 @@ class ActionApi(APIView):
 
     @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
-        data = validated(ActionSerializer, request.data)
+        # read as the live table's socket reads a move (ActionSerializer describes it)
+        data = _message(request.data, "action")
         match = services.match_submit_action(
             match_id=match_id,
             user=request.user,
@@ -253,22 +265,20 @@ class ChatApi(NeverCached, APIView):
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
-        data = request.data if isinstance(request.data, dict) else {}
-        if "mute" in data and "chat" in data:  # as on the socket: which one was meant?
-            raise ApplicationError(
-                "bad_message", _("Send one thing a message: a move, a chat line or a mute.")
+        kind, data = table_input.read_message(request.data)  # as the socket reads it
+        if kind == "action":
+            raise table_input.BadMessage(
+                _("Send a move to /api/matches/<id>/actions/; here {chat} or {mute, on}.")
             )
-        if "mute" in data:
+        if kind == "mute":
             muted = chat.chat_mute(
-                match_id=match_id, user=request.user, muted_id=data["mute"], on=data.get("on", True)
+                match_id=match_id, user=request.user, muted_id=data["mute"], on=data["on"]
             )
             history = chat.chat_history(match_id=match_id, user=request.user)
             return Response(
                 {"type": "chat", "messages": history, "muted": sorted(muted), "replace": True}
             )
-        message = chat.chat_post(
-            match_id=match_id, user=request.user, text=data.get("chat", data.get("text"))
-        )
+        message = chat.chat_post(match_id=match_id, user=request.user, text=data["chat"])
         return Response(
             {"type": "chat", "messages": [chat.message_dict(message)]},
             status=status.HTTP_201_CREATED,
@@ -289,7 +299,9 @@ class HintApi(NeverCached, APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "solve", OpenApiTypes.BOOL, description="also ask the solver (1, true or yes)"
+                "solve",
+                OpenApiTypes.BOOL,
+                description="also ask the solver: 1, true or yes (0, false or no: not)",
             )
         ],
         responses={
@@ -303,7 +315,7 @@ class HintApi(NeverCached, APIView):
         # A synchronous view is not a bottleneck under ASGI: Django runs each
         # request's synchronous code in that request's own thread, so a search
         # of about a second holds only this request.
-        solve = request.query_params.get("solve") in ("1", "true", "yes")
+        solve = flag_param(request.query_params.get("solve"), name="solve")
         hint = hints.match_hint(match_id=match_id, user=request.user, solve=solve)
         return Response(HintSerializer(hint).data)
 

@@ -4,7 +4,8 @@ Who may read: the seated players, and anyone for a public match (its
 spectators). Who may write: only the seated players — an invitation link
 shows a waiting match to whoever has it, and that is not a seat at the table.
 A message is plain text of at most settings.LIMITS["CHAT_MAX_CHARS"]
-characters without NUL — the table shows it as text, never as HTML — and one
+characters without NUL, control characters or direction overrides (core.text)
+— the table shows it as text, never as HTML — and one
 person may send at most `RATE_MAX` messages in `RATE_WINDOW` at one table.
 Anyone who may read may mute another person at that table; muted messages are
 not sent to them.
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
 from core.params import id_param
+from core.text import plain_text
 from play import frames
 from play.models import ChatMessage, ChatMute, Match, Seat
 
@@ -59,7 +61,9 @@ def clean_text(text) -> str:
     """The message as it will be stored: whitespace runs made single, ends trimmed.
 
     Refuses (ChatRefused) what is not text, text with NUL (PostgreSQL cannot
-    store it) and text longer than the limit.
+    store it) and text longer than the limit; and (core.text.TextRefused,
+    `invisible_control`) text with a control character or a direction
+    override, which would change how the message shows to the others.
     """
     limit = max_chars()
     if not isinstance(text, str):
@@ -69,7 +73,8 @@ def clean_text(text) -> str:
         raise _too_long(limit)
     if "\x00" in text:
         raise ChatRefused("nul_character", _("A message may not contain the NUL character."))
-    text = " ".join(text.split())
+    # Line breaks, tabs and the other white space controls are folded to a space first.
+    text = plain_text(" ".join(text.split()))
     if len(text) > limit:
         raise _too_long(limit)
     return text

@@ -20,7 +20,7 @@ from functools import lru_cache, partial
 from catalog.vocab import SUBTYPES, TYPES
 from play import cli_loop
 from play.bots import get_bot
-from play.bots.decks import DEMO_DECKS, all_cards, deck
+from play.bots.alomfogo_cards import DEMO_DECKS, all_cards, deck
 from play.cli_loop import Mover, add_bot_option, bot_mover, fill, level_word, recent_block
 from play.cli_prompt import PROMPT_UI, action_menu, cards_count
 from play.engines import GameState, get_engine

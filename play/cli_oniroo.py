@@ -17,7 +17,7 @@ from functools import partial
 
 from play import cli_loop
 from play.bots import get_bot
-from play.bots.decks import oniroo_card, oniroo_cards
+from play.bots.oniroo_cards import oniroo_card, oniroo_cards
 from play.cli_loop import Mover, add_bot_option, bot_mover, fill, level_word, recent_block
 from play.cli_prompt import PROMPT_UI, action_menu, cards_count
 from play.engines import GameState, get_engine

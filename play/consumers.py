@@ -17,8 +17,10 @@ A refused request becomes an answer in one place (`_refused`): an error frame
 to this socket only.
 
 Every frame a client sends is text of at most `FRAME_MAX_CHARS`, read by
-core.jsonlimits (bounded nesting, no NUL), and every number in it is read
-strictly (`"version": true` is not version 1).
+core.jsonlimits (bounded nesting, no NUL, no key twice) and then by
+play.table_input, as the HTTP API reads the same messages: one kind a frame,
+no other keys, and every number a JSON number (`"version": true` or `"1"` is
+not version 1).
 """
 
 from __future__ import annotations
@@ -38,9 +40,8 @@ from core import stage_times
 from core.errors import ApplicationError, Conflict, NotFound
 from core.jsonlimits import loads_bounded
 from core.middleware import socket_language
-from core.params import int_param
 from core.socket_limits import OPEN_SOCKETS, visitor_key
-from play import chat, frames, selectors, services
+from play import chat, frames, selectors, services, table_input
 
 # A move echoes one of the legal actions and a chat message is 300 characters
 # (at most 6 escaped bytes each): 16 KiB leaves room for both and keeps a
@@ -49,7 +50,6 @@ FRAME_MAX_CHARS = 16 * 1024
 # The close code for a visitor over LIMIT_SOCKETS_PER_VISITOR: the table polls over HTTP and
 # tries the socket again later (static/js/live.js); 4404 and the other 4xxx codes are final.
 CLOSE_TOO_MANY = 4429
-VERSION_MAX = 2**31 - 1  # Match.version is an integer column
 
 
 def database_sync_to_async(func, *, thread_sensitive: bool = True):
@@ -174,7 +174,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                     "frame_too_long",
                     _("A message is at most %(n)s characters of JSON.") % {"n": FRAME_MAX_CHARS},
                 )
-            content = loads_bounded(text_data)  # BadJson: an ApplicationError too
+            # a key named twice says two things; the last would win without a word
+            content = loads_bounded(text_data, unique_keys=True)  # BadJson: an ApplicationError
         except ApplicationError as bad:
             await self._refused(bad)
             return
@@ -183,38 +184,26 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         stage_times.finish(clock)
 
     async def receive_json(self, content, **kwargs):
-        kinds = [
-            key
-            for key in ("chat", "mute", "action")
-            if isinstance(content, dict) and key in content
-        ]
-        if len(kinds) > 1:  # which one was meant? doing one and dropping the other says nothing
-            await self._refused(
-                ApplicationError(
-                    "bad_message", _("Send one thing a message: a move, a chat line or a mute.")
-                )
-            )
+        try:
+            kind, fields = table_input.read_message(content)
+        except ApplicationError as refused:
+            await self._refused(refused)
             return
-        if isinstance(content, dict) and "chat" in content:
-            await self._chat(content["chat"])
+        if kind == "chat":
+            await self._chat(fields["chat"])
             return
-        if isinstance(content, dict) and "mute" in content:
-            await self._mute(content["mute"], content.get("on", True))
+        if kind == "mute":
+            await self._mute(fields["mute"], fields["on"])
             return
         try:
-            if not isinstance(content, dict) or not isinstance(content.get("action"), dict):
-                raise ApplicationError("bad_message", _("Send {action, version}."))
-            version = int_param(
-                content.get("version"), name="version", minimum=0, maximum=VERSION_MAX
-            )
             held = frames.HeldFrames()
             # Not thread-sensitive: moves of different matches wait for the
             # database side by side; the match row's lock orders each match's.
             await database_sync_to_async(services.match_submit_action, thread_sensitive=False)(
                 match_id=self.match_id,
                 user=self.scope["user"],
-                action=content["action"],
-                expected_version=version,
+                action=fields["action"],
+                expected_version=fields["version"],
                 held=held,
             )
         except ApplicationError as refused:

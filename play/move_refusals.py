@@ -9,6 +9,7 @@ own (a new engine's) gets the general one, never English to a Hungarian.
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from play.engines import IllegalAction
@@ -38,7 +39,8 @@ WORDS = {
         "More cards this turn go on the same dream, each linking on to the card before it."
     ),
     # Arcane Guardian
-    "no_such_pile": _("There is no such pile: there are three."),
+    # the count is the engine's, a fact of its refusal
+    "no_such_pile": _("There is no such pile: there are {piles}."),
     "pile_closed": _("That pile cannot be chosen now."),
     "bad_cost": _("Choose a cost of the ending that you can pay."),
     "not_usable": _("That card cannot be used now."),
@@ -50,5 +52,7 @@ WORDS = {
 
 
 def worded(refused: IllegalAction):
-    """The player's words for an engine's refusal (lazy: said in the active language)."""
-    return WORDS.get(refused.code, GENERAL)
+    """The player's words for an engine's refusal (lazy: said in the active language), with
+    the figures the engine gave (`facts`) in their places."""
+    words = WORDS.get(refused.code, GENERAL)
+    return format_lazy(words, **refused.facts) if refused.facts else words

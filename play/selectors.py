@@ -59,7 +59,7 @@ def engine_decks(match: Match, seats: list[Seat]) -> list[list[dict]]:
 def deck_cards(seat: Seat) -> list[dict]:
     # a bot's own seat has no deck version; a person's seat a bot took over keeps the person's
     if seat.deck_version_id is None:
-        from play.bots.decks import DEMO_DECKS
+        from play.bots.alomfogo_cards import DEMO_DECKS
 
         codes = DEMO_DECKS["vedo" if seat.position % 2 else "tamado"]
         cards = {

@@ -461,17 +461,27 @@ def _apply(
     """
     if not isinstance(action, dict):
         raise MatchRefused("bad_action", _("An action is an object with a type."))
-    action = {**action, "player": position}  # nobody acts for another seat
+    # Nobody acts for another seat. A person may leave "player" out; one who names
+    # another seat (or `true`, "0") is refused rather than quietly moved to their own.
+    if as_offered and "player" in action and not _same_json(action["player"], position):
+        raise MatchRefused(
+            "bad_player",
+            _("“player” is your own seat, %(seat)s, or left out.") % {"seat": position},
+        )
+    action = {**action, "player": position}
     state = states.take(match.pk, match.version) or match_state(match)
     try:
-        state.apply(_offered(state, action) if as_offered else action)
+        # the engine's own copy of a person's move is what is applied and logged
+        action = _offered(state, action) if as_offered else action
+        state.apply(action)
     except (IllegalAction, MatchRefused) as refused:
         # An illegal action changed nothing: the state goes back as it was.
         _keep(match, state, _seats(match))
         if isinstance(refused, MatchRefused):
             raise
-        # the engine's English sentence stays for API clients; the player reads their own words
-        extra = {"detail": refused.message}
+        # The engine's English sentence stays for API clients; the player reads their own
+        # words. It may quote the move it refused, which is the sender's to make long.
+        extra = {"detail": _capped(refused.message)}
         raise MatchRefused(refused.code, move_refusals.worded(refused), extra=extra) from None
     stage_times.lap("engine")
     match.version += 1
@@ -504,23 +514,28 @@ def _offered(state, action: dict) -> dict:
     Engines compare actions with ==, for which JSON's `true` equals 1 and 1.0
     equals 1: `{"card": true}` would pass as card 1 and be logged as `true`.
     A person's move must carry each value with the type the engine offered,
-    so the legal action found is compared again with types. An action that
+    so the legal actions equal to it are compared again with types, and the
+    first of the same types is the move (a list may offer 1.0 before 1). An action that
     is not legal at all goes to the engine for its own reason; the engine
     looks only at what it was sent, so a shape it does not expect (a list
     where a card id belongs) is refused here rather than answered with a 500.
     """
     legal = state.legal_actions(action["player"])
-    try:
-        offered = legal[legal.index(action)]
-    except ValueError:
-        pass
-    else:
-        if not _same_json(offered, action):
-            raise MatchRefused(
-                "bad_action",
-                _("Send the move as it was offered: numbers as numbers, true/false as true/false."),
-            )
-        return offered
+    equal, start = False, 0
+    while True:
+        # list.index reads the engine's dicts without copying them; legal[i] copies one
+        try:
+            found = legal.index(action, start)
+        except ValueError:
+            break
+        if _same_json(legal[found], action):
+            return legal[found]
+        equal, start = True, found + 1
+    if equal:  # legal only by ==: `true` where 1 was offered, 1.0 for 1
+        raise MatchRefused(
+            "bad_action",
+            _("Send the move as it was offered: numbers as numbers, true/false as true/false."),
+        )
     try:
         state.apply(action)  # not legal, so the engine refuses it and says why
     except IllegalAction:
@@ -531,6 +546,16 @@ def _offered(state, action: dict) -> dict:
     # The engine applied what it had not listed: a bug. The state taken from
     # the cache is dropped (never kept), and nothing was written.
     raise RuntimeError(f"the engine applied an action it did not offer: {action!r}")
+
+
+DETAIL_MAX_CHARS = 200
+
+
+def _capped(detail: str) -> str:
+    """An engine's refusal as sent back to the client: at most DETAIL_MAX_CHARS characters."""
+    if len(detail) <= DETAIL_MAX_CHARS:
+        return detail
+    return detail[: DETAIL_MAX_CHARS - 1] + "…"
 
 
 def _same_json(a, b) -> bool:

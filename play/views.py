@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from catalog.models import Game
 from core.errors import ApplicationError
-from core.games import all_games, playable_slugs, table_game
+from core.games import DEFAULT_GAME, all_games, playable_slugs, table_game
 from core.params import id_param, int_param
 from core.refusals import refusals
 from decks.models import Deck
@@ -72,7 +72,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_POST
 @refusals(redirect_to="play:index")
 def create(request: HttpRequest) -> HttpResponse:
-    game = Game.objects.filter(slug=request.POST.get("game", "alomfogo")).first()
+    game = Game.objects.filter(slug=request.POST.get("game", DEFAULT_GAME)).first()
     spec = table_game(game.slug) if game else None
     if spec is None:
         raise ApplicationError("no_engine", _("This game cannot be played online yet."))
@@ -237,7 +237,7 @@ def chat_post(request: HttpRequest, match_id) -> HttpResponse:
 
 
 @require_GET
-def leaderboard(request: HttpRequest, game_slug: str = "alomfogo") -> HttpResponse:
+def leaderboard(request: HttpRequest, game_slug: str = DEFAULT_GAME) -> HttpResponse:
     """The best-rated players of one game (rated matches between two people only)."""
     from play.engines import game_ids
 

@@ -17,7 +17,7 @@ from play import services as play_services
 
 def demo_deck_entries(name: str = "tamado") -> list[Entry]:
     """Three of each card of a demo deck the bots play: a legal Álomfogó list."""
-    from play.bots.decks import DEMO_DECKS
+    from play.bots.alomfogo_cards import DEMO_DECKS
 
     codes = DEMO_DECKS[name]
     cards = {

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
+from core.games import DEFAULT_GAME
 from core.serializer_fields import ID_MAX, StrictIntegerField, validated
 from decks.models import Deck
 from tournaments import selectors, services, standings
@@ -35,7 +36,9 @@ GAMES_MAX = 3  # best of 3 at most: no side wins or draws more games than that
 
 class TournamentCreateSerializer(serializers.Serializer):
     game = serializers.SlugField(
-        max_length=50, default="alomfogo", help_text="the game's slug (`alomfogo` by default)"
+        max_length=50,
+        default=DEFAULT_GAME,
+        help_text=f"the game's slug (`{DEFAULT_GAME}` by default)",
     )
     name = serializers.CharField(
         max_length=services.NAME_MAX, help_text="the event's name (80 characters at most)"

@@ -47,7 +47,7 @@ from django.utils.translation import gettext as _
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import table_game
-from core.text import trimmed
+from core.text import plain_text, trimmed
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import version_entries
@@ -178,6 +178,8 @@ def tournament_create(
         raise TournamentRefused(
             "bad_name", _("Give the tournament a name of 1 to %(n)s characters.") % {"n": NAME_MAX}
         )
+    # after trimming: direction marks at the ends are only dropped
+    name = plain_text(name, field="name")
     description = (description or "").strip() if isinstance(description, str) else ""
     most = settings.LIMITS["TOURNAMENT_DESCRIPTION_MAX_CHARS"]
     if len(description) > most:
@@ -185,6 +187,12 @@ def tournament_create(
             "bad_description",
             _("The description can be at most %(n)s characters long.") % {"n": most},
         )
+    description = plain_text(
+        description,
+        multiline=True,
+        max_lines=settings.LIMITS["TOURNAMENT_DESCRIPTION_MAX_LINES"],
+        field="description",
+    )
     spec = table_game(game.slug) if isinstance(game, Game) else None
     if spec is None or not spec.uses_decks or spec.seats(spec.options_from({})[0]) != 2:
         raise TournamentRefused(

@@ -161,7 +161,7 @@ def new(request: HttpRequest) -> HttpResponse:
             tournament = services.tournament_create(organiser=request.user, **form.cleaned_data)
         except ApplicationError as refused:  # too many open events, a deadline in the past
             # under the field it is about (marked invalid there), else above the form
-            field = _FIELD_REFUSED.get(refused.code)
+            field = _FIELD_REFUSED.get(refused.code) or refused.extra.get("field")
             form.add_error(field if field in form.fields else None, explained(refused))
         else:
             messages.success(request, _("Your tournament is ready: players can register now."))

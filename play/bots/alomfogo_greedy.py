@@ -83,7 +83,7 @@ def _info_from(card: dict) -> dict:
 
 @lru_cache(maxsize=1)
 def _catalog_infos() -> dict[str, dict]:
-    from play.bots.decks import all_cards
+    from play.bots.alomfogo_cards import all_cards
 
     return {code: _info_from(normalize_card(card)) for code, card in all_cards().items()}
 

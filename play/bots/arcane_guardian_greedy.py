@@ -235,7 +235,7 @@ class Table:
         return 0.0
 
 
-class ArcaneGreedyBot(Bot):
+class ArcaneGuardianGreedyBot(Bot):
     kind = "greedy"
 
     def __init__(self, seed: int = 0, cards: list[dict] | None = None) -> None:

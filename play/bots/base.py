@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from core.games import DEFAULT_GAME, GAMES
 from play.engines.base import Action, Engine, GameState, IllegalAction
 
 
@@ -45,16 +46,15 @@ class Bot(ABC):
 LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
 
 
-def bot_kinds(game: str = "alomfogo") -> list[str]:
+def bot_kinds(game: str = DEFAULT_GAME) -> list[str]:
     """The bot kinds of `game`: "greedy" and "random" everywhere, "search" where it can sample."""
     return sorted(_registry(game))
 
 
 def _registry(game: str) -> dict[str, type[Bot]]:
     # The greedy bot is one of the game's rooms, named in the registry; the
-    # registry imports only Django's lazy translations, so plain-Python
-    # callers (terminal games, benchmarks) may read it too.
-    from core.games import GAMES
+    # registry needs no Django set up (its labels are lazy translations), so
+    # plain-Python callers (terminal games, benchmarks) may read it too.
     from play.bots.random_bot import RandomBot
 
     if game not in GAMES:
@@ -67,7 +67,7 @@ def _registry(game: str) -> dict[str, type[Bot]]:
     return kinds
 
 
-def get_bot(kind: str, seed: int = 0, game: str = "alomfogo", **knowledge) -> Bot:
+def get_bot(kind: str, seed: int = 0, game: str = DEFAULT_GAME, **knowledge) -> Bot:
     """A new bot of `kind` (a kind or a level: easy, normal, hard) for `game`.
 
     `knowledge` is what the seat knows besides its view — `deck` (its own

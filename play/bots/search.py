@@ -29,6 +29,7 @@ import random
 import time
 from collections.abc import Hashable
 
+from core.games import DEFAULT_GAME
 from play.bots.base import Bot
 from play.engines.base import Action
 from play.engines.sampling import Knowledge, SampleError
@@ -64,7 +65,7 @@ class SearchBot(Bot):
         self,
         seed: int = 0,
         *,
-        game: str = "alomfogo",
+        game: str = DEFAULT_GAME,
         deck: list[dict] | None = None,
         options: dict | None = None,
         seconds: float = 1.0,

@@ -23,12 +23,18 @@ Derived = TypeVar("Derived")
 
 
 class IllegalAction(Exception):
-    """A move the rules do not allow. Raising it leaves the state unchanged."""
+    """A move the rules do not allow. Raising it leaves the state unchanged.
 
-    def __init__(self, code: str, message: str) -> None:
+    `facts` are the game's figures the refusal is about (how many piles there
+    are), for whoever words it to a player: the wording reads them instead of
+    writing the rule's numbers again.
+    """
+
+    def __init__(self, code: str, message: str, *, facts: dict | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.facts = facts or {}
 
 
 class SetupError(ValueError):

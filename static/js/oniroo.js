@@ -723,25 +723,28 @@
       return t("goal_45", { min });
     }
 
-    /** The level and options chosen in the lobby. */
+    /** The level and options chosen in the lobby (which ones this level has: the view's
+     * `chosen_options`, the engine's). */
     optionList() {
       const t = this.t;
       const o = this.options;
+      const chosen = new Set(this.view.chosen_options || []);
       const yes = (b) => (b ? t("yes") : t("no"));
       const rows = [[t("opt_level"), String(this.level)]];
       if (this.solo) {
         rows.push([t("opt_mode"), t("mode_solo")]);
-        if (this.level === 3) rows.push([t("opt_free_cards"), yes(o.free_cards)]);
+        if (chosen.has("free_cards")) rows.push([t("opt_free_cards"), yes(o.free_cards)]);
         return rows.map(([label, value]) => ({ label, value }));
       }
       rows.push([t("opt_players"), String(o.players || this.seats.length)]);
+      // shown at every table level: where the level fixes them, whether it has them
       rows.push([t("opt_free_cards"), yes(o.free_cards)]);
-      if (this.level === 4 && o.attack_kind) {
+      if (chosen.has("attack_kind") && o.attack_kind) {
         const kind = o.attack_kind === "moon_head" ? t("type_moon_head") : t("type_bad_night");
         rows.push([t("opt_attacks"), kind]);
       }
       rows.push([t("opt_min_length"), String(this.minLength())]);
-      if (this.level >= 3) {
+      if (chosen.has("any_digit_run")) {
         rows.push([t("opt_digit_runs"), o.any_digit_run ? t("digit_runs_any") : t("digit_runs_named")]);
       }
       rows.push([t("opt_games"), String(o.games || 1)]);

@@ -197,3 +197,30 @@ def test_a_count_out_of_range_names_the_side_it_is_on(client, ready):
         assert refused.status_code == 400
         message = refused.json()["error"]["message"]
         assert f"„{side}” 1 és " in message and "„”" not in message  # it said „” before
+
+
+@pytest.mark.parametrize(
+    ("message", "code", "shown"),
+    [
+        ("gg\u202eti sniw", "invisible_control", "U+202E"),
+        ("csengő\x07", "invisible_control", "U+0007"),
+        ("a\x9b31mb", "invisible_control", "U+009B"),
+        ("a" + "\n" * 249 + "b", "too_many_lines", "20"),
+    ],
+    ids=["rlo", "bell", "csi", "250-lines"],
+)
+def test_a_proposal_message_shows_as_typed_or_is_refused(client, ready, message, code, shown):
+    from collection.models import TradeProposal
+
+    owner, _partner = ready
+    login(client, owner)
+    body = {"partner": "partner", "gives": {"AF1-001": 1}, "message": message}
+    refused = send(client, "post", PROPOSALS, body)
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == code
+    assert shown in refused.json()["error"]["message"]
+    assert not TradeProposal.objects.exists()
+    kept = "Szia!\r\nCserélnél\u200degy Éjlépőt?\n" + "\n" * 17 + "Köszi"
+    made = send(client, "post", PROPOSALS, {**body, "message": kept})
+    assert made.status_code == 201
+    assert TradeProposal.objects.get().message == kept.replace("\r\n", "\n")

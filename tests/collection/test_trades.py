@@ -277,6 +277,15 @@ def test_a_proposal_is_bounded_and_offers_only_free_copies(ready, stranger):
     with pytest.raises(ApplicationError) as refused:
         propose(owner, partner, {"AF1-001": 1}, message="x" * 501)
     assert refused.value.code == "message_too_long"
+    for message, code in [
+        ("gg\u202eti sniw", "invisible_control"),
+        ("\x1b[2J", "invisible_control"),
+        ("a\x00b", "nul_character"),
+        ("x\n" * 20 + "x", "too_many_lines"),
+    ]:
+        with pytest.raises(ApplicationError) as refused:
+            propose(owner, partner, {"AF1-001": 1}, message=message)
+        assert refused.value.code == code, message
     with pytest.raises(ApplicationError) as refused:
         propose(owner, owner, {"AF1-001": 1})
     assert refused.value.code == "to_yourself"

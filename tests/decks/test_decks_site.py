@@ -6,8 +6,10 @@ import re
 
 import pytest
 
-from catalog.models import Card
+from catalog.models import Card, Game
+from catalog.records import row_record
 from decks import services
+from decks.entries import Entry
 from decks.history import deck_history
 from decks.models import Deck, DeckVersion
 from tests.decks.conftest import demo_entries, login, odds_answer
@@ -417,3 +419,19 @@ def test_odds_for_a_chosen_type_by_turn_n(client, deck, owner):
     assert expected in html and "6" in html
     page = client.get(f"/decks/{deck.pk}/edit/").content.decode()
     assert 'name="target"' in page and "card:AF1-001" in page
+
+
+def test_a_deck_of_a_game_without_draw_odds_gets_no_odds_and_no_goldfish(client, owner, cards):
+    """The builder models Álomfogó's draws only: another game's deck is not counted by them."""
+    login(client, owner)
+    oniroo = Game.objects.get(slug="oniroo")
+    symbol = Card.objects.get(code="ONI-S023")
+    deck = services.deck_create(
+        owner=owner, game=oniroo, name="Álmok", entries=[Entry(card=row_record(symbol), count=6)]
+    )
+    response = client.get(f"/decks/{deck.pk}/odds/", {"target": "type:symbol", "turn": 2})
+    assert response.status_code == 404
+    edit = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    assert 'name="target"' not in edit  # no odds form either
+    sample = client.get(f"/decks/{deck.pk}/sample/", {"seed": 7}, HTTP_HX_REQUEST="true")
+    assert sample.status_code == 200 and sample.content.decode().count("thumb.webp") == 5

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from decks import odds
+from decks import odds, odds_alomfogo
 from decks.entries import Entry
 from tests.decks.test_stats import card, tournament_deck
 
@@ -28,7 +28,7 @@ def seed_where(deck: list[Entry], wanted: Counter) -> int:
 def test_a_played_texts_vp_is_spent_at_once_and_one_buvforras_a_turn_holds():
     # Gyöngyfüzér (AFD-064): 1 VP, a bűvforrás that gives 3 VP; Kamilla anyó (AFD-003) costs 5
     deck = [Entry(card("AFD-064"), 2), Entry(card("AFD-003"), 3)]  # the whole deck is the hand
-    (first,) = odds.goldfish(deck, 1, turns=1)
+    (first,) = odds_alomfogo.goldfish(deck, 1, turns=1)
     # 3 VP: the spell (3 - 1 + 3 = 5 VP), then the révülő it pays for; the second
     # bűvforrás would fit (1 VP) but the engine allows one a turn
     assert codes(p.card for p in first.played) == ["AFD-064", "AFD-003"]
@@ -46,7 +46,7 @@ def test_a_played_texts_draw_comes_into_the_hand():
     # the two left in the deck are what it draws
     deck = [Entry(card("AFD-066"), 3), Entry(card("AFD-040"), 4)]
     for seed in range(20):
-        (first,) = odds.goldfish(deck, seed, turns=1)
+        (first,) = odds_alomfogo.goldfish(deck, seed, turns=1)
         (play,) = first.played  # 1 VP left: the next Álomkép does not fit
         assert play.card["code"] == "AFD-066" and play.cost == 2
         assert len(play.text_drew) == 2
@@ -62,7 +62,7 @@ def test_a_play_whose_text_would_draw_from_an_empty_deck_is_skipped():
     # Six cards: one left after the deal, and Álomkép (AFD-066) draws two (a draw from an empty
     # deck loses the game): the goldfish holds it back, until its own draw finds the deck empty
     deck = [Entry(card("AFD-066"), 3), Entry(card("AFD-040"), 3)]
-    lines = odds.goldfish(deck, 4, turns=4)
+    lines = odds_alomfogo.goldfish(deck, 4, turns=4)
     assert [line.deck_out for line in lines] == [False, False, True]
     assert all(not line.played for line in lines)
     assert lines[1].drawn is not None
@@ -71,7 +71,7 @@ def test_a_play_whose_text_would_draw_from_an_empty_deck_is_skipped():
 def test_a_start_of_turn_texts_vp_is_counted_and_said():
     # Tűzkör (AFD-055): a 2-VP bűvforrás esemény giving 1 VP at the start of each turn
     deck = [Entry(card("AFD-055"), 3), Entry(card("AFD-040"), 4)]
-    first, second = odds.goldfish(deck, 2, turns=2)
+    first, second = odds_alomfogo.goldfish(deck, 2, turns=2)
     assert codes(p.card for p in first.played) == ["AFD-055"]  # one bűvforrás a turn
     assert first.vp_left == 1
     assert (second.vp_available, second.vp_from_texts) == (1 + 3 + 1, 1)
@@ -83,7 +83,7 @@ def test_a_cost_change_on_the_board_is_what_the_goldfish_pays():
     # Telihold (AFD-056, 2 VP): álomlények cost 1 less; Aranytollú tűzmadár (AFD-039) costs 3
     deck = [Entry(card("AFD-056"), 2), Entry(card("AFD-039"), 6)]
     seed = seed_where(deck, Counter(["AFD-056"]))
-    first, second = odds.goldfish(deck, seed, turns=2, vp_per_turn=2)
+    first, second = odds_alomfogo.goldfish(deck, seed, turns=2, vp_per_turn=2)
     assert codes(p.card for p in first.played) == ["AFD-056"]  # the bird's 3 VP does not fit
     (bird,) = second.played
     assert bird.card["code"] == "AFD-039" and bird.cost == 2  # 3 - 1 on a 2-VP turn
@@ -96,7 +96,7 @@ def test_a_free_play_offered_by_the_board_is_taken():
     gate, melinda = card("AF1-008"), card("AFD-008")  # Hangrévész Melinda: a 4-VP révülő
     deck = [Entry(gate, 5), Entry(melinda, 1)]
     seed = seed_where(deck, Counter({"AF1-008": 5}))  # the révülő is the first card drawn
-    first, second = odds.goldfish(deck, seed, turns=2, vp_per_turn=4)
+    first, second = odds_alomfogo.goldfish(deck, seed, turns=2, vp_per_turn=4)
     assert codes(p.card for p in first.played) == ["AF1-008"]
     assert second.drawn["code"] == "AFD-008"
     assert [(p.card["code"], p.cost, p.free) for p in second.played] == [
@@ -109,7 +109,7 @@ def test_a_free_play_offered_by_the_board_is_taken():
 def test_a_spell_whose_target_is_missing_is_not_played():
     # Rontás (AFD-070) discards a resting révülő: a goldfish never attacks, so none rests
     deck = [Entry(card("AFD-070"), 3), Entry(card("AFD-040"), 4)]
-    for line in odds.goldfish(deck, 3, turns=2, vp_per_turn=4):
+    for line in odds_alomfogo.goldfish(deck, 3, turns=2, vp_per_turn=4):
         assert not line.played
 
 
@@ -119,7 +119,7 @@ def test_a_discard_in_a_text_takes_the_first_card_offered():
     deck = [Entry(card("AFD-067"), 3), Entry(card("AFD-040"), 4)]
     seed = seed_where(deck, Counter(["AFD-067"]))
     hand = odds.sample_hand(deck, seed)
-    (first,) = odds.goldfish(deck, seed, turns=1)
+    (first,) = odds_alomfogo.goldfish(deck, seed, turns=1)
     play = first.played[0]
     assert play.card["code"] == "AFD-067"
     held_longest = next(c for c in hand if c is not play.card)
@@ -135,8 +135,8 @@ def test_the_bookkeeping_of_a_text_heavy_deck_closes_every_turn():
     seen = Counter()
     for seed in range(40):
         for on_the_play in (True, False):
-            lines = odds.goldfish(deck, seed, turns=6, on_the_play=on_the_play)
-            assert lines == odds.goldfish(deck, seed, turns=6, on_the_play=on_the_play)
+            lines = odds_alomfogo.goldfish(deck, seed, turns=6, on_the_play=on_the_play)
+            assert lines == odds_alomfogo.goldfish(deck, seed, turns=6, on_the_play=on_the_play)
             vp, hand = 0, 5
             for line in lines:
                 assert line.vp_available == vp + 3 + line.vp_from_texts
@@ -160,6 +160,6 @@ def test_the_bookkeeping_of_a_text_heavy_deck_closes_every_turn():
 def test_a_deck_smaller_than_a_hand_is_dealt_whole_and_played():
     """A deck being built (1–4 cards) is the whole sample hand: turn 1 lays it down."""
     deck = [Entry(card("AFD-019"), 1), Entry(card("AFD-040"), 2)]
-    first, *rest = odds.goldfish(deck, 7)
+    first, *rest = odds_alomfogo.goldfish(deck, 7)
     assert not first.deck_out and "AFD-019" in codes(p.card for p in first.played)
     assert rest and rest[0].deck_out  # the next draw finds the deck empty

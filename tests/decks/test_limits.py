@@ -410,3 +410,111 @@ def test_a_deck_saved_before_the_limits_can_still_be_renamed_and_copied(client, 
         content_type="application/json",
     )  # fmt: skip
     assert response.status_code == 400
+
+
+# --- plain text: names and descriptions show as typed ---------------------------------------
+
+DESCRIPTION_LINES = settings.LIMITS["DECK_DESCRIPTION_MAX_LINES"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "shown"),
+    [
+        ({"name": "gg\u202eti sniw"}, "invisible_control", "U+202E"),
+        ({"name": "csengő\x07"}, "invisible_control", "U+0007"),
+        ({"name": "\x1b[31mpiros"}, "invisible_control", "U+001B"),
+        ({"name": "a\x9bb"}, "invisible_control", "U+009B"),
+        ({"description": "jó \u202epakli"}, "invisible_control", "U+202E"),
+        ({"description": "a\x7fb"}, "invisible_control", "U+007F"),
+        ({"description": "x" + "\n" * 9_998 + "x"}, "too_many_lines", str(DESCRIPTION_LINES)),
+        ({"description": "x\n" * DESCRIPTION_LINES + "x"}, "too_many_lines", "200"),
+    ],
+    ids=["name-rlo", "name-bell", "name-escape", "name-csi", "description-rlo",
+         "description-del", "description-9999-lines", "description-201-lines"],
+)  # fmt: skip
+def test_api_refuses_control_characters_and_endless_lines(client, deck, owner, body, code, shown):
+    login(client, owner)
+    before = database()
+    created = post_json(client, "/api/decks/", {"game": "alomfogo", **body})
+    assert shown in assert_refused(created, code)["message"]
+    patched = client.patch(f"/api/decks/{deck.pk}/", body, content_type="application/json")
+    assert shown in assert_refused(patched, code)["message"]
+    assert database() == before
+
+
+def test_a_hungarian_name_with_a_joiner_and_a_long_description_are_kept(client, owner, cards):
+    login(client, owner)
+    name = "Őrző\u200dÉjlépő Kajtár"
+    description = "Első sor\r\n\tbehúzva\r\n" + "sor\n" * (DESCRIPTION_LINES - 3) + "vége"
+    response = post_json(client, "/api/decks/", {
+        "game": "alomfogo", "name": name, "description": description,
+    })  # fmt: skip
+    assert response.status_code == 201, response.content[:300]
+    deck = Deck.objects.get()
+    assert deck.name == name
+    assert deck.description == description.replace("\r\n", "\n")  # as the page shows it
+    assert deck.description.count("\n") + 1 == DESCRIPTION_LINES
+
+
+def test_the_forms_show_the_control_character_and_save_nothing(client, deck, owner):
+    login(client, owner)
+    before = database()
+    response = client.post("/decks/new/", {"game": "alomfogo", "name": "gg\u202eti sniw"})
+    assert response.status_code == 400 and "U+202E" in response.content.decode()
+    response = client.post(
+        "/decks/import/", {"game": "alomfogo", "name": "a\x07b", "text": "3 Éjlépő Kajtár"}
+    )
+    assert response.status_code == 400 and "U+0007" in response.content.decode()
+    form = {"name": deck.name, "format": "casual", "visibility": "private"}
+    for description, shown in [("jó \u202epakli", "U+202E"), ("a" + "\r\n" * 300 + "b", "200")]:
+        response = client.post(f"/decks/{deck.pk}/settings/", {**form, "description": description})
+        assert response.status_code == 400 and shown in response.content.decode()
+    assert database() == before
+
+
+def test_a_deck_stored_with_a_control_character_still_loads_saves_and_copies(client, deck, owner):
+    # saved before the refusal existed
+    old_description = "a \u202eb\n" * 300
+    Deck.objects.filter(pk=deck.pk).update(name="gg\u202eti sniw", description=old_description)
+    login(client, owner)
+    assert client.get(f"/api/decks/{deck.pk}/").json()["name"] == "gg\u202eti sniw"
+    response = client.patch(
+        f"/api/decks/{deck.pk}/", {"list": "3 Éjlépő Kajtár"}, content_type="application/json"
+    )
+    assert response.status_code == 200, response.content[:300]
+    deck.refresh_from_db()
+    assert (deck.name, deck.description) == ("gg\u202eti sniw", old_description)
+    assert sum(deck.entries.values_list("count", flat=True)) == 3
+    response = client.patch(
+        f"/api/decks/{deck.pk}/", {"visibility": "public"}, content_type="application/json"
+    )
+    assert response.status_code == 200
+    # a copy is new text: it leaves the controls and the extra lines behind
+    copy = services.deck_clone(deck=Deck.objects.get(pk=deck.pk), user=owner)
+    assert "\u202e" not in copy.name and "ggti sniw" in copy.name
+    assert "\u202e" not in copy.description
+    assert copy.description.count("\n") + 1 == DESCRIPTION_LINES
+    # but a changed name is checked
+    response = client.patch(
+        f"/api/decks/{deck.pk}/", {"name": "gg\u202eti sniw!"}, content_type="application/json"
+    )
+    assert_refused(response, "invisible_control")
+
+
+def test_the_settings_form_keeps_an_old_name_with_a_control_character_but_checks_a_new_one(
+    client, deck, owner
+):
+    # saved before the refusal existed: the owner may still change the deck's other settings
+    Deck.objects.filter(pk=deck.pk).update(name="gg\u202eti sniw")
+    login(client, owner)
+    form = {"name": "gg\u202eti sniw", "format": "casual", "visibility": "public"}
+    response = client.post(f"/decks/{deck.pk}/settings/", form)
+    assert response.status_code == 302, response.content[:300]
+    deck.refresh_from_db()
+    assert (deck.name, deck.visibility) == ("gg\u202eti sniw", "public")
+    response = client.post(
+        f"/decks/{deck.pk}/settings/", {**form, "name": "gg\u202eti sniw!", "visibility": "private"}
+    )
+    assert response.status_code == 400 and "U+202E" in response.content.decode()
+    deck.refresh_from_db()
+    assert (deck.name, deck.visibility) == ("gg\u202eti sniw", "public")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from decks import charts, odds
+from decks import charts, odds, odds_alomfogo
 from decks.entries import SIDE, Entry
 from decks.stats import breakdown, cost_bucket
 
@@ -166,19 +166,21 @@ def test_prob_at_least_edges():
 
 def test_cards_seen_by_turn_follows_the_draw_rules():
     # opening hand of 5; the starting player skips the first draw; one card a turn after
-    assert odds.cards_seen_by_turn(0, True) == odds.cards_seen_by_turn(0, False) == 5
-    assert odds.cards_seen_by_turn(1, True) == 5
-    assert odds.cards_seen_by_turn(1, False) == 6
-    assert odds.cards_seen_by_turn(2, True) == 6
-    assert odds.cards_seen_by_turn(2, False) == 7
-    assert odds.cards_seen_by_turn(4, True) == 8
+    assert (
+        odds_alomfogo.cards_seen_by_turn(0, True) == odds_alomfogo.cards_seen_by_turn(0, False) == 5
+    )
+    assert odds_alomfogo.cards_seen_by_turn(1, True) == 5
+    assert odds_alomfogo.cards_seen_by_turn(1, False) == 6
+    assert odds_alomfogo.cards_seen_by_turn(2, True) == 6
+    assert odds_alomfogo.cards_seen_by_turn(2, False) == 7
+    assert odds_alomfogo.cards_seen_by_turn(4, True) == 8
     with pytest.raises(ValueError):
-        odds.cards_seen_by_turn(-1, True)
+        odds_alomfogo.cards_seen_by_turn(-1, True)
 
 
 def test_the_odds_count_the_cards_the_engine_deals():
     """The draw rule lives in the engine; the builder's odds follow its deal, turn by turn."""
-    from play.bots.decks import demo_decks
+    from play.bots.alomfogo_cards import demo_decks
     from play.engines import get_engine
 
     game = get_engine("alomfogo").new_game(demo_decks(), {"first_player": 0}, 7)
@@ -192,15 +194,15 @@ def test_the_odds_count_the_cards_the_engine_deals():
             seen[player].append(view["hand_count"] + gone)
         ending = [a for a in game.legal_actions(player) if a["type"] in ("end_main", "end_turn")]
         game.apply(ending[0] if ending else game.legal_actions(player)[0])
-    assert seen[0] == [odds.cards_seen_by_turn(t, True) for t in (1, 2)]
-    assert seen[1] == [odds.cards_seen_by_turn(t, False) for t in (1, 2)]
+    assert seen[0] == [odds_alomfogo.cards_seen_by_turn(t, True) for t in (1, 2)]
+    assert seen[1] == [odds_alomfogo.cards_seen_by_turn(t, False) for t in (1, 2)]
 
 
 # --- odds on a deck -------------------------------------------------------------------------
 
 
 def test_odds_report_on_a_real_45_card_deck():
-    lines = {line.key: line for line in odds.odds_report(tournament_deck(), "hu")}
+    lines = {line.key: line for line in odds_alomfogo.odds_report(tournament_deck(), "hu")}
     assert list(lines) == ["revulo_opening", "cheap_revulo_t2_play", "cheap_revulo_t2_draw"]
 
     opening = lines["revulo_opening"]
@@ -218,14 +220,14 @@ def test_odds_report_on_a_real_45_card_deck():
 
 
 def test_odds_report_in_english_and_for_other_games():
-    lines = odds.odds_report(tournament_deck(), "en")
+    lines = odds_alomfogo.odds_report(tournament_deck(), "en")
     assert lines[0].text == "At least 1 dreamwalker in your opening 5 cards"
     assert lines[0].percent == "96.5%"
     assert "if you go first" in lines[1].text
     oniroo = [Entry(card(code), 1) for code in list(_cards("oniroo"))[:40]]
     guardian = [Entry(card(code), 1) for code in _cards("arcane-guardian")]
-    assert odds.odds_report(oniroo, "hu") == []
-    assert odds.odds_report(guardian, "en") == []
+    assert odds_alomfogo.odds_report(oniroo, "hu") == []
+    assert odds_alomfogo.odds_report(guardian, "en") == []
 
 
 def test_format_percent_never_claims_certainty_it_lacks():
@@ -238,16 +240,16 @@ def test_format_percent_never_claims_certainty_it_lacks():
 def test_odds_for_a_card_a_list_of_codes_or_a_type():
     deck = [*tournament_deck(), Entry(card("AFD-050"), 3, SIDE)]
     # one code, 3 copies, by turn 3 on the draw: 5 + 3 = 8 cards seen
-    assert odds.odds_for(deck, "AFD-006", 3, False) == pytest.approx(
+    assert odds_alomfogo.odds_for(deck, "AFD-006", 3, False) == pytest.approx(
         float(exact(45, 3, 8)), abs=1e-12
     )
-    assert odds.odds_for(deck, ["AFD-006", "AFD-002"], 1, True) == pytest.approx(
+    assert odds_alomfogo.odds_for(deck, ["AFD-006", "AFD-002"], 1, True) == pytest.approx(
         float(exact(45, 6, 5)), abs=1e-12
     )
-    assert odds.odds_for(deck, odds.of_type("azonnali"), 2, True, k=2) == pytest.approx(
+    assert odds_alomfogo.odds_for(deck, odds.of_type("azonnali"), 2, True, k=2) == pytest.approx(
         odds.prob_at_least(45, 6, 6, k=2), abs=1e-12
     )
-    assert odds.odds_for(deck, "AFD-050", 4, True) == 0.0  # side board only
+    assert odds_alomfogo.odds_for(deck, "AFD-050", 4, True) == 0.0  # side board only
 
 
 # --- sample hand ----------------------------------------------------------------------------
@@ -309,27 +311,27 @@ def _check_turns(lines, vp_per_turn):
 
 def test_goldfish_is_deterministic_and_follows_the_turn_rules():
     deck = tournament_deck()
-    lines = odds.goldfish(deck, seed=7)
-    assert lines == odds.goldfish(deck, seed=7)
-    assert lines == odds.goldfish(list(reversed(deck)), seed=7)
+    lines = odds_alomfogo.goldfish(deck, seed=7)
+    assert lines == odds_alomfogo.goldfish(deck, seed=7)
+    assert lines == odds_alomfogo.goldfish(list(reversed(deck)), seed=7)
     assert [line.turn for line in lines] == [1, 2, 3, 4]
     assert lines[0].drawn is None  # the starting player does not draw on turn 1
     assert all(line.drawn is not None for line in lines[1:])
     for seed in range(60):
         for on_the_play in (True, False):
-            _check_turns(odds.goldfish(deck, seed, on_the_play=on_the_play), 3)
-    _check_turns(odds.goldfish(deck, 5, turns=6, vp_per_turn=2), 2)
+            _check_turns(odds_alomfogo.goldfish(deck, seed, on_the_play=on_the_play), 3)
+    _check_turns(odds_alomfogo.goldfish(deck, 5, turns=6, vp_per_turn=2), 2)
 
 
 def test_goldfish_on_the_draw_draws_on_turn_one():
-    lines = odds.goldfish(tournament_deck(), seed=3, on_the_play=False)
+    lines = odds_alomfogo.goldfish(tournament_deck(), seed=3, on_the_play=False)
     assert lines[0].drawn is not None
 
 
 def test_goldfish_starts_from_the_sample_hand():
     deck = tournament_deck()
     hand = odds.sample_hand(deck, 11)
-    first = odds.goldfish(deck, 11, turns=1)[0]
+    first = odds_alomfogo.goldfish(deck, 11, turns=1)[0]
     assert Counter(c["code"] for c in hand) == Counter(
         c["code"] for c in [*first.hand, *(p.card for p in first.played)]
     ) - Counter(p.drew["code"] for p in first.played if p.drew)
@@ -341,7 +343,7 @@ def test_goldfish_plays_revulok_first_priciest_that_fits_and_leaves_nothing_play
     deck = [Entry(card(code), 3) for code in codes]
     seen_revulo_then_other = False
     for seed in range(80):
-        for line in odds.goldfish(deck, seed, turns=5):
+        for line in odds_alomfogo.goldfish(deck, seed, turns=5):
             kinds = [p.card["type"] for p in line.played]
             first_other = next((i for i, k in enumerate(kinds) if k != "revulo"), len(kinds))
             assert all(k != "revulo" for k in kinds[first_other:])
@@ -360,7 +362,7 @@ def test_goldfish_plays_revulok_first_priciest_that_fits_and_leaves_nothing_play
 
 
 def test_goldfish_describes_each_turn_in_both_languages():
-    lines = odds.goldfish(tournament_deck(), seed=7)
+    lines = odds_alomfogo.goldfish(tournament_deck(), seed=7)
     assert lines[0].text("hu").startswith("1. kör: nem húzol (te kezdesz). 3 VP.")
     assert lines[0].text("en").startswith("Turn 1: no draw (you go first). 3 VP.")
     second = lines[1]
@@ -370,7 +372,9 @@ def test_goldfish_describes_each_turn_in_both_languages():
 
 
 def test_goldfish_stops_when_the_deck_runs_out():
-    lines = odds.goldfish([Entry(card("AFD-040"), 3), Entry(card("AFD-041"), 3)], 1, turns=4)
+    lines = odds_alomfogo.goldfish(
+        [Entry(card("AFD-040"), 3), Entry(card("AFD-041"), 3)], 1, turns=4
+    )
     # 6 instants: 5 in hand, turn 2 draws the last, turn 3 finds the deck empty
     assert [line.deck_out for line in lines] == [False, False, True]
     assert all(not line.played for line in lines)
@@ -385,7 +389,7 @@ def test_goldfish_lays_down_what_the_engine_allows_even_with_an_empty_deck():
 
     creature, instant = card("AF1-004"), card("AFD-040")  # Búbos manó (1 VP), an instant
     deck = [Entry(creature, 1), Entry(instant, 4)]
-    (first,) = odds.goldfish(deck, 1, turns=1)
+    (first,) = odds_alomfogo.goldfish(deck, 1, turns=1)
     assert [p.card["code"] for p in first.played] == ["AF1-004"] and first.played[0].drew is None
     # the engine, dealt the same five cards and an opponent's deck, lets it be played
     game = get_engine("alomfogo").new_game(
@@ -399,7 +403,7 @@ def test_goldfish_lays_down_what_the_engine_allows_even_with_an_empty_deck():
 
 def test_goldfish_is_for_alomfogo_only():
     oniroo = [Entry(card(code), 1) for code in list(_cards("oniroo"))[:40]]
-    assert odds.goldfish(oniroo, 1) == []
+    assert odds_alomfogo.goldfish(oniroo, 1) == []
 
 
 # --- charts ---------------------------------------------------------------------------------

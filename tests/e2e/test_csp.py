@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from play.bots.decks import DEMO_DECKS
+from play.bots.alomfogo_cards import DEMO_DECKS
 from tests.factories import make_user
 from tests.play_rows import codes_deck
 

@@ -23,7 +23,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from catalog.models import Game
-from play.bots.decks import DEMO_DECKS
+from play.bots.alomfogo_cards import DEMO_DECKS
 from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing, wait_past
 from tests.e2e.test_table_cards_oniroo import a_deal_the_person_opens_with_a_play

@@ -22,7 +22,7 @@ import pytest
 from django.core.management import call_command
 
 from play import selectors
-from play.bots.decks import DEMO_DECKS
+from play.bots.alomfogo_cards import DEMO_DECKS
 from play.engines import get_engine
 from play.models import Match, Seat
 from tests.e2e.pages import action_key, api_state, next_move, showing

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from play.bots.decks import DEMO_DECKS
+from play.bots.alomfogo_cards import DEMO_DECKS
 from play.models import Match
 from tests.e2e import table_checks as checks
 from tests.e2e.pages import api_state, showing

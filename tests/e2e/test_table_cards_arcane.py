@@ -35,7 +35,7 @@ from tests.e2e.table_checks import (
 )
 from tests.e2e.test_play_arcane import a_seed_with_a_full_game, enter_the_dungeon, offered
 from tests.factories import make_user
-from tests.play.test_arcane_table_js import faces_shown
+from tests.play.test_arcane_guardian_table_js import faces_shown
 from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)

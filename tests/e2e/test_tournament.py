@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from catalog.models import Game
 from play import selectors
-from play.bots.decks import DEMO_DECKS
+from play.bots.alomfogo_cards import DEMO_DECKS
 from play.engines import get_engine
 from play.models import Match
 from tests.e2e.pages import action_key, next_move, showing

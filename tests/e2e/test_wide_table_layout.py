@@ -20,7 +20,7 @@ import os
 import pytest
 from django.core.management import call_command
 
-from play.bots.decks import DEMO_DECKS
+from play.bots.alomfogo_cards import DEMO_DECKS
 from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing, wait_past
 from tests.e2e.test_narrow_tables import the_seats_move

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from play.bots.decks import all_cards
+from play.bots.alomfogo_cards import all_cards
 from play.engines import get_engine
 
 ENGINE = get_engine("alomfogo")

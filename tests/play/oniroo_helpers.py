@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from play.bots.decks import oniroo_cards
+from play.bots.oniroo_cards import oniroo_cards
 from play.engines import get_engine
 from play.engines.oniroo import from_dict, table
 from play.engines.oniroo.dreams import facts_of

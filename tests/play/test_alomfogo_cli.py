@@ -10,7 +10,7 @@ import pytest
 
 from play import cli_alomfogo as cli
 from play import cli_loop
-from play.bots.decks import all_cards
+from play.bots.alomfogo_cards import all_cards
 from play.engines import get_engine
 
 CARDS = all_cards()

@@ -5,7 +5,7 @@ counts."""
 from __future__ import annotations
 
 from play import cli_alomfogo as cli
-from play.bots.decks import DEMO_DECKS, all_cards, deck
+from play.bots.alomfogo_cards import DEMO_DECKS, all_cards, deck
 from play.engines import get_engine
 from tests.play import alomfogo_helpers as h
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 
-from play.bots.decks import all_cards, demo_decks
+from play.bots.alomfogo_cards import all_cards, demo_decks
 from play.engines import get_engine
 from tests.play.conformance import Conformance, strings
 from tests.play.conformance import play_random as play_conformant

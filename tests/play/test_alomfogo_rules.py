@@ -405,7 +405,7 @@ def test_the_published_seed_does_not_place_a_seen_card_in_the_deck_list():
     as given (sorted by code), and so the neighbourhood of the cards never seen. Two lists
     of one size that differ in their unseen end shuffle differently; the same list shuffles
     the same (the deal stays a function of the seed and the decks)."""
-    from play.bots.decks import DEMO_DECKS, all_cards, deck
+    from play.bots.alomfogo_cards import DEMO_DECKS, all_cards, deck
     from play.engines import get_engine
 
     engine = get_engine("alomfogo")

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from play.bots import get_bot
-from play.bots.decks import demo_decks
+from play.bots.alomfogo_cards import demo_decks
 from play.engines.alomfogo import from_dict, new_game
 from play.engines.alomfogo.sampling import action_key, remember, sample_state
 from play.engines.sampling import Knowledge, SampleError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from play.bots.decks import demo_decks
+from play.bots.alomfogo_cards import demo_decks
 from play.engines import get_engine
 from tests.play.test_alomfogo_properties import MAX_STEPS, check_views, count_cards
 

@@ -5,7 +5,7 @@ from itertools import product
 import pytest
 
 from bench import bots as bench_bots
-from play.bots.decks import DEMO_DECKS, demo_decks
+from play.bots.alomfogo_cards import DEMO_DECKS, demo_decks
 
 
 @pytest.mark.parametrize(

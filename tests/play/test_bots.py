@@ -9,8 +9,8 @@ import random
 import pytest
 
 from play.bots import Bot, bot_kinds, decide, get_bot, play_game, winner_of
+from play.bots.alomfogo_cards import all_cards, demo_decks
 from play.bots.alomfogo_greedy import GreedyBot, evaluate
-from play.bots.decks import all_cards, demo_decks
 from play.bots.random_bot import RandomBot
 from play.engines import IllegalAction, get_engine
 from play.engines.base import GameState

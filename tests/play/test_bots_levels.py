@@ -19,7 +19,7 @@ from django.test import override_settings
 from catalog.models import Card, Game
 from play import cli_alomfogo, cli_oniroo, selectors, services
 from play.bots import get_bot
-from play.bots.decks import oniroo_cards
+from play.bots.oniroo_cards import oniroo_cards
 from play.bots.search import SearchBot
 from play.models import Match, MatchAction, Opponent
 from tests.factories import PASSWORD, make_user

@@ -189,3 +189,51 @@ def test_the_rate_limit_holds_for_simultaneous_posts(public_match):
     outcomes = run_together(*(partial(post, n) for n in range(20)))
     assert sorted(outcomes).count("sent") == chat.RATE_MAX and len(outcomes) == 20
     assert ChatMessage.objects.filter(match=match).count() == chat.RATE_MAX
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("gg\u202eti sniw", "U+202E"),  # would show reversed: "ggwins it"
+        ("szia\u2066", "U+2066"),
+        ("csengő\x07", "U+0007"),
+        ("\x1b[2Jtiszta", "U+001B"),
+        ("a\x7fb", "U+007F"),
+        ("a\x9bb", "U+009B"),
+    ],
+)
+def test_chat_refuses_control_characters_and_direction_overrides(public_match, client, text, shown):
+    match, zsofi, gergo = public_match
+    client.force_login(zsofi)
+    url = f"/api/matches/{match.pk}/chat/"
+    refused = client.post(url, {"chat": text}, content_type="application/json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "invisible_control"
+    assert shown in refused.json()["error"]["message"]
+    assert not ChatMessage.objects.exists()
+    # the form without JavaScript: back to the table, nothing stored
+    assert client.post(f"/play/{match.pk}/chat/", {"text": text}).status_code in (302, 400)
+    assert not ChatMessage.objects.exists()
+
+
+def test_chat_keeps_accents_and_joiners_and_folds_line_breaks(public_match, client):
+    match, zsofi, gergo = public_match
+    client.force_login(zsofi)
+    url = f"/api/matches/{match.pk}/chat/"
+    text = "Jó\u200djáték,\r\n\tÉjlépő Kajtár!"
+    assert client.post(url, {"chat": text}, content_type="application/json").status_code == 201
+    assert ChatMessage.objects.get().text == "Jó\u200djáték, Éjlépő Kajtár!"
+
+
+def test_chat_over_the_socket_refuses_a_direction_override(public_match):
+    match, zsofi, gergo = public_match
+
+    async def scenario():
+        a, _ = await opened(match, zsofi)
+        await a.send_json_to({"chat": "gg\u202eti sniw"})
+        refused = await a.receive_json_from(timeout=5)
+        assert refused["type"] == "error" and refused["code"] == "invisible_control"
+        await a.disconnect()
+
+    async_to_sync(scenario)()
+    assert not ChatMessage.objects.exists()

@@ -17,13 +17,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from play.engines import IllegalAction, game_ids
-from tests.play import test_alomfogo_properties, test_arcane_properties, test_oniroo_properties
+from tests.play import (
+    test_alomfogo_properties,
+    test_arcane_guardian_properties,
+    test_oniroo_properties,
+)
 from tests.play.conformance import Conformance, play_random
 
 GAMES: dict[str, Conformance] = {
     "alomfogo": test_alomfogo_properties.CONFORMANCE,
     "oniroo": test_oniroo_properties.CONFORMANCE,
-    "arcane-guardian": test_arcane_properties.CONFORMANCE,
+    "arcane-guardian": test_arcane_guardian_properties.CONFORMANCE,
 }
 SEEDS = st.integers(0, 2**32 - 1)
 SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])

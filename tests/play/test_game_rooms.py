@@ -8,6 +8,7 @@ checks that the names follow the pattern and that every room is there.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 from pathlib import Path
@@ -71,6 +72,27 @@ def test_the_sampler_of_a_game_the_search_bot_plays(game_id):
 
 
 @pytest.mark.parametrize("game_id", IDS)
+def test_the_card_list(game_id):
+    spec = get_game(game_id)
+    module = importlib.import_module(spec.rooms.card_list)
+    assert Path(module.__file__).name == f"{spec.room}_cards.py"
+    # it reads the game's own shipped cards, and only them
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    assert "shipped_cards(" in source
+    others = [other.id for other in all_games() if other.id != game_id]
+    assert not any(f'"{other}"' in source for other in others)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_deck_formats(game_id):
+    spec = get_game(game_id)
+    module = importlib.import_module(spec.rooms.formats)
+    assert Path(module.__file__).name == f"formats_{spec.room}.py"
+    assert module.FORMATS and {f.game for f in module.FORMATS} == {game_id}
+    assert spec.default_format in {f.id for f in module.FORMATS}
+
+
+@pytest.mark.parametrize("game_id", IDS)
 def test_the_terminal_game(game_id):
     spec = get_game(game_id)
     terminal = spec.terminal()
@@ -125,3 +147,72 @@ def test_the_rules_doc(game_id):
     doc = ROOT / spec.rooms.rules_doc
     assert doc.is_file(), doc
     assert doc.name == f"{spec.room}.md"
+
+
+# --- rooms only some games have: the spec names them -----------------------------------------
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_deck_builders_draw_odds(game_id):
+    spec = get_game(game_id)
+    if spec.deck_odds is None:  # the builder models no draws of this game
+        assert spec.odds() is None
+        return
+    module = spec.odds()
+    assert module.__name__ == spec.deck_odds == f"decks.odds_{spec.room}"
+    for name in ("odds_report", "odds_for", "cards_seen_by_turn", "goldfish"):
+        assert callable(getattr(module, name)), name
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_houses_of_a_game_whose_cards_belong_to_houses(game_id):
+    spec = get_game(game_id)
+    if not spec.houses:
+        return
+    houses = spec.card_module().HOUSES
+    assert houses and set(houses) <= set(spec.card_module().SUBTYPES)
+
+
+# --- nothing outside the rooms and the registry names a game -----------------------------------
+
+APPS = ("accounts", "catalog", "collection", "config", "core", "decks", "play", "printing")
+APPS += ("tournaments",)
+# the registry; the card vocabulary, where the ids are named once for the card data
+NAMING_PLACES = {"core/games.py", "catalog/vocab.py"}
+VOCAB_IDS = {"ALOMFOGO", "ONIROO", "ARCANE_GUARDIAN"}
+
+
+def _names_a_game(path: Path) -> list[str]:
+    """Where a module names a game: its id as a literal, the vocabulary's name for the id,
+    an import of one game's engine."""
+    rooms = tuple(spec.room for spec in all_games())
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and node.value in GAMES:
+            found.append(f"{node.lineno}: {node.value!r}")
+        elif isinstance(node, ast.Name | ast.Attribute):
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            if name in VOCAB_IDS:
+                found.append(f"{node.lineno}: {name}")
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            modules += [alias.name for alias in node.names]
+            engines = [f"play.engines.{room}" for room in rooms]
+            if any(m.startswith(e) for m in modules for e in engines):
+                found.append(f"{node.lineno}: import {' '.join(modules)}")
+    return found
+
+
+def test_no_module_outside_the_rooms_and_the_registry_names_a_game():
+    rooms = tuple(spec.room for spec in all_games())
+    named = {}
+    for app in APPS:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            if "migrations" in path.parts or any(room in where for room in rooms):
+                continue  # a game's own room (named by it), or a migration's frozen data
+            if where in NAMING_PLACES:
+                continue
+            if found := _names_a_game(path):
+                named[where] = found
+    assert named == {}

@@ -131,13 +131,13 @@ def test_action_api_refuses_a_version_that_is_not_a_whole_number(duel, client):
     client.force_login((zsofi, gergo)[state.active_player])
     action = state.legal_actions(state.active_player)[0]
     url = f"/api/matches/{match.pk}/actions/"
-    for raw in [True, False, 1.0, 10**30, -1, None, "²", HUGE, [1]]:
+    # Digits as text are no number either: no form posts a move, and the table sends numbers.
+    for raw in [True, False, 1.0, 10**30, -1, None, "²", HUGE, [1], "1", " 1\n", "001"]:
         body = {"action": action, "version": raw}
-        refused(client.post(url, body, content_type="application/json"), 400)
+        refused(client.post(url, body, content_type="application/json"), 400, "bad_parameter")
     assert Match.objects.get(pk=match.pk).version == match.version == 1
     assert MatchAction.objects.filter(match=match).count() == 1
-    # digits as text are a number (forms send text), and version 1 is the current one
-    body = {"action": action, "version": "1"}
+    body = {"action": action, "version": 1}  # version 1 is the current one
     assert client.post(url, body, content_type="application/json").status_code == 200
 
 
@@ -361,3 +361,142 @@ def test_the_chat_api_takes_one_thing_a_message_as_the_socket_does(duel, client)
     body = {"chat": "szia", "mute": gergo.pk}
     refused(client.post(url, body, content_type="application/json"), 400, "bad_message")
     assert not ChatMute.objects.exists() and not match.chat.exists()
+
+
+# --- one strict reading of the table's messages (play.table_input) --------------------------
+def test_the_socket_refuses_text_for_a_number_unknown_keys_and_a_key_named_twice(duel):
+    """Each of these once passed: "1" as version 1, the last of two versions, a stray key."""
+    match, zsofi, gergo, *_ = duel
+    state = selectors.match_state(match)
+    mover = (zsofi, gergo)[state.active_player]
+    other = gergo if mover == zsofi else zsofi
+    action = json.dumps(state.legal_actions(state.active_player)[0])
+    frames = [
+        (f'{{"action": {action}, "version": "1"}}', "bad_parameter"),
+        (f'{{"action": {action}, "version": " 1\\n"}}', "bad_parameter"),
+        (f'{{"action": {action}, "version": "\\u00a01"}}', "bad_parameter"),
+        (f'{{"action": {action}, "version": 7, "version": 1}}', "bad_json"),
+        (f'{{"action": {action}, "version": 1, "foo": 1}}', "bad_message"),
+        (f'{{"action": {action}, "version": NaN}}', "bad_json"),
+        ('{"chat": "szia", "version": 3}', "bad_message"),
+        (f'{{"mute": {other.pk}, "x": 1}}', "bad_message"),
+        (f'{{"mute": "{other.pk}"}}', "bad_parameter"),
+        (f'{{"mute": {other.pk}, "on": 1}}', "bad_mute"),
+        ("{}", "bad_message"),
+    ]
+
+    async def scenario():
+        socket = await _opened(match, mover)
+        for text, code in frames:
+            await socket.send_to(text_data=text)
+            error = await socket.receive_json_from(timeout=5)
+            assert error["type"] == "error" and error["code"] == code, (text[:80], error)
+            assert error["message"]
+        await socket.disconnect()
+
+    async_to_sync(scenario)()
+    assert Match.objects.get(pk=match.pk).version == 1
+    assert not ChatMessage.objects.exists() and not ChatMute.objects.exists()
+
+
+def test_the_chat_api_reads_what_the_socket_reads_and_nothing_else(duel, client):
+    """`{"mute": 5, "text": "hi"}` muted and dropped the text; `text` was never documented."""
+    match, zsofi, gergo, *_ = duel
+    client.force_login(zsofi)
+    url = f"/api/matches/{match.pk}/chat/"
+    for body, code in [
+        ({"mute": gergo.pk, "text": "szia"}, "bad_message"),
+        ({"text": "szia"}, "bad_message"),
+        ({"chat": "szia", "on": True}, "bad_message"),
+        ({"mute": gergo.pk, "on": True, "onn": False}, "bad_message"),
+        ({"mute": str(gergo.pk)}, "bad_parameter"),
+        ({"mute": f"00{gergo.pk}"}, "bad_parameter"),
+        ({"action": {"type": "pass"}, "version": 1}, "bad_message"),
+    ]:
+        refused(client.post(url, body, content_type="application/json"), 400, code)
+    refused(
+        client.post(url, '{"chat": "a", "chat": "b"}', content_type="application/json"),
+        400,
+        "parse_error",
+    )
+    assert not ChatMute.objects.exists() and not match.chat.exists()
+    answer = client.post(url, {"mute": gergo.pk}, content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["muted"] == [gergo.pk]
+
+
+def test_the_action_api_refuses_a_stray_key_as_the_socket_does(duel, client):
+    match, zsofi, gergo, *_ = duel
+    state = selectors.match_state(match)
+    client.force_login((zsofi, gergo)[state.active_player])
+    action = state.legal_actions(state.active_player)[0]
+    url = f"/api/matches/{match.pk}/actions/"
+    body = {"action": action, "version": 1, "foo": 1}
+    assert "foo" in refused(client.post(url, body, content_type="application/json"), 400)["message"]
+    assert Match.objects.get(pk=match.pk).version == 1
+
+
+def test_a_move_naming_another_seat_is_refused_not_moved_to_the_senders(duel, client):
+    match, zsofi, gergo, *_ = duel
+    state = selectors.match_state(match)
+    seat = state.active_player
+    client.force_login((zsofi, gergo)[seat])
+    action = {k: v for k, v in state.legal_actions(seat)[0].items() if k != "player"}
+    url = f"/api/matches/{match.pk}/actions/"
+    for player in (1 - seat, True if seat == 1 else False, str(seat), None, float(seat), [seat]):
+        body = {"action": {**action, "player": player}, "version": 1}
+        refused(client.post(url, body, content_type="application/json"), 400, "bad_player")
+    assert Match.objects.get(pk=match.pk).version == 1
+    assert MatchAction.objects.filter(match=match).count() == 1
+    body = {"action": {**action, "player": seat}, "version": 1}
+    assert client.post(url, body, content_type="application/json").status_code == 200
+    assert MatchAction.objects.filter(match=match).count() == 2
+
+
+def test_a_move_without_player_is_still_the_senders(duel, client):
+    match, zsofi, gergo, *_ = duel
+    state = selectors.match_state(match)
+    seat = state.active_player
+    client.force_login((zsofi, gergo)[seat])
+    action = {k: v for k, v in state.legal_actions(seat)[0].items() if k != "player"}
+    body = {"action": action, "version": 1}
+    url = f"/api/matches/{match.pk}/actions/"
+    assert client.post(url, body, content_type="application/json").status_code == 200
+    assert MatchAction.objects.filter(match=match).last().seat == seat
+
+
+def test_an_offered_move_is_the_legal_action_of_the_same_types_not_the_first_equal_one():
+    """A legal list may hold `1.0` before `1`; the move `1` is the second, and is legal."""
+
+    class Offering:
+        def legal_actions(self, player):
+            return [{"type": "take", "n": 1.0, "player": 0}, {"type": "take", "n": 1, "player": 0}]
+
+    state = Offering()
+    chosen = services._offered(state, {"type": "take", "n": 1, "player": 0})
+    assert chosen == {"type": "take", "n": 1, "player": 0} and type(chosen["n"]) is int
+    with pytest.raises(services.MatchRefused) as refusal:
+        services._offered(state, {"type": "take", "n": True, "player": 0})
+    assert refusal.value.code == "bad_action"
+
+
+def test_an_engine_refusal_quoting_a_long_move_is_capped(duel, client):
+    match, zsofi, gergo, *_ = duel
+    state = selectors.match_state(match)
+    client.force_login((zsofi, gergo)[state.active_player])
+    url = f"/api/matches/{match.pk}/actions/"
+    body = {"action": {"type": "x" * 5_000}, "version": 1}
+    error = refused(client.post(url, body, content_type="application/json"), 400)
+    assert 0 < len(error["detail"]) <= 200 and len(error["message"]) <= 300
+    assert Match.objects.get(pk=match.pk).version == 1
+
+
+def test_the_hint_api_refuses_a_solve_it_cannot_read(dungeon, client):
+    """`?solve=on` or `TRUE` silently meant no solver."""
+    match, mage = dungeon
+    client.force_login(mage)
+    url = f"/api/matches/{match.pk}/hint/"
+    for raw in ("on", "TRUE", "True", "2", " 1"):
+        refused(client.get(url, {"solve": raw}), 400, "bad_parameter")
+    for raw in ("0", "false", "no", ""):
+        answer = client.get(url, {"solve": raw})
+        assert answer.status_code == 200 and "solver" not in answer.json()

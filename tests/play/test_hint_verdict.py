@@ -16,7 +16,7 @@ import pytest
 import play.engines.arcane_guardian as engine
 from play.bots import arcane_guardian_solver as solver
 from play.bots.arcane_guardian_cards import arcane_cards
-from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_greedy import ArcaneGuardianGreedyBot
 from play.engines.arcane_guardian.setup import BOTTOM
 from tests.play.test_hints import dungeon  # noqa: F401 (a fixture: a solo match)
 
@@ -50,7 +50,7 @@ def greedy_position(seed: int, moves: int):
     """The greedy bot's game of `seed` after `moves` moves, with every event it was shown."""
     g = engine.new_game([CARDS], {}, seed)
     events = list(g.view(0)["events"])
-    bot, rng = ArcaneGreedyBot(seed), random.Random(seed)
+    bot, rng = ArcaneGuardianGreedyBot(seed), random.Random(seed)
     for _ in range(moves):
         events += g.apply(bot.choose(g.view(0), g.legal_actions(0), rng))
     return g, events
@@ -151,7 +151,7 @@ def test_the_hint_replays_every_event_the_player_was_shown(dungeon):  # noqa: F8
     from play.selectors import match_state
 
     match, mage = dungeon
-    bot, rng = ArcaneGreedyBot(0), random.Random(0)
+    bot, rng = ArcaneGuardianGreedyBot(0), random.Random(0)
     shown = list(match_state(match).view(0)["events"])
     for _ in range(12):
         match.refresh_from_db()
@@ -172,7 +172,7 @@ def test_the_hint_replays_every_event_the_player_was_shown(dungeon):  # noqa: F8
 
 # --- the words ---------------------------------------------------------------------------
 def test_the_verdict_words_say_they_are_over_deals_that_fit_what_you_have_seen():
-    from tests.play.test_arcane_table_js import PAGE, first_message
+    from tests.play.test_arcane_guardian_table_js import PAGE, first_message
 
     words = PAGE.strings(first_message(), "en")
     verdicts = ("solve_winnable", "solve_lost", "solve_unknown", "solve_deals")

@@ -16,6 +16,7 @@ from asgiref.sync import async_to_sync
 from django.utils import translation
 
 from play import selectors, services
+from play.engines import IllegalAction
 from play.models import MatchAction
 from play.move_refusals import WORDS
 from tests.factories import make_user
@@ -40,6 +41,24 @@ def test_every_refusal_an_engine_gives_has_words_of_its_own_in_hungarian():
             english = str(WORDS[code])
         with translation.override("hu"):
             assert str(WORDS[code]) != english, code  # the catalogue has it
+
+
+def test_a_pile_that_is_not_there_is_refused_with_the_engines_count_of_piles():
+    """How many piles Arcane Guardian has is its engine's fact (a fact of the refusal), not
+    written again in the words."""
+    from play.bots.arcane_guardian_cards import arcane_cards
+    from play.engines import get_engine
+    from play.move_refusals import worded
+
+    g = get_engine("arcane-guardian").new_game(arcane_cards(), {}, 1)
+    piles = len(g.s["piles"])
+    with pytest.raises(IllegalAction) as refused:
+        g.apply({"type": "choose_pile", "player": 0, "pile": piles})
+    assert refused.value.code == "no_such_pile" and refused.value.facts == {"piles": piles}
+    with translation.override("en"):
+        assert str(worded(refused.value)) == f"There is no such pile: there are {piles}."
+    with translation.override("hu"):
+        assert str(worded(refused.value)) == f"Nincs ilyen pakli: {piles} pakli van."
 
 
 @pytest.fixture

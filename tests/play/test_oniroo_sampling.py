@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from play.bots import get_bot
-from play.bots.decks import oniroo_cards
+from play.bots.oniroo_cards import oniroo_cards
 from play.engines.oniroo import new_game
 from play.engines.oniroo.sampling import action_key, remember, sample_state
 from play.engines.sampling import Knowledge, SampleError

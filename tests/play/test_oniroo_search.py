@@ -7,7 +7,7 @@ import random
 import pytest
 
 from play.bots import get_bot
-from play.bots.decks import oniroo_cards
+from play.bots.oniroo_cards import oniroo_cards
 from play.bots.search import MIN_VISITS, Node, SearchBot
 from play.engines.oniroo import new_game
 from play.engines.oniroo.sampling import playout_view

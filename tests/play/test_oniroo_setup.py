@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
 
 import pytest
@@ -255,3 +256,16 @@ def test_the_lobby_offers_each_level_what_the_engine_lets_the_players_choose(pla
     opts = setup.check_options(options)  # the engine takes what the lobby kept
     assert opts["free_cards"] is (("free_cards" in chosen) or (players > 1 and level >= 4))
     assert ("free_cards" in chosen) is (level in (1, 2) if players > 1 else level == 3)
+
+
+@pytest.mark.parametrize(
+    ("players", "level"), [*((3, level) for level in (1, 2, 3, 4, 5)), (1, 1), (1, 2), (1, 3)]
+)
+def test_every_view_names_the_options_the_players_chose_at_this_level(players, level):
+    """A public fact, the engine's `choices_at`: the same for every seat and a spectator,
+    so the table lists the level's options without working out which they are."""
+    g = ENGINE.new_game(ALL, {"players": players, "level": level}, 1)
+    expected = sorted(setup.choices_at(level, players == 1))
+    views = [g.view(seat) for seat in [*g.players, None]]
+    assert [view["chosen_options"] for view in views] == [expected] * len(views)
+    assert json.loads(json.dumps(views[0]))["chosen_options"] == expected

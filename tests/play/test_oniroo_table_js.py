@@ -25,7 +25,7 @@ from collections import Counter
 import pytest
 
 from play.bots import decide, get_bot
-from play.bots.decks import oniroo_cards
+from play.bots.oniroo_cards import oniroo_cards
 from play.engines import get_engine
 from play.engines.oniroo import solitaire as solitaire_rules
 from play.engines.oniroo import table as table_rules
@@ -448,3 +448,44 @@ def test_the_tables_log_says_where_a_card_taken_from_a_moon_ear_went():
     for page in (other, spectator):
         assert any(line.endswith("→ hand") for line in page["log"]), page["log"]
         assert not any("To your hand" in line for line in page["log"])
+
+
+# --- the lobby's options, as the view names them ------------------------------------------------
+OPTION_ROWS_DRIVER = r"""
+const t = Live.makeT(input.strings);
+const out = input.frames.map((msg) => new lib.Oniroo(msg, t, "en", new Map()).optionList());
+process.stdout.write(JSON.stringify(out.map((rows) => rows.map((row) => row.label))));
+"""
+# the option rows each level may list, by the option they show
+OPTION_LABELS = {
+    "free_cards": "opt_free_cards",
+    "attack_kind": "opt_attacks",
+    "any_digit_run": "opt_digit_runs",
+}
+
+
+@needs_node
+def test_the_options_summary_lists_the_options_the_view_says_were_chosen():
+    """Which of the level's options the summary lists is the view's `chosen_options` (the
+    engine's `choices_at`): the table works none of it out from the level."""
+    strings = PAGE.strings(first_message(), "en")
+    levels = [*((3, level) for level in (1, 2, 3, 4, 5)), (1, 1), (1, 2), (1, 3)]
+    messages = []
+    for players, level in levels:
+        state = ENGINE.new_game(oniroo_cards(), {"players": players, "level": level}, 1)
+        messages.append(state_message(state, 0))
+    # a view that names fewer: the summary follows it, not the level
+    doctored = state_message(ENGINE.new_game(oniroo_cards(), {"players": 3, "level": 4}, 1), 0)
+    doctored["view"]["chosen_options"] = ["games", "min_dream_length", "vote"]
+    messages.append(doctored)
+    rows = PAGE.run_node(OPTION_ROWS_DRIVER, {"frames": messages, "strings": strings})
+    for msg, labels in zip(messages, rows, strict=True):
+        view = msg["view"]
+        chosen = set(view["chosen_options"])
+        if view["mode"] == "table":
+            chosen.add("free_cards")  # the table says at every level whether it has them
+        expected = {strings[key] for option, key in OPTION_LABELS.items() if option in chosen}
+        listed = {
+            label for label in labels if label in {strings[k] for k in OPTION_LABELS.values()}
+        }
+        assert listed == expected, (view["level"], view["mode"], labels)

@@ -31,8 +31,9 @@ import pytest
 
 from core.games import all_games, get_game
 from play.bots import get_bot
+from play.bots.alomfogo_cards import all_cards, deck
 from play.bots.arcane_guardian_cards import arcane_cards
-from play.bots.decks import all_cards, deck, oniroo_cards
+from play.bots.oniroo_cards import oniroo_cards
 from play.engines import get_engine
 from play.engines.arcane_guardian.dice import KEY_BITS
 from play.engines.sampling import Knowledge, SampleError

@@ -12,7 +12,7 @@ from catalog.records import row_record
 from decks import services as deck_services
 from decks.entries import Entry
 from play import ratings, selectors, services
-from play.bots.decks import DEMO_DECKS
+from play.bots.alomfogo_cards import DEMO_DECKS
 from play.models import Match, Rating
 from tests.play.test_matches import players  # noqa: F401 (fixture)
 from tests.play.test_replays import play_out

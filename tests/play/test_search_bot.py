@@ -8,7 +8,8 @@ import random
 import pytest
 
 from play.bots import LEVELS, get_bot, play_game, winner_of
-from play.bots.decks import demo_decks, oniroo_cards
+from play.bots.alomfogo_cards import demo_decks
+from play.bots.oniroo_cards import oniroo_cards
 from play.bots.search import SearchBot
 from play.engines.alomfogo import new_game as alomfogo_game
 from play.engines.oniroo import new_game as oniroo_game

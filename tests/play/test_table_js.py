@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from play.bots.decks import all_cards, demo_decks
+from play.bots.alomfogo_cards import all_cards, demo_decks
 from play.cli_alomfogo import make_bot
 from play.engines import get_engine
 from tests.play.page_scripts import needs_node

@@ -14,7 +14,8 @@ import random
 
 import pytest
 
-from play.bots.decks import demo_decks, oniroo_cards
+from play.bots.alomfogo_cards import demo_decks
+from play.bots.oniroo_cards import oniroo_cards
 from play.engines import get_engine
 from play.engines.alomfogo import duel
 from play.engines.alomfogo import effects as fx

@@ -223,3 +223,32 @@ def test_every_tournament_operation_is_in_the_schema(client):
     create = schema["components"]["schemas"]["TournamentCreate"]["properties"]
     assert create["best_of"]["maximum"] == 3 and create["name"]["maxLength"] == 80
     assert create["round_minutes"]["description"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "shown"),
+    [
+        ({"name": "gg\u202eti sniw"}, "invisible_control", "U+202E"),
+        ({"name": "Kupa\x07"}, "invisible_control", "U+0007"),
+        ({"description": "Három kör \u2067után"}, "invisible_control", "U+2067"),
+        ({"description": "a\x1b[2Jb"}, "invisible_control", "U+001B"),
+        ({"description": "a" + "\n" * 100 + "b"}, "too_many_lines", "100"),
+    ],
+    ids=["name-rlo", "name-bell", "description-isolate", "description-escape", "101-lines"],
+)
+def test_name_and_description_show_as_typed_or_are_refused(client, people, fields, code, shown):
+    login(client, people["org"])
+    refused = send(client, "post", LIST, {"name": "Club night", **fields})
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == code
+    assert shown in refused.json()["error"]["message"]
+    assert not Tournament.objects.exists()
+
+
+def test_a_hungarian_name_with_a_joiner_and_a_hundred_lines_are_kept(client, people):
+    name = "Őszi\u200dÉjszakai Kupa"
+    description = "Első sor\r\n" + "sor\n" * 98 + "utolsó"
+    body = create(client, people, name=name, description=description)
+    event = Tournament.objects.get(pk=body["id"])
+    assert event.name == name
+    assert event.description == description.replace("\r\n", "\n")

@@ -183,6 +183,28 @@ def test_new_tournament_form_creates_an_event_and_refuses_a_bad_value(client, ca
     assert Tournament.objects.order_by("-created_at").first().format == "casual"
 
 
+def test_new_tournament_form_refuses_a_direction_override(client, cast):
+    client.force_login(cast["organiser"])
+    form = {
+        "name": "Winter \u202eOpen",
+        "game": "alomfogo",
+        "format": "tournament",
+        "best_of": "1",
+        "top_cut": "0",
+        "round_minutes": "40",
+        "listed": "1",
+    }
+    refused = client.post(reverse("tournaments:new"), form)
+    assert refused.status_code == 400 and "U+202E" in refused.content.decode()
+    # under the field it is about
+    assert "U+202E" in str(refused.context["form"].errors["name"])
+    bell = {**form, "name": "Winter", "description": "a\x07"}
+    refused = client.post(reverse("tournaments:new"), bell)
+    assert refused.status_code == 400 and "U+0007" in refused.content.decode()
+    assert "U+0007" in str(refused.context["form"].errors["description"])
+    assert not Tournament.objects.exists()
+
+
 def test_new_tournament_needs_an_account(client, catalog_data):
     response = client.get(reverse("tournaments:new"))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")

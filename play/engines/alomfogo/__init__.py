@@ -11,13 +11,13 @@ from play.engines.alomfogo.state import GAME_ID, AlomfogoState
 from play.engines.alomfogo.turn import DEFAULTS, DRAW_RULES, copy_key
 
 game_id = GAME_ID
-# What the deck builder's odds (decks/odds.py) count by, read from here (its goldfish
+# What the deck builder's odds (decks/odds_alomfogo.py) count by, read from here (its goldfish
 # plays the engine itself):
 draw_rules = DRAW_RULES  # opening hand, draws a turn, the starter's skipped first draw
 vp_per_turn = DEFAULTS["vp_per_turn"]
 opening_hand = DRAW_RULES["opening_hand"]  # the builder's sample hand (core.games)
 # What a deck needs by the rulebook, as the table checks it: the deck formats
-# (decks/formats.py) are built on these, so the builder and the table agree.
+# (decks/formats_alomfogo.py) are built on these, so the builder and the table agree.
 deck_rules = {
     "min_deck_size": DEFAULTS["min_deck_size"],
     "max_copies": DEFAULTS["max_copies"],

@@ -28,7 +28,8 @@ MAIN_TYPES = ("revulo", "alomleny", "esemeny", "altalanos")
 # Phase 2 (DECISIONS §1): one card a turn, except the starting player's very first.
 DRAWS_PER_TURN = 1
 STARTER_SKIPS_FIRST_DRAW = True
-# What a player has seen by a turn of theirs: the deck builder's odds (decks/odds.py) read it.
+# What a player has seen by a turn of theirs: the deck builder's odds
+# (decks/odds_alomfogo.py) read it.
 DRAW_RULES = {
     "opening_hand": DEFAULTS["hand_size"],
     "draws_per_turn": DRAWS_PER_TURN,
@@ -63,7 +64,7 @@ def check_options(options: dict | None, seats: int) -> dict:
 def copy_key(name: str) -> str:
     """What the copy limit counts by: a card's name, all its printings together however
     they write its case or accents ("Éjlépő" and "ÉJLÉPŐ" are one card). The deck
-    builder counts by this too (decks/formats.py)."""
+    builder counts by this too (decks/formats_alomfogo.py)."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

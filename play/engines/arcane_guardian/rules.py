@@ -73,8 +73,13 @@ def why_illegal(g, action: dict) -> IllegalAction:
         )
     if kind == "choose_pile":
         pile = action.get("pile")
-        if pile not in range(len(s["piles"])):
-            return IllegalAction("no_such_pile", "Piles are numbered 0, 1 and 2.")
+        piles = len(s["piles"])
+        if pile not in range(piles):
+            return IllegalAction(
+                "no_such_pile",
+                f"Piles are numbered 0 to {piles - 1}.",
+                facts={"piles": piles},
+            )
         if not dungeon.pile_choosable(s, pile):
             return IllegalAction(
                 "pile_closed",

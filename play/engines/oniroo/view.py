@@ -19,7 +19,7 @@ from play.engines.oniroo import solitaire as solitaire_rules
 from play.engines.oniroo.attacks import attack_effect, effect_args
 from play.engines.oniroo.cards import ATTACK_TYPES, public_card
 from play.engines.oniroo.dreams import explain
-from play.engines.oniroo.setup import DEFAULTS, HAND_SIZE
+from play.engines.oniroo.setup import DEFAULTS, HAND_SIZE, choices_at
 from play.engines.oniroo.solitaire import HAND_LIMIT
 from play.engines.oniroo.state import event_for
 from play.engines.oniroo.table import (
@@ -137,6 +137,9 @@ def _common(g, public: dict[str, dict], player: int | None) -> dict:
         "mode": s["mode"],
         "level": s["options"]["level"],
         "options": {k: s["options"].get(k, DEFAULTS[k]) for k in PUBLIC_OPTIONS},
+        # the options the players chose at this level (the rest the level fixes), so the
+        # table lists them without working out which a level has
+        "chosen_options": sorted(choices_at(s["options"]["level"], s["mode"] == "solitaire")),
         "you": player,
         "turn": s["turn"],
         "to_act": g.active_player,

@@ -19,7 +19,7 @@ import pytest
 
 import play.engines.arcane_guardian as engine
 from play.bots.arcane_guardian_cards import arcane_cards
-from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_greedy import ArcaneGuardianGreedyBot
 from play.bots.base import bot_rng, decide
 from play.bots.random_bot import RandomBot
 from tests.play.page_scripts import codes_in, needs_node
@@ -62,7 +62,7 @@ def new_state(seed: int):
 
 
 def make_bot(kind: str, seed: int):
-    bot = RandomBot(seed) if kind == "random" else ArcaneGreedyBot(seed)
+    bot = RandomBot(seed) if kind == "random" else ArcaneGuardianGreedyBot(seed)
     rng = bot_rng(seed, 0, bot)
     return lambda state: decide(state, 0, bot, rng)
 
@@ -85,7 +85,7 @@ def play_through(kind: str, seed: int, seat: int | None = 0) -> list[dict]:
     """
     state = new_state(seed)
     move = make_bot(kind, seed)
-    greedy = ArcaneGreedyBot(0)
+    greedy = ArcaneGuardianGreedyBot(0)
     messages = []
     for _ in range(500):
         msg = state_message(state, seat)

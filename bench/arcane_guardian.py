@@ -1,7 +1,7 @@
 """Arcane Guardian balance and speed: the table a designer reads before changing the demo set.
 
-    .venv/bin/python bench/arcane.py
-    .venv/bin/python bench/arcane.py --seeds 2000 --solver-seeds 200   # a quicker look
+    .venv/bin/python bench/arcane_guardian.py
+    .venv/bin/python bench/arcane_guardian.py --seeds 2000 --solver-seeds 200   # a quicker look
 
 Every game is dealt from the shipped card list with random endings (three of
 the eight, drawn by the seed, as a player picking blindly would), seed 0, 1, 2 …
@@ -20,6 +20,9 @@ Prints:
   minimum), the rate during the 10,000-game run, and greedy games per second;
   the load average before and after, to say how busy the machine was;
 - the goals: ≥ 2,000 random games/s (best run), solver < 1 s per deal on average.
+
+It is also the game's bench room (bench/rooms.py): `ENGINE_BENCH` is what
+`bench/engine.py arcane-guardian` measures, with the same speed goal.
 """
 
 from __future__ import annotations
@@ -36,14 +39,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import play.engines.arcane_guardian as engine  # noqa: E402
+from bench.rooms import EngineBench  # noqa: E402
 from play.bots.arcane_guardian_cards import arcane_cards  # noqa: E402
-from play.bots.arcane_guardian_greedy import ArcaneGreedyBot  # noqa: E402
+from play.bots.arcane_guardian_greedy import ArcaneGuardianGreedyBot  # noqa: E402
 from play.bots.arcane_guardian_solver import DEFAULT_BUDGET, solve  # noqa: E402
 from play.bots.base import play_game  # noqa: E402
 from play.bots.random_bot import RandomBot  # noqa: E402
 
 GOAL_RANDOM_GAMES_PER_S = 2000
 GOAL_SOLVER_SECONDS = 1.0
+
+ENGINE_BENCH = EngineBench(
+    setups={"full games": {}},  # random endings, drawn by the seed
+    goal_games_per_s=GOAL_RANDOM_GAMES_PER_S,
+    greedy_games=1000,
+    greedy_options=lambda i: {},
+)
 
 
 def pct(part: int, whole: int) -> str:
@@ -183,7 +194,7 @@ def main() -> None:
 
     best, median = throughput(cards)
     random_run = play_many(cards, RandomBot, args.seeds)
-    greedy_run = play_many(cards, ArcaneGreedyBot, args.seeds)
+    greedy_run = play_many(cards, ArcaneGuardianGreedyBot, args.seeds)
     sol = solve_many(cards, args.solver_seeds, args.budget)
 
     print_bots(random_run, greedy_run)

@@ -14,7 +14,7 @@ from play.bots.arcane_guardian_solver import (
     win_still_possible,
     winning_endings_possible,
 )
-from tests.play.test_arcane_rules import (
+from tests.play.test_arcane_guardian_rules import (
     ALTAR,
     BLUEFIRE_TORCH,
     FIRE_ELEMENTAL,

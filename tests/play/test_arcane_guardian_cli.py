@@ -8,7 +8,7 @@ import re
 import play.engines.arcane_guardian as engine
 from play import cli_arcane_guardian as cli
 from play.bots.arcane_guardian_cards import arcane_cards
-from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_greedy import ArcaneGuardianGreedyBot
 from play.bots.arcane_guardian_solver import solve
 from play.bots.base import play_game
 
@@ -96,7 +96,9 @@ def test_endings_can_be_chosen_and_bad_ones_are_refused():
 def test_a_face_down_card_never_reaches_the_screen():
     code, out = run(["--seed", str(GREEDY_DIES), "--bot", "greedy", "--lang", "en"])
     # the same game again, to see what stayed face down at the end
-    state, _ = play_game(engine, CARDS, None, GREEDY_DIES, {0: ArcaneGreedyBot(GREEDY_DIES)})
+    state, _ = play_game(
+        engine, CARDS, None, GREEDY_DIES, {0: ArcaneGuardianGreedyBot(GREEDY_DIES)}
+    )
     texts = " ".join((c.get("text") or "") + " " + (c.get("text_en") or "") for c in CARDS)
     names = [c.get("name_en") for c in CARDS]
     never_seen = [

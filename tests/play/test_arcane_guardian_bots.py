@@ -7,10 +7,10 @@ import random
 
 import play.engines.arcane_guardian as engine
 from play.bots.arcane_guardian_cards import arcane_cards
-from play.bots.arcane_guardian_greedy import ArcaneGreedyBot
+from play.bots.arcane_guardian_greedy import ArcaneGuardianGreedyBot
 from play.bots.base import Bot, bot_rng, decide, play_game
 from play.bots.random_bot import RandomBot
-from tests.play.test_arcane_rules import (
+from tests.play.test_arcane_guardian_rules import (
     FIRE_ELEMENTAL,
     FROSTBALL,
     GATE,
@@ -51,30 +51,30 @@ class Watcher(Bot):
 
 def test_the_greedy_bot_reads_only_the_view_and_plays_legal_moves():
     for seed in range(15):
-        bot = Watcher(ArcaneGreedyBot(seed))
+        bot = Watcher(ArcaneGuardianGreedyBot(seed))
         state, log = play_game(engine, CARDS, None, seed, {0: bot})
         assert state.is_over and bot.calls == len(log)
 
 
 def test_the_greedy_bot_is_deterministic_for_a_seed():
-    a, log_a = play_game(engine, CARDS, None, 5, {0: ArcaneGreedyBot(5)})
-    b, log_b = play_game(engine, CARDS, None, 5, {0: ArcaneGreedyBot(5)})
+    a, log_a = play_game(engine, CARDS, None, 5, {0: ArcaneGuardianGreedyBot(5)})
+    b, log_b = play_game(engine, CARDS, None, 5, {0: ArcaneGuardianGreedyBot(5)})
     assert log_a == log_b and a.to_dict() == b.to_dict()
 
 
 def test_greedy_escapes_far_more_often_than_random():
     wins = {"random": 0, "greedy": 0}
     for seed in range(300):
-        for name, cls in (("random", RandomBot), ("greedy", ArcaneGreedyBot)):
+        for name, cls in (("random", RandomBot), ("greedy", ArcaneGuardianGreedyBot)):
             state, _ = play_game(engine, CARDS, None, seed, {0: cls(seed)})
             wins[name] += bool(state.result["winners"])
-    assert wins["greedy"] >= 90  # about 47 % over 10,000 deals (bench/arcane.py)
+    assert wins["greedy"] >= 90  # about 47 % over 10,000 deals (bench/arcane_guardian.py)
     assert wins["random"] <= 15  # about 2 %
     assert wins["greedy"] >= 5 * max(1, wins["random"])
 
 
 def choice(g, cards) -> dict:
-    bot = ArcaneGreedyBot(0, cards=cards)
+    bot = ArcaneGuardianGreedyBot(0, cards=cards)
     return decide(g, 0, bot, bot_rng(0, 0, bot))
 
 

@@ -1,8 +1,5 @@
-"""Card data and demo decks for bots, CLI, tests and benchmarks (read from JSON, no Django).
-
-Álomfogó: the shipped catalog and two demo decks. ONIROO: the one 173-card
-game, which every seat plays from together (`oniroo_cards()` is the list a
-`new_game` takes).
+"""Álomfogó's cards for bots, the terminal game, tests and benchmarks (read from JSON, no Django):
+the shipped catalog and the two demo decks.
 """
 
 from __future__ import annotations
@@ -10,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from catalog.records import shipped_cards
+from play.engines.alomfogo.state import GAME_ID
 
 # 15 names × 3 = 45 cards each, from the AFD demo set
 DEMO_DECKS = {
@@ -52,7 +50,7 @@ DEMO_DECKS = {
 
 @lru_cache(maxsize=1)
 def _catalog() -> dict:
-    return {card["code"]: card for card in shipped_cards("alomfogo")}
+    return {card["code"]: card for card in shipped_cards(GAME_ID)}
 
 
 def all_cards() -> dict[str, dict]:
@@ -68,21 +66,3 @@ def deck(codes: list[str], copies: int = 3) -> list[dict]:
 
 def demo_decks() -> list[list[dict]]:
     return [deck(DEMO_DECKS["tamado"]), deck(DEMO_DECKS["vedo"])]
-
-
-@lru_cache(maxsize=1)
-def _oniroo() -> tuple[dict, ...]:
-    return tuple(shipped_cards("oniroo"))
-
-
-def oniroo_cards() -> list[dict]:
-    """Every ONIROO card (173), in catalog order: the shared pool of an ONIROO game."""
-    return list(_oniroo())
-
-
-def oniroo_card(code: str) -> dict:
-    """One ONIROO card by its code (KeyError if there is none)."""
-    for card in _oniroo():
-        if card["code"] == code:
-            return card
-    raise KeyError(code)

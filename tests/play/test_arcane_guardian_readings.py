@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 
 from play import cli_arcane_guardian as cli
-from play.bots.arcane_guardian_greedy import CURSE_COST, ArcaneGreedyBot, Table
+from play.bots.arcane_guardian_greedy import CURSE_COST, ArcaneGuardianGreedyBot, Table
 from play.bots.base import bot_rng, decide
 from tests.play.page_scripts import needs_node
-from tests.play.test_arcane_rules import (
+from tests.play.test_arcane_guardian_rules import (
     ALTAR,
     ELIXIR,
     FIRE_ELEMENTAL,
@@ -103,7 +103,7 @@ def test_a_trap_with_nothing_to_use_is_still_shown_in_the_terminal_and_to_bots()
     assert moment(g) == "after_roll"
     asked = []
 
-    class Asked(ArcaneGreedyBot):
+    class Asked(ArcaneGuardianGreedyBot):
         def choose(self, view, legal, rng):
             asked.append(legal)
             return super().choose(view, legal, rng)
@@ -207,7 +207,7 @@ def test_a_key_ending_already_used_and_an_unpayable_cost_say_why():
 @needs_node
 def test_the_table_says_why_a_pile_closed_by_its_ending_cannot_be_picked():
     """Vég: „A Véglapok felfedésével véget ér az adott pakli” — the table says why it waits."""
-    from tests.play.test_arcane_table_js import run_pure, state_message
+    from tests.play.test_arcane_guardian_table_js import run_pure, state_message
 
     g = game([ROPE], [TORCH], [ELIXIR, HEALING_POTION], endings=[GATE, ALTAR, HALL_OF_MIRRORS])
     for pile in (0, 1):
@@ -230,12 +230,12 @@ def test_the_view_names_a_curse_whose_own_text_now_lets_it_go():
     """Átkok: the Curse of Darkness may be dropped once a torch is held. The view says so
     (`curses_lifted`), so the bots weigh the free discard without checking the condition
     themselves, and it lists nothing before the torch is there."""
-    from tests.play.test_arcane_rules import DARKNESS, MANA_POTION
+    from tests.play.test_arcane_guardian_rules import DARKNESS, MANA_POTION
 
     g = game([DARKNESS, HEALING_POTION, TORCH], [ROPE, ELIXIR], [MANA_POTION])
     step(g, 0)
     act(g, "choose", cards=[FIREBALL])
-    bot = ArcaneGreedyBot()
+    bot = ArcaneGuardianGreedyBot()
     assert g.view(0)["curses_lifted"] == []
     assert bot.curse_discard_cost(Table(g.view(0), bot.cards), DARKNESS) != -CURSE_COST
     step(g, 1)
