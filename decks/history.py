@@ -35,6 +35,11 @@ HISTORY_PAGE_SIZE = 20
 _PAGE_DIGITS = 9
 
 
+def version_label(number: int) -> str:
+    """How a version is named on the history page and in the compare form: "v3"."""
+    return f"v{number}"
+
+
 @dataclass(frozen=True)
 class DiffLine:
     code: str
@@ -57,7 +62,7 @@ class HistoryRow:
 
     @property
     def label(self) -> str:
-        return f"v{self.version.number}"
+        return version_label(self.version.number)
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,7 @@ class VersionChoice:
 
     @property
     def label(self) -> str:
-        return f"v{self.number}"
+        return version_label(self.number)
 
 
 @dataclass(frozen=True)

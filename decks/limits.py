@@ -79,7 +79,7 @@ def check_name(name: str) -> str:
         )
     # PostgreSQL cannot store NUL (refused as `nul_character`). The edge refuses it in
     # url-encoded forms; a JSON body or a multipart form reaches the deck services with it.
-    return plain_text(name)
+    return plain_text(name, field="name")
 
 
 def check_description(description: str) -> str:
@@ -96,7 +96,9 @@ def check_description(description: str) -> str:
             % {"limit": limit, "found": len(description)},
             limit,
         )
-    return plain_text(description, multiline=True, max_lines=description_max_lines())
+    return plain_text(
+        description, multiline=True, max_lines=description_max_lines(), field="description"
+    )
 
 
 def check_room_for_a_deck(kept: int) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 from catalog import vocab
 from core.games import GAMES
@@ -32,22 +33,10 @@ ALOMFOGO_DRAWS = DrawRules(**_ENGINE.draw_rules)
 REVULO = "revulo"
 CHEAP_COST = 2
 
-
-def cards_seen_by_turn(turn: int, on_the_play: bool) -> int:
-    """Cards a player has seen after the draw of their own turn `turn` (0 = the opening hand)."""
-    return odds.cards_seen_by_turn(turn, on_the_play, ALOMFOGO_DRAWS)
-
-
-def odds_for(
-    entries: list[Entry],
-    predicate_or_codes: CardTest | str | Iterable[str],
-    turn: int,
-    on_the_play: bool,
-    k: int = 1,
-) -> float:
-    """P(at least k main-board cards that pass the test are seen by your turn `turn`)
-    (`decks.odds.odds_for` with Álomfogó's draws)."""
-    return odds.odds_for(entries, predicate_or_codes, turn, on_the_play, k, rules=ALOMFOGO_DRAWS)
+# The room's odds are the shared ones with Álomfogó's draws bound, so a change to the maths
+# (or to what the builder asks a room for) is made once, in `decks.odds`.
+cards_seen_by_turn = partial(odds.cards_seen_by_turn, rules=ALOMFOGO_DRAWS)
+odds_for = partial(odds.odds_for, rules=ALOMFOGO_DRAWS)
 
 
 def odds_report(entries: list[Entry], language: str = "hu") -> list[OddsLine]:

@@ -218,13 +218,19 @@ def _back_to_editor(request: HttpRequest, deck: Deck) -> HttpResponse:
     return redirect(next_or(request, reverse("decks:edit", args=[deck.pk])))
 
 
-def _panel_answer(request: HttpRequest, deck: Deck, error: str | None) -> HttpResponse:
-    """After a builder write: the panel for htmx (400 with the refusal), else back to the page."""
+def _panel_answer(
+    request: HttpRequest, deck: Deck, error: str | None, *, done: str | None = None
+) -> HttpResponse:
+    """After a builder write: the panel for htmx (400 with the refusal), else back to the
+    page with the refusal, or with `done` (what the write did) when there was none."""
     if request.htmx:
         deck.refresh_from_db()
         context = _deck_context(request, deck, panel_error=error)
         return render(request, "decks/_panel_answer.html", context, status=400 if error else 200)
-    messages.error(request, error)
+    if error:
+        messages.error(request, error)
+    elif done:
+        messages.success(request, done)
     return _back_to_editor(request, deck)
 
 
@@ -251,9 +257,7 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
             )
         except ApplicationError as problem:
             error = problem.message
-    if request.htmx or error:
-        return _panel_answer(request, deck, error)
-    return _back_to_editor(request, deck)
+    return _panel_answer(request, deck, error)
 
 
 @login_required
@@ -268,13 +272,11 @@ def set_built(request: HttpRequest, deck_id: int) -> HttpResponse:
         services.deck_set_built(deck=deck, user=request.user, built=form.cleaned_data["built"])
     else:
         error = _("That change could not be read.")
-    if request.htmx or error:
-        return _panel_answer(request, deck, error)
     if deck.built:
-        messages.success(request, _("Marked as built: its cards now count as taken."))
+        done = _("Marked as built: its cards now count as taken.")
     else:
-        messages.success(request, _("No longer marked as built: its cards are free again."))
-    return _back_to_editor(request, deck)
+        done = _("No longer marked as built: its cards are free again.")
+    return _panel_answer(request, deck, error, done=done)
 
 
 @login_required

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from catalog.models import Card, Game
-from collection import services, trades
+from collection import trades
 from collection.models import OwnedCard, TradeProposal, TradeWantDeck
 from decks import services as deck_services
 from tests.factories import PASSWORD
@@ -43,15 +43,9 @@ def owned(user, code: str) -> int:
 
 
 @pytest.fixture
-def traders(catalog_data, owner, partner):
+def traders(owner, partner, spares_each_other_wants):
     """Each has 5 of a card (2 for trade by default) and wants 2 of the other's."""
-    services.collection_set_count(user=owner, code=KAJTAR, count=5)
-    services.collection_set_count(user=partner, code=OTHER, count=5)
-    trades.trade_entry_set(user=owner, code=OTHER, side="want", count=2)
-    trades.trade_entry_set(user=partner, code=KAJTAR, side="want", count=2)
-    # The lists are refreshed lazily, when their player opens a trade page.
-    for user in (owner, partner):
-        trades.trade_lists_refresh(user=user)
+    spares_each_other_wants((owner, KAJTAR), (partner, OTHER), copies=5)
     return owner, partner
 
 

@@ -29,16 +29,11 @@ def login(client, user, language: str = "en") -> None:
 
 
 @pytest.fixture
-def pair(catalog_data):
+def pair(catalog_data, spares_each_other_wants):
     """Xénia has spare copies Yvett wants and the other way round; both opened their trades
     page (which writes their default lists), neither said to show them."""
     xenia, yvett = make_user("xenia"), make_user("yvett")
-    services.collection_set_count(user=xenia, code=KAJTAR, count=7)
-    services.collection_set_count(user=yvett, code=OTHER, count=7)
-    trades.trade_entry_set(user=xenia, code=OTHER, side="want", count=2)
-    trades.trade_entry_set(user=yvett, code=KAJTAR, side="want", count=2)
-    for user in (xenia, yvett):
-        trades.trade_lists_refresh(user=user)
+    spares_each_other_wants((xenia, KAJTAR), (yvett, OTHER), copies=7)
     return xenia, yvett
 
 

@@ -9,6 +9,7 @@ JSON nested too deep, frames too long.
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -49,6 +50,24 @@ def duel(players):  # noqa: F811
     match, mover, action = started_duel(players)
     services.match_submit_action(match_id=match.pk, user=mover, action=action, expected_version=0)
     return Match.objects.get(pk=match.pk), zsofi, gergo, deck, deck2
+
+
+class MoversTurn(NamedTuple):
+    match: Match
+    seat: int
+    action: dict  # the mover's first legal action
+    url: str  # the match's action API
+
+
+@pytest.fixture
+def movers_turn(duel, client) -> MoversTurn:
+    """The duel's player to move, logged in on `client`, about to post a move to the API."""
+    match, zsofi, gergo, *_ = duel
+    state = selectors.match_state(match)
+    seat = state.active_player
+    client.force_login((zsofi, gergo)[seat])
+    url = f"/api/matches/{match.pk}/actions/"
+    return MoversTurn(match, seat, state.legal_actions(seat)[0], url)
 
 
 def finish(match) -> Match:
@@ -125,12 +144,8 @@ def test_lobby_options_keep_their_json_types(players, client):  # noqa: F811
     assert not Match.objects.exists()
 
 
-def test_action_api_refuses_a_version_that_is_not_a_whole_number(duel, client):
-    match, zsofi, gergo, *_ = duel
-    state = selectors.match_state(match)
-    client.force_login((zsofi, gergo)[state.active_player])
-    action = state.legal_actions(state.active_player)[0]
-    url = f"/api/matches/{match.pk}/actions/"
+def test_action_api_refuses_a_version_that_is_not_a_whole_number(movers_turn, client):
+    match, _seat, action, url = movers_turn
     # Digits as text are no number either: no form posts a move, and the table sends numbers.
     for raw in [True, False, 1.0, 10**30, -1, None, "²", HUGE, [1], "1", " 1\n", "001"]:
         body = {"action": action, "version": raw}
@@ -424,24 +439,16 @@ def test_the_chat_api_reads_what_the_socket_reads_and_nothing_else(duel, client)
     assert answer.status_code == 200 and answer.json()["muted"] == [gergo.pk]
 
 
-def test_the_action_api_refuses_a_stray_key_as_the_socket_does(duel, client):
-    match, zsofi, gergo, *_ = duel
-    state = selectors.match_state(match)
-    client.force_login((zsofi, gergo)[state.active_player])
-    action = state.legal_actions(state.active_player)[0]
-    url = f"/api/matches/{match.pk}/actions/"
+def test_the_action_api_refuses_a_stray_key_as_the_socket_does(movers_turn, client):
+    match, _seat, action, url = movers_turn
     body = {"action": action, "version": 1, "foo": 1}
     assert "foo" in refused(client.post(url, body, content_type="application/json"), 400)["message"]
     assert Match.objects.get(pk=match.pk).version == 1
 
 
-def test_a_move_naming_another_seat_is_refused_not_moved_to_the_senders(duel, client):
-    match, zsofi, gergo, *_ = duel
-    state = selectors.match_state(match)
-    seat = state.active_player
-    client.force_login((zsofi, gergo)[seat])
-    action = {k: v for k, v in state.legal_actions(seat)[0].items() if k != "player"}
-    url = f"/api/matches/{match.pk}/actions/"
+def test_a_move_naming_another_seat_is_refused_not_moved_to_the_senders(movers_turn, client):
+    match, seat, offered, url = movers_turn
+    action = {k: v for k, v in offered.items() if k != "player"}
     for player in (1 - seat, True if seat == 1 else False, str(seat), None, float(seat), [seat]):
         body = {"action": {**action, "player": player}, "version": 1}
         refused(client.post(url, body, content_type="application/json"), 400, "bad_player")
@@ -452,14 +459,10 @@ def test_a_move_naming_another_seat_is_refused_not_moved_to_the_senders(duel, cl
     assert MatchAction.objects.filter(match=match).count() == 2
 
 
-def test_a_move_without_player_is_still_the_senders(duel, client):
-    match, zsofi, gergo, *_ = duel
-    state = selectors.match_state(match)
-    seat = state.active_player
-    client.force_login((zsofi, gergo)[seat])
-    action = {k: v for k, v in state.legal_actions(seat)[0].items() if k != "player"}
+def test_a_move_without_player_is_still_the_senders(movers_turn, client):
+    match, seat, offered, url = movers_turn
+    action = {k: v for k, v in offered.items() if k != "player"}
     body = {"action": action, "version": 1}
-    url = f"/api/matches/{match.pk}/actions/"
     assert client.post(url, body, content_type="application/json").status_code == 200
     assert MatchAction.objects.filter(match=match).last().seat == seat
 
@@ -479,11 +482,8 @@ def test_an_offered_move_is_the_legal_action_of_the_same_types_not_the_first_equ
     assert refusal.value.code == "bad_action"
 
 
-def test_an_engine_refusal_quoting_a_long_move_is_capped(duel, client):
-    match, zsofi, gergo, *_ = duel
-    state = selectors.match_state(match)
-    client.force_login((zsofi, gergo)[state.active_player])
-    url = f"/api/matches/{match.pk}/actions/"
+def test_an_engine_refusal_quoting_a_long_move_is_capped(movers_turn, client):
+    match, _seat, _action, url = movers_turn
     body = {"action": {"type": "x" * 5_000}, "version": 1}
     error = refused(client.post(url, body, content_type="application/json"), 400)
     assert 0 < len(error["detail"]) <= 200 and len(error["message"]) <= 300

@@ -148,21 +148,31 @@ def test_the_standings_are_worked_out_once_per_change_of_the_event(client, cup, 
 
 
 # --- a new event --------------------------------------------------------------------------
-def test_new_tournament_form_creates_an_event_and_refuses_a_bad_value(client, cast):
-    client.force_login(cast["organiser"])
+def new_event_form(**changes: str) -> dict:
+    """The new-tournament form as a browser posts it: a valid event, with `changes` on top."""
     form = {
         "name": "Winter Open",
-        "description": "Three rounds, then a top 4.",
         "game": "alomfogo",
         "format": "tournament",
-        "best_of": "3",
-        "swiss_rounds": "",
-        "top_cut": "4",
-        "round_minutes": "0",
-        "registration_closes_at": "",
+        "best_of": "1",
+        "top_cut": "0",
+        "round_minutes": "40",
         "listed": "1",
-        "decklists_public": "on",
     }
+    return {**form, **changes}
+
+
+def test_new_tournament_form_creates_an_event_and_refuses_a_bad_value(client, cast):
+    client.force_login(cast["organiser"])
+    form = new_event_form(
+        description="Three rounds, then a top 4.",
+        best_of="3",
+        swiss_rounds="",
+        top_cut="4",
+        round_minutes="0",
+        registration_closes_at="",
+        decklists_public="on",
+    )
     refused = client.post(reverse("tournaments:new"), form)
     assert refused.status_code == 400
     assert "greater than or equal to 5" in refused.content.decode()
@@ -185,15 +195,7 @@ def test_new_tournament_form_creates_an_event_and_refuses_a_bad_value(client, ca
 
 def test_new_tournament_form_refuses_a_direction_override(client, cast):
     client.force_login(cast["organiser"])
-    form = {
-        "name": "Winter \u202eOpen",
-        "game": "alomfogo",
-        "format": "tournament",
-        "best_of": "1",
-        "top_cut": "0",
-        "round_minutes": "40",
-        "listed": "1",
-    }
+    form = new_event_form(name="Winter \u202eOpen")
     refused = client.post(reverse("tournaments:new"), form)
     assert refused.status_code == 400 and "U+202E" in refused.content.decode()
     # under the field it is about
