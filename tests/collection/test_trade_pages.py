@@ -253,7 +253,7 @@ def test_propose_then_accept_from_the_other_account_moves_the_cards(client, trad
     client.logout()
     login(client, partner, "en")
     inbox = client.get("/collection/trades/proposals/").content.decode()
-    assert "From owner" in inbox
+    assert "From <bdi>owner</bdi>" in inbox  # the name set apart from the sentence
     page = client.get(f"/collection/trades/proposals/{proposal.pk}/").content.decode()
     assert "Cseréljünk!" in page and 'value="accept"' in page
     response = client.post(
