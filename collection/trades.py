@@ -390,7 +390,10 @@ def _message(message) -> str:
             _("A message may be at most %(n)s characters long.") % {"n": MAX_MESSAGE_CHARS},
             extra={"limit": MAX_MESSAGE_CHARS},
         )
-    return plain_text(message.strip(), multiline=True, max_lines=MAX_MESSAGE_LINES)
+    # `field` tells this `too_many_lines` from the one about the cards' lines
+    return plain_text(
+        message.strip(), multiline=True, max_lines=MAX_MESSAGE_LINES, field="message"
+    )
 
 
 @transaction.atomic

@@ -219,6 +219,7 @@ def test_a_proposal_message_shows_as_typed_or_is_refused(client, ready, message,
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == code
     assert shown in refused.json()["error"]["message"]
+    assert refused.json()["error"]["field"] == "message"  # not the cards' lines
     assert not TradeProposal.objects.exists()
     kept = "Szia!\r\nCserélnél\u200degy Éjlépőt?\n" + "\n" * 17 + "Köszi"
     made = send(client, "post", PROPOSALS, {**body, "message": kept})

@@ -19,10 +19,11 @@ def deck(*codes_or_names: str, filler: int = 10) -> list[dict]:
     return cards + [CARDS[FILLER]] * filler
 
 
-def game(deck0: list[dict], deck1: list[dict], **options):
+def game(*decks: list[dict], **options):
+    """A game of one seat per deck (two, or more for a table), each deck in the given order."""
     opts = {"shuffle": False, "first_player": 0, "min_deck_size": 0, "max_copies": 0}
     opts.update(options)
-    return ENGINE.new_game([deck0, deck1], opts, seed=1)
+    return ENGINE.new_game(list(decks), opts, seed=1)
 
 
 def act(g, type_: str, card: str | None = None, **extra):

@@ -498,6 +498,26 @@ def test_a_curse_stays_until_a_level_up_which_may_drop_one():
     assert g.s["level"] == 2 and g.s["max_life"] == 4 and g.s["life"] == 4
 
 
+def test_a_level_up_at_the_top_level_still_drops_a_curse_then_refills_without_it():
+    """DECISIONS, Arcane Guardian 5: at level 4 a level up only refills, but the curse
+    discard comes first, so the refill reaches the maximum the curse no longer lowers."""
+    g = game([WEAKNESS, *LEVEL_UPS], [], [])
+    step(g, 0)  # the Curse of Weakness
+    for _ in range(3):
+        step(g, 0)
+        act(g, "choose", cards=[])  # keep the curse
+    assert (g.s["level"], g.s["max_life"]) == (4, 5) and WEAKNESS in g.s["held"]
+    g.s["life"] = 2
+    turn_down(g, FIREBALL, LIGHTNING)
+    step(g, 0)  # a fourth level up, at the top level
+    assert moment(g) == "level_up_curse" and g.s["level"] == 4
+    assert {"type": "choose", "player": 0, "cards": [WEAKNESS]} in g.legal_actions(0)
+    act(g, "choose", cards=[WEAKNESS])
+    assert (g.s["level"], g.s["life"], g.s["max_life"]) == (4, 6, 6)
+    assert WEAKNESS not in g.s["held"] and WEAKNESS in g.s["discard"]
+    assert spells_up(g) == SPELLS
+
+
 def test_blood_curse_can_be_discarded_by_paying_two_life():
     g = game([BLOOD_CURSE], [], [])
     step(g, 0)
