@@ -391,9 +391,7 @@ def _message(message) -> str:
             extra={"limit": MAX_MESSAGE_CHARS},
         )
     # `field` tells this `too_many_lines` from the one about the cards' lines
-    return plain_text(
-        message.strip(), multiline=True, max_lines=MAX_MESSAGE_LINES, field="message"
-    )
+    return plain_text(message.strip(), multiline=True, max_lines=MAX_MESSAGE_LINES, field="message")
 
 
 @transaction.atomic

@@ -341,9 +341,30 @@ def test_seven_free_cards_win_20_without_the_wake_up():
     assert g.result["scores"] == [20, 0]
 
 
-def test_five_dream_fairies_in_hand_win_15_at_once():
-    g = arrange(game(level=5), hands={1: [*FAIRIES[:4], "ONI-S050"]}, top=[FAIRIES[4]])
+@pytest.mark.parametrize("level", [3, 4, 5])  # the levels that deal dream fairies
+def test_five_dream_fairies_in_hand_win_15_at_once(level):
+    g = arrange(game(level=level), hands={1: [*FAIRIES[:4], "ONI-S050"]}, top=[FAIRIES[4]])
+    g.apply(next(a for a in g.legal_actions(0) if a["type"] == "play"))  # level 3 must play
     pass_turn(g)  # seat 1 draws the fifth fairy
+    assert g.result["winners"] == [1] and g.result["reason"] == "five_fairies"
+    assert g.result["scores"] == [0, 15]
+
+
+def test_level_3_the_fifth_fairy_drawn_up_at_the_end_of_the_turn_wins_15():
+    """Not only the turn's first draw: a hand one short (as after showing a fairy) plays
+    its card, draws up to five at the end of the turn and wins before the next turn."""
+    played = filler(1)[0]
+    g = arrange(game(level=3), hands={0: [*FAIRIES[:4], played]}, top=[FAIRIES[4]])
+    act(g, "play", card=one(g, played), dream="shared")  # the turn's one card: it ends
+    assert g.result["winners"] == [0] and g.result["reason"] == "five_fairies"
+    assert g.result["scores"] == [15, 0]
+
+
+def test_five_fairies_drawn_in_answer_to_an_attack_win_15_on_the_attackers_turn():
+    """The sleepwalker's target draws five new cards while the attacker's turn goes on."""
+    g = arrange(game(level=5), hands={0: [SLEEPWALKER, *filler(5)]}, top=FAIRIES)
+    act(g, "attack", card=one(g, SLEEPWALKER), target=1)
+    act(g, "accept")
     assert g.result["winners"] == [1] and g.result["reason"] == "five_fairies"
     assert g.result["scores"] == [0, 15]
 
