@@ -47,6 +47,12 @@ PUBLIC_OPTIONS = (
 )
 
 
+@lru_cache(maxsize=16)
+def _chosen_options(level: int, solitaire: bool) -> tuple[str, ...]:
+    # the same few names for every view of a game: sorted once (each view gets a new list)
+    return tuple(sorted(choices_at(level, solitaire)))
+
+
 def build_view(g, player: int | None) -> dict:
     s = g.s
     if s["mode"] == "solitaire":
@@ -139,7 +145,7 @@ def _common(g, public: dict[str, dict], player: int | None) -> dict:
         "options": {k: s["options"].get(k, DEFAULTS[k]) for k in PUBLIC_OPTIONS},
         # the options the players chose at this level (the rest the level fixes), so the
         # table lists them without working out which a level has
-        "chosen_options": sorted(choices_at(s["options"]["level"], s["mode"] == "solitaire")),
+        "chosen_options": list(_chosen_options(s["options"]["level"], s["mode"] == "solitaire")),
         "you": player,
         "turn": s["turn"],
         "to_act": g.active_player,
