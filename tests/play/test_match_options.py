@@ -79,7 +79,7 @@ def test_a_joiner_sees_the_choices_before_sitting_down(client, zsofi_and_gergo):
     client.logout()
     signed_in(client, gergo)
     lobby = client.get("/play/").content.decode()
-    assert "Álomfogó · zsofi" in lobby
+    assert "Álomfogó · <bdi>zsofi</bdi>" in lobby  # the maker set apart from the line
     assert "Kezdő dicsőség: 10 · Körönkénti VP: 4 · Legkisebb pakli: 45 lap" in lobby
     waiting = client.get(f"/play/{match.pk}/").content.decode()
     assert "Körönkénti VP: <strong>4</strong>" in waiting
