@@ -44,9 +44,10 @@ class CreateSerializer(serializers.Serializer):
     opponent = serializers.ChoiceField(
         choices=[v for v in Opponent.values if v != Opponent.PAIRED], default=Opponent.BOT_GREEDY
     )
-    options = serializers.DictField(default=dict, help_text="the game's lobby options")
-    starting_glory = StrictIntegerField(
-        minimum=0, maximum=COUNTER_MAX, required=False, help_text="Álomfogó: 10, 15 or 20"
+    # every game's choices go here by their names (core/games.py), each with its own JSON
+    # type: no game's option has a field of its own in this shared body
+    options = serializers.DictField(
+        default=dict, help_text="the game's lobby options, e.g. Álomfogó's starting_glory"
     )
     public = serializers.BooleanField(default=False)
 
@@ -108,8 +109,6 @@ class MatchListApi(APIView):
         if game is None:
             raise ApplicationError("no_engine", _("This game cannot be played online yet."))
         options = dict(data["options"])
-        if "starting_glory" in data:
-            options["starting_glory"] = data["starting_glory"]
         match = services.match_create(
             user=request.user,
             game=game,

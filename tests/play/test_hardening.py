@@ -119,7 +119,7 @@ def test_match_api_refuses_a_deck_or_glory_that_is_not_a_whole_number(players, c
         client.force_login(zsofi)
         for body in (
             {"deck": raw, "opponent": "bot:greedy"},
-            {"deck": deck.pk, "starting_glory": raw},
+            {"deck": deck.pk, "options": {"starting_glory": raw}},
         ):
             answer = client.post("/api/matches/", body, content_type="application/json")
             refused(answer, 400)
@@ -142,6 +142,26 @@ def test_lobby_options_keep_their_json_types(players, client):  # noqa: F811
         )
         refused(answer, 400, "bad_option")
     assert not Match.objects.exists()
+
+
+def test_a_games_option_goes_in_options_never_beside_them(players, client):  # noqa: F811
+    """The shared body has no field of one game's: Álomfogó's starting glory is an option
+    like any other game's, and one sent beside `options` is named, not taken."""
+    zsofi, _gergo, deck, _deck2 = players
+    client.force_login(zsofi)
+    body = {"deck": deck.pk, "opponent": "invite"}
+    answer = client.post(
+        "/api/matches/", {**body, "starting_glory": 10}, content_type="application/json"
+    )
+    assert "starting_glory" in refused(answer, 400, "invalid")["fields"]
+    assert not Match.objects.exists()
+    made = client.post(
+        "/api/matches/",
+        {**body, "options": {"starting_glory": 10}},
+        content_type="application/json",
+    )
+    assert made.status_code == 201
+    assert Match.objects.get().options["starting_glory"] == 10
 
 
 def test_action_api_refuses_a_version_that_is_not_a_whole_number(movers_turn, client):
