@@ -19,13 +19,16 @@ def fill_name_keys(apps, schema_editor):
     """
     User = apps.get_model("accounts", "User")
     taken = set()
-    changed = []
+    batch = []  # written 500 at a time: a large user table is never held whole
     for user in User.objects.order_by("pk").only("pk", "username", "name_key").iterator():
         key = name_key(user.username)
         user.name_key = None if key in taken or len(key) > 150 else key
         taken.add(key)
-        changed.append(user)
-    User.objects.bulk_update(changed, ["name_key"], batch_size=500)
+        batch.append(user)
+        if len(batch) == 500:
+            User.objects.bulk_update(batch, ["name_key"])
+            batch = []
+    User.objects.bulk_update(batch, ["name_key"])
 
 
 class Migration(migrations.Migration):
