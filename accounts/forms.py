@@ -9,6 +9,7 @@ from accounts import services, tasks
 from accounts.models import User
 from accounts.names import UnusableName, check_username
 from accounts.selectors import username_taken, username_taken_message
+from core import task_queue
 from printing import options as print_options
 
 
@@ -78,9 +79,12 @@ class PasswordResetRequestForm(PasswordResetForm):
         # so a forged Host header cannot point the link elsewhere.
         domain = request.get_host()
         for user in self.get_users(self.cleaned_data["email"]):
+            # A mail the broker refused is logged (an error, for the site's keepers) and
+            # otherwise passed over: a 500 only where an account uses the address would
+            # tell whoever typed it that one does.
             transaction.on_commit(
-                lambda user_id=user.pk: tasks.send_password_reset.delay(
-                    user_id=user_id, domain=domain, use_https=use_https
+                lambda user_id=user.pk: task_queue.send(
+                    tasks.send_password_reset, user_id=user_id, domain=domain, use_https=use_https
                 )
             )
 

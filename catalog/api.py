@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from catalog import selectors
 from catalog.models import Card, CardSet, Game
-from catalog.paging import CardPagination
+from catalog.paging import MAX_OFFSET, CardPagination
 from catalog.search import cards_search
 from core.errors import ApplicationError, NotFound
 
@@ -69,8 +69,22 @@ class CardSerializer(serializers.ModelSerializer):
 
 SEARCH_PARAMETERS = [
     OpenApiParameter("q", str, description="A query in the search language (see /cards/syntax/)."),
-    OpenApiParameter("page", int),
-    OpenApiParameter("page_size", int, description="Cards per page, at most 200."),
+    OpenApiParameter(
+        "page",
+        int,
+        description=(
+            f"From 1 to the page that starts {MAX_OFFSET:,} cards in; "
+            "400 bad_parameter otherwise, 404 past the last page."
+        ),
+    ),
+    OpenApiParameter(
+        "page_size",
+        int,
+        description=(
+            f"Cards per page, from 1 (more than {CardPagination.max_page_size} gives "
+            f"{CardPagination.max_page_size}); 400 bad_parameter otherwise."
+        ),
+    ),
 ]
 
 
@@ -185,6 +199,11 @@ class SetDetailApi(generics.RetrieveAPIView):
 
     def get_queryset(self):
         return _sets_with_counts()
+
+    def get_object(self):
+        # Set codes are stored upper-case; any case finds the set, as for a card's code.
+        self.kwargs["code"] = self.kwargs["code"].upper()
+        return super().get_object()
 
 
 class GameListApi(generics.ListAPIView):

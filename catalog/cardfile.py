@@ -36,8 +36,15 @@ CARD_KEYS = (
     "digit", "group", "next_group", "effects", "provenance", "reconstructed_fields",
 )  # fmt: skip
 
-CARD_CODE = re.compile(r"^[A-Z0-9]+(-[A-Z0-9]+)+$")
-SET_CODE = re.compile(r"^[A-Z0-9]+(-[A-Z0-9]+)*$")
+# The one rule for set and card codes; decks.codec reads these patterns too. A set
+# code goes into card codes, deck codes and a text list's set hint "(AF1) 54", which
+# read no "-" in it; a card code is a set code, "-" and up to 8 letters and digits:
+# the card pages' URL converter (catalog/urls.py) reads exactly one "-", the catalog
+# search's `code:` at most 8 characters on either side of it.
+SET_CODE_PATTERN = "[A-Z0-9]{1,8}"
+CARD_CODE_PATTERN = f"{SET_CODE_PATTERN}-[A-Z0-9]{{1,8}}"
+CARD_CODE = re.compile(CARD_CODE_PATTERN)  # fullmatch: "$" would let a final "\n" through
+SET_CODE = re.compile(SET_CODE_PATTERN)
 
 # Column sizes of catalog/models.py, checked here so that a long value is a
 # problem in the report instead of a database error in the middle of a load.
@@ -192,8 +199,12 @@ def card_problems(card: dict, *, game: str | None) -> list[Problem]:
     if value("code") is not None:
         if len(card["code"]) > CODE_MAX:
             add("code", f"longer than {CODE_MAX} characters")
-        elif not CARD_CODE.match(card["code"]):
-            add("code", "must be capital letters and digits in parts joined by '-', like AF1-001")
+        elif not CARD_CODE.fullmatch(card["code"]):
+            add(
+                "code",
+                "must be a set code (up to 8 capital letters and digits), '-' and up to 8 "
+                "capital letters and digits, like AF1-001",
+            )
     if value("number") is not None and card["number"] < 0:
         add("number", "must not be negative")
     for key in ("name", "name_en"):
@@ -280,8 +291,8 @@ def set_problems(card_set: object) -> list[Problem]:
     if "code" in good:
         if len(card_set["code"]) > SET_CODE_MAX:
             add("code", f"longer than {SET_CODE_MAX} characters")
-        elif not SET_CODE.match(card_set["code"]):
-            add("code", "must be capital letters and digits, like AF1")
+        elif not SET_CODE.fullmatch(card_set["code"]):
+            add("code", "must be capital letters and digits, at most 8 and no '-', like AF1")
     for key in ("name", "name_en"):
         if key in good and card_set[key] is not None and len(card_set[key]) > NAME_MAX:
             add(key, f"longer than {NAME_MAX} characters")

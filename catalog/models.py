@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from catalog import vocab
+from catalog.cardfile import SET_CODE
 from catalog.text import fold_words
 
 
@@ -74,6 +75,13 @@ class CardSet(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("catalog:set", args=[self.code])
 
+    def clean(self) -> None:
+        # The loader's rule (catalog.cardfile), so the admin cannot save a code that card
+        # codes, deck codes and a list's "(AF1) 54" cannot carry ("AF-2" has a "-").
+        if not SET_CODE.fullmatch(self.code):
+            message = _("A set code is 1 to 8 capital letters and digits, such as AF1.")
+            raise ValidationError({"code": ValidationError(message, code="bad_set_code")})
+
     @property
     def display_name(self) -> str:
         return self.name_en if get_language() == "en" and self.name_en else self.name
@@ -119,6 +127,9 @@ class Card(models.Model):
     search_name = models.CharField(max_length=420, db_index=True, editable=False, default="")
     search_text = models.TextField(editable=False, default="")
     search_flavor = models.TextField(editable=False, default="")
+    # The name an English page shows (display_name), folded: `order:name`
+    # sorts by it there, by search_name (the Hungarian name first) elsewhere.
+    sort_name_en = models.CharField(max_length=420, db_index=True, editable=False, default="")
     subtype_keys = models.CharField(max_length=200, editable=False, default="")  # "|a|b|"
     # game, set and number in one indexed integer: the default order, which
     # lets "first 60 matches" walk an index instead of sorting every match.
@@ -171,6 +182,7 @@ class Card(models.Model):
         self.search_name = f" {fold_words(self.name)} | {fold_words(self.name_en)} "
         self.search_text = f" {fold_words(self.text)} | {fold_words(self.text_en)} "
         self.search_flavor = f" {fold_words(self.flavor)} "
+        self.sort_name_en = fold_words(self.name_en or self.name)
         self.subtype_keys = "|" + "".join(f"{s}|" for s in self.subtypes)
         self.sort_key = card_sort_key(self.game.position, self.card_set.position, self.number)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Case, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
@@ -95,6 +95,7 @@ class ParsedQuery:
     warnings: list[SearchWarning] = field(default_factory=list)
     order_keys: list[str] = field(default_factory=list)  # e.g. ["cost"]; for describe
     descending: bool = False
+    direction_given: bool = False  # the query has a dir: of its own
 
 
 @dataclass
@@ -227,6 +228,7 @@ class Parser:
         self.warnings: list[SearchWarning] = []
         self.order_keys: list[str] = []
         self.descending = False
+        self.direction_given = False
 
     def peek(self) -> str | None:
         return self.tokens[self.i].kind if self.i < len(self.tokens) else None
@@ -243,14 +245,10 @@ class Parser:
                 gettext("This closing parenthesis has no opening one."),
                 self.take().position,
             )
-        order = [f"-{f}" if self.descending else f for f in self._order_fields()]
-        return ParsedQuery(node, order, self.warnings, self.order_keys, self.descending)
-
-    def _order_fields(self) -> list[str]:
-        fields = [f for k in self.order_keys for f in keys.ORDERS[k][0]]
-        if not fields:
-            return list(keys.DEFAULT_ORDER)
-        return list(dict.fromkeys(fields))
+        order = _order_fields(self.order_keys, self.descending)
+        return ParsedQuery(
+            node, order, self.warnings, self.order_keys, self.descending, self.direction_given
+        )
 
     def or_expr(self) -> Node | None:
         if self.peek() == "or":
@@ -342,6 +340,7 @@ class Parser:
         if spec.directive:
             if key == "dir":
                 self.descending = value == "desc"
+                self.direction_given = True
             elif value not in self.order_keys:
                 self.order_keys.append(value)
             return None
@@ -371,6 +370,13 @@ def _term_cost(token: Token) -> int:
     return max(1, len(fold_words(text).split()))
 
 
+def _order_fields(order_keys: list[str], descending: bool) -> list[str]:
+    """The columns that `order:` values (keys of search_keys.ORDERS) sort on, in order."""
+    fields = [f for k in order_keys for f in keys.ORDERS[k][0]]
+    fields = list(dict.fromkeys(fields)) or list(keys.DEFAULT_ORDER)
+    return [f"-{f}" if descending else f for f in fields]
+
+
 def _combine(kind: type[And] | type[Or], nodes: list[Node | None]) -> Node | None:
     kept = tuple(n for n in nodes if n is not None)
     if not kept:
@@ -381,6 +387,27 @@ def _combine(kind: type[And] | type[Or], nodes: list[Node | None]) -> Node | Non
 def parse(query: str) -> ParsedQuery:
     """The query as a tree plus ordering and warnings; raises SearchError. No database."""
     return Parser(query or "").parse()
+
+
+def with_chosen_order(
+    parsed: ParsedQuery, *, order: str = "", descending: bool | None = None
+) -> ParsedQuery:
+    """`parsed` sorted as a page's Sort and Direction menus say, where the query is silent.
+
+    `order` is a key of search_keys.ORDERS ("" for none), `descending` None for
+    no choice. The query's own `order:` and `dir:` win: they are what the
+    visitor typed and shares, and a menu left alone still sends its default
+    (ascending), which must not undo a typed `dir:desc`.
+    """
+    order_keys = parsed.order_keys or ([order] if order else [])
+    if parsed.direction_given or descending is None:
+        descending = parsed.descending
+    return replace(
+        parsed,
+        order=_order_fields(order_keys, descending),
+        order_keys=list(order_keys),
+        descending=descending,
+    )
 
 
 # --- compiler -----------------------------------------------------------------
@@ -492,16 +519,27 @@ RARITY_RANK = Case(
 )
 
 
-def cards_search(query: str, *, queryset: QuerySet | None = None, owner=None) -> SearchResult:
+def cards_search(
+    query: str,
+    *,
+    queryset: QuerySet | None = None,
+    owner=None,
+    order: str = "",
+    descending: bool | None = None,
+) -> SearchResult:
     """The cards matching `query`, ordered as it asks; raises SearchError for a bad query.
 
     With a signed-in `owner` every card carries `owned_copies` (0 when not
     owned), which the owned-count keys (`own>=1`) filter on; without one such
     a key is refused at its position.
+
+    `order` and `descending` are a page's sort menus, applied to the parsed
+    query (never pasted into its text, which would count against its terms and
+    change how it reads); the query's own `order:`/`dir:` win (with_chosen_order).
     """
     from catalog.models import Card
 
-    parsed = parse(query)
+    parsed = with_chosen_order(parse(query), order=order, descending=descending)
     signed_in = owner is not None and owner.is_authenticated
     if not signed_in and (term := _first_owner_term(parsed.node)) is not None:
         raise SearchError(

@@ -19,8 +19,9 @@ from django.db.models import Q
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from catalog import tokens, vocab
+from catalog.cardfile import CARD_CODE_PATTERN
 from catalog.text import fold, fold_words, stems
-from catalog.tokens import all_words_q, text_has, words_q
+from catalog.tokens import all_words_q, text_has, words_in_order_q, words_q
 
 COMPARISONS = ("<", "<=", ">", ">=")
 LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
@@ -171,7 +172,10 @@ class Key:
 
 @dataclass(frozen=True)
 class TextKey(Key):
-    """Folded substring of a folded text column; signed numbers keep their sign."""
+    """Words of a folded text column starting with the words given, together and in order.
+
+    Signed numbers keep their sign: the raw columns must hold "+4" itself.
+    """
 
     raw_fields: tuple[str, ...] = ()
     nullable: bool = False
@@ -184,9 +188,9 @@ class TextKey(Key):
         return value
 
     def match(self, value: str) -> Q:
-        # The word index narrows the cards; the substring test then checks the
-        # words stand together, in order, on those few cards only.
-        q = all_words_q(self.token_field, value) & text_has(self.field, fold_words(value))
+        # The word index narrows the cards; the pattern then checks the words
+        # stand together, in order, on those few cards only.
+        q = all_words_q(self.token_field, value) & words_in_order_q(self.field, value)
         for number in SIGNED_NUMBER.findall(value) if self.raw_fields else ():
             either = Q()
             for raw in self.raw_fields:
@@ -271,7 +275,7 @@ class GroupKey(VocabKey):
 
 # `code:` takes any one magic code (a letter, a shape or a digit, as the
 # rulebook lists them in section N) or a card's own code such as ONI-S023.
-CARD_CODE = re.compile(r"[A-Za-z0-9]{1,8}-[A-Za-z0-9]{1,8}")
+CARD_CODE = re.compile(f"(?i:{CARD_CODE_PATTERN})")  # the loader's rule, in any case
 CODE_FIELDS = {"letter": "letter", "shape": "shape", "digit": "digit", "card": "code"}
 
 
@@ -482,9 +486,29 @@ class IsKey(ChoiceKey):
 
 # --- ordering -----------------------------------------------------------------
 DEFAULT_ORDER = ("sort_key",)  # game, set, number in one indexed column
+
+
+@dataclass(frozen=True)
+class ColumnsByLanguage:
+    """Sort columns that depend on the active language, read when a query is parsed.
+
+    Iterating gives the columns of the active language (the site's own,
+    Hungarian, for any other), so ORDERS can hold it where it holds a tuple.
+    """
+
+    hu: tuple[str, ...]
+    en: tuple[str, ...]
+
+    def __iter__(self):
+        return iter(self.en if language() == "en" else self.hu)
+
+
+# An English page shows a card's English name where it has one, so it sorts by
+# that name folded (Card.sort_name_en); the Hungarian one sorts by search_name.
+NAME_ORDER = ColumnsByLanguage(hu=("search_name",), en=("sort_name_en",))
 # order value -> (fields, label); "rarity_rank" is annotated by cards_search.
 ORDERS = {
-    "name": (("search_name",), gettext_noop("name")),
+    "name": (NAME_ORDER, gettext_noop("name")),
     "cost": (("cost",), gettext_noop("cost")),
     "attack": (("attack",), gettext_noop("attack")),
     "defense": (("defense",), gettext_noop("defense")),
@@ -613,7 +637,7 @@ def loose_q(text: str, quoted_phrase: bool) -> Q:
     """A loose word or phrase against the card names (see catalog.search)."""
     folded = fold_words(text)
     if quoted_phrase or " " in folded:
-        return all_words_q(tokens.NAME, folded) & text_has("search_name", folded)
+        return all_words_q(tokens.NAME, folded) & words_in_order_q("search_name", folded)
     # A name word that starts with the typed word, or with a stem of it once
     # a Hungarian ending is cut off ("kajtárral" -> "kajtar").
     prefixes = [folded] + [stem for stem in stems(folded)[1:] if len(stem) >= 3]

@@ -36,7 +36,9 @@ from core.errors import ApplicationError
 # as "" (the column is blank=True, not null=True), see Card.as_data().
 CARD_COLUMNS = tuple(key for key in CARD_KEYS if key != "code")
 # Derived columns (Card.refresh_search_fields) and the edit stamp the name index watches.
-DERIVED_COLUMNS = ("search_name", "search_text", "search_flavor", "subtype_keys", "sort_key")
+DERIVED_COLUMNS = (
+    "search_name", "search_text", "search_flavor", "sort_name_en", "subtype_keys", "sort_key",
+)  # fmt: skip
 
 
 class CardDataError(ApplicationError):

@@ -9,11 +9,21 @@ _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 
 def fold(text: str | None) -> str:
-    """Lower case without accents: "Éjlépő Kajtár" -> "ejlepo kajtar"."""
+    """Lower case without accents or invisible formatting: "Éjlépő Kajtár" -> "ejlepo kajtar".
+
+    Format characters (Unicode category Cf: soft hyphen, zero-width space and
+    joiners, direction marks) are dropped, not made word breaks: text pasted
+    from a page or a PDF carries them inside words ("kaj\u00adtár"), and the
+    reader never sees them, so "kajtár" must still be one word.
+    """
     if not text:
         return ""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(
+        ch
+        for ch in decomposed
+        if not unicodedata.combining(ch) and unicodedata.category(ch) != "Cf"
+    )
 
 
 def fold_words(text: str | None) -> str:

@@ -1,12 +1,14 @@
 from django.urls import path, register_converter
 
 from catalog import views
+from catalog.cardfile import CARD_CODE_PATTERN
 
 
 class CardCodeConverter:
-    # Card codes always hold a dash (AF1-001, ONI-S023), so they never clash
-    # with the fixed words of the other routes.
-    regex = r"[A-Za-z0-9]+-[A-Za-z0-9]+"
+    # The loader's rule (catalog.cardfile), in any case: a card code always holds a
+    # dash (AF1-001, ONI-S023), so it never clashes with the fixed words of the other
+    # routes, and an address no card code can have is a 404 before any view runs.
+    regex = f"(?i:{CARD_CODE_PATTERN})"
 
     def to_python(self, value: str) -> str:
         return value.upper()

@@ -46,28 +46,32 @@ def card_list(request: HttpRequest) -> HttpResponse:
             return redirect(f"{request.path}?{urlencode(params)}")
     query = request.GET.get("q", "").strip()
     view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
+    # The Sort and Direction menus go to the search beside the query, never into its
+    # text: pasted in, they counted against its terms and turned "kajtár -" into a warning.
     order = request.GET.get("order", "")
-    direction = "desc" if request.GET.get("dir") == "desc" else "asc"
-    full_query = query
-    if order in dict(SORTS) and order:
-        full_query = f"{query} order:{order} dir:{direction}".strip()
+    order = order if order in dict(SORTS) else ""
+    descending = {"desc": True, "asc": False}.get(request.GET.get("dir"))
 
     context = {
         "query": query,
         "view": view,
         "order": order,
-        "dir": direction,
+        "dir": "desc" if descending else "asc",
         "sorts": SORTS,
         "filter_form": FilterForm(initial={"q": query}),
     }
     try:
-        result = cards_search(full_query, owner=request.user)
+        result = cards_search(query, owner=request.user, order=order, descending=descending)
     except SearchError as error:
         context.update(search_error_context(query, error))
         status = 400
     else:
         page = CappedPaginator(result.cards, PAGE_SIZE).get_page(request.GET.get("page"))
         context.update(
+            # The menus show the order the cards are in: the query's own order: and dir:
+            # win over them (catalog.search.with_chosen_order).
+            order=_menu_order(result.parsed.order_keys),
+            dir="desc" if result.parsed.descending else "asc",
             page=page,
             description=result.description,
             warnings=result.warnings,
@@ -76,6 +80,12 @@ def card_list(request: HttpRequest) -> HttpResponse:
         status = 200
     template = "catalog/_results.html" if request.htmx else "catalog/card_list.html"
     return render(request, template, context, status=status)
+
+
+def _menu_order(order_keys: list[str]) -> str:
+    """The Sort menu's choice for a search sorted by `order_keys` ("" when it has none to show)."""
+    first = order_keys[0] if order_keys else ""
+    return first if first in dict(SORTS) else ""
 
 
 @require_GET
@@ -102,7 +112,8 @@ def card_detail(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def set_detail(request: HttpRequest, code: str) -> HttpResponse:
-    card_set = get_object_or_404(CardSet.objects.select_related("game"), code=code)
+    # Set codes are stored upper-case; any case finds the set, as for a card's code.
+    card_set = get_object_or_404(CardSet.objects.select_related("game"), code=code.upper())
     cards = card_set.cards.order_by("number")
     context = {"set": card_set, "cards": cards, "columns": selectors.set_columns(card_set=card_set)}
     return render(request, "catalog/set_detail.html", context)

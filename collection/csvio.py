@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from catalog.cardfile import CARD_CODE_PATTERN
 from catalog.text import fold_words
 from decks.codec import CardLookup, LineError, ListTooLarge, card_set_code
 
@@ -35,7 +36,10 @@ HEADER = ("code", "count", "name", "set")
 _FIRST_HEADER_WORDS = {"code", "name", "card", "kod", "nev", "kartya", "kartyanev", "lap"}
 _COUNT_HEADER_WORDS = {"count", "copies", "qty", "quantity", "amount", "db", "darab", "darabszam"}
 _COUNT = re.compile(r"[0-9]+")
-_CODE = re.compile(r"^[A-Za-z]{1,8}[0-9]{0,3}-[A-Za-z]{0,3}[0-9]{1,5}$")
+# What an unknown first column is worded as: a code ("no card has the code …") when it
+# could be one by the loader's rule and holds a digit, as the cards' codes do; else a name,
+# with suggestions ("Wake-up" is a card's name, and fits the rule's letters alone).
+_CODE = re.compile(rf"(?i:(?=.*[0-9]){CARD_CODE_PATTERN})\Z")
 _DELIMITERS = (",", ";", "\t")
 # A suggestion is a fuzzy match against every name of the game: a file of thousands
 # of made-up names would cost a second of work and a page of megabytes. The first

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from collection.models import MAX_COPIES
+from core.forms import MultilineField
 from core.games import DEFAULT_GAME
 from decks.forms import game_choices
 
@@ -39,7 +40,7 @@ class AddSetForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    text = forms.CharField(
+    text = MultilineField(
         label=_("Collection CSV"),
         required=False,
         # Stripping would shift nothing (line numbers count from the first line), but a

@@ -23,7 +23,9 @@ from collection.selectors import free_counts
 from core.errors import NotFound
 from decks.models import Deck
 
-# The most proposals a history shows (newest first).
+# The most settled proposals (answered or withdrawn) a history shows, newest first. Open
+# ones are always all listed: they are bounded by collection.trades' MAX_OPEN_PROPOSALS
+# (made) and MAX_OPEN_RECEIVED (received), so no run of settled ones can bury them.
 MAX_PROPOSALS_LISTED = 200
 MAX_PARTNERS = 100
 
@@ -337,8 +339,9 @@ def _proposals():
 
 
 def proposals_for(user, *, other_id: int | None = None, status: str = "") -> list[ProposalView]:
-    """The proposals I made and received (every status: the history), newest first; only
-    those with one other player, or in one status, when `other_id` or `status` says so."""
+    """The proposals I made and received, newest first: every open one, and the newest
+    MAX_PROPOSALS_LISTED settled ones (the history); only those with one other player, or
+    in one status, when `other_id` or `status` says so."""
     if not user.is_authenticated:
         return []
     rows = _proposals().filter(Q(maker=user) | Q(partner=user))
@@ -347,7 +350,14 @@ def proposals_for(user, *, other_id: int | None = None, status: str = "") -> lis
     if status:
         rows = rows.filter(status=status)
     rows = rows.order_by("-created_at", "-pk")
-    return [_view(proposal, user.pk) for proposal in rows[:MAX_PROPOSALS_LISTED]]
+    open_rows = rows.filter(status=ProposalStatus.OPEN)
+    settled = rows.exclude(status=ProposalStatus.OPEN)[:MAX_PROPOSALS_LISTED]
+    found = sorted(
+        [*open_rows, *settled],
+        key=lambda proposal: (proposal.created_at, proposal.pk),
+        reverse=True,
+    )
+    return [_view(proposal, user.pk) for proposal in found]
 
 
 def proposal_for(user, proposal_id) -> ProposalView:

@@ -21,7 +21,13 @@ from collection import partners as reads
 from collection import trades
 from collection.models import MAX_COPIES, ProposalStatus, TradeSide
 from core.params import int_param
-from core.serializer_fields import ID_MAX, CountedDictField, StrictIntegerField, validated
+from core.serializer_fields import (
+    ID_MAX,
+    CountedDictField,
+    MultilineTextField,
+    StrictIntegerField,
+    validated,
+)
 
 # --- input ------------------------------------------------------------------------------
 
@@ -63,7 +69,7 @@ class CardsField(CountedDictField):
 class AnswerSerializer(serializers.Serializer):
     gives = CardsField(help_text="the cards you give: " + _CARDS_HELP)
     gets = CardsField(help_text="the cards the other player gives: " + _CARDS_HELP)
-    message = serializers.CharField(
+    message = MultilineTextField(
         max_length=trades.MAX_MESSAGE_CHARS, required=False, allow_blank=True, default=""
     )
 
@@ -333,7 +339,8 @@ class ProposalsApi(APIView):
     @extend_schema(
         operation_id="trades_proposals",
         responses={200: ProposalSerializer(many=True)},
-        description="Proposals you made and received, every status, newest first (at most 200).",
+        description="Proposals you made and received, newest first: every open one and "
+        "the newest 200 answered or withdrawn.",
     )
     def get(self, request):
         return Response([_proposal(view) for view in reads.proposals_for(request.user)])
@@ -343,7 +350,8 @@ class ProposalsApi(APIView):
         request=ProposeSerializer,
         responses={201: ProposalSerializer, 400: _REFUSED, 404: _NOT_FOUND},
         description="Propose a trade. Every card you give must be free in your collection "
-        "now (`not_free` lists those that are not); at most 100 cards, 1–999 copies each.",
+        "now (`not_free` lists those that are not); at most 100 cards, 1–999 copies each. "
+        "`partner_too_many_open`: 100 proposals wait for the partner's answer already.",
     )
     def post(self, request):
         data = validated(ProposeSerializer, request.data)
@@ -383,7 +391,8 @@ def _answer(action, operation_id: str, description: str):
                 404: _NOT_FOUND,
                 409: OpenApiResponse(
                     description="`not_open`: answered already; `not_free_any_more`: the "
-                    "copies are no longer free (nothing moved)."
+                    "copies are no longer free (nothing moved); `player_gone`: the maker "
+                    "closed their account."
                 ),
             },
             description=description,
@@ -413,9 +422,16 @@ class CounterApi(APIView):
     @extend_schema(
         operation_id="trades_counter",
         request=AnswerSerializer,
-        responses={201: ProposalSerializer, 400: _REFUSED, 404: _NOT_FOUND, 409: _REFUSED},
+        responses={
+            201: ProposalSerializer,
+            400: _REFUSED,
+            403: _REFUSED,
+            404: _NOT_FOUND,
+            409: _REFUSED,
+        },
         description="Answer a proposal made to you with your own (`gives`: what YOU give). "
-        "Answers the new proposal; the old one is marked countered.",
+        "Answers the new proposal; the old one is marked countered. Refused as a new "
+        "proposal is (`lists_hidden`…); 403 `not_yours`, 409 `not_open` / `player_gone`.",
     )
     def post(self, request, proposal_id: int):
         data = validated(AnswerSerializer, request.data)

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from collection.models import MAX_COPIES, TradeSide
+from core.forms import MultilineField
 
 # The most lines one proposal may carry (collection.trades refuses more too); the
 # form never reads more posted fields than the candidates it was built with.
@@ -54,7 +55,7 @@ class ProposalForm(forms.Form):
     row with a `.code` (collection.partners ChoiceRow, CardLine).
     """
 
-    message = forms.CharField(
+    message = MultilineField(
         label=_("Message"),
         max_length=MAX_MESSAGE,
         required=False,

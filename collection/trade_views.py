@@ -306,8 +306,9 @@ def answer(request: HttpRequest, proposal_id: int) -> HttpResponse:
 def counter(request: HttpRequest, proposal_id: int) -> HttpResponse:
     """The propose form the other way round, filled with the proposal's cards."""
     view = reads.proposal_for(request.user, proposal_id)
-    if not view.can_answer:
-        raise ApplicationError("not_open", _("This proposal cannot be answered any more."))
+    # my own proposal (403), one answered already or whose maker has gone (409): the
+    # codes and messages the counter itself, and the API, answer
+    trades.proposal_counter_check(user=request.user, proposal=view)
     maker = reads.trade_player(request.user, view.maker_name, listed=False)
     choices = reads.proposal_choices(request.user, maker)
     # I give what they asked for and get what they offered: those lines first.

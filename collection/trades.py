@@ -39,7 +39,7 @@ from collection.models import (
 from collection.selectors import free_counts
 from collection.services import SignInRequired
 from core.errors import ApplicationError, Conflict, NotFound
-from core.text import plain_text
+from core.text import line_feeds, plain_text
 from decks.models import Deck, DeckEntry
 
 # A deck may hold three copies of a card: the default have list keeps those back.
@@ -49,6 +49,10 @@ MAX_MESSAGE_CHARS = 500
 MAX_MESSAGE_LINES = 20
 # Open proposals one player may have made at a time: an answer is owed for each.
 MAX_OPEN_PROPOSALS = 50
+# Open proposals one player may have waiting for their answer before a new one to them is
+# refused: with the limit above, what their proposals page lists as open stays bounded
+# however many players propose (a counter-offer answers their own proposal: let through).
+MAX_OPEN_RECEIVED = 100
 SIDES = (TradeSide.HAVE, TradeSide.WANT)
 
 
@@ -64,6 +68,18 @@ class NotYours(ApplicationError):
 def _check_user(user) -> None:
     if user is None or not user.is_authenticated:
         raise SignInRequired("sign_in", _("Sign in to trade."))
+
+
+def _check_lists_shown(user) -> None:
+    """A player who hides their lists makes no proposal (a counter-offer is one too)."""
+    if not get_user_model().objects.filter(pk=user.pk, trades_open=True).exists():
+        raise ApplicationError(
+            "lists_hidden",
+            _(
+                "Trading goes both ways: show your have and want lists to other players "
+                "first (on your trades page)."
+            ),
+        )
 
 
 def _lock_users(*user_ids: int) -> None:
@@ -353,7 +369,9 @@ def _short_of(user, needs: dict[int, int]) -> list[str]:
 
 
 def _create(*, maker, partner, lines, message, counter_of) -> TradeProposal:
-    _lock_users(maker.pk)  # the open-proposal count below holds against a burst of creates
+    # the open-proposal counts below hold against a burst of creates (the maker's own, or
+    # many makers' to one partner)
+    _lock_users(maker.pk, partner.pk)
     short = _short_of(maker, {card_id: n for (card_id, gives), n in lines.items() if gives})
     if short:
         raise ApplicationError(
@@ -371,6 +389,20 @@ def _create(*, maker, partner, lines, message, counter_of) -> TradeProposal:
             % {"n": MAX_OPEN_PROPOSALS},
             extra={"limit": MAX_OPEN_PROPOSALS},
         )
+    if (
+        counter_of is None
+        and TradeProposal.objects.filter(partner=partner, status=ProposalStatus.OPEN).count()
+        >= MAX_OPEN_RECEIVED
+    ):
+        raise ApplicationError(
+            "partner_too_many_open",
+            _(
+                "%(name)s has %(n)s proposals waiting for an answer already; propose again "
+                "when they have answered some."
+            )
+            % {"name": partner.username, "n": MAX_OPEN_RECEIVED},
+            extra={"limit": MAX_OPEN_RECEIVED},
+        )
     proposal = TradeProposal.objects.create(
         maker=maker, partner=partner, message=message, counter_of=counter_of
     )
@@ -384,6 +416,8 @@ def _create(*, maker, partner, lines, message, counter_of) -> TradeProposal:
 def _message(message) -> str:
     if message is None:
         return ""
+    if isinstance(message, str):
+        message = line_feeds(message)  # measured as its box counted it: a break is one
     if not isinstance(message, str) or len(message) > MAX_MESSAGE_CHARS:
         raise ApplicationError(
             "message_too_long",
@@ -407,8 +441,9 @@ def proposal_create(
     """Offer `gives` (cards I give: code → copies) for `gets` (cards the partner gives).
 
     At most 100 cards, 1–999 copies each, a message of at most 500 characters and
-    20 lines of plain text, at least one card; every card I give must be free in my
-    collection now.
+    20 lines of plain text (a line break counts as one character), at least one card;
+    every card I give must be free in my collection now. Refused while I have 50 open
+    proposals, or (a new proposal, not a counter-offer) the partner has 100 waiting.
     """
     _check_user(maker)
     if isinstance(partner_id, bool) or not isinstance(partner_id, int):
@@ -422,14 +457,7 @@ def proposal_create(
     partner = partner.first()
     if partner is None:
         raise NotFound("no_such_player", _("No such player."))
-    if not get_user_model().objects.filter(pk=maker.pk, trades_open=True).exists():
-        raise ApplicationError(
-            "lists_hidden",
-            _(
-                "Trading goes both ways: show your have and want lists to other players "
-                "first (on your trades page)."
-            ),
-        )
+    _check_lists_shown(maker)
     message = _message(message)
     lines = _lines(gives, gets)
     return _create(
@@ -446,9 +474,35 @@ def _locked(proposal_id) -> TradeProposal | None:
 
 
 def _check_active(other) -> None:
-    """An account closed since the proposal was made trades no more (as it cannot propose)."""
+    """An account closed since the proposal was made trades no more (as it cannot propose).
+
+    A Conflict, not a NotFound: the proposal is still there to read, and the refusal
+    shows where the player acted, as the others do.
+    """
     if not other.is_active:
-        raise NotFound("no_such_player", _("No such player."))
+        raise Conflict(
+            "player_gone",
+            _("%(name)s has closed their account: this trade cannot go ahead any more.")
+            % {"name": other.username},
+        )
+
+
+def check_may_act(user_id: int, proposal, *, by: str) -> None:
+    """Refuse unless the player `user_id` may act on `proposal` (a TradeProposal or a
+    partners.ProposalView) as its `by` ("partner": answer; "maker": withdraw) now:
+    NotYours (403 `not_yours`) for the other participant, Conflict (409 `not_open`)
+    once it was answered. The caller has made sure `user_id` is one of its players."""
+    if by == "partner" and proposal.partner_id != user_id:
+        raise NotYours("not_yours", _("Only the player you proposed to can answer it."))
+    if by == "maker" and proposal.maker_id != user_id:
+        raise NotYours("not_yours", _("Only the player who made the proposal can withdraw it."))
+    if proposal.status != ProposalStatus.OPEN:
+        raise Conflict(
+            "not_open",
+            _("This proposal is no longer open: %(status)s.")
+            % {"status": ProposalStatus(proposal.status).label},
+            extra={"status": proposal.status},
+        )
 
 
 def _answerable(user, proposal_id, *, by: str) -> TradeProposal:
@@ -457,18 +511,17 @@ def _answerable(user, proposal_id, *, by: str) -> TradeProposal:
     proposal = _locked(proposal_id)
     if proposal is None or user.pk not in (proposal.maker_id, proposal.partner_id):
         raise NotFound("not_found", _("No such proposal."))
-    if by == "partner" and proposal.partner_id != user.pk:
-        raise NotYours("not_yours", _("Only the player you proposed to can answer it."))
-    if by == "maker" and proposal.maker_id != user.pk:
-        raise NotYours("not_yours", _("Only the player who made the proposal can withdraw it."))
-    if proposal.status != ProposalStatus.OPEN:
-        raise Conflict(
-            "not_open",
-            _("This proposal is no longer open: %(status)s.")
-            % {"status": proposal.get_status_display()},
-            extra={"status": proposal.status},
-        )
+    check_may_act(user.pk, proposal, by=by)
     return proposal
+
+
+def proposal_counter_check(*, user, proposal) -> None:
+    """Refuse, before the counter form is shown, what `proposal_counter` would refuse about
+    the proposal itself: not `user`'s to answer (403), no longer open (409 `not_open`),
+    its maker's account closed (409 `player_gone`). `proposal`: a partners.ProposalView
+    `user` may read."""
+    check_may_act(user.pk, proposal, by="partner")
+    _check_active(get_user_model().objects.get(pk=proposal.maker_id))
 
 
 def _close(proposal: TradeProposal, status: str) -> TradeProposal:
@@ -577,12 +630,13 @@ def proposal_counter(
 ) -> TradeProposal:
     """Answer a proposal made to me with my own: `gives` are the cards I give now.
 
-    Returns the new proposal (me → the old maker); the old one is COUNTERED. If the new
-    one is refused, the old one stays open.
+    Returns the new proposal (me → the old maker); the old one is COUNTERED. Refused as
+    a new proposal is (my lists hidden, too many open…); then the old one stays open.
     """
     old = _answerable(user, proposal_id, by="partner")
     maker = get_user_model().objects.get(pk=old.maker_id)
     _check_active(maker)
+    _check_lists_shown(user)  # refused as a new proposal is
     new = _create(
         maker=user,
         partner=maker,

@@ -196,7 +196,8 @@ def change(request: HttpRequest) -> HttpResponse:
 @require_POST
 @refusals  # an unknown set: a 404
 def add_set(request: HttpRequest, code: str) -> HttpResponse:
-    card_set = CardSet.objects.filter(code=code).first()
+    # Set codes are stored upper-case; any case finds the set, as on the set's page.
+    card_set = CardSet.objects.filter(code=code.upper()).first()
     if card_set is None:
         raise NotFound("no_such_set", _("There is no such set."))
     form = AddSetForm(request.POST)

@@ -27,6 +27,21 @@ app.conf.beat_schedule = {
         "schedule": SWEEP_SECONDS,
         "options": {"expires": max(SWEEP_SECONDS - 60, SWEEP_SECONDS // 2)},
     },
+    # Print jobs nothing is making (a worker lost, a task lost) are queued again or failed
+    # soon after their heartbeat stops, whether or not anyone looks at them: each holds a
+    # place in the caps until it is settled. A sweep is two indexed queries.
+    "printing-sweep-stuck-jobs": {
+        "task": "printing.sweep_stuck_jobs",
+        "schedule": 60,
+        "options": {"expires": 50},
+    },
+    # A bot whose task was lost (the broker was down when it was to move) at a table
+    # whose socket stays open: nothing reads the match again, so this looks.
+    "play-wake-stalled-bots": {
+        "task": "play.wake_stalled_bots",
+        "schedule": 60,
+        "options": {"expires": 50},
+    },
     "catalog-prune-face-cache": {
         "task": "catalog.prune_face_cache",
         "schedule": 3600,

@@ -1,9 +1,12 @@
-"""What a form on a page is bound to."""
+"""What a form on a page is bound to, and the field every textarea posts through."""
 
 from __future__ import annotations
 
+from django import forms
 from django.http import HttpRequest, QueryDict
 from django.utils.datastructures import MultiValueDict
+
+from core.text import line_feeds
 
 
 def posted(request: HttpRequest) -> QueryDict | None:
@@ -18,3 +21,19 @@ def posted(request: HttpRequest) -> QueryDict | None:
 def posted_files(request: HttpRequest) -> MultiValueDict | None:
     """The files a POST sent (perhaps none); None for a GET."""
     return request.FILES if request.method == "POST" else None
+
+
+class MultilineField(forms.CharField):
+    """Text typed into a textarea, its line breaks made "\\n" before anything measures it.
+
+    A browser counts a line break as one character against the box's `maxlength`
+    but sends "\\r\\n": measured as sent, a text the box allowed would be refused
+    by `max_length` (or by a service's limit) as too long. Every form field of
+    multi-line text uses this one, so each check sees the text as it was typed.
+    """
+
+    widget = forms.Textarea
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return line_feeds(value) if isinstance(value, str) else value

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from core.params import BadParameter, int_param
+from core.text import line_feeds
 
 ID_MAX = 2**63 - 1  # a database id (bigint): past it nothing can match
 
@@ -140,3 +141,12 @@ class StrictIntegerField(serializers.IntegerField):
             return int_param(data, name=name, minimum=self.minimum, maximum=self.maximum)
         except BadParameter as bad:
             raise serializers.ValidationError(bad.message, code="bad_parameter") from None
+
+
+class MultilineTextField(serializers.CharField):
+    """Multi-line text (a message, a description), its line breaks made "\\n" before
+    `max_length` measures it: "\\r\\n" is one break, as the site's text boxes count it
+    (core.forms.MultilineField is the form side of the same rule)."""
+
+    def to_internal_value(self, data):
+        return line_feeds(super().to_internal_value(data))

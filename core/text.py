@@ -47,6 +47,16 @@ _REFUSED_IN_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_CONTROLS}]")
 _LINE_BREAK = re.compile(r"\r\n?")
 
 
+def line_feeds(text: str) -> str:
+    """`text` with every line break a textarea sends ("\\r\\n", or a lone "\\r") made "\\n".
+
+    A browser counts a line break as ONE character against a textarea's
+    `maxlength` but sends two ("\\r\\n"): a text is measured after this, or
+    one the box let the user type is refused as too long.
+    """
+    return _LINE_BREAK.sub("\n", text)
+
+
 class TextRefused(ApplicationError):
     """Free text that cannot be shown as typed: `code` says why."""
 
@@ -57,7 +67,8 @@ def plain_text(
     """`text` as it may be stored and shown, or TextRefused (400) and nothing else happens.
 
     The caller checks the length first, with its own code and message: this
-    reads every character, so a huge text is refused before it gets here. In
+    reads every character, so a huge text is refused before it gets here. A
+    multi-line text is measured after `line_feeds`, as its box counted it. In
     `multiline` text "\\r\\n" and "\\r" become "\\n" (the line breaks a textarea
     sends), and "\\n" and "\\t" are allowed; in a one-line text a tab becomes a
     space and a line break is refused.
@@ -79,7 +90,7 @@ def _plain(text: str, *, multiline: bool, max_lines: int | None) -> str:
     if not isinstance(text, str):
         raise TextRefused("not_text", _("Text is expected here."))
     if multiline:
-        text = _LINE_BREAK.sub("\n", text)
+        text = line_feeds(text)
     else:
         text = text.replace("\t", " ")  # a tab pasted into a name is only a wide space
     if "\x00" in text:
@@ -116,6 +127,5 @@ def controls_removed(text: str, *, multiline: bool = False) -> str:
     instead of refused.
     """
     if multiline:
-        text = _LINE_BREAK.sub("\n", text)
-        return _REFUSED_IN_LINES.sub("", text)
+        return _REFUSED_IN_LINES.sub("", line_feeds(text))
     return _REFUSED_IN_A_LINE.sub("", text)

@@ -13,22 +13,22 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import permissions, serializers, status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.utils import html
 from rest_framework.views import APIView
 
 from catalog.models import Game
+from catalog.paging import CheckedPagination
 from core.errors import ApplicationError
-from core.games import DEFAULT_GAME
 from core.jsonlimits import BadJson, loads_bounded
-from core.serializer_fields import CountedListSerializer, validated
+from core.serializer_fields import CountedListSerializer, StrictIntegerField, validated
 from decks import codec, formats, limits, selectors, services, validation
 from decks.entries import MAIN, SIDE, Entry, total
 from decks.models import Deck, Visibility
 from decks.panel import deck_missing
 
 # --- input ------------------------------------------------------------------------------
+VERSION_MAX = 2**63 - 1  # a deck's `version` (services.edit_stamp) is microseconds since 1970
 
 
 class CardListSerializer(CountedListSerializer):
@@ -62,16 +62,27 @@ _LIST_HELP = (
 class DeckInputSerializer(serializers.Serializer):
     """Every field is optional; PATCH changes only the fields it sends."""
 
-    game = serializers.SlugField(required=False)
+    game = serializers.SlugField(
+        required=False,
+        help_text="On POST, needed for a text list or `cards`: a deck code or a JSON export "
+        "names its own game, which wins. On PATCH it cannot change.",
+    )
     name = serializers.CharField(
-        required=False, allow_blank=True, help_text="At most 120 characters."
+        required=False,
+        allow_blank=True,
+        help_text="At most 120 characters. On POST with a JSON export, missing: the file's.",
     )
     description = serializers.CharField(
         required=False,
         allow_blank=True,
         help_text="At most LIMITS DECK_DESCRIPTION_MAX_CHARS characters (10,000).",
     )
-    format = serializers.CharField(max_length=32, required=False, allow_blank=True)
+    format = serializers.CharField(
+        max_length=32,
+        required=False,
+        allow_blank=True,
+        help_text="On POST with a deck code or a JSON export, missing: the code's or file's.",
+    )
     visibility = serializers.ChoiceField(choices=Visibility.values, required=False)
     list = serializers.CharField(required=False, allow_blank=True, help_text=_LIST_HELP)
     cards = CardCountSerializer(
@@ -84,6 +95,13 @@ class DeckInputSerializer(serializers.Serializer):
         allow_blank=True,
         help_text="A deck code: on POST the new deck's cards, game and format; on PATCH it "
         "replaces the deck's cards (a code of another game is refused, as is a new `game`).",
+    )
+    version = StrictIntegerField(
+        minimum=0,
+        maximum=VERSION_MAX,
+        required=False,
+        help_text="PATCH only: the deck's `version` as you read it. If the deck changed since, "
+        "nothing is saved (409 `stale`). Without it the fields sent are saved as they are.",
     )
 
 
@@ -148,7 +166,7 @@ def _entries_from(data: dict, game: Game) -> tuple[list[Entry], list[codec.LineE
     Raises LimitExceeded for a list over the limits, before any card is looked up.
     """
     if data.get("cards") is not None:
-        lookup = services.game_lookup(game)
+        lookup = selectors.game_lookup(game)
         entries = [
             Entry(card=lookup.by_code(row["code"]), count=row["count"], board=row["board"],
                   line=row["code"])
@@ -212,6 +230,10 @@ class DeckSerializer(serializers.Serializer):
     owner = serializers.CharField(help_text="the owner's username")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    version = serializers.IntegerField(
+        help_text="Changes with every change to the deck, its cards too; send it back in a "
+        "PATCH to save only if nobody changed the deck since. Not a number of its history."
+    )
     count = serializers.IntegerField(help_text="cards in the main deck")
     valid = serializers.BooleanField()
     problems = ProblemSerializer(many=True)
@@ -267,6 +289,7 @@ def deck_payload(deck: Deck, request) -> dict:
         "owner": deck.owner.username,
         "created_at": deck.created_at,
         "updated_at": deck.updated_at,
+        "version": services.edit_stamp(deck),
         "count": total(entries, MAIN),
         "valid": not problems,
         "problems": [p.as_dict(language) for p in problems],
@@ -280,7 +303,10 @@ def deck_payload(deck: Deck, request) -> dict:
     return body
 
 
-class DeckPagination(PageNumberPagination):
+class DeckPagination(CheckedPagination):
+    """A page of the owner's decks; a `page` or `page_size` that is not one is a 400 naming
+    the range (CheckedPagination)."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 100
@@ -322,23 +348,24 @@ class DeckListApi(APIView):
     def post(self, request):
         data = validated(DeckInputSerializer, _body(request))
         code, text = data.get("code", ""), data.get("list", "")
-        # A deck code names its own game (also one pasted as the list); a list or cards need one.
-        if not data.get("game") and not (code or codec.looks_like_deck_code(text)):
-            raise ApplicationError("missing_game", _("Say which game the deck is for."))
-        game = _game(data.get("game") or DEFAULT_GAME)
+        game = _game(data["game"]) if data.get("game") else None
         new_deck = {
             "owner": request.user,
-            "game": game,
             "name": data.get("name", ""),
             "format_id": data.get("format", ""),
             "description": data.get("description", ""),
             "visibility": data.get("visibility", Visibility.PRIVATE),
         }
         if code or text:
-            deck = services.deck_import(**new_deck, text=text, code=code, language=get_language())
+            # A deck code or a deck file names its own game; a text list needs one.
+            deck = services.deck_import(
+                **new_deck, game=game, text=text, code=code, language=get_language()
+            )
         else:
+            if game is None:
+                raise ApplicationError("missing_game", _("Say which game the deck is for."))
             entries = _known_entries(data, game) if "cards" in data else []
-            deck = services.deck_create(**new_deck, entries=entries)
+            deck = services.deck_create(**new_deck, game=game, entries=entries)
         return Response(deck_payload(deck, request), status=status.HTTP_201_CREATED)
 
 
@@ -352,7 +379,16 @@ class DeckDetailApi(APIView):
         deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
         return Response(deck_payload(deck, request))
 
-    @extend_schema(request=DeckInputSerializer, responses={200: DeckSerializer})
+    @extend_schema(
+        request=DeckInputSerializer,
+        responses={
+            200: DeckSerializer,
+            409: OpenApiResponse(
+                description="`stale`: the `version` sent is not the deck's any more; "
+                "nothing was saved."
+            ),
+        },
+    )
     def patch(self, request, deck_id: int):
         deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
         # Not partial=True: DRF would then skip the required fields and the
@@ -369,14 +405,17 @@ class DeckDetailApi(APIView):
             entries = _known_entries(data, deck.game)
         else:
             entries = None
+        # A field not sent is None: the service keeps its value as it reads it under the
+        # deck's lock, so a change made since `deck` was read is not written back.
         services.deck_change(
             deck=deck,
             user=request.user,
-            name=data.get("name", deck.name),
-            description=data.get("description", deck.description),
-            format_id=data.get("format", deck.format),
-            visibility=data.get("visibility", deck.visibility),
+            name=data.get("name"),
+            description=data.get("description"),
+            format_id=data.get("format"),
+            visibility=data.get("visibility"),
             entries=entries,
+            expected_stamp=data.get("version"),
         )
         deck.refresh_from_db()
         return Response(deck_payload(deck, request))
@@ -463,22 +502,13 @@ class ExportApi(APIView):
     def get(self, request, deck_id: int):
         deck = selectors.deck_for_viewer(deck_id=deck_id, user=request.user)
         kind = request.query_params.get("as", "text")
-        entries = selectors.deck_entries(deck)
-        fmt = formats.get_format(deck.game.slug, deck.format) or formats.default_format(
-            deck.game.slug
-        )
         if kind == "json":
-            return Response(
-                codec.export_json(
-                    {"game": deck.game.slug, "format": fmt.id, "name": deck.name}, entries
-                )
-            )
+            return Response(selectors.deck_file(deck))
         if kind == "code":
-            return Response({"code": codec.encode_deck_code(deck.game.slug, fmt.number, entries)})
+            return Response({"code": selectors.deck_code(deck)})
         if kind == "text":
-            return HttpResponse(
-                codec.export_text(entries, get_language()), content_type="text/plain; charset=utf-8"
-            )
+            text = selectors.deck_text(deck, get_language())
+            return HttpResponse(text, content_type="text/plain; charset=utf-8")
         raise ApplicationError("unknown_export", _("Export as text, json or code."))
 
 

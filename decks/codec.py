@@ -27,6 +27,7 @@ from typing import Protocol
 
 from rapidfuzz import fuzz, process
 
+from catalog.cardfile import CARD_CODE_PATTERN, SET_CODE_PATTERN
 from catalog.text import fold, fold_words
 from catalog.vocab import GAME_IDS, TYPES
 from core.bilingual import BilingualError
@@ -244,13 +245,24 @@ class LineError:
         return [(name, self.line.replace(self.name, name, 1)) for name in self.suggestions]
 
 
+@dataclass(frozen=True)
+class DeckFacts:
+    """What a deck file says of its deck besides the cards; "" where it says nothing usable."""
+
+    game: str = ""  # one of GAME_IDS
+    format: str = ""  # as written: the caller knows which formats the game has
+    name: str = ""  # as written: the caller decides what a stored name may hold
+
+
 @dataclass
 class ParsedList:
     """What a reader understood: entries (copies of one card on one board added up,
-    unknown cards kept with card None) and the problems found."""
+    unknown cards kept with card None), the problems found and, from a deck file,
+    its game, format and name."""
 
     entries: list[Entry] = field(default_factory=list)
     errors: list[LineError] = field(default_factory=list)
+    facts: DeckFacts = field(default_factory=DeckFacts)
 
     @property
     def ok(self) -> bool:
@@ -361,6 +373,15 @@ def _too_many(line_no: int, line: str, card: dict, total: int) -> LineError:
     )
 
 
+def _other_digit(line_no: int, line: str, digit: str) -> LineError:
+    return LineError(
+        line_no,
+        line,
+        f"Ebben a sorban „{digit}” áll: a darabszámot és a kódot a 0–9 számjegyekkel írd.",
+        f"This line has “{digit}”: write counts and codes with the digits 0–9.",
+    )
+
+
 def _bad_count(line_no: int, line: str, count_text: str) -> LineError:
     shown = _shown(count_text, 12)
     return LineError(
@@ -381,6 +402,9 @@ _TRAIL = re.compile(r"^(.*?\S)\s*(?:[x×]\s*([+-]?[0-9]+)|\s([+-]?[0-9]+)\s*[x×
 # "Jégszem Soyana (AF1)" or "Szintlépés (AG) 54": a set hint, maybe a collector number
 _COUNT_ONLY = re.compile(r"^[x×]\s*[+-]?[0-9]+$", re.IGNORECASE)
 _SET_HINT = re.compile(r"^(.*?\S)\s*\(\s*([A-Za-z0-9]{1,12})\s*\)\s*([0-9]{1,6})?$")
+# What reads as a card's code: the loader's rule (catalog.cardfile), case-blind
+_CARD_CODE = re.compile(f"(?i:{CARD_CODE_PATTERN})")
+# What is worded as a code when no card has it ("AF1-001", not "Anti-Magic")
 _CODE = re.compile(r"^[A-Za-z]{1,8}[0-9]{0,3}-[A-Za-z]{0,3}[0-9]{1,5}$")
 _HEADER_COUNT = re.compile(r"\(\s*[0-9]*\s*\)")
 _SIDE_WORDS = {"side", "sideboard", "sb", "oldalpakli", "oldal", "tartalek", "tartalekpakli"}
@@ -427,7 +451,7 @@ def _find(name_text: str, lookup: CardLookup) -> tuple[dict | None, str]:
 
 
 def _find_plain(text: str, lookup: CardLookup, set_code: str | None) -> dict | None:
-    if _CODE.match(text):
+    if _CARD_CODE.fullmatch(text):
         card = lookup.by_code(text)
         if card:
             return card
@@ -439,6 +463,13 @@ def _find_plain(text: str, lookup: CardLookup, set_code: str | None) -> dict | N
 def _read_card_line(
     text: str, line_no: int, raw: str, board: str, lookup: CardLookup, out: _Collector
 ) -> None:
+    # Only the digits 0-9 are read. Any other is refused wherever it stands: names
+    # are compared folded, which made "３" a 3 and dropped "٣" ("٣ Éjlépő Kajtár"
+    # was one copy, its count lost without a word).
+    other_digit = next((c for c in text if c.isdigit() and not c.isascii()), None)
+    if other_digit is not None:
+        out.error(_other_digit(line_no, raw, other_digit))
+        return
     lead = _LEAD_MARKED.match(text) or _LEAD_PLAIN.match(text)
     if lead:
         count_text = lead.group(1)
@@ -641,6 +672,24 @@ def export_json(deck_meta: dict, entries: Iterable[Entry]) -> dict:
     }
 
 
+def deck_file_facts(data: object) -> DeckFacts:
+    """The game, format and name a deck file (the shape `export_json` writes) names.
+
+    A value that is not a string, or a game this site does not know, is left
+    out: the cards are what a file is read for.
+    """
+    if not isinstance(data, dict):
+        return DeckFacts()
+
+    def text(key: str) -> str:
+        value = data.get(key)
+        return value.strip() if isinstance(value, str) else ""
+
+    game = text("game")
+    game = game if game in GAME_IDS else ""
+    return DeckFacts(game=game, format=text("format"), name=text("name"))
+
+
 def _not_a_deck() -> LineError:
     return LineError(
         0,
@@ -653,7 +702,8 @@ def _not_a_deck() -> LineError:
 def parse_json(
     data: dict | str | bytes, *, lookup: CardLookup, limits: ListLimits = DEFAULT_LIMITS
 ) -> ParsedList:
-    """Read the shape `export_json` writes (a dict, or its JSON text).
+    """Read the shape `export_json` writes (a dict, or its JSON text): its cards, and
+    in `facts` the game, format and name it names (`deck_file_facts`).
 
     Each item is found by its code if it has one (a code wins over a name), else
     by its name; an unknown code or name is reported like a text line, with
@@ -678,6 +728,7 @@ def parse_json(
                 en = f"The file is not valid JSON: there is an error on line {where}."
             out.error(LineError(where or 0, "", hu, en))
             return out.result
+    out.result.facts = deck_file_facts(data)
     cards = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(cards, list):
         out.error(_not_a_deck())
@@ -762,7 +813,7 @@ _CHECK_BYTES = 2
 _MAX_CODE_CHARS = 4000
 _MAX_VARINT_BYTES = 5
 _B64URL = re.compile(r"[A-Za-z0-9_-]+")
-_SET_CODE = re.compile(r"[A-Za-z0-9]{1,16}")
+_SET_CODE = re.compile(f"(?i:{SET_CODE_PATTERN})")  # the loader's rule (catalog.cardfile)
 
 
 class DeckCodeError(BilingualError):
@@ -963,17 +1014,18 @@ def looks_like_deck_code(text: str) -> bool:
     """Whether a pasted "list" is really one deck code, to be read as one.
 
     A deck code is a single word of the code alphabet; a card line has a
-    count, a space or an accent in it. A card code ("AF1-001") or a short
-    word is a card line, whatever its letters; a long word that is not a
-    valid code is taken as a damaged code, so its reader says so rather than
-    "no card has this name".
+    count, a space or an accent in it. A card code ("AF1-001", up to 17
+    characters) or a short word is a card line unless it reads as a whole
+    code, checksum and all; a long word that is not a valid code is taken as
+    a damaged code, so its reader says so rather than "no card has this name".
     """
     token = text.strip()
     if not token or len(token) > _MAX_CODE_CHARS or any(c.isspace() for c in token):
         return False
-    if not _B64URL.fullmatch(token.rstrip("=")) or _CODE.match(token):
+    if not _B64URL.fullmatch(token.rstrip("=")):
         return False
-    if len(token) >= _LONG_WORD:
+    card_code = _CARD_CODE.fullmatch(token) or _CODE.match(token)
+    if len(token) >= _LONG_WORD and not card_code:
         return True
     try:
         reader = _Reader(_code_bytes(token, DEFAULT_LIMITS))

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from catalog import vocab
 from core.errors import ApplicationError
+from core.forms import MultilineField
 from decks import codec, formats, limits
 from decks.models import Visibility
 
@@ -54,7 +55,7 @@ class NewDeckForm(forms.Form):
 
 class DeckSettingsForm(forms.Form):
     name = NameField(label=_("Name"), checked=False)
-    description = forms.CharField(
+    description = MultilineField(
         label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     format = forms.ChoiceField(label=_("Format"))
@@ -63,6 +64,10 @@ class DeckSettingsForm(forms.Form):
         choices=Visibility.choices,
         help_text=_("Making it private ends its link for good; sharing it again makes a new one."),
     )
+    # The deck's edit stamp when the page was made (services.edit_stamp): a save from a
+    # page the deck has changed since is refused instead of putting back what it shows.
+    # Not required, so a form sent without it is saved as before.
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -87,7 +92,7 @@ class DeckSettingsForm(forms.Form):
 class ImportForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
     name = NameField(label=_("Name"), required=False)
-    text = forms.CharField(
+    text = MultilineField(
         label=_("Card list"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 12, "placeholder": "3 Éjlépő Kajtár\n3x AF1-001\n…"}),

@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
-from core.text import plain_text
+from core.text import line_feeds, plain_text
 from decks import codec
 
 # The Deck.name column; the forms, the API and the services all refuse longer
@@ -85,6 +85,7 @@ def check_name(name: str) -> str:
 def check_description(description: str) -> str:
     """The description as it is stored (line breaks made "\\n"), or a refusal: too long,
     too many lines, NUL, a control character."""
+    description = line_feeds(description)  # a break counts once, as the box counted it
     limit = description_max_chars()
     if len(description) > limit:
         raise LimitExceeded(

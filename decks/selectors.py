@@ -1,4 +1,5 @@
-"""Reads of decks: who may see which deck, its entries as plain data (history: decks.history)."""
+"""Reads of decks: who may see which deck, its entries as plain data, its exports
+(history: decks.history)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.utils.translation import gettext as _
 from catalog.models import Card
 from catalog.records import row_record
 from core.errors import NotFound
+from decks import codec, formats
 from decks.entries import Entry
 from decks.models import Deck, DeckEntry, Visibility
 
@@ -108,3 +110,39 @@ def public_decks(*, query: str = "", game: str = "", card_code: str = "") -> Que
     if card_code:
         decks = decks.filter(entries__card__code=card_code.upper()).distinct()
     return decks.annotate(card_count=Sum("entries__count", filter=Q(entries__board="main")))
+
+
+# --- cards to read lists with, and the deck written out ----------------------------------
+
+
+def game_lookup(game) -> codec.RecordLookup:
+    cards = Card.objects.filter(game=game).select_related("game", "card_set")
+    return codec.RecordLookup([row_record(card) for card in cards])
+
+
+def all_cards_lookup() -> codec.RecordLookup:
+    cards = Card.objects.select_related("game", "card_set")
+    return codec.RecordLookup([row_record(card) for card in cards])
+
+
+def _format_of(deck: Deck) -> formats.Format:
+    return formats.get_format(deck.game.slug, deck.format) or formats.default_format(deck.game.slug)
+
+
+def deck_text(deck: Deck, language: str) -> str:
+    """The deck as a text list in `language`, which reads back as the same cards.
+
+    Read against the game's cards: a card whose name alone would read back as
+    another printing (AG-054 "Szintlépés" is AG-053 by name) gets its set and number.
+    """
+    return codec.export_text(deck_entries(deck), language, lookup=game_lookup(deck.game))
+
+
+def deck_file(deck: Deck) -> dict:
+    """The deck's JSON export: its game, format and name, which an import takes back."""
+    meta = {"game": deck.game.slug, "format": _format_of(deck).id, "name": deck.name}
+    return codec.export_json(meta, deck_entries(deck))
+
+
+def deck_code(deck: Deck) -> str:
+    return codec.encode_deck_code(deck.game.slug, _format_of(deck).number, deck_entries(deck))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
@@ -11,13 +15,13 @@ from django.utils.translation import gettext as _
 from catalog import vocab
 from catalog.models import Card, Game
 from catalog.records import row_record
-from core.errors import ApplicationError, NotFound
+from core.errors import ApplicationError, Conflict, NotFound
 from core.jsonlimits import loads_bounded
-from core.text import controls_removed, trimmed
+from core.text import controls_removed, plain_text, trimmed
 from decks import codec, formats, limits, versioning
 from decks.entries import MAIN, SIDE, Entry
 from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility, new_share_token
-from decks.selectors import deck_entries
+from decks.selectors import all_cards_lookup, deck_entries, game_lookup
 
 MAX_COUNT = codec.MAX_COUNT
 
@@ -61,6 +65,78 @@ def _format_or_error(game: Game, format_id: str) -> formats.Format:
             _("%(game)s has no format “%(format)s”.") % {"game": game.name, "format": format_id},
         )
     return fmt
+
+
+def _lock(deck: Deck, user) -> None:
+    """Check the owner, then lock the deck's row and reload `deck` from it.
+
+    Every write to a deck starts here, so the writers of one deck take turns
+    and each sees what the one before it wrote. Without it two first "+"
+    clicks on a card both found no entry (a lock on a row that does not exist
+    yet locks nothing) and both inserted one: a 500 on the unique constraint
+    and a lost click; two whole-list writes or restores likewise. FOR NO KEY
+    UPDATE, as in collection.services._lock_collection: a row being inserted
+    that refers to the deck checks it with FOR KEY SHARE, which this does not
+    block. (A no-op on SQLite, whose write transactions already take turns.)
+    """
+    _check_owner(deck, user)
+    rows = Deck.objects.select_related("game", "owner")
+    try:
+        deck.refresh_from_db(from_queryset=rows.select_for_update(no_key=True, of=("self",)))
+    except Deck.DoesNotExist:  # deleted while this request was on its way
+        raise NotFound("not_found", _("No such deck.")) from None
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def edit_stamp(deck: Deck) -> int:
+    """The deck's `version` in the API and the settings form: when it was last written,
+    in whole microseconds.
+
+    Every write to a deck saves `updated_at` (auto_now; a card edit and the
+    "built" mark too), so the stamp changes with each one. A page or a client
+    sends back the stamp it read, and `_check_fresh` refuses its write when
+    the deck changed since. Not a number of the deck's history (DeckVersion):
+    a new description or visibility makes no version there, and must still
+    make an old settings page stale.
+    """
+    return (deck.updated_at - _EPOCH) // timedelta(microseconds=1)
+
+
+def _check_fresh(deck: Deck, expected_stamp: int | None) -> None:
+    """Refuse a write based on the deck as it was before another write (None: no check).
+
+    Call it after `_lock`, which reloads the deck: two tabs of the settings
+    page each sent every field, so the older one put back what the newer one
+    had changed (a deck made private was public again, and the page said
+    "saved").
+    """
+    if expected_stamp is not None and expected_stamp != edit_stamp(deck):
+        raise Conflict(
+            "stale",
+            _("The deck changed since you read it, so nothing was saved: read it again."),
+        )
+
+
+def _typed_name(name: str) -> str:
+    """A name someone typed, as it is stored ("" when they typed none), or the refusal.
+
+    Direction controls are refused at the ends too, like the forms refuse
+    them: trimming would drop "\u202e" from "\u202egg" without a word.
+    """
+    stored = limits.check_name(trimmed(name))  # its length first, then its characters
+    plain_text(name, field="name")
+    return stored
+
+
+def _untyped_name(name: str) -> str:
+    """A name nobody typed here (a copied deck's, a deck file's): what `plain_text`
+    refuses is removed and a name over the limit cut, instead of refusing the deck."""
+    name = trimmed(controls_removed(name))
+    if len(name) > limits.NAME_MAX_CHARS:
+        name = name[: limits.NAME_MAX_CHARS - 1] + "…"
+    return name
 
 
 def _snapshot(deck: Deck) -> list[dict]:
@@ -125,7 +201,7 @@ def _card_edit_version(deck: Deck, *, before: list[dict]) -> DeckVersion | None:
     """The version for a + / − / quick-add edit: the newest one extended, or a new one.
 
     See versioning.extends_burst for when an edit joins the burst. The caller
-    has already updated the deck row, which serialises writers of one deck,
+    holds the deck row's lock (_lock), which serialises writers of one deck,
     so what is read here includes every earlier edit. The newest version is
     locked too: on PostgreSQL a seat or print job being inserted with a
     reference to it holds a key-share lock, so either we wait and then see it
@@ -198,10 +274,13 @@ def deck_create(
     details: dict | None = None,
 ) -> Deck:
     fmt = _format_or_error(game, format_id)
-    name = limits.check_name(trimmed(name) or _("New deck"))
+    name = _typed_name(name) or _("New deck")
     description = limits.check_description(description)
     if visibility not in Visibility.values:
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
+    # The owner's row serialises their new decks, so two made at once cannot both
+    # take the last place under the cap (FOR NO KEY UPDATE: see _lock).
+    list(get_user_model().objects.select_for_update(no_key=True).filter(pk=owner.pk).values("pk"))
     limits.check_room_for_a_deck(Deck.objects.filter(owner=owner).count())
     deck = Deck.objects.create(
         owner=owner,
@@ -220,6 +299,7 @@ def deck_create(
 @transaction.atomic
 def deck_add_entries(*, deck: Deck, user, entries: list[Entry]) -> None:
     """Quick add: every parsed line, or none (a refused line leaves the deck as it was)."""
+    _lock(deck, user)
     codes = [entry.card["code"] for entry in entries]
     cards = {c.code: c for c in Card.objects.filter(game=deck.game, code__in=codes)}
     for entry in entries:
@@ -241,7 +321,7 @@ def deck_change_card(
     Returns the version that now matches the deck: edits in a burst share one
     (_card_edit_version).
     """
-    _check_owner(deck, user)
+    _lock(deck, user)
     if card.game_id != deck.game_id:
         raise ApplicationError(
             "wrong_game",
@@ -250,7 +330,7 @@ def deck_change_card(
     if board not in (MAIN, SIDE):
         raise ApplicationError("bad_board", _("A card goes to the main deck or the side board."))
     before = _snapshot(deck)
-    entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card, board=board).first()
+    entry = DeckEntry.objects.filter(deck=deck, card=card, board=board).first()
     count = (entry.count if entry else 0) + delta
     if count > MAX_COUNT:
         raise ApplicationError("too_many", _("At most %(n)s copies of a card.") % {"n": MAX_COUNT})
@@ -273,7 +353,7 @@ def deck_change_card(
 @transaction.atomic
 def deck_set_entries(*, deck: Deck, user, entries: list[Entry]) -> DeckVersion:
     """The whole list at once (the API): always a version of its own, never part of a burst."""
-    _check_owner(deck, user)
+    _lock(deck, user)
     before = _snapshot(deck)
     _replace_entries(deck, entries)
     deck.save(update_fields=["updated_at"])
@@ -282,18 +362,36 @@ def deck_set_entries(*, deck: Deck, user, entries: list[Entry]) -> DeckVersion:
 
 @transaction.atomic
 def deck_update(
-    *, deck: Deck, user, name: str, description: str, format_id: str, visibility: str
+    *,
+    deck: Deck,
+    user,
+    name: str | None = None,
+    description: str | None = None,
+    format_id: str | None = None,
+    visibility: str | None = None,
+    expected_stamp: int | None = None,
 ) -> Deck:
-    _check_owner(deck, user)
+    """The deck's settings; what is None stays as it is.
+
+    With `expected_stamp` (an `edit_stamp` the caller read) a deck written
+    since is refused with Conflict `stale`, and nothing changes.
+    """
+    _lock(deck, user)
+    _check_fresh(deck, expected_stamp)
+    # What was not sent is taken from the deck as the lock read it: taken
+    # before, it would write back what another request changed meanwhile.
+    name = deck.name if name is None else name
+    description = deck.description if description is None else description
+    format_id = deck.format if format_id is None else format_id
+    visibility = deck.visibility if visibility is None else visibility
     fmt = _format_or_error(deck.game, format_id)
     if visibility not in Visibility.values:
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
     # Only what changes is checked: a deck saved before the limits (or the
     # refusal of control characters) existed can still be renamed without
     # cutting its description, and saved with only its cards changed.
-    name = trimmed(name)
     if name != deck.name:
-        name = limits.check_name(name)
+        name = _typed_name(name)
     if description != deck.description:
         description = limits.check_description(description)
     old_name, old_format = deck.name, deck.format
@@ -327,7 +425,7 @@ def deck_set_built(*, deck: Deck, user, built: bool) -> Deck:
     Its copies then count against the owner's free copies (collection.selectors);
     like the visibility it is no part of a version: the cards did not change.
     """
-    _check_owner(deck, user)
+    _lock(deck, user)
     deck.built = bool(built)
     deck.save(update_fields=["built", "updated_at"])
     return deck
@@ -338,13 +436,19 @@ def deck_change(
     *,
     deck: Deck,
     user,
-    name: str,
-    description: str,
-    format_id: str,
-    visibility: str,
+    name: str | None = None,
+    description: str | None = None,
+    format_id: str | None = None,
+    visibility: str | None = None,
     entries: list[Entry] | None = None,
+    expected_stamp: int | None = None,
 ) -> Deck:
-    """The settings and, when `entries` is given, the cards, all or nothing (the API's PATCH)."""
+    """The settings and, when `entries` is given, the cards, all or nothing (the API's PATCH).
+
+    What is None stays as it is; `expected_stamp` as in `deck_update`.
+    """
+    _lock(deck, user)  # before anything is read: the name and list checked are the newest
+    _check_fresh(deck, expected_stamp)
     deck_update(
         deck=deck, user=user, name=name, description=description, format_id=format_id,
         visibility=visibility,
@@ -357,7 +461,7 @@ def deck_change(
 @transaction.atomic
 def deck_restore(*, deck: Deck, user, number: int) -> DeckVersion:
     """Make an old version current again, as a new version (history is never rewritten)."""
-    _check_owner(deck, user)
+    _lock(deck, user)
     version = deck.versions.filter(number=number).first()
     if version is None:
         raise ApplicationError(
@@ -388,9 +492,7 @@ def deck_clone(*, deck: Deck, user) -> Deck:
     """A private copy for `user` of a deck they may see."""
     # A deck saved before the limits existed can still be copied: the copy is
     # cut to them, and loses control characters it may hold, instead of refused.
-    name = _("Copy of %(name)s") % {"name": controls_removed(deck.name)}
-    if len(name) > limits.NAME_MAX_CHARS:  # our words made it long, not the user's
-        name = name[: limits.NAME_MAX_CHARS - 1] + "…"
+    name = _untyped_name(_("Copy of %(name)s") % {"name": deck.name})
     description = controls_removed(deck.description, multiline=True)
     description = "\n".join(description.split("\n")[: limits.description_max_lines()])
     description = description[: limits.description_max_chars()]
@@ -420,7 +522,7 @@ def deck_delete(*, deck: Deck, user) -> bool:
     matches. Trying the real delete first, rather than asking whether a seat
     uses the deck, also covers a match that starts meanwhile.
     """
-    _check_owner(deck, user)
+    _lock(deck, user)
     try:
         with transaction.atomic():  # a savepoint, so the refused delete leaves nothing behind
             deck.delete()
@@ -433,9 +535,9 @@ def deck_delete(*, deck: Deck, user) -> bool:
 def deck_import(
     *,
     owner,
-    game: Game,
-    name: str,
-    format_id: str,
+    game: Game | None,
+    name: str = "",
+    format_id: str = "",
     text: str = "",
     code: str = "",
     language: str = "hu",
@@ -444,32 +546,42 @@ def deck_import(
 ) -> Deck:
     """A new deck from a text list, its JSON export or a deck code.
 
+    What the person chose wins over what the list says, except the game: a
+    deck code or a deck file names the game of its cards, and that game wins
+    over `game` (the import page always sends one); a text list needs `game`
+    (`missing_game`). The format is `format_id` when given, else the code's
+    or the file's when its game has it, else the game's default; the name is
+    `name` when given, else the file's, else "Imported deck".
+
     Any bad line → DeckImportError; a list over the limits → LimitExceeded;
     nothing is saved either way.
     """
     # The name and description first: a long list is not read only to be
     # refused for its name.
-    limits.check_name(trimmed(name))
+    name = _typed_name(name)
     limits.check_description(description)
     if not code.strip() and codec.looks_like_deck_code(text):
         code, text = text, ""  # a code pasted where the list goes is still a code
     if code.strip():
-        # A deck code names its own game, which wins over the one chosen.
         decoded = deck_code_read(code, language)
-        if decoded.game != game.slug:
-            game = Game.objects.get(slug=decoded.game)
         parsed = decoded.parsed
-        fmt = formats.format_by_number(game.slug, decoded.format_number)
-        format_id = fmt.id if fmt else format_id
+        fmt = formats.format_by_number(decoded.game, decoded.format_number)
+        listed = codec.DeckFacts(game=decoded.game, format=fmt.id if fmt else "")
     else:
-        parsed = list_parse(text=text, game=game)
+        parsed = list_parse(text=text, game=game, any_game=True)
+        listed = parsed.facts
+    if listed.game and (game is None or listed.game != game.slug):
+        game = Game.objects.get(slug=listed.game)
     if parsed.errors:
         raise DeckImportError(parsed.errors, language)
     if not parsed.entries:
         raise ApplicationError("empty_import", _("The list names no cards."))
+    if not format_id and formats.get_format(game.slug, listed.format):
+        format_id = listed.format
     return deck_create(
-        owner=owner, game=game, name=name, format_id=format_id, entries=parsed.entries,
-        description=description, visibility=visibility, kind=VersionKind.IMPORTED,
+        owner=owner, game=game, name=name or _untyped_name(listed.name) or _("Imported deck"),
+        format_id=format_id, entries=parsed.entries, description=description,
+        visibility=visibility, kind=VersionKind.IMPORTED,
     )  # fmt: skip
 
 
@@ -484,22 +596,53 @@ def deck_code_read(code: str, language: str):
         raise ApplicationError(problem.code, problem.message(language)) from None
 
 
-def list_parse(*, text: str, game: Game) -> codec.ParsedList:
+def list_parse(*, text: str, game: Game | None, any_game: bool = False) -> codec.ParsedList:
     """A pasted list: the JSON that the JSON export writes, or lines of text.
+
+    A deck file names its game: one of another game than `game` is refused
+    (`file_for_other_game`, as a deck code of another game is), unless
+    `any_game`, when its cards are read as cards of its own game. Either
+    way `facts.game` is then the game whose cards were read. A text list or
+    a deck code is read as of `game`; without one it is refused (`missing_game`).
 
     Raises LimitExceeded (400) for a list over the limits and BadJson for
     JSON that cannot be read, before any card is looked up.
     """
     bounds = limits.list_limits()
     try:
-        if codec.looks_like_deck_code(text):
-            return _code_for_game(text, game, bounds)
         if text.lstrip().startswith("{"):
             codec.check_chars(text, bounds)  # before the JSON parser walks it
-            return codec.parse_json(loads_bounded(text), lookup=game_lookup(game), limits=bounds)
+            data = loads_bounded(text)
+            game = _game_of_file(codec.deck_file_facts(data).game, game, any_game=any_game)
+            parsed = codec.parse_json(data, lookup=game_lookup(game), limits=bounds)
+            parsed.facts = replace(parsed.facts, game=game.slug)
+            return parsed
+        if game is None:
+            raise _missing_game()
+        if codec.looks_like_deck_code(text):
+            return _code_for_game(text, game, bounds)
         return codec.parse_text(text, lookup=game_lookup(game), limits=bounds)
     except codec.ListTooLarge as problem:
         raise limits.refused(problem) from None
+
+
+def _missing_game() -> ApplicationError:
+    return ApplicationError("missing_game", _("Say which game the deck is for."))
+
+
+def _game_of_file(named: str, game: Game | None, *, any_game: bool) -> Game:
+    """The game whose cards a deck file naming the game `named` ("" for none) holds."""
+    if not named or (game is not None and named == game.slug):
+        if game is None:
+            raise _missing_game()
+        return game
+    if not any_game:
+        raise ApplicationError(
+            "file_for_other_game",
+            _("This deck file is for another game: %(game)s.")
+            % {"game": vocab.GAMES.label(named, get_language())},
+        )
+    return Game.objects.get(slug=named)
 
 
 def _code_for_game(code: str, game: Game, bounds: codec.ListLimits) -> codec.ParsedList:
@@ -515,16 +658,6 @@ def _code_for_game(code: str, game: Game, bounds: codec.ListLimits) -> codec.Par
             % {"game": vocab.GAMES.label(decoded.game, get_language())},
         )
     return decoded.parsed
-
-
-def game_lookup(game: Game) -> codec.RecordLookup:
-    cards = Card.objects.filter(game=game).select_related("game", "card_set")
-    return codec.RecordLookup([row_record(card) for card in cards])
-
-
-def all_cards_lookup() -> codec.RecordLookup:
-    cards = Card.objects.select_related("game", "card_set")
-    return codec.RecordLookup([row_record(card) for card in cards])
 
 
 def _check_owner(deck: Deck, user) -> None:

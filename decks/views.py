@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from catalog.models import Card, Game
 from catalog.search import SearchError, cards_search
 from catalog.selectors import cards_autocomplete
-from core.errors import ApplicationError, NotFound
+from core.errors import ApplicationError, Conflict, NotFound
 from core.forms import posted
 from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
@@ -108,8 +108,7 @@ def import_deck(request: HttpRequest) -> HttpResponse:
             deck = services.deck_import(
                 owner=request.user,
                 game=game,
-                name=form.cleaned_data["name"] or _("Imported deck"),
-                format_id="",
+                name=form.cleaned_data["name"],  # else the file's name, else "Imported deck"
                 text=form.cleaned_data["text"],
                 code=form.cleaned_data["code"],
                 language=get_language(),
@@ -195,8 +194,12 @@ def _builder_search(deck: Deck, query: str) -> dict:
     query = query.strip()
     if not query:
         return {"query": "", "cards": [], "rows": [], "error": None}
+    # The game narrows the cards searched, never the query's text: pasted in as
+    # "(query) game:…" it counted against the query's terms and moved every error
+    # position off what was typed.
+    game_cards = Card.objects.filter(game=deck.game)
     try:
-        result = cards_search(f"({query}) game:{deck.game.slug}", owner=deck.owner)
+        result = cards_search(query, queryset=game_cards, owner=deck.owner)
     except SearchError as error:
         return {"query": query, "cards": [], "rows": [], "error": error}
     cards = list(result.cards[:SEARCH_LIMIT])
@@ -290,7 +293,7 @@ def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
     error = None
     try:
         parsed = codec.parse_text(
-            line, lookup=services.game_lookup(deck.game), limits=limits.list_limits()
+            line, lookup=selectors.game_lookup(deck.game), limits=limits.list_limits()
         )
     except codec.ListTooLarge as problem:
         parsed, error = codec.ParsedList(), {"message": problem.message(get_language())}
@@ -423,26 +426,55 @@ def _seed(request: HttpRequest) -> int:
 @refusals
 def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    initial = {
-        "name": deck.name,
-        "description": deck.description,
-        "format": deck.format,
-        "visibility": deck.visibility,
-    }
-    form = DeckSettingsForm(posted(request), initial=initial, game=deck.game.slug)
+    form = DeckSettingsForm(posted(request), initial=_settings_of(deck), game=deck.game.slug)
     if request.method == "POST" and form.is_valid():
-        services.deck_update(
-            deck=deck,
-            user=request.user,
-            name=form.cleaned_data["name"],
-            description=form.cleaned_data["description"],
-            format_id=form.cleaned_data["format"],
-            visibility=form.cleaned_data["visibility"],
-        )
+        try:
+            services.deck_update(
+                deck=deck,
+                user=request.user,
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                format_id=form.cleaned_data["format"],
+                visibility=form.cleaned_data["visibility"],
+                expected_stamp=form.cleaned_data["version"],
+            )
+        except Conflict as stale:
+            if stale.code != "stale":
+                raise
+            return _stale_settings(request, deck, form)
         messages.success(request, _("Deck settings saved."))
         return redirect("decks:edit", deck.pk)
     status = 400 if form.errors else 200
     return render(request, "decks/settings.html", {"deck": deck, "form": form}, status=status)
+
+
+def _settings_of(deck: Deck) -> dict:
+    """The settings form's values for the deck as it is, with the stamp they were read at."""
+    return {
+        "name": deck.name,
+        "description": deck.description,
+        "format": deck.format,
+        "visibility": deck.visibility,
+        "version": services.edit_stamp(deck),
+    }
+
+
+def _stale_settings(request: HttpRequest, deck: Deck, sent: DeckSettingsForm) -> HttpResponse:
+    """409: the deck changed after the page was made. The form now holds the deck as it is
+    (saving it again changes nothing back) and what was sent is listed beside it, so
+    nothing typed is lost."""
+    deck.refresh_from_db()
+    now = _settings_of(deck)
+    form = DeckSettingsForm(initial=now, game=deck.game.slug)
+    unsaved = []
+    for name in ("name", "description", "format", "visibility"):
+        value = sent.cleaned_data[name]
+        if value != now[name]:
+            field = form.fields[name]
+            shown = dict(field.choices).get(value, value) if hasattr(field, "choices") else value
+            unsaved.append({"label": field.label, "value": shown})
+    context = {"deck": deck, "form": form, "stale": True, "unsaved": unsaved}
+    return render(request, "decks/settings.html", context, status=409)
 
 
 @login_required
@@ -539,27 +571,17 @@ def code_page_shared(request: HttpRequest, token: str) -> HttpResponse:
 
 def _code_page(request: HttpRequest, deck: Deck, deck_url: str) -> HttpResponse:
     """The deck code to copy, with the deck's name; export/code/ stays the bare code for scripts."""
-    entries = selectors.deck_entries(deck)
-    fmt = formats.get_format(deck.game.slug, deck.format) or formats.default_format(deck.game.slug)
-    code = codec.encode_deck_code(deck.game.slug, fmt.number, entries)
+    code = selectors.deck_code(deck)
     return render(request, "decks/code.html", {"deck": deck, "code": code, "deck_url": deck_url})
 
 
 def _export(deck: Deck, kind: str) -> HttpResponse:
-    entries = selectors.deck_entries(deck)
-    fmt = formats.get_format(deck.game.slug, deck.format) or formats.default_format(deck.game.slug)
     if kind == "text":
-        response = HttpResponse(
-            codec.export_text(entries, get_language()), content_type="text/plain; charset=utf-8"
-        )
-    elif kind == "json":
-        meta = {"game": deck.game.slug, "format": fmt.id, "name": deck.name}
-        body = json.dumps(codec.export_json(meta, entries), ensure_ascii=False, indent=2)
-        response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    elif kind == "code":
-        response = HttpResponse(
-            codec.encode_deck_code(deck.game.slug, fmt.number, entries), content_type="text/plain"
-        )
-    else:
-        raise Http404
-    return response
+        text = selectors.deck_text(deck, get_language())
+        return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    if kind == "json":
+        body = json.dumps(selectors.deck_file(deck), ensure_ascii=False, indent=2)
+        return HttpResponse(body, content_type="application/json; charset=utf-8")
+    if kind == "code":
+        return HttpResponse(selectors.deck_code(deck), content_type="text/plain")
+    raise Http404

@@ -126,6 +126,7 @@ class MatchDetailApi(NeverCached, APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request, match_id):
         match, seat = selectors.match_for(match_id=match_id, user=request.user)
+        services.bot_wake_if_stalled(match)  # a table without a socket polls this
         return Response({"id": str(match.pk), **frames.match_payload(match, seat)})
 
 

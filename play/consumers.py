@@ -291,6 +291,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         match, seat = selectors.match_for(match_id=self.match_id, user=self.scope["user"])
         if seat is None and not match.public:
             raise NotFound("not_found", _("No such match."))
+        services.bot_wake_if_stalled(match)  # connecting is a table's first read
         return seat.position if seat else None
 
     def _payload(self) -> dict:

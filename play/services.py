@@ -14,15 +14,17 @@ import hashlib
 import logging
 import random
 import threading
+from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from catalog.models import Game
-from core import stage_times
+from core import stage_times, task_queue
 from core.errors import ApplicationError, Conflict, NotFound
 from core.games import get_game, table_game
 from decks import formats, validation
@@ -611,7 +613,10 @@ def _after_commit(match: Match, state, held: frames.HeldFrames | None = None) ->
                     # the table must first see this move (and the bot thinking).
                     events, held.events, held.closed = held.events, {}, True
                     frames.send_events_now(events)
-                bot_move.delay(str(match_id), version)
+                # The move is stored whatever the broker says: when it refuses the task,
+                # the mover still hears the move was made, and a read of the table a
+                # while later wakes the bot (bot_wake_if_stalled).
+                task_queue.send(bot_move, str(match_id), version)
 
             transaction.on_commit(wake_the_bot)
 
@@ -636,6 +641,79 @@ def _seat_of(seats: list[Seat], user) -> Seat | None:
 
 _bot_loop = threading.local()
 BOT_MOVES_PER_TASK = 500  # far more than any turn; a runaway game still yields the worker
+# A bot to move that has not moved this long after the last move is taken to have no
+# task behind it (the broker refused it, or a worker lost it). Far longer than a bot
+# thinks (the hard bot, a second or so) or a task waits in a busy queue: a second task
+# for the same move is harmless (it finds the move made), only a worker's time.
+BOT_STALLED_AFTER = timedelta(seconds=30)
+
+
+def bot_wake_if_stalled(match: Match, *, now=None) -> bool:
+    """Wake the bot a running match has waited on for BOT_STALLED_AFTER; True if a task went.
+
+    A bot is woken once, after the move before its own is committed
+    (`_after_commit`); when that task could not be sent, nothing else would
+    wake it. The table's doors call this (its page, its socket connecting, the
+    API's state that a table without a socket polls), and the periodic
+    `play.wake_stalled_bots` for a table that stays open. Reloads cannot queue
+    a task each: per match and version, one read every BOT_STALLED_AFTER gets
+    to look, whoever reads, as the shared cache counts it. Most reads cost
+    nothing: a recent move, or no bot at the table.
+    """
+    now = now or timezone.now()
+    if (
+        match.status != MatchStatus.RUNNING
+        or match.last_action_at is None
+        or now - match.last_action_at < BOT_STALLED_AFTER
+    ):
+        return False
+    bots = set(match.seats.exclude(bot="").values_list("position", flat=True))
+    if not bots:
+        return False
+    key = f"play:bot-woken:{match.pk}:{match.version}"
+    try:
+        first = cache.add(key, True, timeout=int(BOT_STALLED_AFTER.total_seconds()))
+    except Exception:  # noqa: BLE001 - a cache that is down (Redis) must not fail the read
+        log.warning("no check for a stalled bot in match %s", match.pk, exc_info=True)
+        return False
+    if not first:
+        return False  # another read looked at this move lately
+    state = match_state(match)
+    if state.is_over or state.active_player not in bots:
+        return False
+    from play.tasks import bot_move
+
+    log.warning("waking the bot of match %s, stalled at move %s", match.pk, match.version)
+    match_id, version = str(match.pk), match.version
+    transaction.on_commit(lambda: task_queue.send(bot_move, match_id, version))
+    return True
+
+
+# How far back the periodic look goes: a table left longer is woken by its next read.
+BOT_SWEEP_WINDOW = timedelta(minutes=10)
+BOT_SWEEP_MOST = 200
+
+
+def bots_wake_stalled(*, now=None) -> int:
+    """Wake the bots of running matches that stalled lately; how many were woken.
+
+    The periodic task `play.wake_stalled_bots` calls this: a table whose socket
+    stays open reads nothing more, so a bot whose task was lost (the broker was
+    down) would wait there until a reload. At most BOT_SWEEP_MOST matches a
+    run, those whose last move is BOT_STALLED_AFTER to BOT_SWEEP_WINDOW old.
+    """
+    now = now or timezone.now()
+    stalled = (
+        Match.objects.filter(
+            status=MatchStatus.RUNNING,
+            last_action_at__lte=now - BOT_STALLED_AFTER,
+            last_action_at__gte=now - BOT_SWEEP_WINDOW,
+            seats__bot__gt="",
+        )
+        .distinct()
+        .order_by("last_action_at")[:BOT_SWEEP_MOST]
+    )
+    return sum(bot_wake_if_stalled(match, now=now) for match in stalled)
 
 
 def bot_move(*, match_id, version: int) -> bool:

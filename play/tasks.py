@@ -5,6 +5,11 @@ from celery import shared_task
 from play import services
 
 
+@shared_task(name="play.wake_stalled_bots")
+def wake_stalled_bots() -> int:
+    return services.bots_wake_stalled()
+
+
 @shared_task(name="play.bot_move", acks_late=True)
 def bot_move(match_id: str, version: int) -> bool:
     return services.bot_move(match_id=match_id, version=version)

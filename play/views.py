@@ -103,6 +103,7 @@ def start_with_bots(request: HttpRequest, match_id) -> HttpResponse:
 @refusals
 def match_page(request: HttpRequest, match_id) -> HttpResponse:
     match, seat = selectors.match_for(match_id=match_id, user=request.user)
+    services.bot_wake_if_stalled(match)
     if match.status == MatchStatus.WAITING:
         context = {
             "match": match,

@@ -35,8 +35,10 @@ def _option_field(option: print_options.Option) -> serializers.Field:
     """The API field of one print option; the service checks the value against its limits.
 
     Lengths are left unbounded here so that the service's refusal (which
-    names the option) is the one given; page and card size are free strings
-    so that the layout's refusal, naming the sizes it knows, is.
+    names the option) is the one given; choices are free strings, which the
+    service reads as the form does (``Option.key``: any case) and refuses
+    with its own words, or for page and card size the layout's, naming the
+    sizes it knows.
     """
     if option.kind == "flag":
         return serializers.BooleanField(required=False)
@@ -48,9 +50,7 @@ def _option_field(option: print_options.Option) -> serializers.Field:
         )
     if option.kind == "count":
         return serializers.IntegerField(required=False, min_value=option.low, max_value=option.high)
-    if option.checked_by_layout:
-        return serializers.CharField(required=False)
-    return serializers.ChoiceField(choices=list(option.values), required=False)
+    return serializers.CharField(required=False, max_length=32)
 
 
 class PrintJobInputSerializer(serializers.Serializer):
@@ -79,7 +79,10 @@ def job_payload(job: PrintJob, request) -> dict:
         "created_at": job.created_at,
         "expires_at": job.expires_at,
         "file_size": job.file_size if job.status == Status.DONE else 0,
-        "error": job.error,
+        # Why it failed, in the reader's language, and as a code a client can act on
+        # (a printing.models.Failure; empty for none, and for jobs failed before the codes).
+        "error": job.error_message,
+        "error_code": job.error_code,
     }
     if job.expired:
         body["message"] = services.expired_message(job)

@@ -4,11 +4,24 @@ from django.utils.translation import gettext_lazy as _
 from printing.options import OPTIONS, Option
 
 
+class OptionChoiceField(forms.ChoiceField):
+    """A choice read as the service and the API read it (``Option.key``: "A4" is "a4")."""
+
+    def __init__(self, *, option: Option, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.option = option
+
+    def to_python(self, value):
+        return self.option.key(super().to_python(value))
+
+
 def _fields(option: Option) -> dict[str, forms.Field]:
     """The form's field(s) for one print option, its limits and default from the option table."""
     if option.kind == "choice":
         choices = [(value, _(label)) for value, label in option.choices]
-        field = forms.ChoiceField(label=_(option.label), choices=choices, initial=option.default)
+        field = OptionChoiceField(
+            option=option, label=_(option.label), choices=choices, initial=option.default
+        )
         return {option.name: field}
     if option.kind == "flag":
         field = forms.BooleanField(label=_(option.label), required=False, initial=option.default)
@@ -31,7 +44,7 @@ def _fields(option: Option) -> dict[str, forms.Field]:
             min_value=option.low,
             max_value=option.high,
             initial=default,
-            decimal_places=1,
+            decimal_places=option.places,
             help_text=_(option.help) if option.help else "",
         )
         for (name, label), default in zip(named, defaults, strict=True)

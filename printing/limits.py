@@ -15,7 +15,8 @@ Per visitor (an account, or an anonymous visitor's session), checked when a
 job is asked for:
 
 - at most PRINT_ACTIVE_JOBS_PER_VISITOR jobs queued or running at once
-  (429: wait for one to finish);
+  (429: wait for one to finish); a job nothing is making (its worker lost,
+  or queued past ``selectors.given_up_after``) is not counted;
 - finished files kept add up to less than PRINT_BYTES_PER_USER /
   PRINT_BYTES_PER_ANONYMOUS (409: delete older files or wait until they
   expire). The check is made before the job runs, so one job may take a
@@ -123,10 +124,10 @@ def megabytes(count: int) -> str:
 
 def check_visitor(jobs, *, signed_in: bool) -> None:
     """Refuse a new job when the visitor has too many being made or too much kept."""
-    from printing.models import Status
+    from printing.selectors import print_jobs_active
 
     active_limit = settings.LIMITS["PRINT_ACTIVE_JOBS_PER_VISITOR"]
-    active = jobs.filter(status__in=[Status.QUEUED, Status.RUNNING]).count()
+    active = print_jobs_active(jobs).count()
     if active >= active_limit:
         raise TooManyActiveJobs(
             "too_many_active_jobs",
@@ -160,11 +161,12 @@ def check_visitors_together() -> None:
     """Refuse a visitor's job while all visitors together have as many being made, or as much
     kept, as the site gives them: a visitor's own limits count by session, and a new session
     costs nothing, so these bound the queue and the disk whatever the number of sessions."""
-    from printing.models import PrintJob, Status
+    from printing.models import PrintJob
+    from printing.selectors import print_jobs_active
 
     visitors = PrintJob.objects.filter(user=None)
     active_limit = settings.LIMITS["PRINT_ACTIVE_JOBS_ALL_VISITORS"]
-    if visitors.filter(status__in=[Status.QUEUED, Status.RUNNING]).count() >= active_limit:
+    if print_jobs_active(visitors).count() >= active_limit:
         raise TooManyActiveJobs(
             "visitors_busy",
             _(

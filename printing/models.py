@@ -20,6 +20,33 @@ class Status(models.TextChoices):
     EXPIRED = "expired", _("expired")
 
 
+class Failure(models.TextChoices):
+    """Why a job failed, kept as its code and said in the reader's language (``error_message``):
+    the worker that writes it has no reader, and an exception's own words are for the log."""
+
+    QUEUE_DOWN = (
+        "queue_down",
+        _("The print queue cannot take jobs right now; try again in a moment."),
+    )
+    NEVER_STARTED = (
+        "never_started",
+        _("No print worker started this job in time; please make it again."),
+    )
+    WORKER_LOST = (
+        "worker_lost",
+        _("The print worker stopped while making this job; please make it again."),
+    )
+    TOO_MANY_ATTEMPTS = (
+        "too_many_attempts",
+        _("The print worker stopped %(n)s times on this job; please try again later."),
+    )
+    WRITE_FAILED = "write_failed", _("The file could not be written; please try again.")
+    SHEETS_FAILED = (
+        "sheets_failed",
+        _("Making the sheets failed on our side; please try again later."),
+    )
+
+
 class SourceKind(models.TextChoices):
     DECK = "deck", _("deck")
     SET = "set", _("set")
@@ -61,6 +88,9 @@ class PrintJob(models.Model):
         max_length=8, choices=Status.choices, default=Status.QUEUED, db_index=True
     )
     progress = models.PositiveSmallIntegerField(default=0)
+    # Why it failed: a Failure code. ``error`` holds the words of jobs that failed before
+    # the codes (said in the worker's language then); new failures leave it empty.
+    error_code = models.CharField(max_length=32, choices=Failure.choices, blank=True)
     error = models.TextField(blank=True)
     file = models.FileField(upload_to="prints/", blank=True)
     # Bytes of the file, kept so a visitor's storage is one SUM, not a stat per file.
@@ -109,3 +139,13 @@ class PrintJob(models.Model):
 
     def get_shown_status_display(self) -> str:
         return Status(self.shown_status).label
+
+    @property
+    def error_message(self) -> str:
+        """Why the job failed, in the active language ("" when it did not)."""
+        if self.error_code not in Failure.values:
+            return self.error
+        message = str(Failure(self.error_code).label)
+        if self.error_code == Failure.TOO_MANY_ATTEMPTS:
+            message %= {"n": self.attempts}
+        return message

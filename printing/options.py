@@ -46,6 +46,10 @@ class Option:
     ``low`` to ``high``), ``count`` (a whole number from ``low`` to ``high``)
     or ``offset`` (two lengths, dx and dy, each from ``low`` to ``high``; the
     form shows them as the two ``parts``).
+
+    Every door (form, preview, API, service) reads a choice as ``key`` does and
+    a length to ``places`` decimals at most, so one sheet is asked for one way
+    and its stored options, and the file reused for them, are the same.
     """
 
     name: str
@@ -60,10 +64,21 @@ class Option:
     # What a refused choice says. Left empty for the page and card size: the
     # layout refuses those itself, naming every size it knows.
     refusal: str = ""
+    # Decimals a length may have (``mm`` and ``offset``): tenths of a millimetre.
+    places: int = 1
 
     @property
     def values(self) -> tuple[str, ...]:
         return tuple(value for value, _label in self.choices)
+
+    def key(self, raw: object) -> object:
+        """A choice as its key when it is one in any case, spaces around ("A4 " is "a4");
+        anything else unchanged, for the check that refuses it to name it as given."""
+        if self.kind == "choice" and isinstance(raw, str):
+            folded = raw.strip().lower()
+            if folded in self.values:
+                return folded
+        return raw
 
     @property
     def checked_by_layout(self) -> bool:

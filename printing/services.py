@@ -5,29 +5,32 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import logging
 import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
 
-from django.conf import settings
 from django.core.files import File
 from django.db import connection, transaction
 from django.utils import formats, timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from catalog import render
 from catalog.models import Card
+from core import task_queue
 from core.errors import ApplicationError, Conflict
 from core.params import BadParameter, int_param
 from printing import limits, selectors, sources
 from printing import options as print_options
 from printing.layout import LayoutError, SheetOptions, sheet_layout
-from printing.models import PrintJob, SourceKind, Status
+from printing.models import Failure, PrintJob, SourceKind, Status
 from printing.preview import sheet_preview
 
-MAX_ATTEMPTS = 3
+logger = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 3  # runs of one job, however they came: retried, requeued, delivered again
 # A finished file is reused only while it has at least this long to live, so
 # the expiry task never deletes a file that a job is being pointed at.
 REUSE_MARGIN = timedelta(hours=1)
@@ -40,7 +43,15 @@ class PrintOptionsError(ApplicationError):
     pass
 
 
-def _number(raw, name: str, *, low: float, high: float) -> float:
+class PrintQueueDown(ApplicationError):
+    """The broker cannot take the job now: nothing was made, and asking again soon may work."""
+
+    status_code = 503
+
+
+def _number(raw, option: print_options.Option) -> float:
+    """A length within its limits, to at most ``option.places`` decimals, as the form takes it."""
+    name, low, high, places = option.name, option.low, option.high, option.places
     try:
         value = float(raw)
     except (TypeError, ValueError):
@@ -53,7 +64,19 @@ def _number(raw, name: str, *, low: float, high: float) -> float:
             _("“%(name)s” must be between %(low)s and %(high)s.")
             % {"name": name, "low": low, "high": high},
         )
-    return value
+    rounded = round(value, places)
+    # Within a float's error of the rounded value: 0.1 + 0.2 is 0.3.
+    if abs(value - rounded) > 1e-9:
+        raise PrintOptionsError(
+            "bad_option",
+            ngettext(
+                "“%(name)s” may have at most %(n)s decimal place.",
+                "“%(name)s” may have at most %(n)s decimal places.",
+                places,
+            )
+            % {"name": name, "n": places},
+        )
+    return rounded
 
 
 def _flag(raw) -> bool:
@@ -63,15 +86,16 @@ def _flag(raw) -> bool:
 
 
 def _clean_option(option: print_options.Option, raw):
-    """One option's value, checked against its limits in the options table."""
+    """One option's value in its one canonical form ("a4", 2.5), checked against its limits
+    in the options table: what is stored, and what the reuse key is made of."""
     if option.kind == "flag":
         return _flag(raw)
     if option.kind == "mm":
-        return _number(raw, option.name, low=option.low, high=option.high)
+        return _number(raw, option)
     if option.kind == "offset":
         if not isinstance(raw, list | tuple) or len(raw) != 2:
             raise PrintOptionsError("bad_option", _("The back offset is two numbers: dx and dy."))
-        return [_number(v, option.name, low=option.low, high=option.high) for v in raw]
+        return [_number(v, option) for v in raw]
     if option.kind == "count":
         try:
             return int_param(
@@ -80,9 +104,10 @@ def _clean_option(option: print_options.Option, raw):
             )  # fmt: skip
         except BadParameter as problem:
             raise PrintOptionsError("bad_option", problem.message) from None
+    raw = option.key(raw)
     if not option.checked_by_layout and raw not in option.values:
         raise PrintOptionsError("bad_option", _(option.refusal))
-    return raw
+    return raw  # a size that is none of the keys: the layout refuses it, naming them
 
 
 def print_options_clean(raw: dict, *, user=None) -> dict:
@@ -278,10 +303,27 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
             job.save()
             return job
         job.save()
+    transaction.on_commit(lambda: _send_new(job))
+    return job
+
+
+def _send(job: PrintJob) -> bool:
+    """Hand the job to the workers: False, the reason logged, when the broker cannot take it.
+
+    Every sending of ``make_sheets`` goes through here, once the job's row is
+    committed (``transaction.on_commit``): a job left queued with no task
+    behind it would wait for ever and hold a place in the caps.
+    """
     from printing.tasks import make_sheets
 
-    transaction.on_commit(lambda: make_sheets.delay(str(job.pk)))
-    return job
+    return task_queue.send(make_sheets, str(job.pk))
+
+
+def _send_new(job: PrintJob) -> None:
+    """A new job the broker cannot take is not kept (nothing was made): 503, ask again."""
+    if not _send(job):
+        job.delete()
+        raise PrintQueueDown("queue_down", str(Failure.QUEUE_DOWN.label))
 
 
 def print_job_for(*, job_id, user, session_key: str) -> PrintJob:
@@ -290,34 +332,67 @@ def print_job_for(*, job_id, user, session_key: str) -> PrintJob:
     return print_job_check_stuck(job)
 
 
-def stuck_after() -> timedelta:
-    return timedelta(seconds=getattr(settings, "PRINT_STUCK_AFTER_SECONDS", 120))
+def _last_sign(job: PrintJob):
+    return job.heartbeat_at or job.started_at or job.created_at
 
 
-def print_job_check_stuck(job: PrintJob) -> PrintJob:
-    """A running job whose heartbeat stopped lost its worker: queue it again, or give up."""
-    if job.status != Status.RUNNING or job.heartbeat_at is None:
-        return job
-    if timezone.now() - job.heartbeat_at < stuck_after():
+def print_job_check_stuck(job: PrintJob, *, now=None) -> PrintJob:
+    """A running job whose heartbeat stopped lost its worker: queue it again, or give up —
+    after MAX_ATTEMPTS runs, or when it was lost longer ago than a job is waited for."""
+    now = now or timezone.now()
+    if job.status != Status.RUNNING or now - _last_sign(job) < selectors.stuck_after():
         return job
     with transaction.atomic():
         job = PrintJob.objects.select_for_update().get(pk=job.pk)
-        if job.status != Status.RUNNING or timezone.now() - job.heartbeat_at < stuck_after():
+        if job.status != Status.RUNNING or now - _last_sign(job) < selectors.stuck_after():
             return job
         if job.attempts >= MAX_ATTEMPTS:
-            job.status = Status.FAILED
-            job.error = _(
-                "The print worker stopped %(n)s times on this job; please try again later."
-            ) % {"n": job.attempts}
-            job.finished_at = timezone.now()
-            job.save()
-            return job
+            return _fail(job, Failure.TOO_MANY_ATTEMPTS)
+        if now - _last_sign(job) >= selectors.given_up_after():
+            return _fail(job, Failure.WORKER_LOST)
         job.status, job.progress = Status.QUEUED, 0
         job.save()
-    from printing.tasks import make_sheets
-
-    transaction.on_commit(lambda: make_sheets.delay(str(job.pk)))
+    transaction.on_commit(lambda: _send_again(job))
     return job
+
+
+def _send_again(job: PrintJob) -> None:
+    """A job queued again that the broker cannot take fails, saying to try again soon."""
+    if not _send(job):
+        print_job_fail(job.pk, Failure.QUEUE_DOWN)
+        job.refresh_from_db()
+
+
+def _fail(job: PrintJob, failure: Failure) -> PrintJob:
+    """Fail a job whose row the caller holds locked."""
+    job.status, job.error_code, job.error = Status.FAILED, failure, ""
+    job.finished_at = timezone.now()
+    job.save()
+    return job
+
+
+def print_jobs_sweep(*, now=None) -> dict:
+    """Settle every job nothing is making, whoever it belongs to.
+
+    The periodic task ``printing.tasks.sweep_stuck_jobs`` calls this (its
+    owner's look settles one sooner). A running job whose heartbeat stopped
+    is queued again or failed, as ``print_job_check_stuck`` decides; a queued
+    job that showed no sign of life for ``selectors.given_up_after`` (its task
+    was lost, or no worker ran) fails: its page has long said to delete it.
+    """
+    now = now or timezone.now()
+    stale = selectors.print_jobs_stale(now=now)
+    # One statement: a worker that starts the job meanwhile has locked and changed the row,
+    # which the update then passes over.
+    failed = stale.filter(status=Status.QUEUED).update(
+        status=Status.FAILED, error_code=Failure.NEVER_STARTED, error="", finished_at=now
+    )
+    requeued = 0
+    for job in stale.filter(status=Status.RUNNING):
+        job = print_job_check_stuck(job, now=now)
+        requeued += job.status == Status.QUEUED
+        failed += job.status == Status.FAILED
+    return {"requeued": requeued, "failed": failed}
 
 
 class _Progress:
@@ -345,7 +420,11 @@ def print_job_run(job_id: str) -> PrintJob:
         job = PrintJob.objects.select_for_update().filter(pk=job_id).first()
         if job is None or job.status in (Status.DONE, Status.FAILED, Status.EXPIRED):
             return job
-        job.status, job.progress, job.error = Status.RUNNING, 0, ""
+        if job.attempts >= MAX_ATTEMPTS:
+            # Delivered again after its worker died (acks_late, reject_on_worker_lost): a
+            # job that kills its worker would otherwise be run for ever.
+            return _fail(job, Failure.TOO_MANY_ATTEMPTS)
+        job.status, job.progress, job.error, job.error_code = Status.RUNNING, 0, "", ""
         job.attempts += 1
         job.started_at = job.heartbeat_at = timezone.now()
         job.save()
@@ -404,9 +483,10 @@ def print_job_run(job_id: str) -> PrintJob:
     return job
 
 
-def print_job_fail(job_id: str, message: str) -> None:
-    PrintJob.objects.filter(pk=job_id).exclude(status=Status.DONE).update(
-        status=Status.FAILED, error=message, finished_at=timezone.now()
+def print_job_fail(job_id, failure: Failure) -> None:
+    """Fail a job still queued or running; why is kept as a code, said in the reader's language."""
+    PrintJob.objects.filter(pk=job_id, status__in=[Status.QUEUED, Status.RUNNING]).update(
+        status=Status.FAILED, error_code=failure, error="", finished_at=timezone.now()
     )
 
 
@@ -511,4 +591,4 @@ def expired_message(print_job) -> str:
         return _("This print file has been deleted. Make it again from the job's page.")
     return _(
         "This print file expired on %(when)s and was deleted. Make it again from the job's page."
-    ) % {"when": formats.date_format(when, "SHORT_DATETIME_FORMAT")}
+    ) % {"when": formats.date_format(timezone.localtime(when), "SHORT_DATETIME_FORMAT")}

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.utils.translation import gettext as _
 
 from printing import services
+from printing.models import Failure
 
 
 @shared_task(
@@ -15,20 +15,29 @@ from printing import services
     reject_on_worker_lost=True,
     autoretry_for=(OSError,),  # disk or storage hiccups; retried with backoff
     retry_backoff=True,
-    max_retries=3,
+    # Each run is one of the job's attempts, and print_job_run refuses one past the last.
+    max_retries=services.MAX_ATTEMPTS - 1,
 )
 def make_sheets(self, job_id: str) -> str:
     try:
         job = services.print_job_run(job_id)
     except OSError:
         if self.request.retries >= self.max_retries:
-            services.print_job_fail(job_id, _("The file could not be written; please try again."))
+            services.print_job_fail(job_id, Failure.WRITE_FAILED)
         raise
-    except Exception as error:
-        # A bug, not the user's doing: the job says so instead of spinning for ever.
-        services.print_job_fail(job_id, _("Making the sheets failed: %(error)s") % {"error": error})
+    except Exception:
+        # A bug, not the user's doing: the job says so instead of spinning for ever, in
+        # words that give nothing of the server away. Raised again, the exception goes to
+        # the worker's log with its traceback.
+        services.print_job_fail(job_id, Failure.SHEETS_FAILED)
         raise
     return job.status if job else "missing"
+
+
+@shared_task(name="printing.sweep_stuck_jobs", ignore_result=True)
+def sweep_stuck_jobs() -> dict:
+    """Run by celery beat (config/celery.py): queue again or fail the jobs nothing is making."""
+    return services.print_jobs_sweep()
 
 
 @shared_task(name="printing.delete_expired_files", ignore_result=True)

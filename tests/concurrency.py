@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from functools import partial
 
 from django.db import connections
 
@@ -31,3 +32,20 @@ def run_together(*calls, timeout: float = 60) -> list:
     for thread in threads:
         thread.join(timeout=timeout)
     return outcomes
+
+
+def services_at_once(*jobs) -> list[str]:
+    """Run the service calls together; each answers "<name>: applied" or "<name>: <code>"
+    of the project's refusal, sorted. Anything else is a bug (an IntegrityError, say) and
+    shows as itself in the comparison."""
+    from core.errors import ApplicationError
+
+    def outcome(job) -> str:
+        try:
+            job()
+        except ApplicationError as refused:
+            return f"{job.__name__}: {refused.code}"
+        return f"{job.__name__}: applied"
+
+    outcomes = run_together(*(partial(outcome, job) for job in jobs), timeout=30)
+    return sorted(o if isinstance(o, str) else repr(o) for o in outcomes)

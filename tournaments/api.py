@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db.models import Count
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -24,7 +25,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import DEFAULT_GAME
-from core.serializer_fields import ID_MAX, StrictIntegerField, validated
+from core.serializer_fields import ID_MAX, MultilineTextField, StrictIntegerField, validated
 from decks.models import Deck
 from tournaments import selectors, services, standings
 from tournaments.models import Player, Tournament, TournamentStatus
@@ -32,6 +33,27 @@ from tournaments.models import Player, Tournament, TournamentStatus
 GAMES_MAX = 3  # best of 3 at most: no side wins or draws more games than that
 
 # --- input ------------------------------------------------------------------------------
+
+
+class CalendarDateTimeField(serializers.DateTimeField):
+    """A DateTimeField that answers a time near either end of the calendar with a 400.
+
+    DRF reads a time without an offset as the site's local time and checks it
+    by converting it to UTC: 0001-01-01T00:30 in Budapest falls before year 1
+    in UTC, and Python's OverflowError came out as a 500. A time with an offset
+    is converted to local time, which can overflow either way too (DRF refuses
+    that one itself, as "overflow"). Both get the one message below.
+    """
+
+    default_error_messages = {
+        "overflow": gettext_lazy("This date and time is too far in the past or the future.")
+    }
+
+    def to_internal_value(self, value):
+        try:
+            return super().to_internal_value(value)
+        except (OverflowError, ValueError):
+            self.fail("overflow")
 
 
 class TournamentCreateSerializer(serializers.Serializer):
@@ -43,7 +65,7 @@ class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(
         max_length=services.NAME_MAX, help_text="the event's name (80 characters at most)"
     )
-    description = serializers.CharField(
+    description = MultilineTextField(
         max_length=settings.LIMITS["TOURNAMENT_DESCRIPTION_MAX_CHARS"],
         allow_blank=True,
         default="",
@@ -78,7 +100,7 @@ class TournamentCreateSerializer(serializers.Serializer):
         default=50,
         help_text="a round's time; a game not started by then is lost by whoever was not ready",
     )
-    registration_closes_at = serializers.DateTimeField(
+    registration_closes_at = CalendarDateTimeField(
         required=False,
         allow_null=True,
         default=None,
@@ -563,7 +585,7 @@ class MyTournamentsApi(APIView):
 
 
 class TournamentDetailApi(APIView):
-    permission_classes = [permissions.AllowAny]
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     @extend_schema(
         operation_id="tournament_detail",
@@ -575,6 +597,22 @@ class TournamentDetailApi(APIView):
     def get(self, request, tournament_id):
         _settled(tournament_id, request)
         return _detail_response(tournament_id, request)
+
+    @extend_schema(
+        operation_id="tournament_cancel",
+        request=None,
+        responses={
+            204: OpenApiResponse(description="The event is gone, with its registrations."),
+            400: OpenApiResponse(
+                TournamentRefusalSerializer, description="`started`: it has started already"
+            ),
+        },
+        description="The organiser: cancel an event that has not started. It is deleted with "
+        "its registrations and no longer counts toward your open events.",
+    )
+    def delete(self, request, tournament_id):
+        services.tournament_cancel(tournament_id=tournament_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RegistrationApi(APIView):

@@ -8,6 +8,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from catalog.models import Game
+from core.forms import MultilineField
 from core.games import table_game
 from decks.formats import formats_for, get_format
 from tournaments.services import ROUND_MINUTES, ROUNDS_MAX
@@ -79,7 +80,7 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # The limit is a setting, read when the form is made (not when the module loads).
-        self.fields["description"] = forms.CharField(
+        self.fields["description"] = MultilineField(
             label=_("Description"),
             required=False,
             max_length=settings.LIMITS["TOURNAMENT_DESCRIPTION_MAX_CHARS"],

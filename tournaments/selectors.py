@@ -12,12 +12,14 @@ import uuid
 from dataclasses import dataclass, fields, replace
 
 from django.core.cache import cache
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from core.errors import NotFound
+from decks.history import nearest_page
 from play.models import Match
 from tournaments import standings as table
 from tournaments.models import (
@@ -32,7 +34,8 @@ from tournaments.models import (
     TournamentStatus,
 )
 
-LIST_LIMIT = 200  # the most rows a list of events or changes returns
+LIST_LIMIT = 200  # the most rows a list of events returns
+CHANGES_PAGE = 50  # result changes on one page of the event's log
 # a decided pairing's outcome from each side's point of view
 SIDE_A = {Outcome.A: "win", Outcome.B: "loss", Outcome.DRAW: "draw"}
 SIDE_B = {Outcome.A: "loss", Outcome.B: "win", Outcome.DRAW: "draw"}
@@ -228,26 +231,34 @@ def standings(
 
 def elimination_results(
     pairings: list[Pairing], dropped_after: dict[int, int]
-) -> list[list[tuple[int, int | None]]]:
-    """Per decided elimination round, its (winner, loser) pairs in bracket (table) order."""
-    by_round: dict[int, list[tuple[int, int | None]]] = {}
+) -> list[list[tuple[int | None, int | None]]]:
+    """Per decided elimination round, its (winner, loser) pairs in bracket (table) order.
+
+    A bye's loser is None; a pairing nobody goes on from (both players dropped)
+    gives two pairs, (None, each player): both lost that round.
+    """
+    by_round: dict[int, list[tuple[int | None, int | None]]] = {}
     for p in pairings:
         if p.round.stage != Stage.ELIMINATION or not p.decided:
             continue
         winner = advancer(p, dropped_after)
-        loser = p.player_b_id if winner == p.player_a_id else p.player_a_id
-        by_round.setdefault(p.round.number, []).append((winner, loser))
+        losers = [pid for pid in (p.player_a_id, p.player_b_id) if pid not in (None, winner)]
+        by_round.setdefault(p.round.number, []).extend(
+            [(winner, loser) for loser in losers] or [(winner, None)]
+        )
     return [by_round[n] for n in sorted(by_round)]
 
 
-def advancer(pairing: Pairing, dropped_after: dict[int, int] | None = None) -> int:
-    """Who goes on from a decided elimination pairing.
+def advancer(pairing: Pairing, dropped_after: dict[int, int] | None = None) -> int | None:
+    """Who goes on from a decided elimination pairing; None: nobody.
 
     The winner; a draw, or a pairing neither player came to (a double loss),
     sends the higher seed on, who is always player_a (services pairs each
-    elimination pair by Swiss rank). A winner who dropped out during this
-    round (`dropped_after`: player id → the round they dropped after) gives
-    the place to the other player, unless that one dropped too.
+    elimination pair by Swiss rank). A bye sends its player on. A winner who
+    dropped out during this round (`dropped_after`: player id → the round
+    they dropped after) gives the place to the other player; when the other
+    dropped too (or there is none, a bye), nobody goes on from this pairing:
+    a dropped player is never paired again.
     """
     a, b = pairing.player_a_id, pairing.player_b_id
     winner, other = (b, a) if pairing.outcome == Outcome.B else (a, b)
@@ -257,9 +268,78 @@ def advancer(pairing: Pairing, dropped_after: dict[int, int] | None = None) -> i
         after = (dropped_after or {}).get(pid)
         return after is not None and after <= number
 
-    if gone(winner) and other is not None and not gone(other):
-        return other
-    return winner
+    if not gone(winner):
+        return winner
+    return other if other is not None and not gone(other) else None
+
+
+def elimination_advancers(
+    tournament: Tournament, current: Round, dropped_after: dict[int, int]
+) -> list[int | None]:
+    """Who goes on from each bracket position of the elimination round `current`, in order.
+
+    A round has a position for each pairing the full bracket would have (the
+    cut halved once a round; the table is the position). None: nobody goes on
+    from there (both players dropped, or the position was empty already). The
+    next round pairs the positions two by two: a player whose opposite
+    position is empty goes on unopposed (a bye in the bracket).
+    """
+    played = Round.objects.filter(
+        tournament=tournament, stage=Stage.ELIMINATION, number__lte=current.number
+    ).count()
+    positions: list[int | None] = [None] * max(1, tournament.top_cut >> played)
+    for p in current.pairings.select_related("round"):
+        positions[p.table - 1] = advancer(p, dropped_after)
+    return positions
+
+
+# What the organiser's "next round" does (NextStep.action).
+PAIR_SWISS = "pair"  # the next Swiss round
+START_CUT = "cut"  # the top cut's first round
+PAIR_CUT = "next_cut"  # the top cut's next round
+FINISH = "finish"  # the end: the final places are in
+# Why it finishes early (NextStep.reason).
+TOO_FEW_LEFT = "too_few_left"  # fewer than 2 players have not dropped: no Swiss round to pair
+TOO_FEW_FOR_CUT = "too_few_for_cut"  # fewer players have not dropped than the cut takes
+
+
+@dataclass(frozen=True)
+class NextStep:
+    action: str
+    reason: str = ""
+
+
+def next_step(
+    tournament: Tournament, current: Round | None = None, players: list[Player] | None = None
+) -> NextStep:
+    """What the organiser's "next round" does now that `current` (the latest round) is over.
+
+    The one place the rule lives: services.tournament_next_round does what
+    this says, and the page's button is labelled by it. After the last Swiss
+    round: the top cut when enough players have not dropped, else the end;
+    with fewer than two players left the Swiss rounds end early. In the top
+    cut: the next round while two or more players go on, else the end.
+    `players` are the event's registrations, when the caller has read them.
+    """
+    if current is None:
+        current = current_round(tournament)
+    if current is None:
+        return NextStep(PAIR_SWISS)
+    players = list(Player.objects.filter(tournament=tournament)) if players is None else players
+    if current.stage == Stage.ELIMINATION:
+        dropped_after = {p.pk: p.dropped_after_round for p in players if p.dropped}
+        going_on = elimination_advancers(tournament, current, dropped_after)
+        return NextStep(PAIR_CUT if sum(p is not None for p in going_on) >= 2 else FINISH)
+    # a drop takes effect after the round it was made in, the latest at most: not dropped = paired
+    left = sum(1 for p in players if not p.dropped)
+    swiss_to_go = current.number < (tournament.swiss_rounds or 0)
+    if swiss_to_go and left >= 2:
+        return NextStep(PAIR_SWISS)
+    if tournament.top_cut:
+        if left >= tournament.top_cut:
+            return NextStep(START_CUT)
+        return NextStep(FINISH, TOO_FEW_FOR_CUT)
+    return NextStep(FINISH, TOO_FEW_LEFT if swiss_to_go else "")
 
 
 def final_places(
@@ -405,12 +485,16 @@ def decklist(tournament: Tournament, player: Player, user) -> list[dict]:
     ]
 
 
-def result_changes(tournament: Tournament) -> list[ResultChange]:
-    """Every change to a result, newest first, with who made it (None: the site)."""
-    return list(
+def result_changes(tournament: Tournament, page: object = 1) -> Page:
+    """One page of every change to a result (CHANGES_PAGE a page), newest first, with who
+    made it (None: the site). `page` is what the visitor asked for: not a number is the
+    first page, past the end the last one."""
+    changes = (
         ResultChange.objects.filter(pairing__round__tournament=tournament)
         .select_related(
             "changed_by", "pairing__round", "pairing__player_a__user", "pairing__player_b__user"
         )
-        .order_by("-created_at", "-pk")[:LIST_LIMIT]
+        .order_by("-created_at", "-pk")
     )
+    paginator = Paginator(changes, CHANGES_PAGE)
+    return paginator.page(nearest_page(page, paginator.num_pages))

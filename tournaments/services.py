@@ -27,6 +27,12 @@ Rules kept here (the docs repeat them):
 - Top cut: the top `top_cut` players of the Swiss standings who have not
   dropped; a draw or a double loss in the elimination sends the higher seed
   (player_a) on; a winner who dropped during the round gives the place up.
+  When both players of a pairing dropped, nobody goes on from it: the
+  winner from the other side of the bracket has a bye, or, when no one else
+  is left, is the champion (selectors.advancer, selectors.next_step).
+- An event that has not started can be cancelled by its organiser: it is
+  deleted with its registrations (nothing has been played), so it no longer
+  counts toward the organiser's open events.
 - Corrections (the organiser, while the event runs) may change results of
   any round; pairings already made from the old result stay as they are.
 """
@@ -47,7 +53,7 @@ from django.utils.translation import gettext as _
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import table_game
-from core.text import plain_text, trimmed
+from core.text import line_feeds, plain_text, trimmed
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import version_entries
@@ -173,14 +179,18 @@ def tournament_create(
 ) -> Tournament:
     """A new event, open for registration. The organiser may play in it too."""
     _signed_in(organiser)
-    name = trimmed(name or "") if isinstance(name, str) else ""
+    typed = name if isinstance(name, str) else ""
+    name = trimmed(typed)
     if not 1 <= len(name) <= NAME_MAX:
         raise TournamentRefused(
             "bad_name", _("Give the tournament a name of 1 to %(n)s characters.") % {"n": NAME_MAX}
         )
-    # after trimming: direction marks at the ends are only dropped
+    # The name as typed, as decks check theirs: a direction control at an end is refused
+    # like one inside it (trimming first dropped "\u202e" from "\u202eCup" without a word).
+    plain_text(typed, field="name")
     name = plain_text(name, field="name")
-    description = (description or "").strip() if isinstance(description, str) else ""
+    # a line break counts once, as the box counted it ("\r\n" is one)
+    description = line_feeds(description or "").strip() if isinstance(description, str) else ""
     most = settings.LIMITS["TOURNAMENT_DESCRIPTION_MAX_CHARS"]
     if len(description) > most:
         raise TournamentRefused(
@@ -327,6 +337,24 @@ def tournament_withdraw(*, tournament_id, user) -> None:
     _bump(tournament)
 
 
+@transaction.atomic
+def tournament_cancel(*, tournament_id, user) -> None:
+    """The organiser calls off an event that has not started: it goes, with its registrations.
+
+    Nothing has been played before the start, so nothing is kept: the players
+    no longer find it among their tournaments and its link answers 404. It no
+    longer counts toward the organiser's open events (one that cannot start,
+    a top cut larger than the field, would otherwise count for good).
+    """
+    tournament = _locked(tournament_id)
+    _organiser_only(tournament, user)
+    if tournament.status != TournamentStatus.REGISTRATION:
+        raise TournamentRefused(
+            "started", _("The tournament has started: it can no longer be cancelled.")
+        )
+    tournament.delete()
+
+
 # --- start and pairing --------------------------------------------------------------------
 @transaction.atomic
 def tournament_start(*, tournament_id, user) -> Tournament:
@@ -370,9 +398,12 @@ def _new_round(tournament: Tournament, number: int, stage: str) -> Round:
     countdown = tournament.round_minutes * 60 + CLOCK_SLACK
 
     def schedule() -> None:
+        from core import task_queue
         from tournaments.tasks import round_clock
 
-        round_clock.apply_async((rnd.pk,), countdown=countdown)
+        # A clock the broker refused is logged and left to the event's pages, which
+        # run the same check on every view (expire_overdue): the round starts anyway.
+        task_queue.apply_async(round_clock, (rnd.pk,), countdown=countdown)
 
     transaction.on_commit(schedule)
     return rnd
@@ -683,6 +714,7 @@ def tournament_next_round(*, tournament_id, user) -> Tournament:
     players who have not dropped, in standings order), then each next
     elimination round from the winners, then the end. With fewer than two
     players left in the Swiss, or too few for the cut, the event ends early.
+    selectors.next_step decides which (the page's button says it from there).
     """
     tournament = _locked(tournament_id)
     _organiser_only(tournament, user)
@@ -705,40 +737,62 @@ def tournament_next_round(*, tournament_id, user) -> Tournament:
         current.save(update_fields=["finished_at"])
     players = _all_players(tournament)
     number = current.number + 1
-    if current.stage == Stage.SWISS:
-        if current.number < tournament.swiss_rounds and len(_active(players, number)) >= 2:
-            _pair_swiss(tournament, number)
-        elif tournament.top_cut:
-            rows = selectors.swiss_rows(tournament, list(players.values()))
-            seeds = [r.player for r in rows if not players[r.player].dropped][: tournament.top_cut]
-            if len(seeds) == tournament.top_cut:
-                rnd = _new_round(tournament, number, Stage.ELIMINATION)
-                _make_pairings(tournament, rnd, pairer.elimination_pairs(seeds), None, players)
-            else:
-                _finish(tournament)
-        else:
-            _finish(tournament)
-    else:
+    step = selectors.next_step(tournament, current, list(players.values()))
+    if step.action == selectors.PAIR_SWISS:
+        _pair_swiss(tournament, number)
+    elif step.action == selectors.START_CUT:
+        rows = selectors.swiss_rows(tournament, list(players.values()))
+        seeds = [r.player for r in rows if not players[r.player].dropped][: tournament.top_cut]
+        rnd = _new_round(tournament, number, Stage.ELIMINATION)
+        _make_pairings(tournament, rnd, pairer.elimination_pairs(seeds), None, players)
+    elif step.action == selectors.PAIR_CUT:
         dropped_after = {p.pk: p.dropped_after_round for p in players.values() if p.dropped}
-        winners = [
-            selectors.advancer(p, dropped_after)
-            for p in current.pairings.select_related("round").order_by("table")
-        ]
-        if len(winners) > 1:
-            rows = selectors.swiss_rows(tournament, list(players.values()))
-            seed_of = {r.player: r.rank for r in rows}
-            # player_a is the higher seed: a drawn elimination match sends them on
-            pairs = [
-                tuple(sorted(pair, key=lambda pid: seed_of[pid]))
-                for pair in pairer.next_elimination_pairs(winners)
-            ]
-            rnd = _new_round(tournament, number, Stage.ELIMINATION)
-            _make_pairings(tournament, rnd, pairs, None, players)
-        else:
-            _finish(tournament)
+        going_on = selectors.elimination_advancers(tournament, current, dropped_after)
+        rows = selectors.swiss_rows(tournament, list(players.values()))
+        seed_of = {r.player: r.rank for r in rows}
+        rnd = _new_round(tournament, number, Stage.ELIMINATION)
+        _pair_elimination(
+            tournament, rnd, pairer.next_elimination_pairs(going_on), seed_of, players
+        )
+    else:
+        _finish(tournament)
     _bump(tournament)
     tournament.refresh_from_db()
     return tournament
+
+
+def _pair_elimination(
+    tournament: Tournament,
+    rnd: Round,
+    positions: list[tuple[int | None, int | None]],
+    seed_of: dict[int, int],
+    players: dict[int, Player],
+) -> None:
+    """A later elimination round: one table a bracket position (its number, gaps included).
+
+    Two players: a match, the higher seed as player_a (a drawn elimination match
+    sends them on). One (the other side's players both dropped): a bye, and
+    they go on. Nobody: no table, and the position stays empty.
+    """
+    now = timezone.now()
+    for table, pair in enumerate(positions, start=1):
+        present = sorted((pid for pid in pair if pid is not None), key=seed_of.__getitem__)
+        if len(present) == 2:
+            a, b = present
+            pairing = Pairing.objects.create(
+                round=rnd, table=table, player_a=players[a], player_b=players[b]
+            )
+            _new_game(tournament, pairing, 1)
+        elif present:
+            Pairing.objects.create(
+                round=rnd,
+                table=table,
+                player_a=players[present[0]],
+                player_b=None,
+                wins_a=selectors.games_to_win(tournament),
+                outcome=Outcome.BYE,
+                decided_at=now,
+            )
 
 
 def _finish(tournament: Tournament) -> None:

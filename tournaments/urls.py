@@ -13,6 +13,7 @@ urlpatterns = [
     path("<uuid:tournament_id>/register/", views.register, name="register"),
     path("<uuid:tournament_id>/withdraw/", views.withdraw, name="withdraw"),
     path("<uuid:tournament_id>/start/", views.start, name="start"),
+    path("<uuid:tournament_id>/cancel/", views.cancel, name="cancel"),
     path("<uuid:tournament_id>/next-round/", views.next_round, name="next_round"),
     path("<uuid:tournament_id>/drop/", views.drop, name="drop"),
     path("<uuid:tournament_id>/pairings/<id:pairing_id>/result/", views.result, name="result"),

@@ -15,8 +15,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from core.errors import ApplicationError, NotFound
 from core.forms import posted
@@ -25,7 +27,7 @@ from core.refusals import explained, refused_page
 from decks.models import Deck
 from tournaments import selectors, services
 from tournaments.forms import TournamentForm
-from tournaments.models import Stage, TournamentStatus
+from tournaments.models import TournamentStatus
 
 GAMES_MAX = 3  # wins_a, wins_b, draws: a match is at most three games
 
@@ -99,17 +101,6 @@ def _live(request: HttpRequest, tournament_id, *, error: str = "", done: str = "
     tournament = selectors.tournament_for(tournament_id)
     context = {**_live_context(request, tournament), "error": error, "done": done}
     return render(request, "tournaments/_live.html", context, status=status)
-
-
-def _next_action(tournament, current) -> str:
-    """What "next round" will do now, for its label: pair, cut or finish."""
-    if current is None:
-        return "pair"
-    if current.stage == Stage.SWISS:
-        if tournament.swiss_rounds and current.number < tournament.swiss_rounds:
-            return "pair"
-        return "cut" if tournament.top_cut else "finish"
-    return "next_cut" if len(current.pairings.all()) > 1 else "finish"
 
 
 # --- pages ------------------------------------------------------------------------------
@@ -190,8 +181,12 @@ def detail(request: HttpRequest, tournament_id) -> HttpResponse:
             else []
         ),
         "link": request.build_absolute_uri(tournament.get_absolute_url()),
-        "next_action": _next_action(tournament, live["round"]),
-        "changes": selectors.result_changes(tournament)[:50],
+        "next_step": (
+            selectors.next_step(tournament, live["round"])
+            if live["is_organiser"] and tournament.status == TournamentStatus.RUNNING
+            else None
+        ),
+        "changes": selectors.result_changes(tournament, request.GET.get("changes")),
         "active_players": (
             [p for p in tournament.players.select_related("user") if not p.dropped]
             if live["is_organiser"] and tournament.status == TournamentStatus.RUNNING
@@ -259,6 +254,16 @@ def withdraw(request: HttpRequest, tournament_id) -> HttpResponse:
 def start(request: HttpRequest, tournament_id) -> HttpResponse:
     services.tournament_start(tournament_id=tournament_id, user=request.user)
     return _done(request, tournament_id, _("The tournament has started: round 1 is paired."))
+
+
+@_event_button
+def cancel(request: HttpRequest, tournament_id) -> HttpResponse:
+    services.tournament_cancel(tournament_id=tournament_id, user=request.user)
+    messages.success(request, _("The tournament is cancelled: it is gone for everyone."))
+    # its page is gone: the organiser's list of events is where they land (htmx: the window)
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("tournaments:mine"))
+    return redirect("tournaments:mine")
 
 
 @_event_button

@@ -224,6 +224,29 @@ def test_set_button_without_javascript_goes_back_with_a_message(client, collecti
     assert owned(collection, "AFD-002") == 2
 
 
+@pytest.mark.parametrize("code", ["afd", "Afd", "aFD"])
+def test_set_button_finds_the_set_in_any_case(client, collection, code):
+    login(client, collection, "en")
+    response = client.post(f"/collection/sets/{code}/add/", {"copies": "2"})
+    assert response.status_code == 302
+    assert owned(collection, "AFD-002") == 2
+
+
+def test_past_the_counted_limit_the_collection_pages_on_without_a_total(
+    client, collection, monkeypatch
+):
+    from catalog import paging
+    from collection import views
+
+    services.collection_add_set(user=collection, set_code="AF1", copies=1)
+    monkeypatch.setattr(paging, "COUNT_LIMIT", 5)
+    monkeypatch.setattr(views, "PAGE_SIZE", 4)
+    login(client, collection, "en")
+    html = client.get("/collection/", {"page": 3}).content.decode()
+    assert "Page 3<" in html and "Page 3 of" not in html
+    assert 'rel="next"' in html and 'rel="prev"' in html
+
+
 def test_set_button_refuses_a_silly_number_of_copies(client, collection):
     login(client, collection, "en")
     response = client.post("/collection/sets/AF1/add/", {"copies": "5000"}, HTTP_HX_REQUEST="true")

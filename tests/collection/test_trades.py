@@ -244,10 +244,10 @@ def test_a_closed_account_trades_no_more(ready):
     offer = propose(owner, partner, {"AF1-001": 1}, {"AF1-008": 1})
     owner.is_active = False
     owner.save()
-    with pytest.raises(NotFound) as refused:
+    with pytest.raises(Conflict) as refused:
         trades.proposal_accept(user=partner, proposal_id=offer.pk)
-    assert refused.value.code == "no_such_player"
-    with pytest.raises(NotFound):
+    assert refused.value.code == "player_gone"
+    with pytest.raises(Conflict):
         trades.proposal_counter(
             user=partner, proposal_id=offer.pk, gives={"AF1-008": 1}, gets={"AF1-001": 2}
         )

@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import pytest
 from django.core.management import call_command
 
 from collection import services, trades
 from collection.models import OwnedCard, ProposalStatus, TradeProposal
 from collection.selectors import owned_counts
-from core.errors import ApplicationError, Conflict
-from tests.concurrency import run_together
+from core.errors import Conflict
+from tests.concurrency import services_at_once as at_once
 from tests.factories import make_user, own, propose
 
 pytestmark = pytest.mark.integration
-
-
-def at_once(*jobs) -> list[str]:
-    """Run the jobs together; each answers "applied" or its refusal, sorted."""
-
-    def outcome(job) -> str:
-        try:
-            job()
-        except ApplicationError as refused:
-            return f"{job.__name__}: {refused.code}"
-        return f"{job.__name__}: applied"
-
-    outcomes = run_together(*(partial(outcome, job) for job in jobs), timeout=30)
-    # anything but a refusal is a bug: it shows as the error itself in the comparison
-    return sorted(o if isinstance(o, str) else repr(o) for o in outcomes)
 
 
 def accepting(user, offer):

@@ -126,7 +126,7 @@ def test_a_job_whose_worker_stopped_is_queued_again_then_failed(
     assert job.status == "queued" and sent == [str(job.pk)]
     PrintJob.objects.filter(pk=job.pk).update(status="running", heartbeat_at=long_ago, attempts=3)
     job = services.print_job_for(job_id=job.pk, user=owner, session_key="")
-    assert job.status == "failed" and job.error
+    assert job.status == "failed" and job.error_message
 
 
 def test_print_buttons_and_options_form(client, owner, deck):

@@ -19,14 +19,9 @@ from printing import selectors, services
 from printing.models import PrintJob, Status
 from printing.views import content_disposition
 from tests.factories import PASSWORD
+from tests.printing.requests import FORM
 
 pytestmark = pytest.mark.django_db
-
-FORM = {
-    "page_size": "a4", "card_size": "poker", "quantity": 1, "margin_mm": 5, "gap_mm": 0,
-    "bleed_mm": 0, "flip": "long", "back_offset_x": 0, "back_offset_y": 0,
-    "crop_marks": "on", "backs": "on",
-}  # fmt: skip
 
 
 def print_cards(client, captured, cards: str = "AF1-001:3") -> PrintJob:
