@@ -407,7 +407,7 @@ class DeckDetailApi(APIView):
             entries = None
         # A field not sent is None: the service keeps its value as it reads it under the
         # deck's lock, so a change made since `deck` was read is not written back.
-        services.deck_change(
+        services.deck_update(
             deck=deck,
             user=request.user,
             name=data.get("name"),

@@ -369,15 +369,28 @@ def deck_update(
     description: str | None = None,
     format_id: str | None = None,
     visibility: str | None = None,
+    entries: list[Entry] | None = None,
     expected_stamp: int | None = None,
 ) -> Deck:
-    """The deck's settings; what is None stays as it is.
+    """The deck's settings and, when `entries` is given, its cards, all or nothing (the
+    settings page; the API's PATCH). What is None stays as it is.
 
     With `expected_stamp` (an `edit_stamp` the caller read) a deck written
     since is refused with Conflict `stale`, and nothing changes.
     """
-    _lock(deck, user)
+    _lock(deck, user)  # before anything is read: the name and list checked are the newest
     _check_fresh(deck, expected_stamp)
+    _apply_settings(deck, name, description, format_id, visibility)
+    if entries is not None:
+        deck_set_entries(deck=deck, user=user, entries=entries)
+    return deck
+
+
+def _apply_settings(
+    deck: Deck, name: str | None, description: str | None, format_id: str | None,
+    visibility: str | None,
+) -> None:  # fmt: skip
+    """Write the settings given (None: as it is) to the deck the caller holds locked."""
     # What was not sent is taken from the deck as the lock read it: taken
     # before, it would write back what another request changed meanwhile.
     name = deck.name if name is None else name
@@ -400,7 +413,7 @@ def deck_update(
     deck.description = description
     deck.format = fmt.id
     if (deck.name, deck.description, deck.format, visibility) == settings_before:
-        return deck  # nothing to save: the deck keeps its place among the recently edited
+        return  # nothing to save: the deck keeps its place among the recently edited
     if visibility == Visibility.PRIVATE and deck.visibility != Visibility.PRIVATE:
         # A link once given out must stay dead when the deck is shared again later.
         deck.share_token = new_share_token()
@@ -415,7 +428,6 @@ def deck_update(
     if details:
         before = _snapshot(deck)
         _write_version(deck, before=before, kind=VersionKind.SETTINGS, details=details)
-    return deck
 
 
 @transaction.atomic
@@ -428,33 +440,6 @@ def deck_set_built(*, deck: Deck, user, built: bool) -> Deck:
     _lock(deck, user)
     deck.built = bool(built)
     deck.save(update_fields=["built", "updated_at"])
-    return deck
-
-
-@transaction.atomic
-def deck_change(
-    *,
-    deck: Deck,
-    user,
-    name: str | None = None,
-    description: str | None = None,
-    format_id: str | None = None,
-    visibility: str | None = None,
-    entries: list[Entry] | None = None,
-    expected_stamp: int | None = None,
-) -> Deck:
-    """The settings and, when `entries` is given, the cards, all or nothing (the API's PATCH).
-
-    What is None stays as it is; `expected_stamp` as in `deck_update`.
-    """
-    _lock(deck, user)  # before anything is read: the name and list checked are the newest
-    _check_fresh(deck, expected_stamp)
-    deck_update(
-        deck=deck, user=user, name=name, description=description, format_id=format_id,
-        visibility=visibility,
-    )  # fmt: skip
-    if entries is not None:
-        deck_set_entries(deck=deck, user=user, entries=entries)
     return deck
 
 

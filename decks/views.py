@@ -7,6 +7,7 @@ import random
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.forms.models import model_to_dict
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -450,13 +451,8 @@ def settings_view(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 def _settings_of(deck: Deck) -> dict:
     """The settings form's values for the deck as it is, with the stamp they were read at."""
-    return {
-        "name": deck.name,
-        "description": deck.description,
-        "format": deck.format,
-        "visibility": deck.visibility,
-        "version": services.edit_stamp(deck),
-    }
+    fields = ["name", "description", "format", "visibility"]
+    return {**model_to_dict(deck, fields=fields), "version": services.edit_stamp(deck)}
 
 
 def _stale_settings(request: HttpRequest, deck: Deck, sent: DeckSettingsForm) -> HttpResponse:

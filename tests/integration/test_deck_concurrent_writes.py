@@ -94,7 +94,7 @@ def test_two_whole_list_writes_both_apply_one_after_the_other(deck, owner):
     for _round in range(ROUNDS):
 
         def replace_first():
-            services.deck_change(
+            services.deck_update(
                 deck=fresh(deck), user=owner, name="Verseny", description="",
                 format_id=deck.format, visibility=deck.visibility, entries=first,
             )  # fmt: skip
