@@ -57,8 +57,8 @@ class ObtainTokenApi(ObtainAuthToken):
     """Trade a username and password for the user's API token.
 
     Failed attempts count towards the login lockout: after too many for one
-    username or from one address, even the right password is answered 429
-    (with Retry-After) until the wait is over.
+    username from one address, or from one address, even the right password
+    is answered 429 there (with Retry-After) until the wait is over.
     """
 
     # DRF's view names its own parsers; the site's bound JSON nesting like

@@ -6,6 +6,10 @@ address (REMOTE_ADDR). Behind reverse proxies, settings.TRUSTED_PROXY_COUNT
 says how many of them append to X-Forwarded-For; the client is the entry that
 the outermost of them appended, counted from the right. Entries further left
 came from the client itself and are never trusted (docs/deploy.md).
+
+An IPv4 client reached over a dual-stack socket shows as "::ffff:192.0.2.1";
+it counts as the IPv4 address it is. The login lockout counts an IPv6 client
+by its /64 (lockout_address), as django-ratelimit does for every limit.
 """
 
 from __future__ import annotations
@@ -22,6 +26,25 @@ def client_ip(request: HttpRequest) -> str:
     return _counted_address(remote, request.META.get("HTTP_X_FORWARDED_FOR", ""))
 
 
+def lockout_address(request: HttpRequest) -> str:
+    """AXES_CLIENT_IP_CALLABLE: client_ip, but an IPv6 address as its /64 network.
+
+    One household or one rented server is handed a whole /64: counted address
+    by address, it could try a username's password from 2**64 of them, and
+    the lockout no longer counts the username alone (config/settings.py, Auth).
+    The prefix is django-ratelimit's (RATELIMIT_IPV6_MASK), so both agree.
+    """
+    address = client_ip(request)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address  # no address at all (a Unix socket): nothing to widen
+    if parsed.version == 4:
+        return address
+    prefix = getattr(settings, "RATELIMIT_IPV6_MASK", 64)
+    return str(ipaddress.ip_network(f"{parsed}/{prefix}", strict=False).network_address)
+
+
 def scope_client_ip(scope: dict) -> str:
     """The same address for an ASGI connection (a websocket: its open sockets are counted)."""
     client = scope.get("client") or ("",)
@@ -32,6 +55,7 @@ def scope_client_ip(scope: dict) -> str:
 
 def _counted_address(remote: str, header: str) -> str:
     """The client among `remote` and the proxies' X-Forwarded-For `header` (module docstring)."""
+    remote = _unmapped(remote)
     proxies = settings.TRUSTED_PROXY_COUNT
     if proxies <= 0:
         return remote
@@ -42,8 +66,21 @@ def _counted_address(remote: str, header: str) -> str:
     # leftmost entry is the furthest any proxy of ours saw.
     candidate = entries[-min(proxies, len(entries))]
     try:
-        return str(ipaddress.ip_address(candidate))
+        return _unmapped(str(ipaddress.ip_address(candidate)))
     except ValueError:
         # A proxy that writes something else ("unknown", a port) is
         # misconfigured; counting against the proxy is safer than a crash.
         return remote
+
+
+def _unmapped(address: str) -> str:
+    """An IPv4-mapped IPv6 address as the IPv4 address it is, anything else unchanged.
+
+    Left mapped, every IPv4 client would fall in the one IPv6 /64 "::", which
+    django-ratelimit and the lockout count as a single address.
+    """
+    try:
+        mapped = ipaddress.ip_address(address).ipv4_mapped
+    except (ValueError, AttributeError):  # not an address, or an IPv4 one (no ipv4_mapped)
+        return address
+    return str(mapped) if mapped else address

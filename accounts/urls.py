@@ -10,11 +10,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "password/",
-        auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("accounts:password_done")),
-        name="password_change",
-    ),
+    path("password/", views.password_change, name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_done"),
     # A forgotten password: ask for a link, read the mail, choose a new one.
     path("password/reset/", views.password_reset, name="password_reset"),

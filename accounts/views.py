@@ -1,16 +1,23 @@
-"""Sign-up and profile pages, and the guarded door to a password reset.
+"""Sign-up and profile pages, and the guarded doors around Django's account views.
 
-Login, logout, password change and the rest of the reset are Django's views.
+Every door that checks a password is limited: the login form and the
+admin's login per address a minute, and through Axes' lockout; the password
+changes (ours and the admin's) per person a minute, and a wrong current
+password counts towards the same lockout. Logout and the rest of the reset
+are Django's views.
 """
 
+from functools import wraps
+from urllib.parse import unquote, urlsplit
+
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import Resolver404, get_script_prefix, resolve, reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -18,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from accounts import services
+from accounts import lockout, services
 from accounts.forms import PasswordResetRequestForm, ProfileForm, SignUpForm
 from core.errors import ApplicationError
 from core.forms import posted
@@ -77,18 +84,104 @@ def login_rate(group: str, request: HttpRequest) -> str:
     return f"{settings.LIMITS['LOGINS_PER_MINUTE']}/m"
 
 
-_login_form = auth_views.LoginView.as_view(redirect_authenticated_user=True)
+class LoginView(auth_views.LoginView):
+    """Django's login, which sends a signed-in visitor on to `next` at once.
+
+    Django refuses a `next` that is the login page itself with a 500
+    ("Redirection loop"), and follows one that differs by a query string or
+    a host round the loop once more; a `next` that leads back here goes to
+    LOGIN_REDIRECT_URL instead, for a signed-in visitor and after a login alike.
+    """
+
+    redirect_authenticated_user = True
+
+    def get_redirect_url(self) -> str:
+        url = super().get_redirect_url()  # "" unless it is a safe place to go
+        return "" if _is_login_page(url) else url
 
 
-@ratelimit(group="accounts.login", key="ip", rate=login_rate, method="POST", block=False)
-def login_view(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-    if request.limited:
-        return _over_limit(
-            request,
-            "too_many_logins",
-            _("Too many logins from your address in the last minute. Try again in a minute."),
-        )
-    return _login_form(request, *args, **kwargs)
+def _is_login_page(url: str) -> bool:
+    path = unquote(urlsplit(url).path)
+    prefix = get_script_prefix()  # "/" unless the site is served under a path
+    if not path.startswith(prefix):
+        return False
+    try:
+        return resolve("/" + path[len(prefix) :]).view_name == "accounts:login"
+    except Resolver404:
+        return False
+
+
+def _login_limited(view):
+    """`view` with the login limit per address: every POST counts, right password or wrong."""
+
+    @ratelimit(group="accounts.login", key="ip", rate=login_rate, method="POST", block=False)
+    @wraps(view)
+    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.limited:
+            return _over_limit(
+                request,
+                "too_many_logins",
+                _("Too many logins from your address in the last minute. Try again in a minute."),
+            )
+        return view(request, *args, **kwargs)
+
+    return limited
+
+
+login_view = _login_limited(LoginView.as_view())
+# The admin's own login form: the same budget, counted together (the group),
+# and Axes' lockout already (its form calls authenticate()).
+admin_login = _login_limited(admin.site.login)
+
+
+def _password_check_limited(view):
+    """`view`, a form asking for the current password (`old_password`), guarded like a login.
+
+    Every POST hashes that password, so a person may send LOGINS_PER_MINUTE
+    a minute; a wrong one counts as a failed login (accounts.lockout), and
+    while the person is locked out at this address the form is not checked at
+    all: 429, like the login. Wrap it in the view's sign-in check, so the
+    person is known.
+    """
+
+    @ratelimit(
+        group="accounts.password_change",
+        key="user_or_ip",
+        rate=login_rate,
+        method="POST",
+        block=False,
+    )
+    @wraps(view)
+    def guarded(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        if request.limited:
+            return _over_limit(
+                request,
+                "too_many_password_changes",
+                _("Too many password changes in the last minute. Try again in a minute."),
+            )
+        locked_out = lockout.password_check_refusal(request, request.user)
+        if locked_out is not None:
+            return locked_out
+        response = view(request, *args, **kwargs)
+        form = (getattr(response, "context_data", None) or {}).get("form")
+        if form is not None and form.has_error("old_password", code="password_incorrect"):
+            lockout.count_wrong_password(request, request.user)
+        return response
+
+    return guarded
+
+
+password_change = login_required(
+    _password_check_limited(
+        auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("accounts:password_done"))
+    )
+)
+# The admin's: its staff check first, as admin.site.urls wraps it.
+admin_password_change = admin.site.admin_view(
+    _password_check_limited(admin.site.password_change), cacheable=True
+)
 
 
 def password_reset_rate(group: str, request: HttpRequest) -> str:

@@ -7,7 +7,12 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import generics, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -166,7 +171,20 @@ class CardExportApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="the ETag of the copy you have: 304 while it is current",
+            )
+        ],
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            304: OpenApiResponse(description="Not modified: your copy is current (no body)."),
+        },
+    )
     def get(self, request):
         body, etag = selectors.cards_export()
         if etag in request.headers.get("If-None-Match", ""):

@@ -12,7 +12,12 @@ from django.http import HttpResponse
 from django.urls import path
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,9 +25,10 @@ from rest_framework.views import APIView
 from catalog.vocab import GAME_IDS
 from collection import services, summary
 from collection.models import MAX_COPIES
+from core.api import IgnoreAccept
 from core.errors import ApplicationError
 from core.games import DEFAULT_GAME
-from core.serializer_fields import StrictIntegerField, validated
+from core.serializer_fields import NoBodySerializer, StrictIntegerField, validated
 
 # --- input ------------------------------------------------------------------------------
 
@@ -44,12 +50,17 @@ _CSV_HELP = (
 )
 
 
+@extend_schema_field(OpenApiTypes.BINARY)
+class UploadField(serializers.FileField):
+    """A file sent in a multipart body. drf-spectacular documents a FileField as the URL
+    a response gives for it, so a generated client would send a string, not the file."""
+
+
 class ImportSerializer(serializers.Serializer):
+    """The CSV as `text`: a JSON body (or a form)."""
+
     text = serializers.CharField(
         required=False, allow_blank=True, trim_whitespace=False, help_text=_CSV_HELP
-    )
-    file = serializers.FileField(
-        required=False, help_text="The CSV as a file (multipart), UTF-8; instead of `text`."
     )
     game = serializers.ChoiceField(
         choices=GAME_IDS, default=DEFAULT_GAME, help_text="whose cards the names are"
@@ -60,6 +71,14 @@ class ImportSerializer(serializers.Serializer):
         help_text="add: each count is added to what you own, a card totalling 0 is removed; "
         "replace: the listed cards get exactly their counts and the game's other cards are "
         "removed.",
+    )
+
+
+class ImportUploadSerializer(ImportSerializer):
+    """The CSV as `text` or as a `file`: a multipart body."""
+
+    file = UploadField(
+        required=False, help_text="The CSV as a file (multipart), UTF-8; instead of `text`."
     )
 
 
@@ -198,7 +217,7 @@ class ImportApi(APIView):
         operation_id="collection_import",
         request={
             "application/json": ImportSerializer,
-            "multipart/form-data": ImportSerializer,
+            "multipart/form-data": ImportUploadSerializer,
         },
         responses={
             200: ImportSummarySerializer,
@@ -211,7 +230,8 @@ class ImportApi(APIView):
         },
     )
     def post(self, request):
-        data = validated(ImportSerializer, request.data)
+        # a `file` in a JSON body is not a file: refused as one by the upload's field
+        data = validated(ImportUploadSerializer, request.data)
         result = services.collection_import(
             user=request.user, text=_csv_text(data), game_slug=data["game"], mode=data["mode"]
         )
@@ -227,6 +247,7 @@ class ImportApi(APIView):
 
 class ExportApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
+    content_negotiation_class = IgnoreAccept
 
     @extend_schema(
         operation_id="collection_export",
@@ -258,6 +279,7 @@ class ShareApi(APIView):
         description="The link's token (the same one while the link is open).",
     )
     def post(self, request):
+        validated(NoBodySerializer, request.data)
         share = services.collection_share(user=request.user)
         return Response({"token": share.token})
 
@@ -267,6 +289,7 @@ class ShareApi(APIView):
         responses={204: OpenApiResponse(description="Closed; the old link is 404 from now on.")},
     )
     def delete(self, request):
+        validated(NoBodySerializer, request.data)
         services.collection_unshare(user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

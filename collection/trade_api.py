@@ -25,6 +25,7 @@ from core.serializer_fields import (
     ID_MAX,
     CountedDictField,
     MultilineTextField,
+    NoBodySerializer,
     StrictIntegerField,
     validated,
 )
@@ -194,10 +195,20 @@ def _lists(user) -> dict:
     }
 
 
-_REFUSED = OpenApiResponse(description="`{error: {code, message}}`: not done, nothing changed.")
-_NOT_FOUND = OpenApiResponse(
-    description="No such proposal, or not yours: only its two players see it."
+# Each refusal with its own codes; the Error body is added by core.schema.
+_REFUSED = OpenApiResponse(
+    description="Not done, nothing changed: the operation's description names the codes."
 )
+_NO_SUCH_PROPOSAL = OpenApiResponse(
+    description="`not_found`: no such proposal, or not yours: only its two players see it."
+)
+_NO_SUCH_DECK = OpenApiResponse(description="`not_found`: no such deck of yours.")
+_NO_SUCH_PLAYER_OR_CARD = OpenApiResponse(
+    description="`no_such_player`: unknown, or their lists are not shown; `no_such_card`."
+)
+_NOT_YOURS = OpenApiResponse(description="`not_yours`: the other player's to do.")
+_NOT_OPEN = "`not_open`: answered already"
+_MAKER_GONE = "`player_gone`: the maker closed their account"
 
 # --- views ------------------------------------------------------------------------------
 
@@ -220,7 +231,11 @@ class ListsApi(APIView):
     @extend_schema(
         operation_id="trades_list_set",
         request=EntrySerializer,
-        responses={200: TradeListsSerializer, 400: _REFUSED},
+        responses={
+            200: TradeListsSerializer,
+            400: OpenApiResponse(description="`not_free`: a have above your free copies."),
+            404: OpenApiResponse(description="`no_such_card`."),
+        },
         description="Put `count` copies of a card on your have or want list yourself (0 keeps "
         "it off). A have above your free copies is refused (`not_free`). Answers both lists.",
     )
@@ -261,6 +276,7 @@ class ListsOpenApi(APIView):
         "itself stays private.",
     )
     def post(self, request):
+        validated(NoBodySerializer, request.data)
         return Response({"open": trades.trade_lists_open(user=request.user, open=True)})
 
     @extend_schema(
@@ -271,6 +287,7 @@ class ListsOpenApi(APIView):
         "proposes to you; proposals already made stay.",
     )
     def delete(self, request):
+        validated(NoBodySerializer, request.data)
         return Response({"open": trades.trade_lists_open(user=request.user, open=False)})
 
 
@@ -288,7 +305,7 @@ class WantDecksApi(APIView):
     @extend_schema(
         operation_id="trades_want_deck_add",
         request=WantDeckSerializer,
-        responses={200: WantDeckRowSerializer(many=True), 404: _NOT_FOUND},
+        responses={200: WantDeckRowSerializer(many=True), 404: _NO_SUCH_DECK},
         description="Add one of your decks; someone else's deck answers 404.",
     )
     def post(self, request):
@@ -299,7 +316,7 @@ class WantDecksApi(APIView):
     @extend_schema(
         operation_id="trades_want_deck_remove",
         request=WantDeckSerializer,
-        responses={200: WantDeckRowSerializer(many=True), 404: _NOT_FOUND},
+        responses={200: WantDeckRowSerializer(many=True), 404: _NO_SUCH_DECK},
     )
     def delete(self, request):
         data = (
@@ -348,9 +365,11 @@ class ProposalsApi(APIView):
     @extend_schema(
         operation_id="trades_propose",
         request=ProposeSerializer,
-        responses={201: ProposalSerializer, 400: _REFUSED, 404: _NOT_FOUND},
+        responses={201: ProposalSerializer, 400: _REFUSED, 404: _NO_SUCH_PLAYER_OR_CARD},
         description="Propose a trade. Every card you give must be free in your collection "
         "now (`not_free` lists those that are not); at most 100 cards, 1–999 copies each. "
+        "400 `not_free`, `to_yourself`, `card_both_ways`, `empty_proposal`, "
+        "`too_many_lines`, `too_many_open`, `lists_hidden` (yours are not shown); "
         "`partner_too_many_open`: 100 proposals wait for the partner's answer already.",
     )
     def post(self, request):
@@ -372,13 +391,13 @@ class ProposalApi(APIView):
 
     @extend_schema(
         operation_id="trades_proposal",
-        responses={200: ProposalSerializer, 404: _NOT_FOUND},
+        responses={200: ProposalSerializer, 404: _NO_SUCH_PROPOSAL},
     )
     def get(self, request, proposal_id: int):
         return Response(_proposal(reads.proposal_for(request.user, proposal_id)))
 
 
-def _answer(action, operation_id: str, description: str):
+def _answer(action, operation_id: str, description: str, *, conflicts: str):
     class AnswerApi(APIView):
         permission_classes = [permissions.IsAuthenticated]
 
@@ -387,17 +406,14 @@ def _answer(action, operation_id: str, description: str):
             request=None,
             responses={
                 200: ProposalSerializer,
-                403: OpenApiResponse(description="`not_yours`: the other player's to do."),
-                404: _NOT_FOUND,
-                409: OpenApiResponse(
-                    description="`not_open`: answered already; `not_free_any_more`: the "
-                    "copies are no longer free (nothing moved); `player_gone`: the maker "
-                    "closed their account."
-                ),
+                403: _NOT_YOURS,
+                404: _NO_SUCH_PROPOSAL,
+                409: OpenApiResponse(description=conflicts),
             },
             description=description,
         )
         def post(self, request, proposal_id: int):
+            validated(NoBodySerializer, request.data)
             action(user=request.user, proposal_id=proposal_id)
             return Response(_proposal(reads.proposal_for(request.user, proposal_id)))
 
@@ -409,10 +425,20 @@ AcceptApi = _answer(
     trades.proposal_accept,
     "trades_accept",
     "Accept a proposal made to you: the cards move between both collections now.",
+    conflicts=f"{_NOT_OPEN}; {_MAKER_GONE}; `not_free_any_more`: the copies are no longer "
+    "free; `too_many_copies`: a collection would go above 999 copies of a card (nothing moved).",
 )
-DeclineApi = _answer(trades.proposal_decline, "trades_decline", "Decline a proposal made to you.")
+DeclineApi = _answer(
+    trades.proposal_decline,
+    "trades_decline",
+    "Decline a proposal made to you.",
+    conflicts=_NOT_OPEN + ".",
+)
 WithdrawApi = _answer(
-    trades.proposal_withdraw, "trades_withdraw", "Withdraw a proposal you made, while it is open."
+    trades.proposal_withdraw,
+    "trades_withdraw",
+    "Withdraw a proposal you made, while it is open.",
+    conflicts=_NOT_OPEN + ".",
 )
 
 
@@ -425,9 +451,11 @@ class CounterApi(APIView):
         responses={
             201: ProposalSerializer,
             400: _REFUSED,
-            403: _REFUSED,
-            404: _NOT_FOUND,
-            409: _REFUSED,
+            403: _NOT_YOURS,
+            404: OpenApiResponse(
+                description="`not_found`: no such proposal, or not yours; `no_such_card`."
+            ),
+            409: OpenApiResponse(description=f"{_NOT_OPEN}; {_MAKER_GONE}."),
         },
         description="Answer a proposal made to you with your own (`gives`: what YOU give). "
         "Answers the new proposal; the old one is marked countered. Refused as a new "

@@ -42,6 +42,13 @@ app.conf.beat_schedule = {
         "schedule": 60,
         "options": {"expires": 50},
     },
+    # Sessions past their expiry (a visitor's print jobs are filed under theirs): Django
+    # never deletes them by itself.
+    "core-clear-expired-sessions": {
+        "task": "core.clear_expired_sessions",
+        "schedule": 24 * 3600,
+        "options": {"expires": 12 * 3600},
+    },
     "catalog-prune-face-cache": {
         "task": "catalog.prune_face_cache",
         "schedule": 3600,

@@ -19,6 +19,14 @@ env = StrictEnv()
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = env.path("VAR_DIR", BASE_DIR / "var")
 
+# DEBUG defaults to on so that `make run` needs no environment. A SECRET_KEY or
+# ALLOWED_HOSTS in the environment says this is a server, where a forgotten
+# DEBUG=0 would silently serve debug pages over plain HTTP with insecure cookies.
+if not env.is_set("DEBUG") and (env.is_set("SECRET_KEY") or env.is_set("ALLOWED_HOSTS")):
+    raise ImproperlyConfigured(
+        "DEBUG is not set, but SECRET_KEY or ALLOWED_HOSTS is: set DEBUG=0 for a production "
+        "server (or DEBUG=1 for a development machine)."
+    )
 DEBUG = env.bool("DEBUG", default=True)
 
 _DEV_SECRET_KEY = "django-insecure-dev-only-key-never-used-when-debug-is-off"  # noqa: S105
@@ -70,22 +78,28 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "core.middleware.RequestEdgeMiddleware",
+    # The headers every answer carries, first: a middleware below that answers early
+    # (the edge's 400 and 414, the write rate's 429) skips only what comes after it.
+    # None of these reads the body, the session or the database.
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "core.middleware.FragmentVaryMiddleware",
+    # Before anything that reads the body or touches the session or the database.
+    "core.middleware.RequestEdgeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.middleware.PrivateNoStoreMiddleware",  # reads the user and the session
     "core.middleware.ChosenLanguageMiddleware",
+    "core.middleware.MethodNotAllowedPageMiddleware",  # in the language just chosen
     "core.middleware.WriteRateMiddleware",  # counts the user: after authentication
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "core.middleware.SignInAgainMiddleware",  # reads request.htmx
-    "core.middleware.FragmentVaryMiddleware",
     # Last, as Axes asks: it turns a lockout flagged during authenticate()
     # into our 429 page (accounts.lockout.lockout_response).
     "axes.middleware.AxesMiddleware",
@@ -282,20 +296,27 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Brute force (django-axes, accounts/lockout.py). LIMITS["LOGIN_FAILURES"]
-# failed logins for one username, or from one client address, lock that
-# username or address out of every login path (form, admin, token API) for
-# LIMITS["LOGIN_COOLOFF_MINUTES"]; the failures count while each follows the
-# last within that time. A refused attempt during the lockout restarts it
-# (Axes' default), so a steady guesser never gets in and the wait our message
-# names is the true one. Attempts are kept in the database (Axes' default
-# handler), which every process shares.
+# failed logins (or wrong current passwords at a password change) for one
+# username from one client address, or for any usernames from one address,
+# lock that pair or that address out of every door that checks a password
+# (form, admin, token API, password change) for LIMITS["LOGIN_COOLOFF_MINUTES"];
+# the failures count while each follows the last within that time. Never the
+# username alone: a stranger could then keep its owner out from anywhere.
+# Refused attempts during a lockout are not counted, so it ends a cool-off
+# after the failure that started it, as the 429 says. Guessing one name from
+# many addresses is bounded per address (an IPv6 /64 counts as one): README,
+# "Limits and security". Attempts are kept in the database, which every
+# process shares, without the request data Axes would append to them
+# (accounts/lockout_handler.py).
+AXES_HANDLER = "accounts.lockout_handler.CountsOnlyDatabaseHandler"
 AXES_FAILURE_LIMIT = "accounts.lockout.failure_limit"
 AXES_COOLOFF_TIME = "accounts.lockout.cool_off"
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.lockout.counted_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.client_address.lockout_address"
 AXES_VERBOSE = False  # else a banner at every start of every manage.py command
 # Axes would also keep every successful login with its address and browser,
 # for ever: failures are what the lockout needs, and they expire by themselves.
@@ -372,6 +393,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    # DRF's browsable pages (?format=api, Accept: text/html) only on a development
+    # machine: in production they were a second, HTML face of every endpoint, with
+    # forms, that the schema does not describe.
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "core.jsonlimits.BoundedJSONParser",
         "rest_framework.parsers.FormParser",

@@ -47,6 +47,7 @@ api_patterns = [
     ),
     path("matches/<uuid:match_id>/resign/", play_api.ResignApi.as_view(), name="match-resign"),
     path("matches/<uuid:match_id>/call-off/", play_api.CallOffApi.as_view(), name="match-call-off"),
+    path("matches/<uuid:match_id>/leave/", play_api.LeaveApi.as_view(), name="match-leave"),
     path("matches/<uuid:match_id>/replay/", play_api.ReplayApi.as_view(), name="match-replay"),
     path("matches/<uuid:match_id>/chat/", play_api.ChatApi.as_view(), name="match-chat"),
     path("matches/<uuid:match_id>/hint/", play_api.hint_view, name="match-hint"),
@@ -81,6 +82,7 @@ urlpatterns = [
     path("play/", include("play.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("api/", include((api_patterns, "api"))),
+    path("admin/", include("accounts.admin_urls")),  # its login and password change, limited
     path("admin/", admin.site.urls),
 ]
 

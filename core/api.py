@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -61,3 +62,14 @@ def _first_message(detail) -> str:
         inner = _first_message(value)
         return inner if key == "non_field_errors" else f"{key}: {inner}"
     return str(detail)
+
+
+class IgnoreAccept(DefaultContentNegotiation):
+    """For a view that answers a file of its own type: that file, whatever Accept names.
+
+    The API's renderers offer JSON only, so `Accept: text/csv` (the very type a CSV
+    export answers) was a 406; a refusal is still JSON, as everywhere.
+    """
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type

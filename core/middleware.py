@@ -2,8 +2,9 @@
 
 The request's edge (an address too long, a NUL, a form body that is not what it says),
 the visitor's language (Hungarian unless they chose English), the write rate, the way
-back through the sign-in for a button pressed after a session ended, and Vary on
-HX-Request for the pages and fragments that share addresses.
+back through the sign-in for a button pressed after a session ended, Vary on
+HX-Request for the pages and fragments that share addresses, no cache keeping a
+person's own pages, and a 405 that says why.
 """
 
 import re
@@ -14,7 +15,7 @@ from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import resolve_url
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit import ALL
@@ -86,8 +87,11 @@ class RequestEdgeMiddleware:
       a form or on its defaults; and it reads bytes that are not UTF-8 in a
       url-encoded form as other characters, which a view would store.
 
-    It runs first, so the answer is in the site's default language unless the
-    visitor's language cookie says otherwise.
+    It runs before the session, the user and anything that reads the body, so the
+    answer is in the site's default language unless the visitor's language cookie
+    says otherwise (Vary and Content-Language say so, as ChosenLanguageMiddleware's
+    do). The middleware that add the security headers run before it, so that its
+    refusals carry them too.
     """
 
     def __init__(self, get_response):
@@ -95,7 +99,11 @@ class RequestEdgeMiddleware:
 
     def __call__(self, request):
         refused = self._refusal(request)
-        return refused if refused is not None else self.get_response(request)
+        if refused is None:
+            return self.get_response(request)
+        patch_vary_headers(refused, ("Cookie", "Accept-Language"))
+        refused.headers.setdefault("Content-Language", chosen_language(request))
+        return refused
 
     @staticmethod
     def _refusal(request):
@@ -302,3 +310,81 @@ class FragmentVaryMiddleware:
         response = self.get_response(request)
         patch_vary_headers(response, ("HX-Request",))
         return response
+
+
+class PrivateNoStoreMiddleware:
+    """Every answer to a signed-in person, or to a visitor with a session (their print jobs
+    are the session's), is `Cache-Control: private, no-store`.
+
+    Such pages show the person's own things (their collection, decks, trades, print
+    jobs, the name in the menu), and a browser keeps pages that say nothing: after
+    signing out on a shared computer, Back would show the next person the last one's
+    collection. An answer a view chose to let caches keep (public, or a max-age: a
+    card's face, the card list, the API schema, the same for everyone) keeps its
+    choice, and a stricter one (never_cache's) stays as strict.
+
+    After authentication, and it reads who asked once the view has answered: a view may
+    have signed the person in, made the visitor's session (their first print job), or
+    (DRF) read an API token.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if _personal(request) and not _kept_by_choice(response):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+def _personal(request) -> bool:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return True
+    session = getattr(request, "session", None)
+    return session is not None and session.session_key is not None
+
+
+def _kept_by_choice(response) -> bool:
+    """The view let caches keep this answer: public, or for a while (a max-age above 0)."""
+    directives = [part.strip().lower() for part in response.get("Cache-Control", "").split(",")]
+    return "public" in directives or any(
+        d.startswith("max-age=") and d != "max-age=0" for d in directives
+    )
+
+
+class MethodNotAllowedPageMiddleware:
+    """A 405 says why, in the visitor's language, as every other refusal of the site does.
+
+    Django's require_POST and its kin, and a class-based view's http_method_not_allowed,
+    answer a wrong method with an empty body: a blank page for someone who opened a
+    button's address (the sign-out, the language switch). Such an answer becomes the
+    refusal page (the API's JSON error body under /api/, code "method_not_allowed", as
+    DRF's own 405s have it), keeping its Allow header. After ChosenLanguageMiddleware,
+    which has chosen the language.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.streaming or response.content:
+            return response
+        from core.refusals import refusal
+
+        allowed = response.get("Allow", "")
+        if request.method in ("GET", "HEAD") and not request.path.startswith("/api/"):
+            message = translation.gettext(
+                "This address is not a page to open: a button or form of the site sends to "
+                "it. Go back to the page and use that."
+            )
+        else:
+            message = translation.gettext(
+                "This address does not take %(method)s requests, only %(allowed)s."
+            ) % {"method": request.method, "allowed": allowed}
+        refused = refusal(request, status=405, code="method_not_allowed", message=message)
+        if allowed:
+            refused["Allow"] = allowed
+        return refused

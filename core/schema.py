@@ -5,7 +5,8 @@ core.refusals). drf-spectacular documents only the success answers a view
 declares, so a client (or a schema checker) would meet undocumented 400s,
 404s and 429s. This hook adds the shared Error component and the 4xx answers
 the site's edges can give to every operation that does not describe them
-itself.
+itself, and gives the Error body to every 4xx and 5xx a view describes only
+in words.
 """
 
 from __future__ import annotations
@@ -37,19 +38,23 @@ ERROR_SCHEMA = {
 }
 
 # Any operation: a malformed parameter or body, no or bad credentials, not
-# allowed, not found (or not yours), an address too long, too many requests.
+# allowed, not found (or not yours), an Accept header naming no type the
+# operation answers in, an address too long, too many requests.
 _ANY = {
     "400": "The request is malformed or a value is out of bounds; nothing changed.",
     "401": "Credentials are missing or wrong.",
     "403": "Signed in, but not allowed to do this.",
     "404": "Not found, or not yours to see.",
+    "406": "`not_acceptable`: the Accept header names no type this operation answers in.",
     "414": "The address is too long.",
     "429": "Too many requests or attempts; wait and try again.",
 }
-# Writes can also meet the current state: a stale version, a finished match.
+# Writes can also meet the current state (a stale version, a finished match),
+# and a body is read as JSON, a form or multipart only (DEFAULT_PARSER_CLASSES).
 _WRITES = {
     "409": "The request conflicts with the current state; nothing changed.",
     "413": "The request body is too large.",
+    "415": "`unsupported_media_type`: the body is not JSON, a form or multipart.",
 }
 
 
@@ -67,7 +72,11 @@ def add_error_responses(result, generator, request, public):
                 answers.update(_WRITES)
             responses = operation["responses"]
             for status, description in answers.items():
-                responses.setdefault(status, {"description": description, "content": body})
+                responses.setdefault(status, {"description": description})
+            for status, response in responses.items():
+                # a view's own refusal, described in words only, has the same body
+                if status[0] in "45":
+                    response.setdefault("content", body)
     return result
 
 

@@ -31,11 +31,22 @@ def refuse_unknown_fields(serializer: serializers.Serializer, data) -> None:
                 path[:60]: [
                     _("There is no field “%(name)s” here; the fields are: %(known)s.")
                     % {"name": path[:60], "known": known}
+                    if known
+                    else _("There is no field “%(name)s” here: this request reads no body.")
+                    % {"name": path[:60]}
                 ]
                 for path, known in unknown
             },
             code="unknown_field",
         )
+
+
+class NoBodySerializer(serializers.Serializer):
+    """The body of a write that reads none: `validated(NoBodySerializer, request.data)`.
+
+    An empty body or `{}` (a form's CSRF token aside) passes; any field is refused
+    as a field the endpoint does not read is everywhere, not silently ignored.
+    """
 
 
 _MOST_NAMED = 5  # unknown fields named in one answer (the walk stops there)

@@ -19,9 +19,15 @@ from rest_framework.views import APIView
 
 from catalog.models import Game
 from catalog.paging import CheckedPagination
+from core.api import IgnoreAccept
 from core.errors import ApplicationError
 from core.jsonlimits import BadJson, loads_bounded
-from core.serializer_fields import CountedListSerializer, StrictIntegerField, validated
+from core.serializer_fields import (
+    CountedListSerializer,
+    NoBodySerializer,
+    StrictIntegerField,
+    validated,
+)
 from decks import codec, formats, limits, selectors, services, validation
 from decks.entries import MAIN, SIDE, Entry, total
 from decks.models import Deck, Visibility
@@ -44,7 +50,7 @@ class CardCountSerializer(serializers.Serializer):
     name = serializers.CharField(
         max_length=200, required=False, allow_blank=True, write_only=True, help_text="Ignored."
     )
-    count = serializers.IntegerField(min_value=codec.MIN_COUNT, max_value=codec.MAX_COUNT)
+    count = StrictIntegerField(minimum=codec.MIN_COUNT, maximum=codec.MAX_COUNT)
     board = serializers.ChoiceField(
         choices=[MAIN, SIDE], default=MAIN, help_text="Missing: the main deck."
     )
@@ -429,6 +435,7 @@ class DeckDetailApi(APIView):
         }
     )
     def delete(self, request, deck_id: int):
+        validated(NoBodySerializer, request.data)
         deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
         services.deck_delete(deck=deck, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -484,6 +491,7 @@ def unreadable_lines(entries: list[Entry], errors: list[codec.LineError], langua
 
 class ExportApi(APIView):
     permission_classes = [permissions.AllowAny]
+    content_negotiation_class = IgnoreAccept  # as=text answers text/plain, whatever Accept says
 
     @extend_schema(
         parameters=[OpenApiParameter("as", str, enum=["text", "json", "code"], default="text")],

@@ -16,7 +16,7 @@ from catalog.models import Game
 from core.errors import ApplicationError
 from core.games import DEFAULT_GAME
 from core.params import flag_param, int_param
-from core.serializer_fields import ID_MAX, StrictIntegerField, validated
+from core.serializer_fields import ID_MAX, NoBodySerializer, StrictIntegerField, validated
 from decks.models import Deck
 from play import chat, frames, hints, replays, selectors, services, table_input
 from play.models import Match, Opponent
@@ -35,6 +35,22 @@ class NeverCached:
         return response
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false (a form's "true" or "false"): not 0, 1, "yes" or "on".
+
+    DRF's BooleanField reads all of those, so a client that sent a number got a
+    public match it may not have meant. (printing.api.OptionFlag refuses a number
+    too, but as a print option, with printing's own error.)
+    """
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            return data
+        if data in ("true", "false"):
+            return data == "true"
+        self.fail("invalid", input=data)
+
+
 class CreateSerializer(serializers.Serializer):
     game = serializers.SlugField(default=DEFAULT_GAME)
     deck = StrictIntegerField(
@@ -42,14 +58,16 @@ class CreateSerializer(serializers.Serializer):
     )
     # a paired match is made by a tournament, never asked for
     opponent = serializers.ChoiceField(
-        choices=[v for v in Opponent.values if v != Opponent.PAIRED], default=Opponent.BOT_GREEDY
+        choices=[v for v in Opponent.values if v != Opponent.PAIRED],
+        default=Opponent.BOT_GREEDY,
+        help_text="a game for one is always played solo; solo is refused for the others",
     )
     # every game's choices go here by their names (core/games.py), each with its own JSON
     # type: no game's option has a field of its own in this shared body
     options = serializers.DictField(
         default=dict, help_text="the game's lobby options, e.g. Álomfogó's starting_glory"
     )
-    public = serializers.BooleanField(default=False)
+    public = StrictBooleanField(default=False)
 
 
 class JoinSerializer(serializers.Serializer):
@@ -127,7 +145,15 @@ class MatchDetailApi(NeverCached, APIView):
     def get(self, request, match_id):
         match, seat = selectors.match_for(match_id=match_id, user=request.user)
         services.bot_wake_if_stalled(match)  # a table without a socket polls this
-        return Response({"id": str(match.pk), **frames.match_payload(match, seat)})
+        # a player of a finished match learns of the new one another player opened from it
+        again = selectors.rematch_of(match) if seat else None
+        return Response(
+            {
+                "id": str(match.pk),
+                **frames.match_payload(match, seat),
+                "rematch": str(again.pk) if again else None,
+            }
+        )
 
 
 class JoinApi(APIView):
@@ -174,6 +200,7 @@ class _MatchStepApi(APIView):
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
+        validated(NoBodySerializer, request.data)
         match = getattr(services, self.step)(match_id=match_id, user=request.user)
         return Response(_payload(match, request.user))
 
@@ -203,6 +230,13 @@ class ResignApi(_MatchStepApi):
     step = "match_resign"
 
 
+class LeaveApi(_MatchStepApi):
+    """Give up your seat in a match nobody has started (its creator calls it off instead);
+    answers the match as you now see it, without a seat."""
+
+    step = "match_leave"
+
+
 class CallOffApi(APIView):
     """The creator takes a match nobody has started off the lobby (204)."""
 
@@ -210,6 +244,7 @@ class CallOffApi(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request, match_id):
+        validated(NoBodySerializer, request.data)
         services.match_call_off(match_id=match_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -263,7 +298,18 @@ class ChatApi(NeverCached, APIView):
         muted = chat.muted_ids(match_id, request.user)
         return Response({"type": "chat", "messages": history, "muted": sorted(muted)})
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="`{mute, on}`: the messages you see now, `replace` true.",
+            ),
+            201: OpenApiResponse(
+                OpenApiTypes.OBJECT, description="`{chat}`: the message sent, as `messages`."
+            ),
+        },
+    )
     def post(self, request, match_id):
         kind, data = table_input.read_message(request.data)  # as the socket reads it
         if kind == "action":

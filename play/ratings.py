@@ -3,20 +3,24 @@
 A match is rated when exactly two people (no bots) sit at it; for Álomfogó
 both decks must also be tournament-legal (45 cards or more, the tournament
 format's rules), so a rating is earned with decks anyone could bring to an
-event. Whether a match is rated is decided once, when it starts, and shown to
-both players. A finished match moves both ratings in the same transaction
-that stores its last move (or the claimed win of an abandoned one).
+event. A tournament's match is no exception: an event played with smaller
+decks is not rated. Whether a match is rated is decided once, when it starts,
+and shown to both players; `rating_rule` words the same rule for the pages. A
+finished match moves both ratings in the same transaction that stores its
+last move (or the claimed win of an abandoned one).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from core.games import get_game
 from decks import formats, validation
 from decks.selectors import version_entries
-from play.models import Match, MatchStatus, Opponent, Rating, Seat
+from play.models import Match, MatchStatus, Rating, Seat
 
 START = 1500.0
 K = 32  # the usual factor for club play: a win against an equal moves 16 points
@@ -45,17 +49,55 @@ def is_rated(match: Match, seats: list[Seat]) -> bool:
     """Two people, no bots; both decks legal in the game's rated format if it has one.
 
     Álomfogó's is the tournament format; the games that deal from their own
-    set have none.
+    set have none. A tournament's match is judged alike: its decks are the
+    versions registered, checked against the event's format, which may be a
+    smaller one.
     """
     if len(seats) != 2 or any(s.user_id is None for s in seats):
         return False
-    if match.opponent == Opponent.PAIRED:
-        return True  # a tournament's match counts, in whatever format the event is played
     slug = match.game.slug
     rated_format = get_game(slug).rated_format
     if rated_format is not None:
         return all(_legal_in(s, slug, rated_format) for s in seats)
     return True
+
+
+def _seat_counts(spec) -> set[int]:
+    """The table sizes the game's lobby offers: its default and each single choice's."""
+    tried = [{}] + [{c.name: value} for c in spec.choices for value in c.values]
+    return {spec.seats(options) for options in tried}
+
+
+def rating_rule(game) -> str | None:
+    """When a match of `game` (its row) is rated, in the reader's language; None for a game
+    that two people never play alone together (a game for one).
+
+    Worded from what `is_rated` reads (the registry's rated format), so the
+    lobby and the leaderboard say what the code does, game by game.
+    """
+    spec = get_game(game.slug)
+    if 2 not in _seat_counts(spec):
+        return None
+    if spec.rated_format is None:
+        return _("%(game)s: a match of exactly two people, no bots, is rated.") % {
+            "game": game.display_name
+        }
+    fmt = formats.get_format(game.slug, spec.rated_format)
+    if fmt is None:
+        return None  # no deck is legal in a format that is not there: nothing is rated
+    words = {"game": game.display_name, "format": fmt.name(get_language())}
+    if fmt.min_cards is None:
+        return (
+            _(
+                "%(game)s: a match of exactly two people, no bots, is rated when both decks "
+                "are legal in the “%(format)s” format."
+            )
+            % words
+        )
+    return _(
+        "%(game)s: a match of exactly two people, no bots, is rated when both decks are legal "
+        "in the “%(format)s” format (%(cards)s cards or more)."
+    ) % {**words, "cards": fmt.min_cards}
 
 
 def record_result(match: Match) -> None:

@@ -168,6 +168,18 @@ def match_for(*, match_id, user) -> tuple[Match, Seat | None]:
     return match, seat
 
 
+def rematch_of(match: Match) -> Match | None:
+    """The match a player of `match` opened to play it again, while it waits or runs.
+
+    Nothing for a match still under way, or whose rematch is over: "Play
+    again" then opens a new one (services.match_rematch).
+    """
+    if match.status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+        return None
+    going = (MatchStatus.WAITING, MatchStatus.RUNNING)
+    return Match.objects.filter(rematch_of=match, status__in=going).order_by("created_at").first()
+
+
 def seats_of(match: Match) -> list[Seat]:
     """The seats with their users, in order, as the database has them now."""
     return list(match.seats.select_related("user").order_by("position"))

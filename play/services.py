@@ -17,6 +17,7 @@ import threading
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
@@ -38,6 +39,7 @@ from play.selectors import (
     engine_decks,
     game_pool,
     match_state,
+    rematch_of,
     seat_at,
     states_from_deal,
 )
@@ -132,6 +134,15 @@ def match_create(
             _("Choose one of the offered values for: %(names)s.") % {"names": ", ".join(bad)},
         )
     _check_options(game, spec, options)
+    seat_count = spec.seats(options)
+    if seat_count == 1:
+        opponent = Opponent.SOLO  # a game for one: nobody else sits down, whoever was asked for
+    elif opponent == Opponent.SOLO:
+        # nobody could ever join, and the waiting match would hold one of the person's places
+        raise MatchRefused(
+            "bad_opponent",
+            _("Only a game for one is played alone: choose a bot, a friend or an open match."),
+        )
     _check_open_matches(user)
     if BOT_KINDS.get(opponent) == "search":
         _check_hard_bot_matches(user)
@@ -145,7 +156,7 @@ def match_create(
         seed=seed,
         seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
         created_by=user,
-        seat_count=spec.seats(options),
+        seat_count=seat_count,
         fill_bot=BOT_KINDS.get(opponent, "greedy"),
     )
     Seat.objects.create(match=match, position=0, user=user, deck_version=version)
@@ -185,7 +196,15 @@ def _open_seats(user):
 def _check_open_matches(user) -> None:
     """At most LIMITS["OPEN_MATCHES_PER_USER"] matches a person plays at once (waiting or
     running, their seat not handed to a bot; a tournament's pairings do not count): each
-    running table of bots keeps a worker busy, and each waiting one sits in the lobby."""
+    running table of bots keeps a worker busy, and each waiting one sits in the lobby.
+
+    Takes the person's row until the caller's transaction ends (inside it): every write
+    that gives them a seat counts after the one before it committed, so requests at once
+    cannot all take the last place. Callers lock a match row before this one, never after.
+    """
+    # FOR NO KEY UPDATE, as decks.services.deck_create: rows that only point at the user
+    # (a session, a seat) are not held up by it
+    list(get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
     limit = settings.LIMITS["OPEN_MATCHES_PER_USER"]
     if _open_seats(user).count() >= limit:
         raise MatchRefused(
@@ -203,7 +222,8 @@ def _check_hard_bot_matches(user) -> None:
     """At most LIMITS["HARD_BOT_MATCHES_PER_USER"] matches against the hard bot at once:
     each of its decisions is a second or more of a worker's CPU, and a person's moves in
     many such matches at once would queue the hard bot's thinking ahead of everyone else's
-    bots (a match has one bot thinking at a time, so this bounds one person's share)."""
+    bots (a match has one bot thinking at a time, so this bounds one person's share).
+    After `_check_open_matches`, whose lock of the person's row it counts under."""
     limit = settings.LIMITS["HARD_BOT_MATCHES_PER_USER"]
     if _open_seats(user).filter(match__fill_bot="search").count() >= limit:
         raise MatchRefused(
@@ -288,7 +308,15 @@ def match_ready(*, match_id, user) -> Match:
     seat = match.seats.filter(user=user).first() if match and user.is_authenticated else None
     if seat is None:
         raise NotFound("not_found", _("No such match."))
-    if match.opponent != Opponent.PAIRED or match.status != MatchStatus.WAITING:
+    if match.opponent != Opponent.PAIRED:
+        raise MatchRefused(
+            "not_paired",
+            _(
+                "Only a tournament's match waits for its players to say they are ready: "
+                "this one starts when its seats are taken."
+            ),
+        )
+    if match.status != MatchStatus.WAITING:
         raise MatchRefused("not_waiting", _("This match is not waiting for players."))
     if seat.ready_at is None:
         seat.ready_at = timezone.now()
@@ -340,6 +368,36 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
 
 
 @transaction.atomic
+def match_leave(*, match_id, user) -> Match:
+    """A player who joined a match nobody has started gives their seat up.
+
+    Its creator calls it off instead (`match_call_off`), and a tournament's
+    pairing is the tournament's to settle (404 for both, as for a stranger).
+    The seats after the leaver's move up one, so positions stay 0, 1, ... in
+    the order people came (a join takes the position after the last); the
+    seats version goes up, so no process keeps the old seats, and the others'
+    waiting pages, which reload every few seconds, show the free seat.
+    """
+    match = _locked(match_id)
+    seat = match.seats.filter(user=user).first() if match and user.is_authenticated else None
+    if seat is None or match.opponent == Opponent.PAIRED:
+        raise NotFound("not_found", _("No such match."))
+    if match.status != MatchStatus.WAITING:
+        raise MatchRefused("not_waiting", _("This match is not waiting for players."))
+    if match.created_by_id == user.pk:
+        raise MatchRefused(
+            "creator", _("You made this match, so it is yours to call off or to start.")
+        )
+    seat.delete()
+    # one row at a time from the front: each moves into the position just freed, so the
+    # one-seat-per-position constraint holds after every statement
+    for later in match.seats.filter(position__gt=seat.position).order_by("position"):
+        Seat.objects.filter(pk=later.pk).update(position=later.position - 1)
+    _seats_moved(match)
+    return match
+
+
+@transaction.atomic
 def match_start_with_bots(*, match_id, user) -> Match:
     """The creator stops waiting: bots take the seats nobody joined, and the game begins."""
     match = _locked(match_id)
@@ -370,8 +428,15 @@ def _locked(match_id) -> Match | None:
 
 @transaction.atomic
 def match_rematch(*, match_id, user) -> Match:
-    """A new match like a finished one, started by one of its players (404 for anyone else)."""
-    old = Match.objects.select_related("game").filter(pk=match_id).first()
+    """A new match like a finished one, asked for by one of its players (404 for anyone else).
+
+    One new match per match, however many presses: the old match's row is
+    locked, and while a rematch of it waits or runs, a player of the old one
+    is given that one back (or joins it, a seat being free) instead of a new
+    one. So two presses of "Play again" open one table, and the other player's
+    press brings them to the table the first one opened.
+    """
+    old = _locked(match_id)  # serialises the presses: the second sees the first's rematch
     seat = (
         old.seats.filter(user=user).select_related("deck_version__deck").first()
         if old is not None and user.is_authenticated
@@ -388,6 +453,16 @@ def match_rematch(*, match_id, user) -> Match:
         # The match keeps the version it was played with; a new one needs a live deck.
         raise Conflict(
             "deck_deleted", _("Your deck of this match was deleted: start a new match instead.")
+        )
+    again = rematch_of(old)
+    if again is not None:
+        if again.seats.filter(user=user).exists():
+            return again
+        if again.status == MatchStatus.WAITING:
+            return match_join(match_id=again.pk, user=user, deck=deck)
+        raise Conflict(
+            "rematch_started",
+            _("The others started the new match without you: start a new match instead."),
         )
     match = match_create(
         user=user,
@@ -924,6 +999,10 @@ def match_take_seat_back(*, match_id, user) -> Match:
             raise MatchRefused("left", _("You left this table: a bot plays your seat to the end."))
         if not seat.bot:
             raise MatchRefused("not_a_bot", _("You are playing your seat yourself."))
+        # a seat a bot plays is not counted among the person's matches: taken back, it is
+        _check_open_matches(user)
+        if match.fill_bot == "search":
+            _check_hard_bot_matches(user)
         Seat.objects.filter(pk=seat.pk).update(bot="")
         _seats_changed(match, states.take(match.pk, match.version) or match_state(match))
     return match

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<uuid:match_id>/seat-to-bot/", views.seat_to_bot, name="seat-to-bot"),
     path("<uuid:match_id>/take-seat-back/", views.take_seat_back, name="take-seat-back"),
     path("<uuid:match_id>/resign/", views.resign, name="resign"),
+    path("<uuid:match_id>/leave/", views.leave, name="leave"),
     path("<uuid:match_id>/call-off/", views.call_off, name="call-off"),
     path("<uuid:match_id>/replay/", views.replay_page, name="replay"),
     path("<uuid:match_id>/chat/", views.chat_post, name="chat"),

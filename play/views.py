@@ -48,6 +48,12 @@ def index(request: HttpRequest) -> HttpResponse:
     watchable = Match.objects.filter(public=True, status=MatchStatus.RUNNING).select_related(
         "game"
     )[:20]
+    lobby_games = [g for g in all_games() if g.id in playable_slugs()]
+    rows = Game.objects.in_bulk([g.id for g in lobby_games], field_name="slug")
+    # when each game's matches count for its rating, as play.ratings decides it
+    rating_rules = [
+        rule for g in lobby_games if g.id in rows and (rule := ratings.rating_rule(rows[g.id]))
+    ]
     return render(
         request,
         "play/index.html",
@@ -55,7 +61,8 @@ def index(request: HttpRequest) -> HttpResponse:
             "decks": selectors.lobby_decks(request.user),
             "opponents": [c for c in Opponent.choices if c[0] != Opponent.SOLO],
             # each game's own lobby form (a room), for the games that can be played
-            "lobby_games": [g for g in all_games() if g.id in playable_slugs()],
+            "lobby_games": lobby_games,
+            "rating_rules": rating_rules,
             # what a joiner plays by: the game and the choices its creator made
             "open_matches": [
                 (m, spec.described_options(m.options))
@@ -126,6 +133,8 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         "ws_path": f"/ws/matches/{match.pk}/",
         "api_url": reverse("api:match-actions", args=[match.pk]),
         "language": get_language(),
+        # a player of a finished match sees the new one another player opened from it
+        "rematch": selectors.rematch_of(match) if seat else None,
     }
     return _table(request, match, context)
 
@@ -168,6 +177,16 @@ claim_win = _table_step("match_claim_win")
 seat_to_bot = _table_step("match_seat_to_bot")
 take_seat_back = _table_step("match_take_seat_back")
 resign = _table_step("match_resign")
+
+
+@login_required
+@require_POST
+@refusals(redirect_to="play:match")
+def leave(request: HttpRequest, match_id) -> HttpResponse:
+    """A player who joined a match nobody has started gives their seat up."""
+    services.match_leave(match_id=match_id, user=request.user)
+    messages.success(request, _("You left the match: your seat is free again."))
+    return redirect("play:index")
 
 
 @login_required
@@ -252,5 +271,12 @@ def leaderboard(request: HttpRequest, game_slug: str = DEFAULT_GAME) -> HttpResp
         mine = next((r for r in rows if r.user_id == request.user.pk), None)
         if mine is None:
             mine = game.ratings.filter(user=request.user, matches__gt=0).first()
-    context = {"games": games, "game": game, "rows": rows, "mine": mine, "start": ratings.START}
+    context = {
+        "games": games,
+        "game": game,
+        "rule": ratings.rating_rule(game),
+        "rows": rows,
+        "mine": mine,
+        "start": ratings.START,
+    }
     return render(request, "play/leaderboard.html", context)

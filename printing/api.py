@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.serializer_fields import ID_MAX, CountedListSerializer, validated
-from core.sessions import ensure_session_key
-from printing import handoff, limits, selectors, services, views
+from core.api import IgnoreAccept
+from core.serializer_fields import (
+    ID_MAX,
+    CountedListSerializer,
+    NoBodySerializer,
+    StrictIntegerField,
+    validated,
+)
+from printing import limits, selectors, services, views
 from printing import options as print_options
 from printing.models import PrintJob, Status
 
@@ -25,10 +32,61 @@ class PrintCardListSerializer(CountedListSerializer):
 
 class PrintCardSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=32)
-    count = serializers.IntegerField(min_value=1, max_value=limits.MAX_COUNT, default=1)
+    count = StrictIntegerField(minimum=1, maximum=limits.MAX_COUNT, default=1)
 
     class Meta:
         list_serializer_class = PrintCardListSerializer
+
+
+class _OptionField:
+    """A print option's field that refuses a value of another JSON type as the service
+    refuses a value it cannot use: 400 `bad_option`, naming the option.
+
+    DRF reads `true` as the length 1.0 and `0` as the flag false: a client that sent the
+    wrong type got a sheet it did not ask for.
+    """
+
+    def accepts(self, data) -> bool:
+        return True
+
+    def refusal(self) -> str:
+        raise NotImplementedError
+
+    def to_internal_value(self, data):
+        if self.accepts(data):
+            try:
+                return super().to_internal_value(data)
+            except serializers.ValidationError:
+                pass
+        # the child of the offset's list has no name of its own: its parent's names it
+        name = self.field_name or getattr(self.parent, "field_name", "")
+        raise services.PrintOptionsError("bad_option", self.refusal() % {"name": name})
+
+
+class OptionFlag(_OptionField, serializers.BooleanField):
+    """JSON true or false, or the words a form sends for them ("on", "true", "0")."""
+
+    def accepts(self, data) -> bool:
+        return isinstance(data, bool | str)  # a number is no flag
+
+    def refusal(self) -> str:
+        return _("“%(name)s” is true or false.")
+
+
+class OptionLength(_OptionField, serializers.FloatField):
+    def accepts(self, data) -> bool:
+        return not isinstance(data, bool)  # Python's bool is an int: float(True) is 1.0
+
+    def refusal(self) -> str:
+        return _("“%(name)s” must be a number.")
+
+
+class OptionOffset(_OptionField, serializers.ListField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(child=OptionLength(), min_length=2, max_length=2, **kwargs)
+
+    def refusal(self) -> str:
+        return _("The back offset is two numbers: dx and dy.")
 
 
 def _option_field(option: print_options.Option) -> serializers.Field:
@@ -41,20 +99,18 @@ def _option_field(option: print_options.Option) -> serializers.Field:
     sizes it knows.
     """
     if option.kind == "flag":
-        return serializers.BooleanField(required=False)
+        return OptionFlag(required=False)
     if option.kind == "mm":
-        return serializers.FloatField(required=False)
+        return OptionLength(required=False)
     if option.kind == "offset":
-        return serializers.ListField(
-            child=serializers.FloatField(), min_length=2, max_length=2, required=False
-        )
+        return OptionOffset(required=False)
     if option.kind == "count":
-        return serializers.IntegerField(required=False, min_value=option.low, max_value=option.high)
+        return StrictIntegerField(required=False, minimum=option.low, maximum=option.high)
     return serializers.CharField(required=False, max_length=32)
 
 
 class PrintJobInputSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
+    deck = StrictIntegerField(required=False, minimum=1, maximum=ID_MAX)
     again = serializers.UUIDField(
         required=False, help_text="Make this earlier job of yours again (same cards, options)."
     )
@@ -110,26 +166,24 @@ class PrintJobListApi(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=PrintJobInputSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=PrintJobInputSerializer,
+        responses={
+            201: OpenApiTypes.OBJECT,
+            503: OpenApiResponse(
+                description="`queue_down`: the job queue cannot take a job now; nothing was "
+                "made, ask again in a moment."
+            ),
+        },
+    )
     def post(self, request):
         data = validated(PrintJobInputSerializer, request.data)
         if "again" in data:
-            job = services.print_job_again(
-                job_id=data["again"],
-                user=request.user,
-                session_key=ensure_session_key(request),
-            )
-            handoff.remember_visitor(request)
+            job = views.job_made_for(request, services.print_job_again, job_id=data["again"])
             return Response(job_payload(job, request), status=status.HTTP_201_CREATED)
         source = {k: data[k] for k in ("deck", "set", "cards") if k in data}
         options = {k: v for k, v in data.items() if k not in ("deck", "set", "cards")}
-        job = services.print_job_create(
-            user=request.user,
-            session_key=ensure_session_key(request),
-            source=source,
-            options=options,
-        )
-        handoff.remember_visitor(request)
+        job = views.job_made_for(request, services.print_job_create, source=source, options=options)
         return Response(job_payload(job, request), status=status.HTTP_201_CREATED)
 
 
@@ -147,6 +201,7 @@ class PrintJobDetailApi(APIView):
 
     @extend_schema(responses={204: None})
     def delete(self, request, job_id):
+        validated(NoBodySerializer, request.data)
         services.print_job_delete(
             job_id=job_id, user=request.user, session_key=request.session.session_key or ""
         )
@@ -155,8 +210,16 @@ class PrintJobDetailApi(APIView):
 
 class PrintJobDownloadApi(APIView):
     permission_classes = [permissions.AllowAny]
+    content_negotiation_class = IgnoreAccept  # the PDF, whatever Accept says
 
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @extend_schema(
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            410: OpenApiResponse(
+                description="`expired`: the file was deleted; the job's `again` makes it anew."
+            ),
+        }
+    )
     def get(self, request, job_id):
         job = services.print_job_for(
             job_id=job_id, user=request.user, session_key=request.session.session_key or ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from collections.abc import Callable
 from urllib.parse import quote, urlencode
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
@@ -19,7 +20,7 @@ from core.refusals import refusal, refusals
 from core.sessions import ensure_session_key
 from printing import alignment, handoff, limits, selectors, services, sources
 from printing.forms import PrintOptionsForm
-from printing.models import Status
+from printing.models import PrintJob, Status
 
 
 def _initial(request: HttpRequest) -> dict:
@@ -35,6 +36,30 @@ def _session_key(request: HttpRequest) -> str:
     """The key a visitor's jobs are filed under, remembered so that logging in keeps them."""
     handoff.remember_visitor(request)
     return request.session.session_key or ""
+
+
+def job_made_for(request: HttpRequest, make: Callable[..., PrintJob], **arguments) -> PrintJob:
+    """The job `make` (print_job_create, print_job_again) makes for the visitor, filed under
+    their session, which is made here for a visitor who has none and kept only if the job is.
+
+    A refused request (an unknown job to make again, a list over the limits) leaves no
+    session behind: every visitor's refused request would otherwise leave a row in the
+    session table until it expired.
+    """
+    session = request.session
+    # Reading the session loads it: the key of a session that has expired is dropped here,
+    # so a job is never filed under it.
+    session.get(handoff.VISITOR_KEY)
+    made_here = not request.user.is_authenticated and session.session_key is None
+    key = ensure_session_key(request)
+    try:
+        job = make(user=request.user, session_key=key, **arguments)
+    except BaseException:
+        if made_here:
+            session.flush()  # the row goes, and no cookie is sent for it
+        raise
+    handoff.remember_visitor(request)
+    return job
 
 
 def _form_message(form: PrintOptionsForm) -> str:
@@ -73,13 +98,9 @@ def new(request: HttpRequest) -> HttpResponse:
             sources.check_known(cards)
             printed = {"title": title, "cards": sum(c["count"] for c in cards)}
         if request.method == "POST" and form.is_valid():
-            job = services.print_job_create(
-                user=request.user,
-                session_key=ensure_session_key(request),
-                source=source,
-                options=form.to_options(),
+            job = job_made_for(
+                request, services.print_job_create, source=source, options=form.to_options()
             )
-            handoff.remember_visitor(request)
             return redirect(job)
     except ApplicationError as problem:
         error, status = problem.message, problem.status_code

@@ -25,7 +25,13 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import DEFAULT_GAME
-from core.serializer_fields import ID_MAX, MultilineTextField, StrictIntegerField, validated
+from core.serializer_fields import (
+    ID_MAX,
+    MultilineTextField,
+    NoBodySerializer,
+    StrictIntegerField,
+    validated,
+)
 from decks.models import Deck
 from tournaments import selectors, services, standings
 from tournaments.models import Player, Tournament, TournamentStatus
@@ -611,6 +617,7 @@ class TournamentDetailApi(APIView):
         "its registrations and no longer counts toward your open events.",
     )
     def delete(self, request, tournament_id):
+        validated(NoBodySerializer, request.data)
         services.tournament_cancel(tournament_id=tournament_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -644,6 +651,7 @@ class RegistrationApi(APIView):
         description="Withdraw before the start (afterwards, drop).",
     )
     def delete(self, request, tournament_id):
+        validated(NoBodySerializer, request.data)
         services.tournament_withdraw(tournament_id=tournament_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -662,6 +670,7 @@ def _organiser_step(step: str, description: str):
             description=description,
         )
         def post(self, request, tournament_id):
+            validated(NoBodySerializer, request.data)
             getattr(services, step)(tournament_id=tournament_id, user=request.user)
             return _detail_response(tournament_id, request)
 
