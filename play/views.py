@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -179,24 +179,24 @@ take_seat_back = _table_step("match_take_seat_back")
 resign = _table_step("match_resign")
 
 
-@login_required
-@require_POST
-@refusals(redirect_to="play:match")
-def leave(request: HttpRequest, match_id) -> HttpResponse:
-    """A player who joined a match nobody has started gives their seat up."""
-    services.match_leave(match_id=match_id, user=request.user)
-    messages.success(request, _("You left the match: your seat is free again."))
-    return redirect("play:index")
+def _waiting_step(step: str, done: str):
+    """A waiting match's form asking the match service for one step that takes the visitor
+    off it (`step`, its name), then the lobby with `done` (lazily translated) said."""
+
+    @login_required
+    @require_POST
+    @refusals(redirect_to="play:match")
+    def view(request: HttpRequest, match_id) -> HttpResponse:
+        getattr(services, step)(match_id=match_id, user=request.user)
+        messages.success(request, str(done))
+        return redirect("play:index")
+
+    return view
 
 
-@login_required
-@require_POST
-@refusals(redirect_to="play:match")
-def call_off(request: HttpRequest, match_id) -> HttpResponse:
-    """The creator of a match nobody has started takes it off the lobby."""
-    services.match_call_off(match_id=match_id, user=request.user)
-    messages.success(request, _("The match was called off."))
-    return redirect("play:index")
+# A player who joined a match nobody has started gives their seat up; its creator calls it off.
+leave = _waiting_step("match_leave", gettext_lazy("You left the match: your seat is free again."))
+call_off = _waiting_step("match_call_off", gettext_lazy("The match was called off."))
 
 
 def _table(request: HttpRequest, match: Match, context: dict) -> HttpResponse:

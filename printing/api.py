@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
@@ -46,11 +46,10 @@ class _OptionField:
     wrong type got a sheet it did not ask for.
     """
 
+    refusal: str  # each field's message (lazily translated), naming the option as %(name)s
+
     def accepts(self, data) -> bool:
         return True
-
-    def refusal(self) -> str:
-        raise NotImplementedError
 
     def to_internal_value(self, data):
         if self.accepts(data):
@@ -60,7 +59,7 @@ class _OptionField:
                 pass
         # the child of the offset's list has no name of its own: its parent's names it
         name = self.field_name or getattr(self.parent, "field_name", "")
-        raise services.PrintOptionsError("bad_option", self.refusal() % {"name": name})
+        raise services.PrintOptionsError("bad_option", str(self.refusal) % {"name": name})
 
 
 class OptionFlag(_OptionField, serializers.BooleanField):
@@ -69,24 +68,21 @@ class OptionFlag(_OptionField, serializers.BooleanField):
     def accepts(self, data) -> bool:
         return isinstance(data, bool | str)  # a number is no flag
 
-    def refusal(self) -> str:
-        return _("“%(name)s” is true or false.")
+    refusal = gettext_lazy("“%(name)s” is true or false.")
 
 
 class OptionLength(_OptionField, serializers.FloatField):
     def accepts(self, data) -> bool:
         return not isinstance(data, bool)  # Python's bool is an int: float(True) is 1.0
 
-    def refusal(self) -> str:
-        return _("“%(name)s” must be a number.")
+    refusal = gettext_lazy("“%(name)s” must be a number.")
 
 
 class OptionOffset(_OptionField, serializers.ListField):
     def __init__(self, **kwargs) -> None:
         super().__init__(child=OptionLength(), min_length=2, max_length=2, **kwargs)
 
-    def refusal(self) -> str:
-        return _("The back offset is two numbers: dx and dy.")
+    refusal = gettext_lazy("The back offset is two numbers: dx and dy.")
 
 
 def _option_field(option: print_options.Option) -> serializers.Field:
