@@ -503,6 +503,7 @@ def history(request: HttpRequest, deck_id: int) -> HttpResponse:
         "compare_error": None,
         "selected": past.numbers[1::-1],  # [older, newer]: the form starts on the two newest
         "versions_kept": limits.versions_kept(),
+        "pages_keep": "",
     }
     if "a" in request.GET or "b" in request.GET:
         try:
@@ -513,6 +514,9 @@ def history(request: HttpRequest, deck_id: int) -> HttpResponse:
             context["compare_error"] = problem.message
         else:
             context["selected"] = [context["compare"].a.number, context["compare"].b.number]
+            # a comparison shown stays shown on every page of the history
+            a, b = context["selected"]
+            context["pages_keep"] = f"a={a}&b={b}&"
     status = 400 if context["compare_error"] else 200
     return render(request, "decks/history.html", context, status=status)
 
