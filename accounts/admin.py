@@ -1,8 +1,13 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
-from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.contrib.auth.forms import (
+    AdminPasswordChangeForm,
+    AdminUserCreationForm,
+    UserChangeForm,
+)
 from django.utils.translation import gettext_lazy as _
 
+from accounts import services
 from accounts.forms import UsernameChecks
 from accounts.models import User
 
@@ -17,11 +22,22 @@ class AdminChangeUserForm(UsernameChecks, UserChangeForm):
         model = User
 
 
+class AdminSetPasswordForm(AdminPasswordChangeForm):
+    """The admin setting a player's password, or taking it away: their API token stops working
+    too, as after the player's own change (accounts.views)."""
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=commit)
+        services.user_api_token_revoke(user=user)
+        return user
+
+
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     # The admin sets and changes usernames too: the same rules as the sign-up.
     add_form = AdminAddUserForm
     form = AdminChangeUserForm
+    change_password_form = AdminSetPasswordForm
     fieldsets = (*DjangoUserAdmin.fieldsets, (_("Preferences"), {"fields": ("language",)}))
     list_display = ("username", "email", "language", "is_staff", "date_joined")
     list_filter = ("language", "is_staff", "is_active")

@@ -1,4 +1,7 @@
+from urllib.parse import urlsplit
+
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -51,13 +54,34 @@ class SignUpForm(UsernameChecks, UserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
+    """The player's settings. A new email address needs the current password.
+
+    The address is where a password reset goes: whoever holds only a session
+    (a cookie taken from a shared computer) must not be able to point it at
+    their own mailbox and take the account. The password is checked only when
+    the address changes; the view guards that check like a login
+    (accounts.views.profile). An account without a usable password has none
+    to ask for and is never sent a reset link (PasswordResetForm.get_users,
+    services.password_reset_send), so its address changes without one.
+    """
+
+    old_password = forms.CharField(
+        label=_("Current password"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Needed only to change your email address."),
+    )
+
     class Meta:
         model = User
-        fields = ("email", "language", "back_offset_x_mm", "back_offset_y_mm")
+        fields = ("email", "old_password", "language", "back_offset_x_mm", "back_offset_y_mm")
         labels = {"email": _("Email address")}  # Django's own Hungarian spells it apart
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if not self.instance.has_usable_password():
+            del self.fields["old_password"]
         # The offsets are every print job's default: the print option's own bounds hold here.
         offset = print_options.OPTION["back_offset_mm"]
         for name in ("back_offset_x_mm", "back_offset_y_mm"):
@@ -65,6 +89,27 @@ class ProfileForm(forms.ModelForm):
             field.min_value, field.max_value = offset.low, offset.high
             field.validators += [MinValueValidator(offset.low), MaxValueValidator(offset.high)]
             field.widget.attrs.update(min=offset.low, max=offset.high)
+
+    def _asks_for_password(self) -> bool:
+        return "old_password" in self.fields and "email" in self.changed_data
+
+    def checks_password(self) -> bool:
+        """Whether validating this form hashes the current password: the address changes
+        and a password was typed. The view limits such a POST before validating it."""
+        return self.is_bound and self._asks_for_password() and bool(self["old_password"].data)
+
+    def clean(self):
+        cleaned_data = super().clean()
+        if not self._asks_for_password():
+            return cleaned_data
+        password = cleaned_data.get("old_password")
+        if not password:
+            message = _("Type your current password to change your email address.")
+            self.add_error("old_password", ValidationError(message, code="required"))
+        elif not self.instance.check_password(password):
+            message = _("That is not your current password.")
+            self.add_error("old_password", ValidationError(message, code="password_incorrect"))
+        return cleaned_data
 
 
 class PasswordResetRequestForm(PasswordResetForm):
@@ -75,9 +120,7 @@ class PasswordResetRequestForm(PasswordResetForm):
     """
 
     def save(self, *, request, use_https: bool = False, **ignored) -> None:
-        # The host is one of ALLOWED_HOSTS (get_host() refuses any other),
-        # so a forged Host header cannot point the link elsewhere.
-        domain = request.get_host()
+        domain, use_https = _mailed_link_site(request, use_https=use_https)
         for user in self.get_users(self.cleaned_data["email"]):
             # A mail the broker refused is logged (an error, for the site's keepers) and
             # otherwise passed over: a 500 only where an account uses the address would
@@ -89,10 +132,25 @@ class PasswordResetRequestForm(PasswordResetForm):
             )
 
 
+def _mailed_link_site(request, *, use_https: bool) -> tuple[str, bool]:
+    """The host, and whether https, of a link mailed out: SITE_URL's when it is set.
+
+    Otherwise the host the request came to. get_host() refuses one outside
+    ALLOWED_HOSTS, which is enough while that list names hosts exactly; with
+    a wildcard ("*", ".example.com") a forged Host header would point the
+    link at someone else's server, so the settings require SITE_URL then.
+    """
+    if settings.SITE_URL:
+        site = urlsplit(settings.SITE_URL)
+        return site.netloc, site.scheme == "https"
+    return request.get_host(), use_https
+
+
 class NewPasswordForm(SetPasswordForm):
     """The new password, chosen from the mailed link."""
 
     def save(self, commit: bool = True) -> User:
         user = super().save(commit=commit)
         services.user_password_reset_clear_lockout(user=user)
+        services.user_api_token_revoke(user=user)
         return user

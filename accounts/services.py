@@ -49,6 +49,20 @@ def user_regenerate_token(*, user: User) -> Token:
     return Token.objects.create(user=user)
 
 
+def user_api_token_revoke(*, user: User) -> bool:
+    """The user's API token stops working at once; True if they had one.
+
+    Called wherever a password is replaced (the password changes, ours and
+    the admin's, a reset from the mailed link, the admin setting a player's
+    password): a player who changes a leaked password expects every other
+    way in to close, and Django already signs the other sessions out. No
+    new token is made: the profile page creates one when the player asks
+    for it, and only a program they set up again needs it.
+    """
+    deleted, _by_model = Token.objects.filter(user=user).delete()
+    return deleted > 0
+
+
 def password_reset_send(*, user_id: int, domain: str, use_https: bool) -> bool:
     """Mail the user a link to choose a new password, in the language of their account.
 

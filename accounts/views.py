@@ -2,9 +2,10 @@
 
 Every door that checks a password is limited: the login form and the
 admin's login per address a minute, and through Axes' lockout; the password
-changes (ours and the admin's) per person a minute, and a wrong current
-password counts towards the same lockout. Logout and the rest of the reset
-are Django's views.
+changes (ours and the admin's) and a new email address on the profile per
+person a minute, and a wrong current password counts towards the same
+lockout. A new password also revokes the API token. Logout and the rest of
+the reset are Django's views.
 """
 
 from functools import wraps
@@ -22,6 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
+from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
@@ -134,36 +136,46 @@ login_view = _login_limited(LoginView.as_view())
 admin_login = _login_limited(admin.site.login)
 
 
-def _password_check_limited(view):
-    """`view`, a form asking for the current password (`old_password`), guarded like a login.
+def _password_check_refusal(request: HttpRequest, code: str, message: str) -> HttpResponse | None:
+    """The 429 if the signed-in person's current password may not be checked now, else None.
 
-    Every POST hashes that password, so a person may send LOGINS_PER_MINUTE
-    a minute; a wrong one counts as a failed login (accounts.lockout), and
-    while the person is locked out at this address the form is not checked at
-    all: 429, like the login. Wrap it in the view's sign-in check, so the
-    person is known.
+    Every check hashes the password, so a person may have LOGINS_PER_MINUTE
+    checks a minute, on every form that asks for it together (this one
+    counts); while the person is locked out at this address (accounts.lockout)
+    the password is not checked at all, like the login. A wrong one is
+    counted with lockout.count_wrong_password().
     """
-
-    @ratelimit(
+    if is_ratelimited(
+        request,
         group="accounts.password_change",
         key="user_or_ip",
         rate=login_rate,
         method="POST",
-        block=False,
-    )
+        increment=True,
+    ):
+        return _over_limit(request, code, message)
+    return lockout.password_check_refusal(request, request.user)
+
+
+def _password_check_limited(view):
+    """`view`, a form asking for the current password (`old_password`), guarded like a login.
+
+    Every POST checks that password (_password_check_refusal), and a wrong
+    one counts as a failed login. Wrap it in the view's sign-in check, so the
+    person is known.
+    """
+
     @wraps(view)
     def guarded(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if request.method != "POST":
             return view(request, *args, **kwargs)
-        if request.limited:
-            return _over_limit(
-                request,
-                "too_many_password_changes",
-                _("Too many password changes in the last minute. Try again in a minute."),
-            )
-        locked_out = lockout.password_check_refusal(request, request.user)
-        if locked_out is not None:
-            return locked_out
+        refused = _password_check_refusal(
+            request,
+            "too_many_password_changes",
+            _("Too many password changes in the last minute. Try again in a minute."),
+        )
+        if refused is not None:
+            return refused
         response = view(request, *args, **kwargs)
         form = (getattr(response, "context_data", None) or {}).get("form")
         if form is not None and form.has_error("old_password", code="password_incorrect"):
@@ -173,14 +185,37 @@ def _password_check_limited(view):
     return guarded
 
 
+def _password_change_revokes_api_token(view):
+    """`view`, Django's PasswordChangeView, which also revokes the person's API token.
+
+    The view itself keeps this session signed in (update_session_auth_hash)
+    and so signs out every other; the token would still be a way in. It
+    redirects a POST only once it saved the new password.
+    """
+
+    @wraps(view)
+    def changing(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if request.method == "POST" and response.status_code == 302:
+            services.user_api_token_revoke(user=request.user)
+        return response
+
+    return changing
+
+
 password_change = login_required(
     _password_check_limited(
-        auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("accounts:password_done"))
+        _password_change_revokes_api_token(
+            auth_views.PasswordChangeView.as_view(
+                success_url=reverse_lazy("accounts:password_done")
+            )
+        )
     )
 )
 # The admin's: its staff check first, as admin.site.urls wraps it.
 admin_password_change = admin.site.admin_view(
-    _password_check_limited(admin.site.password_change), cacheable=True
+    _password_check_limited(_password_change_revokes_api_token(admin.site.password_change)),
+    cacheable=True,
 )
 
 
@@ -229,6 +264,14 @@ def password_reset(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(posted(request), instance=request.user)
+    if form.checks_password():  # a new email address, and the current password to check
+        refused = _password_check_refusal(
+            request,
+            "too_many_password_checks",
+            _("Too many password checks in the last minute. Try again in a minute."),
+        )
+        if refused is not None:
+            return refused
     if request.method == "POST" and form.is_valid():
         user = form.save()
         translation.activate(user.language)  # the confirmation speaks the new language
@@ -244,6 +287,8 @@ def profile(request: HttpRequest) -> HttpResponse:
             httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
         )
         return response
+    if form.has_error("old_password", code="password_incorrect"):
+        lockout.count_wrong_password(request, request.user)
     token = Token.objects.filter(user=request.user).first()
     return render(request, "accounts/profile.html", {"form": form, "token": token})
 

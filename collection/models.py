@@ -144,12 +144,29 @@ class TradeProposal(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
+    # The partner accepted or declined it and the maker has not opened it since: the
+    # header's trade badge counts it until they do (a counter-offer is counted as the new
+    # proposal waiting for the maker's answer instead).
+    answer_unseen = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [
             models.Index(fields=["maker", "-created_at"], name="proposal_by_maker"),
             models.Index(fields=["partner", "-created_at"], name="proposal_by_partner"),
+            # The trade badge's one count on every signed-in page (partners.trade_inbox):
+            # two small partial indexes holding only the rows it counts — the open
+            # proposals and the unseen answers — not every proposal a player ever had.
+            models.Index(
+                fields=["partner"],
+                condition=models.Q(status=ProposalStatus.OPEN),
+                name="proposal_open_by_partner",
+            ),
+            models.Index(
+                fields=["maker"],
+                condition=models.Q(answer_unseen=True),
+                name="proposal_unseen_by_maker",
+            ),
         ]
 
     def __str__(self) -> str:

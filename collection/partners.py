@@ -12,7 +12,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -112,6 +112,19 @@ class ProposalView:
     can_withdraw: bool
     maker_gives: list[CardLine]
     partner_gives: list[CardLine]
+    new_answer: bool = False  # the viewer made it, and has not opened it since its answer
+
+
+@dataclass(frozen=True)
+class TradeInbox:
+    """What the header's trade badge counts for a player."""
+
+    waiting: int  # proposals made to them that wait for their answer
+    answered: int  # their proposals accepted or declined since they last opened them
+
+    @property
+    def total(self) -> int:
+        return self.waiting + self.answered
 
 
 def _rarity_label(rarity: str | None) -> str:
@@ -331,7 +344,20 @@ def _view(proposal: TradeProposal, viewer_id: int) -> ProposalView:
         can_withdraw=is_open and proposal.maker_id == viewer_id,
         maker_gives=lines[True],
         partner_gives=lines[False],
+        new_answer=proposal.answer_unseen and proposal.maker_id == viewer_id,
     )
+
+
+def trade_inbox(user) -> TradeInbox:
+    """The player's trade news, in ONE count query: the proposals waiting for their answer
+    (the partial index proposal_open_by_partner) and the answers to their proposals they
+    have not opened (proposal_unseen_by_maker); both indexes hold only such rows."""
+    waiting = Q(partner=user, status=ProposalStatus.OPEN)
+    answered = Q(maker=user, answer_unseen=True)
+    counts = TradeProposal.objects.filter(waiting | answered).aggregate(
+        waiting=Count("pk", filter=waiting), answered=Count("pk", filter=answered)
+    )
+    return TradeInbox(waiting=counts["waiting"], answered=counts["answered"])
 
 
 def _proposals():

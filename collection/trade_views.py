@@ -252,9 +252,10 @@ def _proposal_context(user, proposal_id: int, **extra) -> dict:
 @require_GET
 @refusals  # someone else's proposal: 404
 def proposal(request: HttpRequest, proposal_id: int) -> HttpResponse:
-    return render(
-        request, "collection/trades/proposal.html", _proposal_context(request.user, proposal_id)
-    )
+    context = _proposal_context(request.user, proposal_id)
+    if context["proposal"].new_answer:  # its maker sees the answer now: no longer news
+        trades.proposal_answer_seen(user=request.user, proposal_id=proposal_id)
+    return render(request, "collection/trades/proposal.html", context)
 
 
 ANSWERS = {

@@ -39,7 +39,7 @@ from collection.models import (
 from collection.selectors import free_counts
 from collection.services import SignInRequired
 from core.errors import ApplicationError, Conflict, NotFound
-from core.text import line_feeds, plain_text
+from core.text import line_feeds, plain_text, trimmed
 from decks.models import Deck, DeckEntry
 
 # A deck may hold three copies of a card: the default have list keeps those back.
@@ -54,6 +54,9 @@ MAX_OPEN_PROPOSALS = 50
 # however many players propose (a counter-offer answers their own proposal: let through).
 MAX_OPEN_RECEIVED = 100
 SIDES = (TradeSide.HAVE, TradeSide.WANT)
+# The most cards a refusal names; the rest are counted ("and 3 more"), so the message about
+# a 100-card proposal stays one readable sentence.
+MAX_CARDS_NAMED = 5
 
 
 class NotYours(ApplicationError):
@@ -125,6 +128,30 @@ def _card(code) -> Card:
 
 def _name(card: Card) -> str:
     return card.display_name
+
+
+def _first_few(items: list[str]) -> str:
+    """The first MAX_CARDS_NAMED of `items`, comma separated, then how many more there are."""
+    text = ", ".join(items[:MAX_CARDS_NAMED])
+    if len(items) > MAX_CARDS_NAMED:
+        text += " " + _("and %(n)s more") % {"n": len(items) - MAX_CARDS_NAMED}
+    return text
+
+
+def _cards_named(codes) -> str:
+    """The cards of `codes` as a refusal names them: “name” (code), the name in the reader's
+    language (as collection.services names a card), in code order, the first few only."""
+    codes = sorted(set(codes))
+    shown = Card.objects.filter(code__in=codes[:MAX_CARDS_NAMED])
+    names = {card.code: _name(card) for card in shown}
+    return _first_few(
+        [
+            _("“%(name)s” (%(code)s)") % {"name": names[code], "code": code}
+            if code in names
+            else code
+            for code in codes
+        ]
+    )
 
 
 # -- the lists ---------------------------------------------------------------------------
@@ -326,7 +353,8 @@ def _lines(gives, gets) -> dict[tuple[int, bool], int]:
     if unknown:
         raise NotFound(
             "no_such_card",
-            _("No such card: %(codes)s.") % {"codes": ", ".join(unknown)},
+            # no name to give: a code nobody has is what was typed
+            _("No such card: %(codes)s.") % {"codes": _first_few(unknown)},
             extra={"cards": unknown},
         )
     lines: dict[tuple[int, bool], int] = {}
@@ -376,7 +404,8 @@ def _create(*, maker, partner, lines, message, counter_of) -> TradeProposal:
     if short:
         raise ApplicationError(
             "not_free",
-            _("You do not have enough free copies of: %(codes)s.") % {"codes": ", ".join(short)},
+            # (`codes`: the msgid the catalogue knows; the cards are named now)
+            _("You do not have enough free copies of: %(codes)s.") % {"codes": _cards_named(short)},
             extra={"cards": short},
         )
     if (
@@ -424,8 +453,13 @@ def _message(message) -> str:
             _("A message may be at most %(n)s characters long.") % {"n": MAX_MESSAGE_CHARS},
             extra={"limit": MAX_MESSAGE_CHARS},
         )
-    # `field` tells this `too_many_lines` from the one about the cards' lines
-    return plain_text(message.strip(), multiline=True, max_lines=MAX_MESSAGE_LINES, field="message")
+    # `field` tells this `too_many_lines` from the one about the cards' lines; trimmed
+    # after the check, so a direction control at an end is refused, not dropped unseen,
+    # and a message that shows nothing (a zero-width space) is no message.
+    checked = plain_text(
+        message.strip(), multiline=True, max_lines=MAX_MESSAGE_LINES, field="message"
+    )
+    return trimmed(checked)
 
 
 @transaction.atomic
@@ -527,7 +561,10 @@ def proposal_counter_check(*, user, proposal) -> None:
 def _close(proposal: TradeProposal, status: str) -> TradeProposal:
     proposal.status = status
     proposal.decided_at = timezone.now()
-    proposal.save(update_fields=["status", "decided_at"])
+    # News for the maker until they open it (their trade badge); a counter-offer is news
+    # as the new proposal waiting for their answer, a withdrawal was their own doing.
+    proposal.answer_unseen = status in (ProposalStatus.ACCEPTED, ProposalStatus.DECLINED)
+    proposal.save(update_fields=["status", "decided_at", "answer_unseen"])
     return proposal
 
 
@@ -587,7 +624,7 @@ def proposal_accept(*, user, proposal_id: int) -> TradeProposal:
         raise Conflict(
             "not_free_any_more",
             _("The cards are no longer free for this trade: %(codes)s.")
-            % {"codes": ", ".join(sorted(set(short_maker + short_partner)))},
+            % {"codes": _cards_named(short_maker + short_partner)},
             extra={"maker_short": short_maker, "partner_short": short_partner},
         )
     received: dict[tuple[int, int], int] = {}  # (taker, card) -> copies
@@ -622,6 +659,14 @@ def proposal_decline(*, user, proposal_id: int) -> TradeProposal:
 def proposal_withdraw(*, user, proposal_id: int) -> TradeProposal:
     """Take back a proposal I made that has no answer yet."""
     return _close(_answerable(user, proposal_id, by="maker"), ProposalStatus.WITHDRAWN)
+
+
+def proposal_answer_seen(*, user, proposal_id: int) -> None:
+    """The maker has opened their answered proposal: the answer is no longer news."""
+    _check_user(user)
+    TradeProposal.objects.filter(pk=proposal_id, maker=user, answer_unseen=True).update(
+        answer_unseen=False
+    )
 
 
 @transaction.atomic

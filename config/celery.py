@@ -42,6 +42,13 @@ app.conf.beat_schedule = {
         "schedule": 60,
         "options": {"expires": 50},
     },
+    # A match waiting for players that nobody joined or left for a day holds a place of its
+    # players' open-match limit and sits in the lobby: it is called off.
+    "play-call-off-stale-waiting-matches": {
+        "task": "play.call_off_stale_waiting_matches",
+        "schedule": 60 * 60,
+        "options": {"expires": 50 * 60},
+    },
     # Sessions past their expiry (a visitor's print jobs are filed under theirs): Django
     # never deletes them by itself.
     "core-clear-expired-sessions": {

@@ -1,6 +1,7 @@
 """Websocket routes of the whole site, and the check that a socket was opened by its own pages.
 
-Each app contributes its own list of routes.
+Each app contributes its own list of routes; the last route takes every address none of
+them matched and refuses it (`NoSuchSocket`).
 """
 
 from __future__ import annotations
@@ -8,14 +9,36 @@ from __future__ import annotations
 from collections import defaultdict
 from urllib.parse import urlsplit
 
+from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
+from django.urls import re_path
 from django.utils.http import is_same_domain
 
 from play.routing import websocket_urlpatterns as play_websockets
 
-websocket_urlpatterns = [*play_websockets]
+# The close code for an address with no socket behind it: the one the live table uses for a
+# match that is not there or not the visitor's to see (play.consumers), which
+# static/js/live.js treats as final.
+CLOSE_NOT_FOUND = 4404
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Refuses the handshake of an address no route matched, as the table refuses an unknown match.
+
+    Without it channels' URLRouter raises ValueError ("No route found for path"): daphne
+    answered `/ws/matches/not-a-uuid/` with a 500 and logged a traceback for every try.
+    """
+
+    async def connect(self):
+        await self.close(code=CLOSE_NOT_FOUND)
+
+
+websocket_urlpatterns = [
+    *play_websockets,
+    re_path(r"", NoSuchSocket.as_asgi()),  # last: whatever is left
+]
 
 
 class SameOriginValidator:

@@ -7,7 +7,9 @@ and REDIS_URL (see README and docs/deploy.md). A malformed value stops
 start-up with a message naming the variable.
 """
 
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -47,6 +49,40 @@ else:
         raise ImproperlyConfigured(
             "ALLOWED_HOSTS must list the site's host names when DEBUG is off."
         )
+
+# The site's own address for links mailed out (a password reset), e.g.
+# https://kartyavar.example. Unset, a link names the host the request came to,
+# which get_host() checks against ALLOWED_HOSTS: safe while that list names
+# hosts exactly. With a wildcard in it, a forged Host header would point a
+# reset link at someone else's server, so a server must set SITE_URL then.
+SITE_URL = env.str("SITE_URL", default="")
+if SITE_URL:
+    try:
+        _site = urlsplit(SITE_URL)
+    except ValueError:  # an unclosed "[" of an IPv6 address
+        _site = urlsplit("")
+    # a host (and port) as Django accepts one in a Host header (django.http.request)
+    _host = re.compile(r"([a-z0-9][a-z0-9.-]*|\[[a-f0-9]*:[a-f0-9.:]+\])(:[0-9]+)?")
+    if (
+        _site.scheme not in {"http", "https"}
+        or not _host.fullmatch(_site.netloc.lower())
+        or _site.path not in {"", "/"}
+        or "?" in SITE_URL
+        or "#" in SITE_URL
+    ):
+        raise ImproperlyConfigured(
+            f"SITE_URL={SITE_URL!r} is not the site's address: use http:// or https:// and "
+            "a host, with no path (e.g. https://kartyavar.example)."
+        )
+    SITE_URL = f"{_site.scheme}://{_site.netloc.lower()}"
+_wildcard_hosts = [host for host in ALLOWED_HOSTS if host == "*" or host.startswith(".")]
+if _wildcard_hosts and not SITE_URL and not DEBUG:
+    raise ImproperlyConfigured(
+        f"ALLOWED_HOSTS has a wildcard ({', '.join(_wildcard_hosts)}), so the Host of a "
+        "request cannot name the site in mailed links: set SITE_URL to the site's address "
+        "(e.g. https://kartyavar.example)."
+    )
+
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 CSRF_FAILURE_VIEW = "core.views.csrf_failure"  # says what to do, in the visitor's language
 
@@ -556,6 +592,10 @@ LIMITS = {
     "PRINT_BYTES_ALL_VISITORS": env.int("LIMIT_PRINT_BYTES_VISITORS", default=1024 * 1024 * 1024),
     "PRINT_EXPIRY_HOURS_USER": env.int("LIMIT_PRINT_EXPIRY_HOURS_USER", default=7 * 24),
     "PRINT_EXPIRY_HOURS_ANONYMOUS": env.int("LIMIT_PRINT_EXPIRY_HOURS_ANONYMOUS", default=24),
+    # previews of the options form's first sheet a minute, per person or address when not
+    # signed in: each draws the faces not drawn yet; the form asks for one a change, 0.4 s
+    # after the last, so a person trying options stays far below it
+    "PREVIEWS_PER_MINUTE": env.int("LIMIT_PREVIEWS_PER_MINUTE", default=120),
     # Card faces drawn for pages, previews and prints, kept on disk (MEDIA_ROOT/faces)
     "FACE_CACHE_MAX_MB": env.int("LIMIT_FACE_CACHE_MB", default=4096),
     # Play

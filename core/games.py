@@ -29,6 +29,7 @@ builder's draw odds, `decks/odds_<room>.py`) is named in the game's spec.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +68,10 @@ class Choice:
                 isinstance(raw, str) and raw == _form_value(value)
             ):
                 return value
+            # a value that is a list (Álomfogó's banned card types) is a tuple here, so the
+            # choices stay hashable; JSON and a stored match's options give it as a list
+            if isinstance(value, tuple) and type(raw) is list and tuple(raw) == value:
+                return value
         return None
 
     def options(self):
@@ -77,6 +82,8 @@ class Choice:
 def _form_value(value) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
+    if isinstance(value, (tuple, list)):  # a list of names: the names, "none" for no name
+        return ",".join(value) or "none"
     return str(value)
 
 
@@ -140,8 +147,8 @@ def _no_refusal(options: dict) -> Promise | None:
     return None
 
 
-def _deck_format_as_built(options: dict, format_id: str) -> str:
-    return format_id
+def _table_format_as_built(options: dict, own):
+    return own
 
 
 @dataclass(frozen=True)
@@ -177,8 +184,8 @@ class GameSpec:
     seat_hook: Any = _two_seats  # options -> number of seats
     tidy_hook: Any = _as_given  # options -> the options the engine accepts
     refuse_hook: Any = _no_refusal  # options -> why the lobby refuses them, or None
-    # (options, the deck's own format) -> the format a seat's deck must be legal in
-    deck_format_hook: Any = _deck_format_as_built
+    # (options, the deck's own format row) -> the row a seat's deck is checked in at the table
+    table_format_hook: Any = _table_format_as_built
 
     @property
     def room(self) -> str:
@@ -246,9 +253,14 @@ class GameSpec:
         """Why the lobby refuses these (already parsed) options before asking the engine."""
         return self.refuse_hook(options)
 
-    def deck_format(self, options: dict, format_id: str) -> str:
-        """The format a deck (built in `format_id`) must be legal in at a table with `options`."""
-        return self.deck_format_hook(options, format_id)
+    def table_format(self, options: dict, format_id: str):
+        """The format row (decks.formats.Format) a seat's deck built in `format_id` is checked
+        in at a table with `options`: the deck's own (the game's default for an unknown id)
+        with whatever the table asks on top of it, which may be a row no format lists."""
+        from decks.formats import default_format, get_format
+
+        own = get_format(self.id, format_id) or default_format(self.id)
+        return self.table_format_hook(options, own)
 
     def described_options(self, options: dict) -> list[tuple[str, str]]:
         """The lobby choices a match was made with, as (label, the chosen value's label):
@@ -287,11 +299,28 @@ ALOMFOGO_MAX_COPIES: int = _alomfogo_deck_rules["max_copies"]
 ALOMFOGO_TOURNAMENT_DECK: int = 45
 
 
-def _alomfogo_deck_format(options: dict, format_id: str) -> str:
-    """A table of tournament-sized decks checks every deck as the tournament format does."""
-    if options.get("min_deck_size") == ALOMFOGO_TOURNAMENT_DECK:
-        return "tournament"
-    return format_id
+def _alomfogo_table_format(options: dict, own):
+    """A deck is checked in its own format with the table's house rules on top: at least
+    the table's smallest deck, and none of the card types either of them bans. A deck's own
+    ban stands at any table (a "no events" deck is one without events, at 45 cards too); the
+    table's holds for every deck at it. The same limits the engine checks when it deals."""
+    smallest = options.get("min_deck_size", ALOMFOGO_SMALLEST_DECK)
+    banned = own.banned_types | frozenset(options.get("banned_types") or ())
+    if (own.min_cards or 0) >= smallest and banned == own.banned_types:
+        return own
+    return dataclasses.replace(
+        own, min_cards=max(own.min_cards or 0, smallest), banned_types=banned
+    )
+
+
+def _alomfogo_tidy(options: dict) -> dict:
+    """The engine takes its banned types as a list; with none banned the option is left out
+    (the engine's default: no ban), so a table without a ban is stored and shown as before."""
+    options = dict(options)
+    banned = options.pop("banned_types", ())
+    if banned:
+        options["banned_types"] = list(banned)
+    return options
 
 
 # --- ONIROO's own lobby rules (docs/rules/oniroo.md) ---
@@ -356,7 +385,8 @@ _ALL = (
         ),
         table_title=_("Álomfogó match"),
         greedy_bot="GreedyBot",
-        deck_format_hook=_alomfogo_deck_format,
+        table_format_hook=_alomfogo_table_format,
+        tidy_hook=_alomfogo_tidy,
         uses_decks=True,
         default_format="casual",
         rated_format="tournament",
@@ -370,8 +400,8 @@ _ALL = (
             by_type=dict.fromkeys(("attack", "defense", "glory_bonus"), frozenset({"revulo"})),
             required=frozenset({"rarity"}),
         ),
-        # the rulebook's house rules (its closing section; DECISIONS, Álomfogó 8); banned card
-        # types are deck formats (decks/formats.py), so a bot's demo deck never breaks them
+        # the rulebook's house rules (its closing section; DECISIONS, Álomfogó 8); a banned
+        # card type holds for every deck at the table, a bot's too (play/bots/alomfogo_cards.py)
         choices=(
             Choice("starting_glory", _("Starting glory"), (10, 15, 20), 15),
             Choice(
@@ -391,6 +421,20 @@ _ALL = (
                     format_lazy(
                         _("{count} cards (as in tournaments)"), count=ALOMFOGO_TOURNAMENT_DECK
                     ),
+                ),
+            ),
+            Choice(
+                "banned_types",
+                _("Banned card type"),
+                # the types the rulebook's house rules name ("megtiltjátok az esemény, vagy az
+                # általános varázslat lapok használatát"), one at a time, as the deck formats
+                # "no-events" and "no-general-spells" ban them for a deck
+                ((), ("esemeny",), ("altalanos",)),
+                (),  # none: the rulebook's own game
+                labels=(_("none"), _("events"), _("general spells")),
+                help=_(
+                    "A house rule: no deck at the table may hold cards of this type, "
+                    "the bots' decks included."
                 ),
             ),
         ),

@@ -179,9 +179,19 @@ def _any_string(value: object, test) -> bool:
 class BoundedJSONParser(JSONParser):
     """DRF's JSON parser with the site's depth, NUL and encoding bounds.
 
-    Every body the API reads is an object of named fields; `null`, a list or a
-    bare value is refused here in the reader's language (DRF would answer
-    "No data provided" or "Expected a dictionary", in English).
+    A body that is no JSON, or JSON past the bounds, is refused as the live
+    table's socket refuses such a frame: `bad_json`, with the reason (DRF's own
+    code, `parse_error`, gave the same text two codes at the two doors). Every
+    body the API reads is an object of named fields: `null`, a list or a bare
+    value is `bad_message`, again the socket's code (play.table_input), in the
+    reader's language (DRF would answer "No data provided" or "Expected a
+    dictionary", in English). Both stay DRF ParseErrors, 400s that DRF knows
+    may come up while it authenticates (a session's CSRF check reads the body).
+
+    An empty body never reaches a parser: DRF reads it as no body at all, `{}`,
+    which a write that reads none takes and a table message refuses as
+    `bad_message` (it names no kind). It is not `bad_json` as an empty socket
+    frame is: a request may carry no body, a frame always carries text.
     """
 
     def parse(self, stream, media_type=None, parser_context=None):
@@ -189,7 +199,7 @@ class BoundedJSONParser(JSONParser):
         try:
             value = loads_bounded(raw, unique_keys=True)
         except BadJson as problem:
-            raise ParseError(problem.message) from None
+            raise ParseError(problem.message, code=problem.code) from None
         if not isinstance(value, dict):
-            raise ParseError(_("The request body must be a JSON object."))
+            raise ParseError(_("The request body must be a JSON object."), code="bad_message")
         return value

@@ -209,19 +209,34 @@ class WriteRateMiddleware:
 
     def __call__(self, request):
         if request.method in WRITES and not self.EXEMPT.match(request.path):
-            from django_ratelimit.core import is_ratelimited
-
             from core.refusals import refusal
 
-            rate = f"{settings.LIMITS['WRITES_PER_MINUTE']}/m"
-            if is_ratelimited(
-                request, group="core.writes", key=_writer, rate=rate, method=ALL, increment=True
-            ):
-                message = translation.gettext(
-                    "Too many changes in a minute (at most %(n)s): wait a moment, then try again."
-                ) % {"n": settings.LIMITS["WRITES_PER_MINUTE"]}
-                return refusal(request, status=429, code="too_many_writes", message=message)
+            refused = write_counted(_writer(None, request))
+            if refused:
+                return refusal(request, status=429, code="too_many_writes", message=refused)
         return self.get_response(request)
+
+
+def write_counted(writer: str) -> str:
+    """Count one write of `writer` ("user:<pk>", or "address:<ip>" for a visitor not signed
+    in) against LIMITS["WRITES_PER_MINUTE"]: "" while within it, else the refusal's words
+    (code too_many_writes). Every door that writes for a person counts here — the HTTP
+    middleware above and the live table's socket — so no door is a way round the others."""
+    from django_ratelimit.core import is_ratelimited
+
+    limit = settings.LIMITS["WRITES_PER_MINUTE"]
+    if not is_ratelimited(
+        None,  # no request needed: the key is given, and every method counts (ALL)
+        group="core.writes",
+        key=lambda _group, _request: writer,
+        rate=f"{limit}/m",
+        method=ALL,
+        increment=True,
+    ):
+        return ""
+    return translation.gettext(
+        "Too many changes in a minute (at most %(n)s): wait a moment, then try again."
+    ) % {"n": limit}
 
 
 def _writer(group, request) -> str:

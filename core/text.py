@@ -3,7 +3,9 @@
 `str.strip()` keeps a byte-order mark, zero-width spaces and direction marks
 (Unicode's format characters, category Cf): a name of nothing but those
 passes "not empty" and shows as a blank line. Trimmed here, such a name is
-empty, and the caller's own rule for an empty name applies.
+empty, and the caller's own rule for an empty name applies. `shows_something`
+tells text a reader can see from text that only looks typed: a combining mark
+or a Hangul filler on its own is no format character, yet shows nothing.
 
 `plain_text` refuses what would change how a text shows (control characters,
 direction overrides) and text of too many lines; every service that stores
@@ -24,14 +26,63 @@ def _invisible(char: str) -> bool:
     return char.isspace() or unicodedata.category(char) == "Cf"
 
 
+# Tag characters (U+E0020–U+E007F) are format characters, but after a black flag they spell
+# a subdivision's flag (🏴 + "gbsct" + cancel tag: Scotland's): trimmed off, it is a black flag.
+_TAGS = range(0xE0020, 0xE0080)
+
+
 def trimmed(text: str) -> str:
-    """`text` without the white space and invisible format characters at either end."""
+    """`text` without the white space and invisible format characters at either end,
+    and "" when nothing in it shows (`shows_something`): a name of a Hangul filler or
+    a lone combining mark is no name, whichever name or message it is.
+
+    Tag characters at the end stay when something visible comes before them: they
+    belong to an emoji flag.
+    """
     start, end = 0, len(text)
     while start < end and _invisible(text[start]):
         start += 1
-    while end > start and _invisible(text[end - 1]):
-        end -= 1
-    return text[start:end]
+    while end > start:
+        if ord(text[end - 1]) in _TAGS:
+            # the whole run in one step: one step a character would read it again each time
+            tags = end - 1
+            while tags > start and ord(text[tags - 1]) in _TAGS:
+                tags -= 1
+            if tags > start and not _invisible(text[tags - 1]):
+                break  # a flag's tags
+            end = tags
+        elif _invisible(text[end - 1]):
+            end -= 1
+        else:
+            break
+    kept = text[start:end]
+    return kept if shows_something(kept) else ""
+
+
+# Characters that draw nothing although they are letters or symbols: the Hangul fillers
+# (U+115F, U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800), favourite
+# "empty" names and messages.
+_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Nonspacing and enclosing marks (a combining accent, a variation selector) draw on the
+# character before them: on their own, nothing a reader can tell from an empty line. So
+# with control characters and lone surrogates. (A private-use or unassigned character
+# shows a glyph of the reader's font, or at least a box.)
+_DRAW_NOTHING = frozenset({"Mn", "Me", "Cc", "Cs"})
+
+
+def shows_something(text: str) -> bool:
+    """Whether `text` has a character a reader can see.
+
+    Not white space, an invisible format character (zero-width space, soft hyphen, word
+    joiner, tag characters…), a mark on nothing, a control character or a blank glyph.
+    "👍\\ufe0f" and "e\\u0301" show something; "\\u200b", "\\ufe0f" or "\\u3164" alone do not.
+    """
+    return any(
+        not _invisible(char)
+        and char not in _BLANK_GLYPHS
+        and unicodedata.category(char) not in _DRAW_NOTHING
+        for char in text
+    )
 
 
 # --- plain text -----------------------------------------------------------------------------

@@ -152,6 +152,7 @@ class MatchDetailApi(NeverCached, APIView):
                 "id": str(match.pk),
                 **frames.match_payload(match, seat),
                 "rematch": str(again.pk) if again else None,
+                "rematch_url": again.get_absolute_url() if again else None,
             }
         )
 

@@ -4,8 +4,8 @@ Who may read: the seated players, and anyone for a public match (its
 spectators). Who may write: only the seated players — an invitation link
 shows a waiting match to whoever has it, and that is not a seat at the table.
 A message is plain text of at most settings.LIMITS["CHAT_MAX_CHARS"]
-characters without NUL, control characters or direction overrides (core.text)
-— the table shows it as text, never as HTML — and one
+characters without NUL, control characters or direction overrides (core.text),
+with a character one can see — the table shows it as text, never as HTML — and one
 person may send at most `RATE_MAX` messages in `RATE_WINDOW` at one table.
 Anyone who may read may mute another person at that table; muted messages are
 not sent to them.
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
 from core.params import id_param
-from core.text import plain_text
+from core.text import plain_text, trimmed
 from play import frames
 from play.models import ChatMessage, ChatMute, Match, Seat
 
@@ -64,6 +64,9 @@ def clean_text(text) -> str:
     store it) and text longer than the limit; and (core.text.TextRefused,
     `invisible_control`) text with a control character or a direction
     override, which would change how the message shows to the others.
+    "" when nothing in it can be seen (`trimmed` says so): a message of
+    zero-width spaces, a lone combining mark or a Hangul filler is as empty to
+    its readers as one of spaces, and `chat_post` refuses it the same way.
     """
     limit = max_chars()
     if not isinstance(text, str):
@@ -74,7 +77,8 @@ def clean_text(text) -> str:
     if "\x00" in text:
         raise ChatRefused("nul_character", _("A message may not contain the NUL character."))
     # Line breaks, tabs and the other white space controls are folded to a space first.
-    text = plain_text(" ".join(text.split()))
+    # A direction control is refused at an end too (plain_text before trimming), as in a name.
+    text = trimmed(plain_text(" ".join(text.split())))
     if len(text) > limit:
         raise _too_long(limit)
     return text

@@ -58,6 +58,9 @@ UI = {
         "pending_discard": "Válassz {count} lapot, amit eldobsz.",
         "pending_level_up_curse": "Szintlépés: eldobhatsz egy átkot.",
         "pending_dying": "Életed 1 alá csökkent: gyógyítsd magad, vagy elveszíted a játékot!",
+        "pending_ending": "Felfordult: {card}. Most kell lépned vele: fizesd meg az egyik árát.",
+        "pending_before_reveal": "Ahogy most állsz, a lépés végén egy lap sem fordul fel. "
+        "Előbb még használhatsz egy lapot vagy eldobhatsz egy átkot.",
         "events": "Legutóbb:",
         "actions": "Mit teszel?",
         "bot_move": "Bot ▸ {text}",
@@ -94,6 +97,9 @@ UI = {
         "pending_discard": "Choose {count} cards to discard.",
         "pending_level_up_curse": "Level up: you may discard one curse.",
         "pending_dying": "Your life fell below 1: heal yourself or lose the game!",
+        "pending_ending": "Revealed: {card}. You must act on it now: pay one of its costs.",
+        "pending_before_reveal": "As things stand, no card turns face up at the end of this "
+        "step. You may use a card or drop a curse first.",
         "events": "Recently:",
         "actions": "What do you do?",
         "bot_move": "Bot ▸ {text}",
@@ -120,6 +126,8 @@ ACTIONS = {
         "level_up_curse": "Eldobod az átkot: {cards}",
         "keep_curses": "Nem dobsz el átkot",
         "pay": " — fizetség: {cost}",
+        "pay_ending": "Fizetsz ezért: {card} — {cost}",
+        "end_step": "Lépés vége felfedés nélkül",
     },
     "en": {
         "choose_pile": "Step onto pile {n}: {card}{cost}",
@@ -136,6 +144,8 @@ ACTIONS = {
         "level_up_curse": "Discard the curse: {cards}",
         "keep_curses": "Keep your curses",
         "pay": " — paying {cost}",
+        "pay_ending": "Pay for {card}: {cost}",
+        "end_step": "End the step without revealing",
     },
 }
 
@@ -296,7 +306,11 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
             lines.append(ui["roll"].format(roll=facing["roll"], result=facing["result"]))
     pending = view["pending"] or {}
     if f"pending_{pending.get('kind')}" in ui:
-        lines.append(ui[f"pending_{pending['kind']}"].format(count=pending.get("count", 1)))
+        lines.append(
+            ui[f"pending_{pending['kind']}"].format(
+                count=pending.get("count", 1), card=card_name(pending.get("card"), view, lang)
+            )
+        )
     block = recent_block(ui["events"], recent or [], RECENT_EVENTS)
     lines += [""] + block if block else []
     return "\n".join(lines)
@@ -356,6 +370,10 @@ def format_action(action: dict, view: dict, lang: str = "hu") -> str:
     if kind == "accept_roll":
         row = says(facing["card"], view, lang)["rows"][facing["result"] - 1]
         return words[kind].format(result=facing["result"], cost=row)
+    if kind == "pay":
+        code = (view["pending"] or {}).get("card")
+        cost = (says(code, view, lang).get("costs") or [])[action["cost"]]
+        return words["pay_ending"].format(card=card_name(code, view, lang), cost=cost)
     if kind == "choose":
         pending = (view["pending"] or {}).get("kind")
         if pending == "level_up_curse" and not action["cards"]:

@@ -379,22 +379,28 @@ EFFECTS = {
         "wait": "a közös álomra kerül: a többiek két körükön át nem tehetnek bele szimbólumkártyát",
         "nightmare": "a megtámadott játékos egyik álma a dobópakliba kerül",
         "sleepwalker": "a megtámadott eldobja a kezét, és öt új lapot húz",
-        "insomnia": "minden másik játékos kezéből húzol egy lapot látatlanul; ők húznak helyette",
+        "insomnia": "a célpont kezéből húzol egy lapot látatlanul; ő húz helyette egyet",
         "eye": "a megtámadott a következő körében vakon játszik ki egy lapot",
         "hand": "a megtámadott annyi lapot dob el, ahány másik játékos van, és ugyanannyit húz",
         "ear": "a megtámadott álmainak lapjai a többi játékoshoz kerülnek",
-        "mouth": "minden kéz a bal oldali szomszédhoz kerül; te kimaradhatsz a cseréből",
+        "mouth": (
+            "egy játékos ellen, aki egyedül állíthatja meg: minden kéz a bal oldali "
+            "szomszédhoz kerül; te kimaradhatsz a cseréből"
+        ),
         "nose": "a megtámadott egy lapot ad neked az álmából",
     },
     "en": {
         "wait": "goes on the shared dream: the others cannot add a symbol card for two turns",
         "nightmare": "one dream of the target goes to the discard pile",
         "sleepwalker": "the target discards their hand and draws five new cards",
-        "insomnia": "you draw a card unseen from each other hand; each of them draws one",
+        "insomnia": "you draw a card unseen from the target's hand; they draw one",
         "eye": "the target plays one card blind on their next turn",
         "hand": "the target discards one card per other player, then draws as many",
         "ear": "the cards of the target's dreams go to the other players",
-        "mouth": "every hand passes to the left; you may stay out of the exchange",
+        "mouth": (
+            "against one player, who alone may stop it: every hand passes to the left; "
+            "you may stay out of the exchange"
+        ),
         "nose": "the target gives you one card from their dream",
     },
 }
@@ -781,7 +787,7 @@ def format_action(action: dict, view: dict, lang: str = "hu", *, yours: bool = T
             "hu": (" (te is adsz)", " (te kimaradsz)"),
             "en": (" (you join)", " (you stay out)"),
         }
-        target = joins[lang][0 if action["join"] else 1]
+        target += joins[lang][0 if action["join"] else 1]  # after the target, not instead
     where = ""
     if "slot" in action and kind == "lay":
         where = f" → {action['slot'] + 1}."

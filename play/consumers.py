@@ -1,15 +1,20 @@
 """The live table: one websocket per seat (or spectator), each sent only its own view.
 
 The consumer is asynchronous and does no work per update: the writer of a
-move builds every seat's frame once and, after commit, it goes to that seat's
-channel group (`frames.group_name`); the consumer forwards the text. Only
+move builds every seat's frame once and, after commit, it goes to the channel
+group of the person in that seat (`frames.player_group`; spectators of a public
+match share `frames.spectator_group`); the consumer forwards the text. A socket
+listens to its person, never to a seat's position, so seats moving up when
+someone leaves a waiting match can never hand it another player's view. Only
 connecting, acting and a refused move reach the database, in a worker thread.
 A move made on this socket is stored in that thread and its frames are sent
 from the event loop once the thread is done (`frames.HeldFrames`), where the
 channel layer lives: the thread does not wait on the loop.
 
 The same socket carries the table's chat: `{"chat": text}` sends a message,
-`{"mute": user_id, "on": bool}` hides someone's messages from this person.
+`{"mute": user_id, "on": bool}` hides someone's messages from this person. A
+mute is a write like one over HTTP and counts against the same writes a minute
+(`_write_counted`); a message has the chat's own limit, a move the match's pace.
 
 Only the seated players and, at a public match, spectators may connect: an
 invitation link to a waiting match opens its page to join, not its socket.
@@ -39,7 +44,7 @@ from django.utils.translation import gettext as _
 from core import stage_times
 from core.errors import ApplicationError, Conflict, NotFound
 from core.jsonlimits import loads_bounded
-from core.middleware import socket_language
+from core.middleware import socket_language, write_counted
 from core.socket_limits import OPEN_SOCKETS, visitor_key
 from play import chat, frames, selectors, services, table_input
 
@@ -77,7 +82,7 @@ def database_sync_to_async(func, *, thread_sensitive: bool = True):
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
-    group = None
+    listening: frozenset[str] = frozenset()  # the channel groups this socket is in
     visitor: str | None = None  # whom this socket is counted against (core.socket_limits)
     language: str | None = None  # chosen on the first message, as for a page
     sent = (-1, "")  # (version, status) of the last frame this socket got
@@ -128,14 +133,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def _open_table(self) -> None:
         try:
-            position = await database_sync_to_async(self._position, thread_sensitive=False)()
+            seated = await database_sync_to_async(self._seated, thread_sensitive=False)()
         except ApplicationError:
             self._give_back_place()  # a refused handshake need not be followed by a disconnect
             await self.close(code=4404)
             return
         # Join before reading the state: a move made meanwhile arrives as a frame after it.
-        self.group = frames.group_name(self.match_id, position)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._listen(seated)
         await self.accept()
         await self._send_current()
         history, muted = await database_sync_to_async(self._chat_history, thread_sensitive=False)()
@@ -144,8 +148,26 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code):
         self._give_back_place()
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self._listen_to(frozenset())
+
+    async def _listen(self, seated: bool) -> None:
+        """Listen as what the reader is now: a signed-in person always to their own group
+        (their seat's frames, and word of their taking or leaving one), and to the
+        spectators' group while they hold no seat (`_seated` let them watch)."""
+        user = self.scope["user"]
+        groups = set()
+        if user.is_authenticated:
+            groups.add(frames.player_group(self.match_id, user.pk))
+        if not seated:
+            groups.add(frames.spectator_group(self.match_id))
+        await self._listen_to(frozenset(groups))
+
+    async def _listen_to(self, groups: frozenset[str]) -> None:
+        for group in groups - self.listening:
+            await self.channel_layer.group_add(group, self.channel_name)
+        for group in self.listening - groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.listening = groups
 
     def _give_back_place(self) -> None:
         """This socket no longer counts against its visitor (once, whichever way it ends)."""
@@ -242,6 +264,23 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=event["text"])
         stage_times.record("consumer to socket", time.perf_counter() - started)
 
+    async def match_seat_changed(self, event):
+        """This person took a seat at the match or gave theirs up (`services.match_join`,
+        `match_leave`): the socket listens as what they are now and shows that table — or
+        closes as connecting would when they may no longer watch (a private match)."""
+        try:
+            seated = await database_sync_to_async(self._seated, thread_sensitive=False)()
+        except ApplicationError:
+            await self._listen_to(frozenset())
+            await self.close(code=4404)
+            return
+        await self._listen(seated)
+        await self._send_current()
+
+    async def match_rematch(self, event):
+        """A player of this finished match opened a new one from it: where (already JSON text)."""
+        await self.send(text_data=event["text"])
+
     async def match_chat(self, event):
         message = event["message"]
         if message["author_id"] not in self.muted:
@@ -257,8 +296,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def _mute(self, muted_id, on):
         try:
-            self.muted = await database_sync_to_async(chat.chat_mute, thread_sensitive=False)(
-                match_id=self.match_id, user=self.scope["user"], muted_id=muted_id, on=on
+            self.muted = await database_sync_to_async(self._muted, thread_sensitive=False)(
+                muted_id, on
             )
         except ApplicationError as refused:
             await self._refused(refused)
@@ -267,6 +306,26 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(
             {"type": "chat", "messages": history, "muted": sorted(self.muted), "replace": True}
         )
+
+    def _muted(self, muted_id, on) -> set[int]:
+        """A mute asked for on this socket, counted as a write (`_write_counted`) first."""
+        self._write_counted()
+        return chat.chat_mute(
+            match_id=self.match_id, user=self.scope["user"], muted_id=muted_id, on=on
+        )
+
+    def _write_counted(self) -> None:
+        """Count a write of this socket's person against their writes a minute, or refuse it
+        past the limit with the HTTP answer's code and words (too_many_writes).
+
+        The same count as core.middleware.WriteRateMiddleware's (`visitor_key` gives the
+        "user:<pk>" or "address:<ip>" its `_writer` does), in the cache every process
+        shares, so a socket is no way round it: each mute writes a row and is answered
+        with the chat's history.
+        """
+        refused = write_counted(visitor_key(self.scope))
+        if refused:
+            raise ApplicationError("too_many_writes", refused)
 
     def _chat_history(self) -> tuple[list[dict], set[int]]:
         user = self.scope["user"]
@@ -281,8 +340,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             self.sent = (payload["version"], payload["status"])
         await self.send(text_data=frames.frame_text(payload))
 
-    def _position(self) -> int | None:
-        """The reader's seat (None: a spectator); NotFound for anyone who may not watch.
+    def _seated(self) -> bool:
+        """Whether the reader holds a seat (else a spectator); NotFound for anyone who may not
+        watch.
 
         `match_for` also opens a waiting match to whoever has its link, so that
         they can join it; its socket (the table's frames and chat) is only for
@@ -292,7 +352,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if seat is None and not match.public:
             raise NotFound("not_found", _("No such match."))
         services.bot_wake_if_stalled(match)  # connecting is a table's first read
-        return seat.position if seat else None
+        return seat is not None
 
     def _payload(self) -> dict:
         match, seat = selectors.match_for(match_id=self.match_id, user=self.scope["user"])

@@ -4,9 +4,13 @@ A frame is one reader's table: its own view of the state (never the state),
 what it may do, who sits where and the printed facts of the cards it shows.
 Live tables, replays and the HTTP API all answer with this one shape
 (`frame`). The writer of a change builds every seat's frame once, as JSON
-text, and sends each to that seat's channel group — one group per seat and
-one for spectators, so a message on the channel layer never carries a view to
-anyone but its reader. The table's chat goes to the same groups.
+text, and sends each to the channel group of the person sitting there when
+it is built (`reader_groups`) — one group per person at the match and one
+for spectators — so a message on the channel layer never carries a view to
+anyone but its reader. A group is a person's, never a position's: positions
+move (a player leaving a waiting match moves the later seats up one), and a
+socket listening to a position would go on hearing whoever sits there next.
+The table's chat goes to the same groups.
 """
 
 from __future__ import annotations
@@ -22,14 +26,46 @@ from django.utils import timezone
 from core import stage_times
 from play import names
 from play.models import Match, MatchStatus, Seat
-from play.selectors import ABANDON_AFTER, match_state, public_cards, seat_at, seats_of
+from play.selectors import (
+    ABANDON_AFTER,
+    called_off,
+    match_state,
+    public_cards,
+    seat_at,
+    seats_of,
+)
 
 SPECTATORS = "watch"
 
 
-def group_name(match_id, position: int | None) -> str:
-    """The channel group of one seat of a match, or of its spectators (position None)."""
-    return f"match-{match_id}-{SPECTATORS if position is None else position}"
+def player_group(match_id, user_id: int) -> str:
+    """The channel group of one person's sockets at a match: the frames of the seat they hold.
+
+    A person holds at most one seat of a match (the one-seat-per-user
+    constraint) and keeps it while its position moves, so whatever reaches this
+    group is theirs: their own seat's view, or nothing once they hold none.
+    """
+    return f"match-{match_id}-user-{user_id}"
+
+
+def spectator_group(match_id) -> str:
+    """The channel group of a public match's spectators: the view that hides every hand."""
+    return f"match-{match_id}-{SPECTATORS}"
+
+
+def reader_groups(match: Match, seats: list[Seat]) -> dict[int | None, str]:
+    """Where each seat's frame goes: the group of the person in it, as `seats` says (read
+    with the frames, never remembered), and for a public match the spectators' (key None).
+
+    A bot's own seat has nobody to send to; a person's seat a bot plays for them
+    still goes to that person (they watch it, `bot_seat`).
+    """
+    groups: dict[int | None, str] = {
+        s.position: player_group(match.pk, s.user_id) for s in seats if s.user_id is not None
+    }
+    if match.public:  # nobody may watch a private match
+        groups[None] = spectator_group(match.pk)
+    return groups
 
 
 def frame(
@@ -60,10 +96,11 @@ def match_payload(
     if seats is None:
         seats = seats_of(match)
     players = names.players(seats)
-    if match.status == MatchStatus.WAITING:
+    if match.status == MatchStatus.WAITING or called_off(match):
+        # nothing dealt yet, or ever: a match called off may lack players for a deal
         return frame(
             version=match.version, seat=position, status=match.status, view=None, legal=[],
-            result=None, players=players,
+            result=match.result, players=players,
         )  # fmt: skip
     if state is None:
         state = match_state(match)
@@ -104,30 +141,32 @@ def frame_text(payload: dict) -> str:
 
 
 def seat_frames(match: Match, seats: list[Seat], state) -> dict[int | None, str]:
-    """Each seat's frame and, for a public match, the spectators' (key None), as JSON text."""
+    """The frame of each seat a person holds and, for a public match, the spectators' (key
+    None), as JSON text: one for every reader `reader_groups` sends to."""
     texts = {}
-    watchers = [None] if match.public else []  # nobody may watch a private match
-    for position in [s.position for s in seats] + watchers:
+    for position in reader_groups(match, seats):
         payload = match_payload(match, seat_at(seats, position), state=state, seats=seats)
         texts[position] = frame_text(payload)
     return texts
 
 
 def frame_events(
-    match_id, version: int, status: str, texts: dict[int | None, str]
+    match: Match, seats: list[Seat], version: int, status: str, texts: dict[int | None, str]
 ) -> dict[str, dict]:
-    """The channel-layer event for each seat's group (and the spectators'): its own frame."""
+    """The channel-layer event for each reader's group: its own frame.
+
+    `seats` are those the frames were built from: each goes to the person
+    sitting in its seat then, whatever position that person's socket connected at.
+    """
     event = {"type": "match.frame", "version": version, "status": status}
     if stage_times.enabled():  # the consumer times the channel layer's part
         event["sent_at"] = time.time()
+    groups = reader_groups(match, seats)
     return {
-        group_name(match_id, position): {**event, "text": text} for position, text in texts.items()
+        groups[position]: {**event, "text": text}
+        for position, text in texts.items()
+        if position in groups
     }
-
-
-def send_frames(match_id, version: int, status: str, texts: dict[int | None, str]) -> None:
-    """Send each seat (and the spectators) the frame built for it."""
-    send_events_now(frame_events(match_id, version, status, texts))
 
 
 class HeldFrames:
@@ -157,12 +196,14 @@ class HeldFrames:
 
 
 def send_chat(match: Match, message: dict) -> None:
-    """One chat message to every seat of the match and, when it is public, its spectators."""
-    positions: list[int | None] = list(match.seats.values_list("position", flat=True))
+    """One chat message to every person seated at the match (as the seats are now: not to one
+    who left) and, when it is public, its spectators."""
+    people = match.seats.exclude(user=None).values_list("user_id", flat=True)
+    groups = [player_group(match.pk, user_id) for user_id in people]
     if match.public:
-        positions.append(None)
+        groups.append(spectator_group(match.pk))
     event = {"type": "match.chat", "message": message}
-    send_events_now({group_name(match.pk, position): event for position in positions})
+    send_events_now(dict.fromkeys(groups, event))
 
 
 async def send_events(events: dict[str, dict]) -> None:
@@ -181,9 +222,27 @@ def send_events_now(events: dict[str, dict]) -> None:
     async_to_sync(send_events)(events)
 
 
+def send_rematch(match_id, user_ids: list[int], url: str) -> None:
+    """Tell the players `user_ids` of a finished match that one of them opened a new match
+    from it (at `url`): their tables link to it at once, not only on a reload.
+
+    Only to those people's groups: a spectator has no seat to take in it.
+    """
+    event = {"type": "match.rematch", "text": frame_text({"type": "rematch", "url": url})}
+    send_events_now({player_group(match_id, user_id): event for user_id in user_ids})
+
+
+def send_seat_changed(match_id, user_id: int) -> None:
+    """Tell a person's sockets at a match that they took a seat there or gave theirs up:
+    each listens again as what the person is now (a player, a spectator, or nobody)."""
+    send_events_now({player_group(match_id, user_id): {"type": "match.seat_changed"}})
+
+
 def notify(match_id) -> None:
     """Send every seat and spectator of a match its current view (after a change outside a move)."""
     match = Match.objects.select_related("game").get(pk=match_id)
     seats = seats_of(match)
-    state = match_state(match) if match.status != MatchStatus.WAITING else None
-    send_frames(match.pk, match.version, match.status, seat_frames(match, seats, state))
+    dealt = match.status != MatchStatus.WAITING and not called_off(match)
+    state = match_state(match) if dealt else None
+    texts = seat_frames(match, seats, state)
+    send_events_now(frame_events(match, seats, match.version, match.status, texts))

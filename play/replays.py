@@ -2,12 +2,26 @@
 
 Step k is the table after the first k logged actions, seen from one seat (or
 as a spectator). Only finished or abandoned matches replay — during a game
-the log would reveal what the seats may not see yet. Players may always
-replay their matches, from any seat once it is over (to those who played,
-hidden cards are no secret then), except a tournament's match: there each
-keeps to their own seat, so nobody learns an opponent's unplayed cards before
-their next game. A public match's replay may be shared with anyone by its
-link, and anyone else sees what a spectator saw live: a deck may be private.
+the log would reveal what the seats may not see yet.
+
+Whose view may be replayed (`perspectives`):
+- a spectator's, by anyone who may replay the match at all: it shows no hand;
+- your own seat, always;
+- another seat, only when you played the match, it was not a tournament's,
+  and that seat's hidden cards are no secret of a private deck: the seat had
+  no deck of its own (a bot's demo deck, or a game such as ONIROO or Arcane
+  Guardian that deals every seat from the game's one pool), or its deck is
+  public or unlisted. Stepping through a seat's view shows every card it
+  drew, which is its decklist: a private deck's owner has said nobody else
+  may read that list (decks/selectors.py answers 404 for it), and playing
+  against it does not change that. A deck version does not keep the
+  visibility the deck had when it was played, so the deck's visibility now
+  decides: its owner may hide it again, and a deleted deck stays hidden.
+- In a tournament's match each player keeps to their own seat, whatever the
+  decks: nobody learns an opponent's unplayed cards before their next game.
+
+A public match's replay may be shared with anyone by its link, and anyone
+else sees what a spectator saw live.
 """
 
 from __future__ import annotations
@@ -19,29 +33,42 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from core.errors import NotFound
+from decks.models import Visibility
 from play import frames, names
-from play.models import Match, MatchStatus, Opponent
-from play.selectors import seats_of, states_from_deal
+from play.models import Match, MatchStatus, Opponent, Seat
+from play.selectors import dealt, seats_of, states_from_deal
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 
 
 def replayable(match_id, user) -> Match:
-    """The match if `user` may replay it, else NotFound (also while it is still being played)."""
+    """The match if `user` may replay it, else NotFound: also while it is still being played,
+    and for one called off before anything was dealt (a replay would deal it, and a seat may
+    be missing for that). Every door to a replay (page, API) asks this one function."""
     match = Match.objects.select_related("game").filter(pk=match_id).first()
     seated = match is not None and user.is_authenticated and match.seats.filter(user=user).exists()
     if match is None or match.status not in OVER or not (seated or match.public):
         raise NotFound("not_found", _("No such match."))
-    return match
+    return dealt(match)
 
 
 def perspectives(match: Match, user) -> set[int | None]:
     """The seats whose view `user` may replay (the module's rule); None, a spectator's, always."""
-    seats = seats_of(match)
+    seats = list(match.seats.select_related("deck_version__deck").order_by("position"))
     own = {s.position for s in seats if user.is_authenticated and s.user_id == user.pk}
-    if own and match.opponent != Opponent.PAIRED:
-        own = {s.position for s in seats}
-    return own | {None}
+    if not own or match.opponent == Opponent.PAIRED:
+        return own | {None}
+    open_seats = {s.position for s in seats if _no_private_deck(s)}
+    return own | open_seats | {None}
+
+
+def _no_private_deck(seat: Seat) -> bool:
+    """Whether the cards `seat` held tell nothing of a private deck (the module's rule)."""
+    if seat.deck_version_id is None:
+        return True  # a bot's demo deck, or the game's one shared pool
+    # The version's deck is reached by the plain base manager, so a deleted deck is here too.
+    deck = seat.deck_version.deck
+    return deck.deleted_at is None and deck.visibility != Visibility.PRIVATE
 
 
 def default_perspective(match: Match, user) -> int | None:

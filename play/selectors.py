@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from catalog.models import Card
@@ -19,7 +20,7 @@ from catalog.records import row_record
 from catalog.selectors import face_url
 from core.errors import Conflict, NotFound
 from core.games import GAMES, get_game, table_game
-from decks import formats, validation
+from decks import validation
 from decks.models import Deck
 from decks.selectors import deck_entries, decks_with_entries
 from play.engines import IllegalAction, get_engine
@@ -28,6 +29,13 @@ from play.models import Match, MatchStatus, Opponent, Seat
 # How long a player may keep the table waiting before the others may act on
 # it (claim the win, or give the seat to a bot); every frame tells the table.
 ABANDON_AFTER = timedelta(minutes=5)
+# A match waiting for players with no change for this long (nobody joined or left since, or
+# since it was made) is called off by the periodic sweep (services.matches_call_off_stale):
+# it would hold a place of each of its players' open-match limit and sit in the lobby for
+# ever. A day leaves a friend with the link the evening to come.
+WAITING_MATCH_STALE_AFTER = timedelta(hours=24)
+# The result's reason for such a match.
+CALLED_OFF_INACTIVE = "inactive"
 # Printed card facts change only when the catalogue is reloaded, and every
 # frame of every table needs them: keep them a few minutes in this process.
 _PUBLIC_CARDS_TTL = 300.0
@@ -52,21 +60,26 @@ def engine_decks(match: Match, seats: list[Seat]) -> list[list[dict]]:
     """What the engine's `new_game` gets: a deck per seat, or the game's one shared pool."""
     spec = table_game(match.game.slug)
     if spec is not None and spec.uses_decks:
-        return [deck_cards(s) for s in seats]
+        return [deck_cards(s, match.options) for s in seats]
     return [game_pool(match.game.slug)]
 
 
-def deck_cards(seat: Seat) -> list[dict]:
+def deck_cards(seat: Seat, options: dict | None = None) -> list[dict]:
+    """The cards of a seat's deck; a bot's own deck is made for the table's `options` (its
+    match's), so a ban on a card type holds for it too."""
     # a bot's own seat has no deck version; a person's seat a bot took over keeps the person's
     if seat.deck_version_id is None:
-        from play.bots.alomfogo_cards import DEMO_DECKS
+        from play.bots.alomfogo_cards import DEMO_DECKS, all_cards, bot_deck_codes
 
-        codes = DEMO_DECKS["vedo" if seat.position % 2 else "tamado"]
+        name = "vedo" if seat.position % 2 else "tamado"
+        options = options or {}
+        # the demo deck's cards, or under a ban every shipped card it may be topped up with
+        wanted = list(all_cards() if options.get("banned_types") else DEMO_DECKS[name])
         cards = {
             c.code: row_record(c)
-            for c in Card.objects.filter(code__in=codes).select_related("game", "card_set")
+            for c in Card.objects.filter(code__in=wanted).select_related("game", "card_set")
         }
-        return [cards[code] for code in codes for _ in range(3)]
+        return [cards[code] for code in bot_deck_codes(name, cards, options)]
     entries = [e for e in seat.deck_version.entries if e["board"] == "main"]
     cards = {
         c.code: row_record(c)
@@ -166,6 +179,46 @@ def match_for(*, match_id, user) -> tuple[Match, Seat | None]:
     if seat is None and not match.public and not joinable:
         raise NotFound("not_found", _("No such match."))
     return match, seat
+
+
+def stale_waiting_matches(cutoff):
+    """The matches waiting for players with no change since `cutoff`, oldest first.
+
+    A join or a leave is a waiting match's change (services.match_join and
+    match_leave note it in `last_action_at`); one nobody joined counts from its
+    making. A tournament's pairing is the tournament's to settle, when its round's
+    time is up.
+    """
+    return (
+        Match.objects.filter(status=MatchStatus.WAITING)
+        .exclude(opponent=Opponent.PAIRED)
+        .filter(
+            Q(last_action_at__lt=cutoff) | Q(last_action_at__isnull=True, created_at__lt=cutoff)
+        )
+        .order_by("created_at")
+    )
+
+
+def called_off(match: Match) -> bool:
+    """A match that ended before it started, not a tournament's: nothing was ever dealt.
+
+    Its seats may never all have been taken, so there is no table to draw (an
+    engine refuses a deal for fewer players than the options say): its page
+    says it was called off, and its frames carry no view.
+    """
+    return (
+        match.status == MatchStatus.ABANDONED
+        and match.started_at is None
+        and match.opponent != Opponent.PAIRED
+    )
+
+
+def dealt(match: Match) -> Match:
+    """`match`, or NotFound for one called off before anything was dealt (`called_off`):
+    a replay would deal it, and a seat may be missing for that."""
+    if called_off(match):
+        raise NotFound("not_found", _("No such match."))
+    return match
 
 
 def rematch_of(match: Match) -> Match | None:
@@ -288,8 +341,7 @@ def lobby_decks(user, match: Match | None = None) -> list[LobbyDeck]:
     recent = decks_with_entries(user=user).filter(game__slug__in=own).order_by("-updated_at")
     for deck in recent[:LOBBY_DECKS]:
         slug = deck.game.slug
-        fmt_id = get_game(slug).deck_format(options, deck.format)
-        fmt = formats.get_format(slug, fmt_id) or formats.default_format(slug)
+        fmt = get_game(slug).table_format(options, deck.format)
         legal = not validation.validate(deck_entries(deck), slug, fmt)
         found.append(LobbyDeck(deck, deck.card_count or 0, legal))
     return sorted(found, key=lambda row: not row.legal)  # stable: recent first in each

@@ -14,6 +14,7 @@ import hashlib
 import logging
 import random
 import threading
+import traceback
 from datetime import timedelta
 
 from django.conf import settings
@@ -28,7 +29,7 @@ from catalog.models import Game
 from core import stage_times, task_queue
 from core.errors import ApplicationError, Conflict, NotFound
 from core.games import get_game, table_game
-from decks import formats, validation
+from decks import validation
 from decks.models import Deck
 from decks.selectors import deck_entries
 from play import frames, match_rows, move_refusals, ratings
@@ -36,11 +37,14 @@ from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
 from play.selectors import (
     ABANDON_AFTER,
+    CALLED_OFF_INACTIVE,
+    WAITING_MATCH_STALE_AFTER,
     engine_decks,
     game_pool,
     match_state,
     rematch_of,
     seat_at,
+    stale_waiting_matches,
     states_from_deal,
 )
 from play.signals import match_ended
@@ -78,8 +82,8 @@ def _table_game(game: Game):
 def _check_deck(deck: Deck, user, game: Game, options: dict):
     if deck is None or deck.owner_id != user.pk or deck.game_id != game.pk:
         raise MatchRefused("no_deck", _("Choose one of your own decks for this game."))
-    fmt_id = get_game(game.slug).deck_format(options, deck.format)
-    fmt = formats.get_format(game.slug, fmt_id) or formats.default_format(game.slug)
+    # its own format with the table's options on top (a ban, a larger smallest deck)
+    fmt = get_game(game.slug).table_format(options, deck.format)
     problems = validation.validate(deck_entries(deck), game.slug, fmt)
     if problems:
         language = get_language()
@@ -326,17 +330,22 @@ def match_ready(*, match_id, user) -> Match:
     return match
 
 
-def match_abandon_unstarted(*, match_id, winners: list[int]) -> Match | None:
-    """A paired match nobody started in time ends unplayed: `winners` are the seats that came.
+def match_abandon_unstarted(
+    *, match_id, winners: list[int], reason: str = "absent"
+) -> Match | None:
+    """A match nobody started in time ends unplayed: `winners` are the seats that came.
 
-    Inside the caller's transaction. Not rated (it never started); None when
-    the match is no longer waiting (it started meanwhile, so it is played out).
+    A tournament's pairing when its round's time is up (reason "absent"), or
+    any waiting match left unchanged too long (`matches_call_off_stale`,
+    reason CALLED_OFF_INACTIVE, no winners). Inside the caller's transaction.
+    Not rated (it never started); None when the match is no longer waiting
+    (it started meanwhile, so it is played out).
     """
     match = _locked(match_id)
     if match is None or match.status != MatchStatus.WAITING:
         return None
     match.status = MatchStatus.ABANDONED
-    match.result = {"winners": sorted(winners), "reason": "absent"}
+    match.result = {"winners": sorted(winners), "reason": reason}
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "result", "finished_at"])
     transaction.on_commit(lambda: frames.notify(match.pk))
@@ -362,6 +371,8 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
     taken = match.seats.count()
     Seat.objects.create(match=match, position=taken, user=user, deck_version=version)
     _seats_moved(match)
+    _waiting_match_changed(match)
+    _seat_changed_hands(match, user)
     if taken + 1 >= match.seat_count:
         _start(match)
     return match
@@ -394,7 +405,32 @@ def match_leave(*, match_id, user) -> Match:
     for later in match.seats.filter(position__gt=seat.position).order_by("position"):
         Seat.objects.filter(pk=later.pk).update(position=later.position - 1)
     _seats_moved(match)
+    _waiting_match_changed(match)
+    _seat_changed_hands(match, user)
     return match
+
+
+def _seat_changed_hands(match: Match, user) -> None:
+    """`user` took a seat of `match` or gave theirs up: once stored, their open sockets at it
+    listen again as what they are now (a player, a spectator of a public match, or nobody).
+
+    Not for safety: frames go to the person sitting in a seat (play.frames.reader_groups),
+    so a socket never hears a seat that is not its person's. Without this, a socket opened
+    before would only go quiet (a leaver's) or keep the spectators' view (a joiner's).
+    """
+    match_id, user_id = match.pk, user.pk
+    transaction.on_commit(lambda: frames.send_seat_changed(match_id, user_id))
+
+
+def _waiting_match_changed(match: Match) -> None:
+    """A person joined or left a waiting match (the caller holds the row): it is not stale.
+
+    `last_action_at` is the time of a waiting match's last change, from which
+    the stale sweep counts (`matches_call_off_stale`); it becomes the clock of
+    the first move when the match starts (`_start`).
+    """
+    match.last_action_at = timezone.now()
+    Match.objects.filter(pk=match.pk).update(last_action_at=match.last_action_at)
 
 
 @transaction.atomic
@@ -474,6 +510,11 @@ def match_rematch(*, match_id, user) -> Match:
     )
     match.rematch_of = old
     match.save(update_fields=["rematch_of"])
+    # the other players' tables of the old match link to the new one at once
+    others = list(old.seats.exclude(user=None).exclude(user=user).values_list("user_id", flat=True))
+    if others:
+        old_id, url = old.pk, match.get_absolute_url()
+        transaction.on_commit(lambda: frames.send_rematch(old_id, others, url))
     return match
 
 
@@ -593,9 +634,12 @@ def _offered(state, action: dict) -> dict:
     A person's move must carry each value with the type the engine offered,
     so the legal actions equal to it are compared again with types, and the
     first of the same types is the move (a list may offer 1.0 before 1). An action that
-    is not legal at all goes to the engine for its own reason; the engine
-    looks only at what it was sent, so a shape it does not expect (a list
-    where a card id belongs) is refused here rather than answered with a 500.
+    is not legal at all goes to the engine for its own reason, unless it has a
+    list or an object where no offered move of its type has one (a list where a
+    card id belongs): that is refused here, as not well formed, without asking
+    the engine, which may not expect it. Should the engine still fail to say
+    why (an exception other than IllegalAction), the move is refused all the
+    same, and the log says in a line what failed where, never the whole move.
     """
     legal = state.legal_actions(action["player"])
     equal, start = False, 0
@@ -613,16 +657,49 @@ def _offered(state, action: dict) -> dict:
             "bad_action",
             _("Send the move as it was offered: numbers as numbers, true/false as true/false."),
         )
+    offered = [a for a in legal if a["type"] == action.get("type")]
+    if offered and not _fits(action, offered):
+        raise IllegalAction("bad_action", "A list or an object where the offered moves have none.")
     try:
         state.apply(action)  # not legal, so the engine refuses it and says why
     except IllegalAction:
         raise
-    except Exception:  # noqa: BLE001 - a shape the engine's explanation did not expect
-        log.warning("the engine could not explain refusing %r", action, exc_info=True)
+    except Exception as failed:  # noqa: BLE001 - a shape the engine's explanation did not expect
+        # One line a refusal, however long the move a client sent: what failed, and where
+        # (the engine's own bug to fix), without the traceback or the whole move.
+        where = traceback.extract_tb(failed.__traceback__)[-1]
+        log.warning(
+            "the engine could not explain refusing %s: %s: %s (%s:%s)",
+            _capped(repr(action)),
+            type(failed).__name__,
+            _capped(str(failed)),
+            where.filename,
+            where.lineno,
+        )
         raise MatchRefused("illegal_action", _("This move is not allowed now.")) from None
     # The engine applied what it had not listed: a bug. The state taken from
     # the cache is dropped (never kept), and nothing was written.
-    raise RuntimeError(f"the engine applied an action it did not offer: {action!r}")
+    raise RuntimeError(f"the engine applied an action it did not offer: {_capped(repr(action))}")
+
+
+def _fits(value, offered: list) -> bool:
+    """`value` has a list or an object only where one of the `offered` values (those at the
+    same place in the offered moves) has one of the same kind, at every level.
+
+    Engines hold card ids and the like as strings and numbers, and may look them up
+    in a set or a dict (a list there is unhashable): such a move is malformed, not
+    illegal. Scalars of any kind are the engine's to judge.
+    """
+    kind = type(value)
+    if kind is not list and kind is not dict:
+        return True
+    alike = [o for o in offered if type(o) is kind]
+    if not alike:
+        return False
+    if kind is list:
+        items = [item for o in alike for item in o]
+        return all(_fits(item, items) for item in value)
+    return all(_fits(v, [o[k] for o in alike if k in o]) for k, v in value.items())
 
 
 DETAIL_MAX_CHARS = 200
@@ -667,7 +744,7 @@ def _after_commit(match: Match, state, held: frames.HeldFrames | None = None) ->
         built = match.frames = frames.seat_frames(match, seats, state)
         _keep(match, state, seats)
         stage_times.lap("frames")
-        events = frames.frame_events(match.pk, version, status, built)
+        events = frames.frame_events(match, seats, version, status, built)
         if held is None:
             frames.send_events_now(events)
             stage_times.lap("channel layer")
@@ -952,6 +1029,38 @@ def match_call_off(*, match_id, user) -> None:
             _("Others have joined: start with bots in the empty seats, or wait for the rest."),
         )
     match.delete()
+
+
+# Matches a sweep calls off at most: the next sweep takes the rest.
+STALE_SWEEP_MOST = 200
+
+
+def matches_call_off_stale(*, now=None) -> int:
+    """Call off the matches waiting for players with no change for WAITING_MATCH_STALE_AFTER.
+
+    The periodic task `play.call_off_stale_waiting_matches` calls this: a match
+    nobody starts (its creator went away, nobody took the link) would hold a
+    place of each of its players' open-match limit and sit in the lobby for
+    ever. Each ends unplayed as a tournament's pairing nobody started does
+    (`match_abandon_unstarted`, no winners, reason CALLED_OFF_INACTIVE), so its
+    players find on its page why it went. Each in its own transaction, checked
+    again under the row's lock: a join meanwhile keeps it. How many went.
+    """
+    cutoff = (now or timezone.now()) - WAITING_MATCH_STALE_AFTER
+    stale = list(stale_waiting_matches(cutoff).values_list("pk", flat=True)[:STALE_SWEEP_MOST])
+    called_off = 0
+    for match_id in stale:
+        with transaction.atomic():
+            if (
+                _locked(match_id) is None
+                or not stale_waiting_matches(cutoff).filter(pk=match_id).exists()
+            ):
+                continue
+            ended = match_abandon_unstarted(
+                match_id=match_id, winners=[], reason=CALLED_OFF_INACTIVE
+            )
+            called_off += ended is not None
+    return called_off
 
 
 def match_seat_to_bot(*, match_id, user) -> Match:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,13 +12,13 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from catalog.models import Game
 from core.errors import ApplicationError
-from core.games import DEFAULT_GAME, all_games, playable_slugs, table_game
-from core.params import id_param, int_param
-from core.refusals import refusals
+from core.games import DEFAULT_GAME, Choice, GameSpec, all_games, playable_slugs, table_game
+from core.params import BadParameter, id_param, int_param
+from core.refusals import explained, refusals, refused_page
 from decks.models import Deck
 from play import chat, frames, names, ratings, replays, selectors, services
 from play.models import Match, MatchStatus, Opponent
@@ -33,8 +35,53 @@ def _own_deck(request: HttpRequest) -> Deck | None:
     return Deck.objects.filter(pk=id_param(raw, name="deck"), owner=request.user).first()
 
 
-@require_GET
-def index(request: HttpRequest) -> HttpResponse:
+@dataclass(frozen=True)
+class LobbyForm:
+    """One game's form on the lobby as it is drawn: the values it shows selected (the
+    defaults, or what it sent when the lobby refused to start its match) and why it was
+    refused, said next to it."""
+
+    game: GameSpec
+    decks: list[selectors.LobbyDeck]  # the player's decks of this game, the legal ones first
+    choices: list[tuple[Choice, str]]  # each lobby choice with the form value selected
+    opponent: str
+    deck: str = ""  # the deck selected; "": the first offered (a legal one, if any is)
+    public: bool = False
+    error: str = ""
+
+    @property
+    def no_legal_deck(self) -> bool:
+        """The player has decks of this game but the table would refuse every one."""
+        return bool(self.decks) and not any(row.legal for row in self.decks)
+
+
+def _form_value(choice: Choice, value) -> str:
+    """How `value` of `choice` is written in the form (its option's value attribute)."""
+    return choice.options()[choice.values.index(value)][0]
+
+
+def _lobby_form(spec: GameSpec, decks: list, sent=None, error: str = "") -> LobbyForm:
+    """`spec`'s lobby form: its defaults, or what `sent` (the refused form's POST) chose."""
+    sent = sent or {}
+    choices = []
+    for choice in spec.choices:
+        offered = [value for value, _label in choice.options()]
+        raw = sent.get(choice.name)
+        choices.append((choice, raw if raw in offered else _form_value(choice, choice.default)))
+    return LobbyForm(
+        game=spec,
+        decks=[row for row in decks if row.deck.game.slug == spec.id],
+        choices=choices,
+        opponent=sent.get("opponent") or Opponent.BOT_GREEDY,
+        deck=sent.get("deck", ""),
+        public=sent.get("public") == "on",
+        error=error,
+    )
+
+
+def _lobby(request: HttpRequest, refused: ApplicationError | None = None) -> HttpResponse:
+    """The lobby page; after a refused new match (`refused`), with the refused form's choices
+    kept and the reason next to it, answered with the refusal's status."""
     open_matches = (
         Match.objects.filter(status=MatchStatus.WAITING, opponent=Opponent.OPEN)
         .exclude(created_by=request.user.pk if request.user.is_authenticated else None)
@@ -54,14 +101,24 @@ def index(request: HttpRequest) -> HttpResponse:
     rating_rules = [
         rule for g in lobby_games if g.id in rows and (rule := ratings.rating_rule(rows[g.id]))
     ]
+    decks = selectors.lobby_decks(request.user)
+    refused_game = request.POST.get("game", DEFAULT_GAME) if refused else None
+    message = explained(refused) if refused else ""
+    forms = [
+        _lobby_form(g, decks, request.POST, message)
+        if g.id == refused_game
+        else _lobby_form(g, decks)
+        for g in lobby_games
+    ]
     return render(
         request,
         "play/index.html",
         {
-            "decks": selectors.lobby_decks(request.user),
             "opponents": [c for c in Opponent.choices if c[0] != Opponent.SOLO],
             # each game's own lobby form (a room), for the games that can be played
-            "lobby_games": lobby_games,
+            "lobby_forms": forms,
+            # a refusal no game's form sent (a game that cannot be played): above them all
+            "lobby_error": message if refused_game not in {g.id for g in lobby_games} else "",
             "rating_rules": rating_rules,
             # what a joiner plays by: the game and the choices its creator made
             "open_matches": [
@@ -72,13 +129,37 @@ def index(request: HttpRequest) -> HttpResponse:
             "mine": mine,
             "watchable": watchable,
         },
+        status=refused.status_code if refused else 200,
     )
 
 
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return _lobby(request)
+
+
 @login_required
-@require_POST
-@refusals(redirect_to="play:index")
+@require_http_methods(["GET", "POST"])
 def create(request: HttpRequest) -> HttpResponse:
+    """Start a match from a game's lobby form. A refusal (a deck the table would not take,
+    a choice the game does not allow) is shown on the lobby again, next to that form, with
+    everything it chose still chosen: a redirect would reset every option to its default.
+
+    That page's address is this one, so a GET here (the language switch's way back, a
+    bookmark) is sent on to the lobby.
+    """
+    if request.method == "GET":
+        return redirect("play:index")
+    try:
+        match = _match_from_lobby(request)
+    except BadParameter as refused:  # no form of ours sends it (a deck that is not an id)
+        return refused_page(request, refused)
+    except ApplicationError as refused:
+        return _lobby(request, refused)
+    return redirect(match)
+
+
+def _match_from_lobby(request: HttpRequest) -> Match:
     game = Game.objects.filter(slug=request.POST.get("game", DEFAULT_GAME)).first()
     spec = table_game(game.slug) if game else None
     if spec is None:
@@ -86,7 +167,7 @@ def create(request: HttpRequest) -> HttpResponse:
     deck = _own_deck(request) if spec.uses_decks else None
     options = {c.name: request.POST[c.name] for c in spec.choices if c.name in request.POST}
     opponent = Opponent.SOLO if spec.seats({}) == 1 else request.POST.get("opponent", "")
-    match = services.match_create(
+    return services.match_create(
         user=request.user,
         game=game,
         deck=deck,
@@ -94,7 +175,6 @@ def create(request: HttpRequest) -> HttpResponse:
         options=options,
         public=request.POST.get("public") == "on",
     )
-    return redirect(match)
 
 
 @login_required
@@ -111,6 +191,11 @@ def start_with_bots(request: HttpRequest, match_id) -> HttpResponse:
 def match_page(request: HttpRequest, match_id) -> HttpResponse:
     match, seat = selectors.match_for(match_id=match_id, user=request.user)
     services.bot_wake_if_stalled(match)
+    if selectors.called_off(match):  # nothing was dealt: no table, only why it ended
+        hours = int(selectors.WAITING_MATCH_STALE_AFTER.total_seconds() // 3600)
+        inactive = (match.result or {}).get("reason") == selectors.CALLED_OFF_INACTIVE
+        context = {"match": match, "called_off": True, "inactive": inactive, "stale_hours": hours}
+        return render(request, "play/waiting.html", context)
     if match.status == MatchStatus.WAITING:
         context = {
             "match": match,
@@ -256,13 +341,28 @@ def chat_post(request: HttpRequest, match_id) -> HttpResponse:
     return redirect("play:match", match_id)
 
 
-@require_GET
-def leaderboard(request: HttpRequest, game_slug: str = DEFAULT_GAME) -> HttpResponse:
-    """The best-rated players of one game (rated matches between two people only)."""
+def _rated_games() -> list[tuple[Game, str]]:
+    """The games whose matches can be rated, each with its rule (`ratings.rating_rule`), in the
+    order the registry introduces them: the default game first. A game two people never play
+    together alone (one for a single player) has no rule, so no leaderboard."""
     from play.engines import game_ids
 
-    games = list(Game.objects.filter(slug__in=game_ids()).order_by("name"))
-    game = next((g for g in games if g.slug == game_slug), None)
+    with_engine = set(game_ids())
+    slugs = [g.id for g in all_games() if g.id in with_engine]
+    rows = Game.objects.in_bulk(slugs, field_name="slug")
+    return [
+        (rows[slug], rule)
+        for slug in slugs
+        if slug in rows and (rule := ratings.rating_rule(rows[slug])) is not None
+    ]
+
+
+@require_GET
+def leaderboard(request: HttpRequest, game_slug: str = DEFAULT_GAME) -> HttpResponse:
+    """The best-rated players of one game (rated matches between two people only); 404 for a
+    game whose matches are never rated."""
+    rated = _rated_games()
+    game, rule = next(((g, r) for g, r in rated if g.slug == game_slug), (None, None))
     if game is None:
         raise Http404
     rows = list(ratings.leaderboard(game))
@@ -272,9 +372,9 @@ def leaderboard(request: HttpRequest, game_slug: str = DEFAULT_GAME) -> HttpResp
         if mine is None:
             mine = game.ratings.filter(user=request.user, matches__gt=0).first()
     context = {
-        "games": games,
+        "games": [g for g, _rule in rated],
         "game": game,
-        "rule": ratings.rating_rule(game),
+        "rule": rule,
         "rows": rows,
         "mine": mine,
         "start": ratings.START,

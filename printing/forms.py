@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from printing.options import OPTIONS, Option
@@ -40,7 +41,8 @@ def _fields(option: Option) -> dict[str, forms.Field]:
     defaults = option.default if option.parts else (option.default,)
     return {
         name: forms.DecimalField(
-            label=_(label),
+            # A part's label is a model field's name on the profile, written lower-case.
+            label=capfirst(_(label)),
             min_value=option.low,
             max_value=option.high,
             initial=default,

@@ -118,11 +118,12 @@ OPTIONS = (
         refusal=gettext_noop("Flip on the long or the short edge."),
     ),
     Option(
-        # No label of its own: the form shows it as its two parts.
+        # No label of its own: the form shows it as its two parts, named as the
+        # profile names the offset the account keeps (the same msgids as its fields).
         "back_offset_mm", "offset", (0, 0), "", low=-20, high=20,
         parts=(
-            ("back_offset_x", gettext_noop("Back offset dx (mm)")),
-            ("back_offset_y", gettext_noop("Back offset dy (mm)")),
+            ("back_offset_x", gettext_noop("back offset, horizontal (mm)")),
+            ("back_offset_y", gettext_noop("back offset, vertical (mm)")),
         ),
     ),
 )  # fmt: skip

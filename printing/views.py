@@ -6,16 +6,23 @@ import io
 import re
 import unicodedata
 from collections.abc import Callable
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
+from django.conf import settings
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit import ALL
+from django_ratelimit.core import get_usage
 
-from core.errors import ApplicationError
+from catalog.models import Card
+from core.errors import ApplicationError, NotFound
 from core.forms import posted
+from core.params import BadParameter
 from core.refusals import refusal, refusals
 from core.sessions import ensure_session_key
 from printing import alignment, handoff, limits, selectors, services, sources
@@ -87,38 +94,89 @@ def index(request: HttpRequest) -> HttpResponse:
 def new(request: HttpRequest) -> HttpResponse:
     params = request.POST if request.method == "POST" else request.GET
     form = PrintOptionsForm(posted(request), initial=_initial(request))
-    error, status, source, printed = None, 200, {}, None
+    source: dict = {}
     try:
         source = sources.source_from_params(params)
-        if source:
-            # Say what is printed, and what is wrong with the list, before the
-            # options are filled in (and again beside a refused form).
-            title, cards, _links = sources.source_cards(source, request.user)
-            limits.check_total(cards, 1)
-            sources.check_known(cards)
-            printed = {"title": title, "cards": sum(c["count"] for c in cards)}
-        if request.method == "POST" and form.is_valid():
+        printed = _what_is_printed(source, request.user)
+    except ApplicationError as problem:
+        # No option could make this list printable: the options would be a dead end,
+        # so the page says why and links back to where the list came from.
+        context = {"source_refused": problem.message, "back": _way_back(request, source, problem)}
+        return render(request, "printing/new.html", context, status=problem.status_code)
+    error, status = None, 200
+    if request.method == "POST" and form.is_valid():
+        try:
             job = job_made_for(
                 request, services.print_job_create, source=source, options=form.to_options()
             )
             return redirect(job)
-    except ApplicationError as problem:
-        error, status = problem.message, problem.status_code
+        except ApplicationError as problem:
+            error, status = problem.message, problem.status_code
     if request.method == "POST" and form.errors:
         status = 400
+    # No preview of a job that was refused, nor of values the form refuses: it would only
+    # show a broken image (the page says instead to fix the marked fields).
+    preview_query = (
+        _preview_query(posted(request), source, _initial(request))
+        if source and not error and not form.errors
+        else ""
+    )
     context = {
         "form": form,
         "source": source,
         "printed": printed,
-        # No preview of a list that was refused: it would only show a broken image.
-        "preview_query": (
-            _preview_query(posted(request), source, _initial(request))
-            if source and not error
-            else ""
+        "preview_query": preview_query,
+        # Nor past the client's previews a minute: why not, where the picture would be.
+        "preview_refused": (
+            _too_many_previews_message() if preview_query and _previews_used_up(request) else ""
         ),
         "error": error,
     }
     return render(request, "printing/new.html", context, status=status)
+
+
+def _what_is_printed(source: dict, user) -> dict | None:
+    """The title and card count the page names, once the source's list passed every check
+    that holds whatever the options (copies are checked with the job)."""
+    if not source:
+        return None
+    title, cards, _links = sources.source_cards(source, user)
+    limits.check_total(cards, 1)
+    sources.check_known(cards)
+    return {"title": title, "cards": sum(c["count"] for c in cards)}
+
+
+def _way_back(request: HttpRequest, source: dict, problem: ApplicationError) -> dict:
+    """Where the page of a refused list links to: the page of ours the visitor came from,
+    else the list's own page (a deck, a set, a card), else the list of those."""
+    came_from = request.headers.get("Referer", "")
+    if (
+        came_from
+        and url_has_allowed_host_and_scheme(
+            came_from, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+        and not urlsplit(came_from).path.startswith(reverse("printing:new"))
+    ):
+        return {"url": came_from, "label": _("Back to the previous page")}
+    # A missing deck or set, or an id that is not one, has no page of its own to go to.
+    there = not isinstance(problem, NotFound | BadParameter)
+    asked = request.POST if request.method == "POST" else request.GET
+    if asked.get("deck"):
+        if there:
+            return {
+                "url": reverse("decks:detail", args=[source["deck"]]),
+                "label": _("Back to the deck"),
+            }
+        return {"url": reverse("decks:index"), "label": _("Back to the decks")}
+    if source.get("set") and there:
+        return {
+            "url": reverse("catalog:set", args=[source["set"].upper()]),
+            "label": _("Back to the set"),
+        }
+    codes = {entry["code"] for entry in source.get("cards", [])}
+    if len(codes) == 1 and Card.objects.filter(code__in=codes).exists():
+        return {"url": reverse("catalog:card", args=list(codes)), "label": _("Back to the card")}
+    return {"url": reverse("catalog:index"), "label": _("Back to the cards")}
 
 
 def _preview_query(data, source: dict, initial: dict) -> str:
@@ -157,14 +215,56 @@ def _refused(request: HttpRequest, problem: ApplicationError) -> HttpResponse:
     return refusal(request, status=problem.status_code, code=problem.code, message=problem.message)
 
 
+def preview_rate(group: str, request: HttpRequest) -> str:
+    """Previews one client may have drawn a minute (read per request, so tests can change it)."""
+    return f"{settings.LIMITS['PREVIEWS_PER_MINUTE']}/m"
+
+
+# Each picture drawn counts: a person signed in by their account, anyone else by the
+# client address (RATELIMIT_IP_META_KEY, as the login limits count it). The method is
+# part of django-ratelimit's cache key, so the look without counting must name the same.
+_PREVIEWS = {"group": "printing.preview", "key": "user_or_ip", "rate": preview_rate, "method": ALL}
+
+
+def _previews_used_up(request: HttpRequest, *, drawing: bool = False) -> bool:
+    """Whether this client may have no (further) preview drawn this minute.
+
+    `drawing` counts this request as one drawn. Without it the count is only
+    read, by the form and its htmx part, which draw nothing themselves but
+    would otherwise show an <img> the next request refuses: a broken picture.
+    """
+    usage = get_usage(request, increment=drawing, **_PREVIEWS)
+    if usage is None:  # RATELIMIT_ENABLE is off
+        return False
+    return usage["should_limit"] or (not drawing and usage["count"] >= usage["limit"])
+
+
+def _too_many_previews_message() -> str:
+    return _(
+        "Too many previews in a minute (at most %(n)s): wait a moment, then change an option "
+        "to see the sheet again."
+    ) % {"n": settings.LIMITS["PREVIEWS_PER_MINUTE"]}
+
+
+def _too_many_previews(request: HttpRequest) -> HttpResponse:
+    message = _too_many_previews_message()
+    return refusal(request, status=429, code="too_many_previews", message=message)
+
+
 @require_GET
 def preview_frame(request: HttpRequest) -> HttpResponse:
-    """The <img> of the preview for the form's current values (htmx swaps it in), or why not."""
+    """The <img> of the preview for the form's current values (htmx swaps it in), or why not.
+
+    With the client's previews used up for the minute, the why-not (429) takes the
+    picture's place, since the picture itself could only show as broken.
+    """
     try:
         options, source = _preview_request(request)
         services.print_preview_check(options=options, source=source, user=request.user)
     except ApplicationError as problem:
         return _refused(request, problem)
+    if _previews_used_up(request):
+        return _too_many_previews(request)
     return render(
         request,
         "printing/_preview.html",
@@ -174,7 +274,13 @@ def preview_frame(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def preview(request: HttpRequest) -> HttpResponse:
-    """The first sheet as a PNG, for the options the form currently shows."""
+    """The first sheet as a PNG, for the options the form currently shows.
+
+    Every request counts against the client's previews a minute, a refused one
+    too, before anything is read or drawn: drawing the faces is the cost.
+    """
+    if _previews_used_up(request, drawing=True):
+        return _too_many_previews(request)
     try:
         options, source = _preview_request(request)
         image = services.print_preview(options=options, source=source, user=request.user)

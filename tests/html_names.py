@@ -65,6 +65,13 @@ class Control:
         return self.element.attrs.get("type", self.element.tag)
 
 
+def elements(html: str) -> list[Element]:
+    """Every element of the page in document order, each knowing the elements around it."""
+    page = _Page()
+    page.feed(html)
+    return page.elements
+
+
 def controls(html: str) -> list[Control]:
     """Each form control a person can use, with its accessible name and its group."""
     page = _Page()

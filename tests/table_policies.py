@@ -65,9 +65,11 @@ arcane_choice = ranked(
         "roll": 2,
         "fight": 3,
         "choose": 4,
+        "pay": 4,
         "choose_pile": 5,
         "cast": 6,
         "use": 7,
         "discard_curse": 8,
+        "end_step": 8,
     }
 )

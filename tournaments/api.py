@@ -713,7 +713,8 @@ class ResultApi(APIView):
         request=TournamentResultSerializer,
         responses={200: TournamentPairingSerializer},
         description="The organiser: enter a pairing's result (games played at a physical "
-        "table) or correct one; every change is logged with who made it.",
+        "table) or correct one; every change is logged with who made it. Not a pairing "
+        "the organiser plays in themselves: 403 `own_pairing`.",
     )
     def post(self, request, tournament_id, pairing_id: int):
         data = validated(TournamentResultSerializer, request.data)

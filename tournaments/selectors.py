@@ -458,12 +458,33 @@ def player_record(tournament: Tournament, player: Player) -> list[dict]:
 
 # --- decklists ----------------------------------------------------------------------------
 def can_see_decklist(tournament: Tournament, player: Player, user) -> bool:
-    """The player and the organiser; everyone once the event is over, if the organiser chose so."""
-    if tournament.status == TournamentStatus.FINISHED and tournament.decklists_public:
+    """Whether `user` may read `player`'s registered decklist.
+
+    The player always; everyone once the event is over, if the organiser chose
+    so. The organiser from the start on, but not while registration is open
+    (they could read every list, then register themselves), and, when they play
+    in the event themselves, not until it is over: until then they see what
+    every other player sees, their own list only. Over, the organiser sees them all.
+    """
+    finished = tournament.status == TournamentStatus.FINISHED
+    if finished and tournament.decklists_public:
         return True
     if user is None or not user.is_authenticated:
         return False
-    return user.pk in (player.user_id, tournament.organiser_id)
+    if user.pk == player.user_id:
+        return True
+    if user.pk != tournament.organiser_id:
+        return False
+    if finished:
+        return True
+    if tournament.status == TournamentStatus.REGISTRATION:
+        return False
+    return not organiser_plays(tournament)
+
+
+def organiser_plays(tournament: Tournament) -> bool:
+    """The organiser registered in their own event (and so is one of its players)."""
+    return tournament.players.filter(user_id=tournament.organiser_id).exists()
 
 
 def decklist(tournament: Tournament, player: Player, user) -> list[dict]:

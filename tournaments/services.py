@@ -35,6 +35,10 @@ Rules kept here (the docs repeat them):
   counts toward the organiser's open events.
 - Corrections (the organiser, while the event runs) may change results of
   any round; pairings already made from the old result stay as they are.
+- An organiser who plays in their own event enters or corrects no result of
+  a pairing they play in (their matches and the clock decide it), and sees
+  the other players' decklists only once the event is over
+  (selectors.can_see_decklist), as every player does.
 """
 
 from __future__ import annotations
@@ -854,7 +858,8 @@ def pairing_record_result(
     running one is left alone, its end no longer counts). A bye stays a bye.
     Corrections are allowed for any round while the event runs, even one
     whose next round was paired already: the standings change, the pairings
-    already made stay. Every change is logged with who made it.
+    already made stay. Every change is logged with who made it. Never the
+    result of a pairing the organiser plays in (403 own_pairing).
     """
     key = selectors._uuid(tournament_id)
     if type(pairing_id) is not int:
@@ -886,6 +891,15 @@ def pairing_record_result(
         # the organiser enters the results of every table on one page: say which one
         return _("Table %(table)s: %(why)s") % {"table": pairing.table, "why": message}
 
+    # Players do not report results: their matches do, and the organiser enters
+    # or corrects the rest. An organiser who plays would be the judge of their own
+    # table, so its result is left to its matches and the round clock.
+    seated = [pairing.player_a_id, pairing.player_b_id]
+    if Player.objects.filter(pk__in=seated, user_id=user.pk).exists():
+        raise NotOrganiser(
+            "own_pairing",
+            at_table(_("You play at this table, so you cannot enter or correct its result.")),
+        )
     if pairing.outcome == Outcome.BYE:
         raise TournamentRefused("bye", at_table(_("A bye cannot be changed.")))
     bad = at_table(_("Enter the games each player won and the drawn games, 0 to 3 each."))

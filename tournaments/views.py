@@ -219,12 +219,16 @@ def player(request: HttpRequest, tournament_id, player_id: int) -> HttpResponse:
     except ApplicationError as refused:
         return refused_page(request, refused)
     visible = selectors.can_see_decklist(tournament, entry, request.user)
+    you_organise = request.user.is_authenticated and request.user.pk == tournament.organiser_id
     context = {
         "tournament": tournament,
         "entry": entry,
         "record": selectors.player_record(tournament, entry),
         "visible": visible,
         "decklist": selectors.decklist(tournament, entry, request.user) if visible else [],
+        # why the organiser does not see it: say so rather than "the organiser sees this"
+        "you_organise": you_organise,
+        "you_play": you_organise and not visible and selectors.organiser_plays(tournament),
     }
     return render(request, "tournaments/player.html", context)
 

@@ -1,4 +1,5 @@
-"""The collection's buttons on other apps' pages: `{% card_owned card %}`, `{% set_add set %}`.
+"""The collection's buttons on other apps' pages: `{% card_owned card %}`, `{% set_add set %}`,
+and the trade badge's counts in the header (`{% trade_inbox as inbox %}`).
 
 The tags fetch what they show themselves, so the catalog's views and their
 context stay as they are: a page that wants the buttons loads this library
@@ -12,6 +13,7 @@ from django import template
 from django.utils.translation import get_language
 
 from catalog import vocab
+from collection import partners
 from collection.selectors import owned_counts
 
 register = template.Library()
@@ -92,3 +94,19 @@ def local_name(item) -> str:
 def rarity_name(rarity: str | None) -> str:
     """A rarity's label in the reader's language ("" for cards without one)."""
     return vocab.RARITIES.label(rarity, get_language()) if rarity else ""
+
+
+@register.simple_tag(takes_context=True)
+def trade_inbox(context):
+    """The signed-in visitor's trade news (collection.partners.TradeInbox), or None.
+
+    Counted once per request however many places show it (the header's two menus, the
+    trade pages' own menu and the lists page); a visitor signed out costs no query.
+    """
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return None
+    if not hasattr(request, "_trade_inbox"):
+        request._trade_inbox = partners.trade_inbox(user)
+    return request._trade_inbox

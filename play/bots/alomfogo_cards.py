@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from catalog.records import shipped_cards
+from play.engines.alomfogo import deck_rules
 from play.engines.alomfogo.state import GAME_ID
 
 # 15 names × 3 = 45 cards each, from the AFD demo set
@@ -66,3 +67,36 @@ def deck(codes: list[str], copies: int = 3) -> list[dict]:
 
 def demo_decks() -> list[list[dict]]:
     return [deck(DEMO_DECKS["tamado"]), deck(DEMO_DECKS["vedo"])]
+
+
+def bot_deck_codes(name: str, cards: dict[str, dict], options: dict | None = None) -> list[str]:
+    """The deck a bot brings to a table with `options` (the engine's), a code per card
+    (copies repeated): the demo deck `name`, three of each of its cards, less the card types
+    the table bans (`banned_types`; DECISIONS, Álomfogó 8: a house rule holds for every deck
+    at the table). If that leaves fewer cards than the table's smallest deck
+    (`min_deck_size`), it is topped up from `cards` (code -> card: the shipped cards the
+    caller can deal) with cards of the types allowed and of names not in it yet, révülők
+    first (a bot with no duelist only refuses duels), the cheapest first, then by code, up to
+    the copy limit of a name, all its printings together (the engine's rules). Pure and
+    ordered, so every replay of a match deals the same deck.
+    """
+    options = options or {}
+    banned = set(options.get("banned_types") or ())
+    min_size = options.get("min_deck_size", deck_rules["min_deck_size"])
+    limit, copy_key = deck_rules["max_copies"], deck_rules["copy_key"]
+    kept = [code for code in DEMO_DECKS[name] if cards[code]["type"] not in banned]
+    codes = [code for code in kept for _ in range(3)]
+    taken = {copy_key(cards[code]["name"]) for code in kept}
+    spare = sorted(
+        (card for card in cards.values() if card["type"] not in banned),
+        key=lambda card: (card["type"] != "revulo", card.get("cost") or 0, card["code"]),
+    )
+    for card in spare:
+        if len(codes) >= min_size:
+            break
+        key = copy_key(card["name"])
+        if key in taken:
+            continue
+        taken.add(key)
+        codes += [card["code"]] * min(limit or 3, min_size - len(codes))
+    return codes

@@ -18,7 +18,9 @@ played (ties broken by the bot's generator):
   after a roll: a reroll when the row is worse than a fresh roll plus what
   the reroll uses up; a chest: open when allowed, else roll;
 - healing only when life falls below 1 (the game offers that moment, and a
-  level up refills life anyway); mana potions when two spells lie sideways;
+  level up refills life anyway); mana potions when two spells lie sideways
+  (also just before a reveal phase that has no mana to run);
+- a revealed ending with costs: the cheapest cost against what it gives;
   a curse goes as soon as its own text lets it go for free;
 - choices: keep the most useful spells, discard the least useful cards, drop
   the worst curse on a level up.
@@ -272,7 +274,10 @@ class ArcaneGuardianGreedyBot(Bot):
             return self.row_cost(t)
         if kind == "choose":
             return self.choice_cost(t, pending, action["cards"])
-        return 0.0
+        if kind == "pay":  # the forced payment for a revealed ending
+            ending = t.effect(t.view["pending"]["card"])
+            return t.bundle_cost(ending["costs"][action["cost"]]) + t.bundle_cost(ending["gives"])
+        return 0.0  # end_step: the step goes on as it stands
 
     def step_cost(self, t: Table, action: Action) -> float:
         pile = t.view["piles"][action["pile"]]
@@ -299,7 +304,8 @@ class ArcaneGuardianGreedyBot(Bot):
                 return spent + self.reroll_gain(t)
             if facing:
                 return spent
-        if do.get("gain_mana") and len(t.sideways) >= 2 and pending is None:
+        # between steps, or before a reveal phase that mana would let happen
+        if do.get("gain_mana") and len(t.sideways) >= 2 and pending in (None, "before_reveal"):
             return -0.5 + spent * 0.1
         return KEEP  # otherwise keep it
 

@@ -17,7 +17,9 @@ keep it small, none of which can hide a win:
   held cards, Key, the step in progress) and, per key, the life and upright
   spells it had: a position with no more life and no more upright spells
   than a lost one is lost too (`dominated`; more life or mana never hurts in
-  these rules — `dominance=False` switches this off);
+  these rules — `dominance=False` switches this off). One exception: while an
+  ending with a cost still lies face down, mana can hurt (it runs the reveal
+  phase that would force that payment), so there only the same spells count;
 - an optimistic test (`win_still_possible`): when even collecting every card
   still reachable could not meet the condition of any winning ending (two
   torches for the Secret Tunnel, level 3 for the Altar's Key …), the
@@ -200,15 +202,30 @@ def resources(s: dict) -> tuple[int, int]:
     return s["life"], mask
 
 
-def dominated(dead: list[tuple[int, int]], life: int, mask: int) -> bool:
+def dominated(dead: list[tuple[int, int]], life: int, mask: int, *, same_spells: bool) -> bool:
     """Some position already found lost had at least this life and these spells upright.
 
     More life or more upright spells never hurts in this game (every payment
     of life can be chosen anyway, more mana only adds options and reveals,
     and turning a card face up earlier changes nothing but when an ending
-    acts), so such a position is lost as well.
+    acts), so such a position is lost as well. Except while an ending with a
+    cost lies face down (`costly_ending_hidden`): meeting it forces a payment,
+    and mana runs the reveal phase that may meet it, so more mana can hurt;
+    then `same_spells` asks for the very same upright spells.
     """
+    if same_spells:
+        return any(lost_life >= life and m == mask for lost_life, m in dead)
     return any(lost_life >= life and m & mask == mask for lost_life, m in dead)
+
+
+def costly_ending_hidden(s: dict) -> bool:
+    """An ending with a cost (forced on reveal) still lies face down in some pile."""
+    cards = s["cards"]
+    for pile, up in zip(s["piles"], s["up"], strict=True):
+        hidden = pile[:-1] if up else pile
+        if any(cards[c]["type"] == "ending" and cards[c]["costs"] for c in hidden):
+            return True
+    return False
 
 
 def value(s: dict) -> float:
@@ -231,6 +248,7 @@ class _Search:
         self.dead: dict[tuple, list[tuple[int, int]]] = {}
         self.line: list[dict] = []
         self._hope: dict[tuple, bool] = {}
+        self._costly: dict[tuple, bool] = {}
 
     def hope(self, s: dict) -> bool:
         """`win_still_possible`, remembered: it only reads piles, held cards, level and Key."""
@@ -240,13 +258,24 @@ class _Search:
             known = self._hope[key] = win_still_possible(s)
         return known
 
+    def same_spells(self, s: dict) -> bool:
+        """`costly_ending_hidden`, remembered: the deal is fixed, so pile heights and face-up
+        flags say which cards are still face down."""
+        key = (tuple(map(len, s["piles"])), tuple(s["up"]))
+        known = self._costly.get(key)
+        if known is None:
+            known = self._costly[key] = costly_ending_hidden(s)
+        return known
+
     def wins(self, g: ArcaneGuardianState) -> bool:
         """True if some line from `g` wins; fills `self.line` (reversed) on the way back."""
         key = position_key(g.s)
         life, mask = resources(g.s)
         lost_here = self.dead.get(key)
         if lost_here is not None and (
-            dominated(lost_here, life, mask) if self.dominance else (life, mask) in lost_here
+            dominated(lost_here, life, mask, same_spells=self.same_spells(g.s))
+            if self.dominance
+            else (life, mask) in lost_here
         ):
             return False
         if not self.hope(g.s):

@@ -297,7 +297,7 @@ def _attack(look: _Table, a: Action) -> float:
         size = sum(len(dr["cards"]) for s, dr, _ in rivals if s == target)
         return size * 0.4 - 1.0
     unseen = not look.wake_in_hand and not look.wake_discarded
-    if effect == "insomnia":  # a card from every hand: perhaps the wake-up
+    if effect == "insomnia":  # a card from the target's hand: perhaps the wake-up
         return 4.0 if unseen and look.have_complete else 0.5
     if effect == "sleepwalker" and unseen:
         # a hand that may hold the wake-up goes to the discard pile before its holder

@@ -58,9 +58,7 @@
         resolved: t("why_resolved"),
         glory: t("why_glory"),
         deck_out: t("why_deck_out"),
-        resigned: t("why_resigned"),
-        abandoned: t("why_abandoned"),
-        timeout: t("why_timeout"),
+        // and why the match service ends a match, in every game: live.js's serviceReasons
       },
       marks: { P: t("mark_rest"), S: t("mark_damage"), "Á": t("mark_sacrifice") },
       subtypes: { buvforras: t("subtype_buvforras"), ellenvarazs: t("subtype_ellenvarazs") },

@@ -83,9 +83,7 @@
         escaped: t("end_escaped"),
         died: t("end_died"),
         trapped: t("end_trapped"),
-        abandoned: t("end_abandoned"),
-        resigned: t("end_resigned"),
-        timeout: t("end_timeout"),
+        // and why the match service ends a match, in every game: live.js's serviceReasons
       },
       verdicts: {
         winnable: t("solve_winnable"),
@@ -111,7 +109,7 @@
   const eventKey = actionKey;
 
   // the order of the actions offered together: the ways out of a window first, then the choices
-  const BAR_ORDER = ["fight", "cast", "open_chest", "roll", "accept_roll", "choose"];
+  const BAR_ORDER = ["fight", "cast", "open_chest", "roll", "accept_roll", "pay", "choose", "end_step"];
   // what acts on the card in front of the player: offered under that card
   const FACING_ACTIONS = new Set(["fight", "cast", "open_chest", "roll", "accept_roll"]);
 
@@ -378,6 +376,10 @@
           return t("pending_level_up_curse");
         case "dying":
           return t("pending_dying");
+        case "ending":
+          return t("pending_ending", { card: this.cardName(p.card) });
+        case "before_reveal":
+          return t("pending_before_reveal");
         default:
           return "";
       }
@@ -706,6 +708,18 @@
             : t("act_accept_roll", { result });
           return pair(text, text);
         }
+        case "pay": {
+          // the forced payment for an ending just revealed (the pending names it and its pile)
+          const code = this.pending ? this.pending.card : null;
+          const costs = this.says(code).costs;
+          const said = Array.isArray(costs) ? costs[action.cost] : null;
+          const cost = said || t("cost_n", { n: Number(action.cost) + 1 });
+          return pair(t("do_step_cost", { cost }), t("act_pay", { card: this.cardName(code), cost }));
+        }
+        case "end_step": {
+          const text = t("act_end_step");
+          return pair(text, text);
+        }
         case "choose": {
           const cards = Array.isArray(action.cards) ? action.cards : [];
           const names = this.namesOf(cards);
@@ -731,6 +745,9 @@
      */
     homeOf(action) {
       if (action.type === "choose_pile" && this.piles[action.pile]) return "pile:" + action.pile;
+      // paying for an ending goes on the ending, on top of its pile
+      const paying = action.type === "pay" && this.pending ? this.pending.pile : null;
+      if (typeof paying === "number" && this.piles[paying]) return "pile:" + paying;
       if (FACING_ACTIONS.has(action.type) && this.facing && this.facing.card) return "facing";
       const onCard = action.type === "use" || action.type === "discard_curse";
       if (onCard && (this.spellCodes.has(action.card) || this.heldCodes.has(action.card))) {
@@ -768,6 +785,11 @@
       }
     }
 
+    /** Why the dungeon ended, in words: the game's own ending, else the match service's. */
+    endReason(code) {
+      return this.w.endReasons[code] || this.reason(code);
+    }
+
     resultInfo() {
       const r = this.result;
       if (!r) {
@@ -782,7 +804,7 @@
       let headline;
       if (this.you != null) headline = won ? t("result_won") : t("result_lost");
       else headline = won ? t("result_watch_won", { who }) : t("result_watch_lost", { who });
-      const reason = r.reason ? this.w.endReasons[r.reason] || r.reason : "";
+      const reason = r.reason ? this.endReason(r.reason) : "";
       const stats =
         typeof r.steps === "number"
           ? t("result_stats", { steps: r.steps, level: r.level, life: r.life })
@@ -855,7 +877,7 @@
         case "game_over":
           return ev.won
             ? t("ev_won")
-            : t("ev_lost", { reason: this.w.endReasons[ev.reason] || ev.reason || "" });
+            : t("ev_lost", { reason: this.endReason(ev.reason) });
         default:
           return null;
       }

@@ -105,10 +105,34 @@
     if (node && node.textContent !== text) node.textContent = text;
   }
 
+  const FIRST_STRONG_ISOLATE = "\u2068";
+  const POP_DIRECTIONAL_ISOLATE = "\u2069";
+  // A letter of a right-to-left script: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan,
+  // Mandaic and their supplements and presentation forms, and those beyond the BMP.
+  const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+  /**
+   * Text a person typed (a username), set apart from the page's sentence it goes
+   * into: a name in a right-to-left script would otherwise pull the sentence's
+   * words, numbers and punctuation around it into its own direction ("Waiting
+   * for אבי…", "אבי: 3"). FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE draw
+   * nothing; inside them the name keeps its own direction. The site speaks
+   * left-to-right languages only, where a name of left-to-right letters, digits
+   * and @.+-_ (all a username may hold) cannot move anything, so such a name is
+   * left as it is: no invisible marks in what a reader copies or a test reads.
+   * Were a right-to-left language added, every name would need them. For text
+   * nodes and attributes; in HTML a name is set apart by <bdi> instead.
+   */
+  function isolate(text) {
+    if (!text) return "";
+    return RIGHT_TO_LEFT.test(text) ? FIRST_STRONG_ISOLATE + text + POP_DIRECTIONAL_ISOLATE : text;
+  }
+
   /**
    * A seat's name in the page's language. A bot's own seat is named from its kind
    * and number ("Greedy bot 2"): the server's `name` may be in another language,
-   * since one frame goes to every reader of a seat (play/names.py).
+   * since one frame goes to every reader of a seat (play/names.py). A person's
+   * name is isolated (`isolate`): every table puts it into sentences.
    */
   function playerName(player, t) {
     if (!player) return "";
@@ -116,7 +140,7 @@
     if (player.bot_kind === "greedy") return n ? t("bot_greedy_n", { n }) : t("bot_greedy");
     if (player.bot_kind === "random") return n ? t("bot_random_n", { n }) : t("bot_random");
     if (player.bot_kind === "search") return n ? t("bot_search_n", { n }) : t("bot_search");
-    return player.name;
+    return isolate(player.name);
   }
 
   /** Each seat's name by seat number (see playerName). */
@@ -288,6 +312,7 @@
       actions: $("table-actions"),
       retry: $("table-retry"),
       rematch: $("table-rematch"),
+      rematchOffer: $("table-rematch-offer"),
       claim: $("table-claim"),
       takeover: $("table-takeover"),
       takeBack: $("table-take-back"),
@@ -335,9 +360,19 @@
       game.render(msg, { stepping, busy });
       noteDrawTime(root, since);
       if (el.rematch) el.rematch.hidden = !isOver() || mySeat() == null;
+      if (msg.rematch_url) offerRematch(msg.rematch_url); // the API's answer to a poll
       if (el.replay) el.replay.hidden = !isOver() || !!replayUrl;
       updateClaim();
       updateClock();
+    }
+
+    /** Another player of this finished match opened a new one from it: link to it (the
+     * page shows the same link when it is loaded after that). Only a path on this site. */
+    function offerRematch(url) {
+      const link = el.rematchOffer && el.rematchOffer.querySelector("a");
+      if (!link || typeof url !== "string" || !/^\/(?!\/)/.test(url)) return;
+      link.setAttribute("href", url);
+      el.rematchOffer.hidden = false;
     }
 
     /** "m:ss" */
@@ -533,6 +568,7 @@
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "state") applyState(msg, arrived);
       else if (msg.type === "chat") receiveChat(msg);
+      else if (msg.type === "rematch") offerRematch(msg.url);
       else if (msg.type === "error") showError(msg);
     }
 
@@ -736,7 +772,7 @@
                     type: "button",
                     class: "chat-mute",
                     "data-mute": m.author_id,
-                    "aria-label": t("chat_mute_who", { who: m.author }),
+                    "aria-label": t("chat_mute_who", { who: isolate(m.author) }),
                   },
                   t("chat_mute")
                 )
@@ -1088,6 +1124,26 @@
   // ---- what every game's table draws alike ----------------------------------------------
 
   /**
+   * Why a match ended when the match service ended it, not a game's rules: the
+   * same in every game (play/services.py, tournaments/services.py). A player
+   * resigned, another claimed the win over one who went away ("abandoned"), a
+   * tournament's player did not come in time ("absent"), a match waiting for
+   * players was called off after a day nobody touched it ("inactive"). The tables
+   * also had words for "timeout", which no service sets now; they are kept for any
+   * stored result that says it. A game's own reasons (`vocabulary(t).reasons`) come
+   * first.
+   */
+  function serviceReasons(t) {
+    return {
+      resigned: t("why_resigned"),
+      abandoned: t("why_abandoned"),
+      timeout: t("why_timeout"),
+      absent: t("why_absent"),
+      inactive: t("why_inactive"),
+    };
+  }
+
+  /**
    * One state message as a game's table reads it: the seat's view and legal
    * actions, the seats' names, whose move it is and how the match stands. A
    * game's model extends it with its own words (`vocabulary(t)` gives `this.w`)
@@ -1101,6 +1157,7 @@
       this.t = t;
       this.lang = lang === "en" ? "en" : "hu";
       this.w = vocabulary(t);
+      this.serviceReasons = serviceReasons(t);
       this.view = this.msg.view || {};
       const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
       this.you = typeof seat === "number" ? seat : null;
@@ -1177,8 +1234,11 @@
       return out;
     }
 
+    /** Why the match or a part of it ended, in words: the game's own reason, else the match
+     * service's (`serviceReasons`), else the code itself. */
     reason(code) {
-      return this.w.reasons[code] || code || "";
+      const own = this.w.reasons || {};
+      return own[code] || this.serviceReasons[code] || code || "";
     }
 
     /** The line above the actions: how the match stands, the viewer's choice, or whom it waits for. */
@@ -1422,6 +1482,7 @@
     readJSON,
     h,
     setText,
+    isolate,
     playerName,
     playerNames,
     verifySeed,

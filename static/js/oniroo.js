@@ -63,9 +63,7 @@
         turn_limit: t("why_turn_limit"),
         series: t("why_series"),
         goal: t("why_goal"),
-        resigned: t("why_resigned"),
-        abandoned: t("why_abandoned"),
-        timeout: t("why_timeout"),
+        // and why the match service ends a match, in every game: live.js's serviceReasons
       },
     };
   }
@@ -424,6 +422,19 @@
       return { headline, lines };
     }
 
+    /** The shared dream; at level 3 it says who completed it: only they may wake it (C_03). */
+    sharedDream(d) {
+      const out = this.dream(d, null);
+      if (d.completed_by != null) {
+        const line =
+          d.completed_by === this.you
+            ? this.t("shared_completed_you")
+            : this.t("shared_completed_by", { who: this.playerName(d.completed_by) });
+        out.lines = [line, ...out.lines];
+      }
+      return out;
+    }
+
     /** One dream for the page: its cards in order (links and code sets marked) and why. */
     dream(d, owner, extra) {
       const cards = Array.isArray(d.cards) ? d.cards : [];
@@ -535,8 +546,13 @@
           );
         }
         case "attack": {
-          if (a.join === true) return pair(t("do_mouth_join"), t("act_mouth_join", { card }));
-          if (a.join === false) return pair(t("do_mouth_stay"), t("act_mouth_stay", { card }));
+          if (a.join != null) {
+            // the mouth: against one target (who alone may stop it), the attacker in or out
+            const target = this.playerName(a.target);
+            return a.join
+              ? pair(t("do_mouth_join", { target }), t("act_mouth_join", { card, target }))
+              : pair(t("do_mouth_stay", { target }), t("act_mouth_stay", { card, target }));
+          }
           if (a.dream != null) {
             const target = this.dreamLabel(a.dream, a.target);
             return pair(t("do_attack_on", { target }), t("act_attack_on", { card, target }));
@@ -809,11 +825,11 @@
         nightmare: () =>
           t("eff_nightmare", { target: a.dream ? this.dreamLabel(a.dream, a.target) : target }),
         sleepwalker: () => t("eff_sleepwalker", { target }),
-        insomnia: () => t("eff_insomnia", { who: by }),
+        insomnia: () => t("eff_insomnia", { target, who: by }),
         eye: () => t("eff_eye", { target }),
         hand: () => t("eff_hand", { target }),
         ear: () => t("eff_ear", { target }),
-        mouth: () => (a.join ? t("eff_mouth_join") : t("eff_mouth_stay", { who: by })),
+        mouth: () => (a.join ? t("eff_mouth_join", { target }) : t("eff_mouth_stay", { target, who: by })),
         nose: () => t("eff_nose", { target, who: by }),
       };
       const lines = [
@@ -1053,9 +1069,13 @@
           if (ev.dream != null) {
             return t("ev_attack_on", { who, card, target: this.dreamLabel(ev.dream, ev.target) });
           }
+          if (ev.join != null) {
+            const target = this.seatName(ev.target);
+            return ev.join
+              ? t("ev_attack_mouth_join", { who, card, target })
+              : t("ev_attack_mouth_stay", { who, card, target });
+          }
           if (ev.target != null) return t("ev_attack_on", { who, card, target: this.seatName(ev.target) });
-          if (ev.join === true) return t("ev_attack_mouth_join", { who, card });
-          if (ev.join === false) return t("ev_attack_mouth_stay", { who, card });
           return t("ev_attack_all", { who, card });
         case "fairy":
           return ev.lost
@@ -1159,7 +1179,7 @@
       const solo = hasView ? this.soloInfo() : null;
       const transit = (v.in_transit || []).map((c) => this.card(c, { zone: "transit" }));
       const seats = hasView && !this.solo ? this.seatOrder().map((s) => this.seat(s)) : [];
-      const shared = v.shared_dream ? this.dream(v.shared_dream, null) : null;
+      const shared = v.shared_dream ? this.sharedDream(v.shared_dream) : null;
       const attack = hasView ? this.attackInfo() : null;
       const turn = hasView ? this.turnInfo() : null;
       const piles = hasView ? this.pileCards() : null;

@@ -94,6 +94,7 @@ def test_profile_saves_email_and_language(client, owner):
         "/accounts/profile/",
         {
             "email": "owner@example.com",
+            "old_password": PASSWORD,  # a new address needs it
             "language": "en",
             "back_offset_x_mm": "1.5",
             "back_offset_y_mm": "-0.5",

@@ -225,3 +225,15 @@ def test_a_proposal_message_shows_as_typed_or_is_refused(client, ready, message,
     made = send(client, "post", PROPOSALS, {**body, "message": kept})
     assert made.status_code == 201
     assert TradeProposal.objects.get().message == kept.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("message", ["\u200b", " \u200b ", "\u3164", "\ufeff\n\u2800"])
+def test_a_proposal_message_that_shows_nothing_is_stored_as_no_message(client, ready, message):
+    from collection.models import TradeProposal
+
+    owner, _partner = ready
+    login(client, owner)
+    body = {"partner": "partner", "gives": {"AF1-001": 1}, "message": message}
+    made = send(client, "post", PROPOSALS, body)
+    assert made.status_code == 201
+    assert TradeProposal.objects.get().message == ""

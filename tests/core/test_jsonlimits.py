@@ -36,4 +36,4 @@ def test_an_api_body_with_nan_is_a_400_not_a_value(client):
         "/api/matches/", '{"starting_glory": NaN}', content_type="application/json"
     )
     assert answer.status_code == 400
-    assert answer.json()["error"]["code"] == "parse_error"
+    assert answer.json()["error"]["code"] == "bad_json"  # as the socket says it

@@ -129,7 +129,7 @@ def test_json_and_deck_code_readers_are_bounded_too():
             [DESCRIPTION],
         ),
         ({"game": "alomfogo", "description": "d" * 1_000_000}, "description_too_long", []),
-        ({"game": "alomfogo", "name": "A\u0000B"}, "parse_error", []),  # refused by the JSON parser
+        ({"game": "alomfogo", "name": "A\u0000B"}, "bad_json", []),  # refused by the JSON parser
     ],
     ids=[
         "lines", "chars", "cards-items", "json-items", "code-chars", "code-huge", "name",
@@ -140,7 +140,7 @@ def test_api_create_refuses_oversized_input(client, owner, cards, body, code, nu
     login(client, owner)
     before = database()
     error = assert_refused(post_json(client, "/api/decks/", body), code, *numbers)
-    if code != "parse_error":
+    if code != "bad_json":
         assert error["limit"] == (numbers[0] if numbers else DESCRIPTION)
     assert database() == before
 

@@ -127,6 +127,21 @@ def test_a_required_draw_from_an_empty_deck_still_loses():
     assert g.is_over and g.result == {"winners": [0], "reason": "deck_out", "glory": [15, 15]}
 
 
+def test_a_cards_own_draw_from_an_empty_deck_loses_at_once():
+    """DECISIONS 2: a card that says "húzz" requires the draw like phase 2 does. Álomkép
+    ("Húzz két lapot") with one card left: the first draw takes it, the second loses."""
+    alomkep = "AFD-066"  # általános varázslat, cost 2
+    g = game(deck(alomkep, filler=5), deck())  # six cards: five in hand, one in the deck
+    g.s["players"][0]["vp"] = 2
+    g.forget_legal_actions()
+    last = g.s["players"][0]["deck"][0]
+    act(g, "play_card", in_hand(g, 0, alomkep))
+    events = helpers.let_resolve(g)
+    assert {"type": "draw", "player": 0, "card": last} in events
+    assert {"type": "player_out", "player": 0, "reason": "deck_out"} in events
+    assert g.is_over and g.result == {"winners": [1], "reason": "deck_out", "glory": [15, 15]}
+
+
 def test_the_greedy_bot_draws_unless_the_draw_would_lose_the_deck_race():
     """The greedy bot answers the optional draw: it draws, unless its deck is nearly out
     and the draw would leave it the first to face a required draw from an empty deck."""

@@ -236,6 +236,30 @@ def test_tie_removes_nobody():
     assert states(g, 0) == {"AF1-010": "resting"} and states(g, 1) == {"AF1-010": "resting"}
 
 
+def test_named_helpers_that_never_helped_still_rest_after_the_duel():
+    """DECISIONS 5: every duelist and helper still active turns resting, used or not. Botlik
+    Zsófi against Botlik Zsófi ties, so all four cards stay on the board to be seen."""
+    g = game(deck("AF1-010", "AFD-025"), deck("AF1-010", "AFD-025"))
+    for seat in (0, 1):
+        act(g, "play_card", in_hand(g, seat, "AF1-010"))
+        act(g, "play_card", in_hand(g, seat, "AFD-025"))  # Csipkebokor-manó, a helper
+        answer_draw(g)
+        act(g, "end_main")
+        if seat == 0:
+            act(g, "end_turn")
+    act(g, "declare_attack", on_board(g, 1, "AF1-010"))
+    act(g, "declare_defender", on_board(g, 0, "AF1-010"))
+    act(g, "assign_helper", on_board(g, 1, "AFD-025"))
+    act(g, "assign_helper", on_board(g, 0, "AFD-025"))
+    act(g, "pass")
+    events = act(g, "pass")  # the window closes: nobody helped
+    assert not [e for e in events if e["type"] == "use_helper"]
+    assert {"type": "duel_result", "attack": 2, "defense": 2, "winner": None} in events
+    assert states(g, 0) == {"AF1-010": "resting", "AFD-025": "resting"}
+    assert states(g, 1) == {"AF1-010": "resting", "AFD-025": "resting"}
+    assert types(g) == {"end_turn"}  # no active révülő left to duel again
+
+
 def test_help_window_alternates_and_closes_on_two_passes():
     g = game(deck("AF1-001", "AFD-025"), deck("AF1-010", "AFD-041", "AFD-040"))
     botlik_attacks(g, "AF1-001", "AFD-025")

@@ -1,4 +1,5 @@
-"""Three seats at one table: the counter window and a player who is out (DECISIONS 6, 9).
+"""Three seats at one table: the counter window, a player who is out, and a duel that ends
+because one of its players is out (DECISIONS 5, 6, 9).
 
 Each scenario plays the turns from a fixed-order deal; see docs/rules/alomfogo.md
 ("Spells, targets and counters" and the seats paragraph).
@@ -133,3 +134,65 @@ def test_a_player_out_keeps_their_cards_where_they_were_and_the_table_skips_them
     assert g.s["duel"]["defender"] == 0 and g.active_player == 0  # the previous living seat
     assert {zone: codes(g, 1, zone) for zone in zones} == left_behind
     assert states(g, 1) == {KOBOLD: "active", CSENDHARANG: "active"}
+
+
+# --- DECISIONS 5: a duel that ends because a player is out still rests its cards ------
+BESZELO_HOLLO = "AFD-030"  # Beszélő holló: álomlény, cost 1, "Segítő (P): húzz egy lapot."
+CSIPKEBOKOR_MANO = "AFD-025"  # Csipkebokor-manó: álomlény, cost 0, "Segítő (P): +1 erő."
+
+
+def test_a_defender_out_mid_duel_ends_it_and_the_attackers_cards_rest():
+    """Seat 1 attacks seat 0, whose helper draws from seat 0's empty deck: seat 0 is out, the
+    duel is over, and seat 1's duelist and helper rest, so neither duels seat 2 this turn."""
+    # seat 0 holds its whole deck (five cards) and, starting, skips its first draw
+    g = game(deck(BESZELO_HOLLO, KOBOLD, filler=3), deck(WUGU, WUGU), deck(KOBOLD))
+    act(g, "play_card", in_hand(g, 0, KOBOLD))
+    act(g, "play_card", in_hand(g, 0, BESZELO_HOLLO))  # nothing to draw: no draw is offered
+    assert g.s["players"][0]["deck"] == [] and g.s["pending"] is None
+    pass_turn(g)
+    g.s["players"][1]["vp"] = 6
+    act(g, "play_card", in_hand(g, 1, WUGU))
+    act(g, "play_card", in_hand(g, 1, WUGU))
+    act(g, "end_main")
+    duelist, helper = g.s["players"][1]["board"]
+    act(g, "declare_attack", duelist)  # duels go to seat 0, on seat 1's right
+    act(g, "declare_defender", on_board(g, 0, KOBOLD))
+    act(g, "assign_helper", helper)
+    act(g, "assign_helper", on_board(g, 0, BESZELO_HOLLO))
+    act(g, "pass")
+    events = act(g, "use_helper", on_board(g, 0, BESZELO_HOLLO))  # a required draw: out
+    assert {"type": "player_out", "player": 0, "reason": "deck_out"} in events
+    assert not g.is_over and g.s["duel"] is None and g.active_player == 1
+    assert states(g, 1) == {WUGU: "resting"}  # both Wugus: the duelist and the helper
+    assert g.legal_actions(1) == [{"type": "end_turn", "player": 1}]
+
+
+def test_an_attacker_out_mid_duel_ends_it_and_the_defenders_cards_rest():
+    """Seat 1's own helper draws from seat 1's empty deck: seat 1 is out mid-duel, and seat
+    0's duelist and helper rest, so seat 0 cannot defend with them when seat 2 attacks."""
+    g = game(
+        deck(KOBOLD, CSIPKEBOKOR_MANO),
+        deck(BESZELO_HOLLO, filler=5),  # five in hand, the sixth drawn in seat 1's phase 2
+        deck(KOBOLD),
+    )
+    act(g, "play_card", in_hand(g, 0, KOBOLD))
+    act(g, "play_card", in_hand(g, 0, CSIPKEBOKOR_MANO))
+    act(g, "decline_draw")
+    pass_turn(g)
+    assert g.s["players"][1]["deck"] == []
+    act(g, "play_card", in_hand(g, 1, KOBOLD))
+    act(g, "play_card", in_hand(g, 1, BESZELO_HOLLO))
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 1, KOBOLD))
+    act(g, "declare_defender", on_board(g, 0, KOBOLD))
+    act(g, "assign_helper", on_board(g, 1, BESZELO_HOLLO))
+    act(g, "assign_helper", on_board(g, 0, CSIPKEBOKOR_MANO))
+    events = act(g, "use_helper", on_board(g, 1, BESZELO_HOLLO))  # the attacker draws: out
+    assert {"type": "player_out", "player": 1, "reason": "deck_out"} in events
+    assert not g.is_over and g.s["duel"] is None and g.active_player == 2
+    assert states(g, 0) == {KOBOLD: "resting", CSIPKEBOKOR_MANO: "resting"}
+    act(g, "play_card", in_hand(g, 2, KOBOLD))
+    act(g, "end_main")
+    act(g, "declare_attack", on_board(g, 2, KOBOLD))  # to seat 0: seat 1 is out
+    assert g.s["duel"]["defender"] == 0
+    assert types(g) == {"decline_defense"}  # its resting Kobold cannot defend

@@ -1,8 +1,10 @@
 """Arcane Guardian readings corrected in issue #21, each as the rulebook's situation.
 
 One test per reading, named after the rule; its docstring quotes the
-rulebook section (Hungarian) it follows. DECISIONS.md, Arcane Guardian 1, 4,
-5 and 6 give our reading; docs/rules/arcane_guardian.md says it in our words.
+rulebook section (Hungarian) it follows. DECISIONS.md, Arcane Guardian 1, 3,
+4, 5 and 6 give our reading; docs/rules/arcane_guardian.md says it in our
+words. The last sections follow the revised DECISIONS: a use before the
+reveal phase (3) and endings with a cost acted on when revealed (6).
 """
 
 from __future__ import annotations
@@ -243,3 +245,177 @@ def test_the_view_names_a_curse_whose_own_text_now_lets_it_go():
     step(g, 0)  # the torch
     assert g.view(0)["curses_lifted"] == [DARKNESS]
     assert bot.curse_discard_cost(Table(g.view(0), bot.cards), DARKNESS) == -CURSE_COST
+
+
+# --- DECISIONS 3: a use before the reveal phase, when it matters -------------------------
+def face_up(g) -> list[bool]:
+    return [p["face_up"] for p in g.view(0)["piles"]]
+
+
+def test_a_mana_potion_just_taken_at_zero_mana_may_be_drunk_before_the_reveal_phase():
+    """Varázslat és Mana: „A játékos bármikor szabadon felhasználhatja […]”; Egy lépés, II:
+    „Ha a játékosnak 1-nél kevesebb Manája van […] nem fedhet fel lapokat!”
+
+    At 0 mana the player takes a Mana Potion: before the reveal phase the step
+    stops, so the potion can be drunk first and the other pile turns face up.
+    """
+    from tests.play.test_arcane_guardian_rules import LUCKY_STONE, MANA_POTION, SMOKE_BOMB
+
+    g = game([MANA_POTION], [ROPE, SMOKE_BOMB], [LUCKY_STONE])
+    turn_down(g, *SPELLS)
+    step(g, 1)  # the Rope at 0 mana: nothing held could change the reveal, no stop
+    assert moment(g) is None and face_up(g) == [True, False, True]
+    step(g, 0)  # the Mana Potion
+    assert moment(g) == "before_reveal"
+    assert g.legal_actions(0) == [
+        {"type": "end_step", "player": 0},
+        {"type": "use", "player": 0, "card": MANA_POTION},
+    ]
+    assert face_up(g) == [False, False, True]
+    act(g, "use", card=MANA_POTION)  # both sideways... four: which two turn upright
+    act(g, "choose", cards=[FROSTBALL, HOLY_LIGHT])
+    assert moment(g) is None and face_up(g) == [False, True, True]  # pile 1: the Smoke Bomb
+    assert g.s["piles"][1][-1] == SMOKE_BOMB
+
+
+def test_ending_the_step_without_the_potion_leaves_the_pile_face_down():
+    """The player may also go on without using anything: the reveal phase, at 0 mana,
+    turns up nothing; and at 1 mana or more the step never stops there."""
+    from tests.play.test_arcane_guardian_rules import LUCKY_STONE, MANA_POTION, SMOKE_BOMB
+
+    g = game([MANA_POTION], [ROPE, SMOKE_BOMB], [LUCKY_STONE])
+    turn_down(g, *SPELLS)
+    step(g, 1)
+    step(g, 0)
+    act(g, "end_step")
+    assert moment(g) is None and face_up(g) == [False, False, True]
+    assert MANA_POTION in g.s["held"]
+    g = game([MANA_POTION], [ROPE, SMOKE_BOMB], [LUCKY_STONE])
+    turn_down(g, FROSTBALL, FIREBALL, HOLY_LIGHT)  # 1 mana: the reveal phase runs anyway
+    step(g, 1)
+    step(g, 0)
+    assert moment(g) is None and face_up(g) == [False, True, True]
+
+
+def test_a_curse_of_darkness_may_go_before_the_reveal_phase_once_a_torch_is_taken():
+    """Átkok: the Curse of Darkness stops the reveal phase and may be dropped while a torch
+    is held. Taking the torch, the player may drop the curse before this step's reveal."""
+    from tests.play.test_arcane_guardian_rules import DARKNESS, LUCKY_STONE
+
+    g = game([DARKNESS, TORCH], [ROPE, ELIXIR], [LUCKY_STONE])
+    step(g, 0)  # the curse: −1 mana, no reveal phase
+    act(g, "choose", cards=[FIREBALL])
+    step(g, 1)  # the Rope: the Elixir under it stays face down (no reveal, nothing to drop)
+    assert moment(g) is None and face_up(g) == [False, False, True]
+    step(g, 0)  # the torch
+    assert moment(g) == "before_reveal"
+    assert {"type": "discard_curse", "player": 0, "card": DARKNESS} in g.legal_actions(0)
+    act(g, "discard_curse", card=DARKNESS)
+    assert moment(g) is None and face_up(g) == [False, True, True]
+
+
+# --- DECISIONS 6: an ending with a cost is acted on when revealed -------------------------
+def test_the_arcane_guardian_revealed_must_be_paid_and_a_potion_may_come_first():
+    """Vég: „A Véglapokkal a felfedésükkor kötelező azonnali interakcióba lépni”; DECISIONS,
+    Arcane Guardian 6: interaction is forced on reveal.
+
+    Revealed by the reveal phase at 2 mana, only "3 life" can be paid in full,
+    so that is the one cost offered; the player may drink a Mana Potion first
+    (spells and items at any moment) and pay 3 mana instead.
+    """
+    from tests.play.test_arcane_guardian_rules import ARCANE_GUARDIAN, MANA_POTION
+
+    g = game([MANA_POTION, ROPE], [TORCH, ELIXIR], [], endings=[ARCANE_GUARDIAN, GATE, ALTAR])
+    turn_down(g, FROSTBALL, FIREBALL)  # 2 mana
+    step(g, 0)  # the Mana Potion
+    step(g, 0)  # the Rope: the Arcane Guardian under it stays face down (the used pile)
+    assert moment(g) is None and not g.s["up"][0]
+    step(g, 1)  # the torch; the reveal phase turns up the Arcane Guardian
+    assert moment(g) == "ending" and g.view(0)["pending"]["card"] == ARCANE_GUARDIAN
+    assert [a for a in g.legal_actions(0) if a["type"] == "pay"] == [
+        {"type": "pay", "player": 0, "cost": 1}
+    ]
+    assert {"type": "use", "player": 0, "card": MANA_POTION} in g.legal_actions(0)
+    act(g, "use", card=MANA_POTION)  # the two sideways spells stand up again: 4 mana
+    assert moment(g) == "ending"
+    assert [a["cost"] for a in g.legal_actions(0) if a["type"] == "pay"] == [0, 1]
+    act(g, "pay", cost=0)
+    act(g, "choose", cards=[FROSTBALL, FIREBALL, LIGHTNING])
+    assert g.s["key"] and g.s["life"] == 3 and spells_up(g) == [HOLY_LIGHT]
+    assert g.view(0)["piles"][0]["closed"] == {"why": "key_held"}
+
+
+def test_an_ending_with_a_cost_that_cannot_be_paid_waits_and_one_that_can_acts():
+    """Vég: „bármikor újra interakcióba léphet ezekkel a lapokkal, ha tudja teljesíteni az
+    azon szereplő feltételeket.” A cost that cannot be paid in full leaves the ending
+    waiting, as a condition not met; with 4 mana the Ancient Portal is paid at once."""
+    g = game([ROPE], [TORCH], [], endings=[PORTAL, GATE, ALTAR])
+    turn_down(g, FROSTBALL)  # 3 mana
+    step(g, 0)
+    events = step(g, 0)  # the Portal: 3 mana is not 4
+    assert moment(g) is None and not g.is_over
+    assert ("pile_stopped", PORTAL) in [(e["type"], e.get("card")) for e in events]
+    g = game([ROPE], [TORCH], [], endings=[PORTAL, GATE, ALTAR])
+    step(g, 0)
+    step(g, 0)  # the Portal, with 4 mana: forced, and confirmed
+    assert moment(g) == "ending" and [a["type"] for a in g.legal_actions(0)][0] == "pay"
+    assert not g.is_over
+    act(g, "pay", cost=0)
+    assert g.is_over and g.result["winners"] == [0]
+
+
+def test_a_use_in_the_ending_window_that_leaves_no_cost_payable_lets_the_ending_wait():
+    """Using Fireball in the window (3 mana left) leaves the Portal's 4 mana unpayable: the
+    ending stops its pile and waits, as any ending that cannot be acted on."""
+    g = game([ROPE], [TORCH], [], endings=[PORTAL, GATE, ALTAR])
+    step(g, 0)
+    step(g, 0)
+    act(g, "use", card=FIREBALL)
+    assert moment(g) is None and not g.is_over
+    assert g.view(0)["piles"][0]["closed"] == {"why": "cost"}
+
+
+def test_an_ending_with_a_cost_and_nothing_left_to_give_is_not_paid():
+    """The Arcane Guardian only gives the Key: revealed while the Key is held, there is
+    nothing to act on, so nothing is paid and its pile stops."""
+    from tests.play.test_arcane_guardian_rules import ARCANE_GUARDIAN
+
+    g = game([ROPE], [TORCH], [], endings=[HALL_OF_KEYS, ARCANE_GUARDIAN, GATE])
+    step(g, 0)
+    step(g, 0)  # the Hall of Keys: the Key
+    step(g, 1)
+    step(g, 1)  # the Arcane Guardian
+    assert moment(g) is None and g.s["life"] == 3 and len(spells_up(g)) == 4
+    assert g.view(0)["piles"][1]["closed"] == {"why": "key_held"}
+
+
+def test_the_terminal_and_the_greedy_bot_handle_the_new_moments():
+    """The terminal words the forced payment and the stop before the reveal phase; the
+    greedy bot drinks the potion before the reveal and pays an ending it meets."""
+    from tests.play.test_arcane_guardian_rules import LUCKY_STONE, MANA_POTION, SMOKE_BOMB, layout
+
+    g = game([ROPE], [TORCH], [], endings=[PORTAL, GATE, ALTAR])
+    step(g, 0)
+    step(g, 0)
+    text = cli.format_view(g.view(0), "en")
+    assert "Revealed: Ancient Portal. You must act on it now" in text
+    assert cli.format_action(g.legal_actions(0)[0], g.view(0), "en").startswith(
+        "Pay for Ancient Portal: "
+    )
+    bot = ArcaneGuardianGreedyBot(0, layout([ROPE], [TORCH], []))  # the fillers too
+    assert decide(g, 0, bot, bot_rng(0, 0, bot)) == {"type": "pay", "player": 0, "cost": 0}
+
+    g = game([MANA_POTION], [ROPE, SMOKE_BOMB], [LUCKY_STONE])
+    turn_down(g, *SPELLS)
+    step(g, 1)
+    step(g, 0)
+    assert "no card turns face up" in cli.format_view(g.view(0), "en")
+    assert "1) End the step without revealing" in cli.format_actions(
+        g.legal_actions(0), g.view(0), "en"
+    )
+    bot = ArcaneGuardianGreedyBot(0, layout([MANA_POTION], [ROPE, SMOKE_BOMB], [LUCKY_STONE]))
+    assert decide(g, 0, bot, bot_rng(0, 0, bot)) == {
+        "type": "use",
+        "player": 0,
+        "card": MANA_POTION,
+    }

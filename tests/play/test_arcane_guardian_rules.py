@@ -498,9 +498,9 @@ def test_a_curse_stays_until_a_level_up_which_may_drop_one():
     assert g.s["level"] == 2 and g.s["max_life"] == 4 and g.s["life"] == 4
 
 
-def test_a_level_up_at_the_top_level_still_drops_a_curse_then_refills_without_it():
-    """DECISIONS, Arcane Guardian 5: at level 4 a level up only refills, but the curse
-    discard comes first, so the refill reaches the maximum the curse no longer lowers."""
+def test_a_level_up_at_the_top_level_only_refills_and_drops_no_curse():
+    """DECISIONS, Arcane Guardian 5: "at level 4 it only refills": life to the maximum and
+    every spell upright; no curse is offered (the curse stays, and so does its −1)."""
     g = game([WEAKNESS, *LEVEL_UPS], [], [])
     step(g, 0)  # the Curse of Weakness
     for _ in range(3):
@@ -509,13 +509,12 @@ def test_a_level_up_at_the_top_level_still_drops_a_curse_then_refills_without_it
     assert (g.s["level"], g.s["max_life"]) == (4, 5) and WEAKNESS in g.s["held"]
     g.s["life"] = 2
     turn_down(g, FIREBALL, LIGHTNING)
-    step(g, 0)  # a fourth level up, at the top level
-    assert moment(g) == "level_up_curse" and g.s["level"] == 4
-    assert {"type": "choose", "player": 0, "cards": [WEAKNESS]} in g.legal_actions(0)
-    act(g, "choose", cards=[WEAKNESS])
-    assert (g.s["level"], g.s["life"], g.s["max_life"]) == (4, 6, 6)
-    assert WEAKNESS not in g.s["held"] and WEAKNESS in g.s["discard"]
+    events = step(g, 0)  # a fourth level up, at the top level
+    assert moment(g) is None and "choose" not in types(g)
+    assert (g.s["level"], g.s["life"], g.s["max_life"]) == (4, 5, 5)
+    assert WEAKNESS in g.s["held"] and WEAKNESS not in g.s["discard"]
     assert spells_up(g) == SPELLS
+    assert ("level_up", 4) in [(e["type"], e.get("level")) for e in events]
 
 
 def test_blood_curse_can_be_discarded_by_paying_two_life():
@@ -703,16 +702,17 @@ def test_an_ending_with_a_condition_waits_until_it_holds():
 
 
 def test_the_arcane_guardian_gives_the_key_for_three_mana_or_three_life():
+    """Revealed with 4 mana, both costs can be paid: the interaction is forced (DECISIONS,
+    Arcane Guardian 6), the player picks the cost."""
     g = game([ROPE], [ELIXIR], [TORCH], endings=[ARCANE_GUARDIAN, GATE, HALL_OF_KEYS])
     step(g, 0)
     step(g, 0)
-    assert not g.s["key"] and "ending" not in event_types(g.s["log"])
-    piles = [a for a in g.legal_actions(0) if a.get("pile") == 0]
-    assert piles == [
-        {"type": "choose_pile", "player": 0, "pile": 0, "cost": 0},
-        {"type": "choose_pile", "player": 0, "pile": 0, "cost": 1},
+    assert not g.s["key"] and moment(g) == "ending"
+    assert [a for a in g.legal_actions(0) if a["type"] != "use"] == [
+        {"type": "pay", "player": 0, "cost": 0},
+        {"type": "pay", "player": 0, "cost": 1},
     ]
-    step(g, 0, cost=0)
+    act(g, "pay", cost=0)
     assert moment(g) == "lose_mana"
     act(g, "choose", cards=[FROSTBALL, FIREBALL, LIGHTNING])
     assert g.s["key"] and spells_up(g) == [HOLY_LIGHT]

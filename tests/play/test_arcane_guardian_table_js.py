@@ -328,7 +328,9 @@ def assert_reads_cleanly(msg: dict, frame: dict) -> None:
     for place, key in frame["placed"]:
         kind, _, where = place.partition(":")
         action = dict(json.loads(key))
-        if kind == "pile":
+        if kind == "pile" and action["type"] == "pay":  # paying for the ending on that pile
+            assert msg["view"]["pending"]["pile"] == int(where)
+        elif kind == "pile":
             assert action["type"] == "choose_pile" and int(where) == action["pile"]
         elif kind == "card":
             assert action["type"] in ("use", "discard_curse") and action["card"] == where
@@ -336,7 +338,7 @@ def assert_reads_cleanly(msg: dict, frame: dict) -> None:
             assert action["type"] in ("fight", "cast", "roll", "open_chest", "accept_roll")
             assert msg["view"]["facing"], f"version {version}"
     # what acts on the card in front of the player is under that card: the bar keeps the rest
-    assert set(frame["bar"]) <= {"choose"}, f"version {version}: {frame['bar']}"
+    assert set(frame["bar"]) <= {"choose", "end_step"}, f"version {version}: {frame['bar']}"
     if msg["legal"]:
         assert frame["prompt"], f"version {version}: no prompt on the player's move"
     assert all(line for line in frame["log"]), f"version {version}: an event without words"
@@ -410,12 +412,12 @@ def test_every_state_of_many_bot_games_reads_cleanly(language, facts):
         outcomes[messages[-1]["result"]["reason"]] += 1
     # the games exercised every kind of decision the table offers
     assert set(seen_actions) >= {
-        "choose_pile", "choose_pile+cost", "use", "discard_curse", "fight", "cast", "roll",
-        "open_chest", "accept_roll", "choose",
+        "choose_pile", "use", "discard_curse", "fight", "cast", "roll", "open_chest",
+        "accept_roll", "choose", "pay+cost", "end_step",
     }  # fmt: skip
     assert set(seen_pending) >= {
         None, "enemy", "trap", "chest", "after_roll", "dying", "lose_mana", "gain_mana",
-        "discard", "level_up_curse",
+        "discard", "level_up_curse", "ending", "before_reveal",
     }  # fmt: skip
     assert {"escaped", "died"} <= set(outcomes)
 
@@ -453,23 +455,36 @@ def test_the_log_shows_each_event_once():
 
 @needs_node
 def test_words_follow_the_card_data_when_it_is_known():
-    """With the view's worded effects, fights, paid steps, kept rolls and open chests say what
-    they do (the catalog's card data is not needed for that); without them, a plain label."""
+    """With the view's worded effects, fights, paid steps, payments for a revealed ending, kept
+    rolls and open chests say what they do (the catalog's card data is not needed for that);
+    without them, a plain label."""
+    from tests.play.test_arcane_guardian_rules import game, step
+
     found = {}
     for kind, seed in GAMES:
         for msg in play_through(kind, seed):
             for action in msg["legal"]:
-                key = action["type"] + ("+cost" if "cost" in action else "")
-                if key in ("fight", "choose_pile+cost", "accept_roll", "open_chest"):
+                key = action["type"] + ("+cost" if action["type"] == "choose_pile" else "")
+                if key in ("fight", "pay", "accept_roll", "open_chest"):
                     found.setdefault(key, msg)
         if len(found) == 4:
             break
     assert len(found) == 4, sorted(found)
-    messages = list(found.values())
+    # a step onto an ending that waited for its cost (revealed, a cost that can be paid is
+    # paid at once, so bot games seldom meet one): the Portal, revealed at 3 mana, then 4
+    g = game(["AG-006"], ["AG-036"], [], endings=["AG-066", "AG-060", "AG-061"])
+    step(g, 0)
+    g.apply({"type": "cast", "player": 0, "spells": ["AG-002"]})
+    step(g, 0)
+    step(g, 1)
+    g.apply({"type": "use", "player": 0, "card": "AG-036"})  # the Elixir: 4 mana
+    assert {"type": "choose_pile", "player": 0, "pile": 0, "cost": 0} in g.legal_actions(0)
+    messages = [*found.values(), state_message(g, 0)]
     (frames,) = run_pure([{"messages": messages, "lang": "en", "catalog": {}}])
     words = " | ".join(label["full"] for frame in frames for label in frame["labels"])
     assert re.search(r"Fight: (−\d+ (life|mana)|discard \d)", words), words
     assert re.search(r"Step onto pile \d: .+, paying ", words), words
+    assert re.search(r"(The Arcane Guardian|Ancient Portal): pay −\d+ (life|mana)", words), words
     assert re.search(r"Keep the roll \(\d\): ", words), words
     unworded = json.loads(json.dumps(messages))
     for msg in unworded:

@@ -111,6 +111,9 @@ def edited(action: dict) -> list[dict]:
         if isinstance(value, list):
             changed.append({**action, key: [*value, value[0] if value else "x"]})
         changed.append({**action, key: 99 if isinstance(value, str) else "nope"})
+        # a client may send any JSON: an id wrapped in a list or an object is no id
+        changed.append({**action, key: [value]})
+        changed.append({**action, key: {"id": value}})
     return changed
 
 

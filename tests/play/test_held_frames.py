@@ -21,13 +21,18 @@ from tests.play.test_matches import players, started_duel  # noqa: F401 - player
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def listen(match) -> tuple[object, dict[int, str]]:
-    """A channel in each seat's group, as the seats' consumers would have."""
+def seated_groups(match) -> dict[int, str]:
+    """Each seat's position and the channel group of the person in it (play.frames)."""
+    return {s.position: frames.player_group(match.pk, s.user_id) for s in match.seats.all()}
+
+
+async def listen(match, groups: dict[int, str]) -> tuple[object, dict[int, str]]:
+    """A channel in each seated person's group, as their consumers would have."""
     layer = get_channel_layer()
     channels = {}
-    for position in (0, 1):
+    for position, group in groups.items():
         channels[position] = await layer.new_channel()
-        await layer.group_add(frames.group_name(match.pk, position), channels[position])
+        await layer.group_add(group, channels[position])
     return layer, channels
 
 
@@ -41,9 +46,10 @@ async def versions_received(layer, channels) -> dict[int, int]:
 
 def test_held_frames_wait_for_the_consumer_and_reach_every_seat(players):  # noqa: F811
     match, mover, action = started_duel(players)
+    groups = seated_groups(match)
 
     async def scenario():
-        layer, channels = await listen(match)
+        layer, channels = await listen(match, groups)
         held = frames.HeldFrames()
         await asyncio.get_running_loop().run_in_executor(
             None,
@@ -53,7 +59,7 @@ def test_held_frames_wait_for_the_consumer_and_reach_every_seat(players):  # noq
             ),
         )  # fmt: skip
         # stored, built, and not yet sent: the consumer sends them
-        assert set(held.events) == {frames.group_name(match.pk, p) for p in (0, 1)}
+        assert set(held.events) == set(groups.values())
         await held.send()
         return await versions_received(layer, channels)
 
@@ -62,9 +68,10 @@ def test_held_frames_wait_for_the_consumer_and_reach_every_seat(players):  # noq
 
 def test_a_move_committed_after_the_consumer_stopped_waiting_is_still_sent(players):  # noqa: F811
     match, mover, action = started_duel(players)
+    groups = seated_groups(match)
 
     async def scenario():
-        layer, channels = await listen(match)
+        layer, channels = await listen(match, groups)
         held = frames.HeldFrames()
 
         def move_in_an_outer_transaction():

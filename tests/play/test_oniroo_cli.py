@@ -163,3 +163,20 @@ def test_the_text_never_shows_a_bots_hand(seed, level, lang):
     reader = Watching(state, out)
     assert cli_loop.play(cli_oniroo, state, bots, reader, out, lang) == 0
     assert state.is_over and reader.checked > 0
+
+
+def test_each_moon_mouth_choice_names_its_target_and_whether_you_join():
+    # At three players the mouth is offered against each other seat, joining or staying
+    # out: four choices, and the menu must tell all four apart.
+    view = {"you": 0, "mode": "table", "players": []}
+    choices = [
+        cli_oniroo.format_action(
+            {"type": "attack", "player": 0, "card": "c1", "target": target, "join": join},
+            view,
+            "en",
+        )
+        for target in (1, 2)
+        for join in (True, False)
+    ]
+    assert len(set(choices)) == 4, choices
+    assert [c.split("→")[1].split(" (")[0] for c in choices] == [" Bot 1"] * 2 + [" Bot 2"] * 2

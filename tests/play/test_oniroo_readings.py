@@ -205,7 +205,7 @@ def test_c03_a_bad_nights_waiting_turns_are_said_at_the_table_and_in_the_termina
     [
         (3, NIGHTMARE, "wait", "every other player waits 2 of their turns"),
         (5, NIGHTMARE, "nightmare", "one of their dreams goes to the discard pile"),
-        (5, INSOMNIA, "insomnia", "You take one card unseen from every other hand"),
+        (5, INSOMNIA, "insomnia", "you take one card unseen from their hand; they draw one"),
     ],
 )
 def test_g_h_an_attack_card_says_what_it_does_at_this_level_in_hand_and_on_the_table(

@@ -96,11 +96,37 @@ def test_more_cards_in_a_turn_must_each_link_to_the_one_before():
 
 
 def test_one_card_a_turn_may_start_a_new_dream_or_go_on_any_own_dream():
-    g = arrange(game(level=5), hands={0: [NO_LINK, *filler(5)]}, dreams={0: [[LAST], [LINKS]]})
+    """A single card needs no link; but it is then the turn's only one (DECISIONS ONIROO 6:
+    more cards only when each added card links to the card before it, the first one too).
+    Until the audit of DECISIONS 6, cards linking on to it were offered after it."""
+    after_no_link = symbols(group=CARDS[NO_LINK]["next_group"])[0]  # links on to NO_LINK
+    g = arrange(
+        game(level=5),
+        hands={0: [NO_LINK, after_no_link, *filler(4, after_no_link)]},
+        dreams={0: [[LAST], [LINKS]]},
+    )
     targets = {a["dream"] for a in g.legal_actions(0) if a["type"] == "play"}
     assert targets == {"d1", "d2", "new"}
     act(g, "play", card=one(g, NO_LINK), dream="d1")  # no link needed for the first card
     assert dreams(g, 0)[0] == [LAST, NO_LINK]
+    # it did not link on to S001: no second card, and the turn ended (the table saw why)
+    assert g.active_player == 1 and one(g, after_no_link) in g.s["players"][0]["hand"]
+
+
+def test_more_cards_in_a_turn_only_when_the_first_links_on_to_the_dreams_last_card():
+    """DECISIONS ONIROO 6: "A player may add more than one card in a turn when each added
+    card forms a group link with the card before it" — the first added card included: its
+    card before is the dream's last one (a new dream has none)."""
+    after_links = symbols(group=CARDS[LINKS]["next_group"])[0]  # links on to LINKS
+    rest = filler(4, *symbols(group=CARDS[LINKS]["next_group"]))  # none of them links on to it
+    g = arrange(game(level=5), hands={0: [LINKS, after_links, *rest]}, dreams={0: [[LAST]]})
+    act(g, "play", card=one(g, LINKS), dream="d1")  # S001 → S015: a group link
+    assert g.view(0)["this_turn"]["chain"] == "d1"
+    plays = [a for a in g.legal_actions(0) if a["type"] == "play"]
+    assert plays == [{"type": "play", "player": 0, "card": one(g, after_links), "dream": "d1"}]
+    act(g, "play", card=one(g, after_links), dream="d1")
+    assert dreams(g, 0) == [[LAST, LINKS, after_links]]
+    # a first card that does not link on is the turn's only one: see the test above
 
 
 def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile():
@@ -193,6 +219,37 @@ def test_level_3_the_shared_dream_of_symbol_cards_and_the_wake_up_for_10():
     assert g.s["shared"]["complete"]
     act(g, "wake_up", card=one(g, WAKE), dream="shared")
     assert g.result["winners"] == [0] and g.result["scores"] == [10, 0, 0]
+
+
+def test_level_3_only_the_player_who_completed_the_shared_dream_may_wake_it():
+    """C_03: "Aki befejezi a 10 SZIMBÓLUM kártyából álló ÁLMOT, majd kijátssza az ÉBREDÉS
+    kártyát, megnyeri a játszmát" (DECISIONS ONIROO 5: "completing the dream and playing the
+    wake-up wins 10"), on a later turn of theirs too. Until the audit of DECISIONS 5 anyone
+    could wake it once it was complete."""
+    nine, tenth = shared_almost_complete()
+    rest = filler(10, *nine, tenth)
+    # seat 0 completes it; seat 1 holds the wake-up but may not play it
+    g = arrange(
+        game(level=3, players=2), hands={0: [tenth, *rest[:5]], 1: [WAKE, *rest[5:9]]}, shared=nine
+    )
+    act(g, "play", card=one(g, tenth), dream="shared")
+    assert g.view(1)["shared_dream"]["completed_by"] == 0
+    act(g, "end_turn")  # seat 0 holds no wake-up
+    assert g.active_player == 1 and "wake_up" not in kinds(g)
+    assert {a["type"] for a in g.legal_actions(1)} == {"play"}  # a card must go in
+    g.apply(g.legal_actions(1)[0])
+    assert g.active_player == 0  # nothing left to decide for seat 1: its turn ended
+    # seat 0 draws the wake-up on a later turn and wins with it (after a save and restore)
+    g = arrange(
+        game(level=3, players=2), hands={0: [tenth, *rest[:5]]}, shared=nine, top=[rest[9], WAKE]
+    )
+    act(g, "play", card=one(g, tenth), dream="shared")
+    act(g, "end_turn")
+    g.apply(next(a for a in g.legal_actions(1) if a["type"] == "play"))
+    g = g.from_dict(g.to_dict())
+    assert g.active_player == 0 and g.s["shared"]["completed_by"] == 0
+    act(g, "wake_up", card=one(g, WAKE), dream="shared")
+    assert g.result["winners"] == [0] and g.result["scores"] == [10, 0]
 
 
 def test_level_3_a_bad_night_makes_the_others_wait_two_of_their_turns():
@@ -341,6 +398,26 @@ def test_seven_free_cards_win_20_without_the_wake_up():
     assert g.result["scores"] == [20, 0]
 
 
+def test_seven_free_cards_left_by_a_moon_nose_win_20_for_the_dreams_owner():
+    """DECISIONS ONIROO 6: "A dream of 7 free cards wins 20 points with no wake-up" — however
+    the dream came to be: here the nose takes its one symbol card. Until the audit of
+    DECISIONS 6 the win was looked for only when a card was added."""
+    g = moon(hands={0: [NOSE, *filler(5)]}, dreams={1: [[LAST, *FREES[:7]]]})
+    act(g, "attack", card=one(g, NOSE), target=1)
+    act(g, "accept")
+    act(g, "give", card=one(g, LAST))
+    assert g.result["winners"] == [1] and g.result["reason"] == "seven_free"
+    assert g.result["scores"] == [0, 20]
+    assert [e["type"] for e in g.s["log"][-3:]] == ["give", "seven_free", "game_over"]
+
+
+def test_the_seventh_free_card_is_played_before_the_game_ends():
+    """The win is looked for once the move is made: the log shows the card played first."""
+    g = arrange(game(level=5), hands={0: [FREES[6], *filler(5)]}, dreams={0: [FREES[:6]]})
+    act(g, "play", card=one(g, FREES[6]), dream="d1")
+    assert [e["type"] for e in g.s["log"][-3:]] == ["play", "seven_free", "game_over"]
+
+
 @pytest.mark.parametrize("level", [3, 4, 5])  # the levels that deal dream fairies
 def test_five_dream_fairies_in_hand_win_15_at_once(level):
     g = arrange(game(level=level), hands={1: [*FAIRIES[:4], "ONI-S050"]}, top=[FAIRIES[4]])
@@ -405,25 +482,27 @@ def test_sleepwalker_replaces_the_whole_hand_and_keeps_the_dreams():
     assert len(after) == 6 and dreams(g, 1) == [[LAST]]  # 5 new, then its own turn's draw
 
 
-def test_insomnia_takes_a_card_from_each_other_hand_and_they_draw_one():
+def test_insomnia_takes_a_card_from_the_targets_hand_and_they_draw_one():
+    """G_06 played against one other player (DECISIONS ONIROO 7); until the audit of
+    DECISIONS 7 it took a card from every other hand."""
     g = attack_at(players=3, hands={0: [INSOMNIA, *filler(5)]})
+    attacks = [a for a in g.legal_actions(0) if a["type"] == "attack"]
+    assert [a["target"] for a in attacks] == [1, 2]
     hands = {p: list(g.s["players"][p]["hand"]) for p in (1, 2)}
-    act(g, "attack", card=one(g, INSOMNIA))
-    act(g, "accept")
+    act(g, "attack", card=one(g, INSOMNIA), target=2)
+    assert g.s["pending"] == [{"kind": "defend", "player": 2}]  # only the target is asked
     act(g, "accept")
     mine = g.s["players"][0]["hand"]
-    assert len(mine) == 7  # 5 + one from each: the turn ends by discarding down to 5
-    for p in (1, 2):
-        taken = set(hands[p]) - set(g.s["players"][p]["hand"])
-        assert len(taken) == 1 and taken <= set(mine)
-        # the robbed player knows where it went; the third player does not
-        card = taken.pop()
-        seen = {c["id"] for c in g.view(p)["players"][0]["known_hand"]}
-        assert card in seen and card not in {
-            c["id"] for c in g.view(3 - p)["players"][0]["known_hand"]
-        }
-    assert len(g.s["players"][1]["hand"]) == len(g.s["players"][2]["hand"]) == 5
-    # nothing left to do but end the turn, with seven cards: discarding is all there is
+    assert len(mine) == 6  # 5 + one from the target: the turn ends by discarding down to 5
+    taken = set(hands[2]) - set(g.s["players"][2]["hand"])
+    assert len(taken) == 1 and taken <= set(mine)
+    assert g.s["players"][1]["hand"] == hands[1]  # the other player is not touched
+    # the robbed player knows where it went; the third player does not
+    card = taken.pop()
+    assert card in {c["id"] for c in g.view(2)["players"][0]["known_hand"]}
+    assert card not in {c["id"] for c in g.view(1)["players"][0]["known_hand"]}
+    assert len(g.s["players"][2]["hand"]) == 5
+    # nothing left to do but end the turn, with six cards: discarding is all there is
     assert kinds(g) == {"discard"}
 
 
@@ -524,11 +603,14 @@ def test_moon_ear_on_a_player_with_no_dream_does_nothing():
 @pytest.mark.parametrize("join", [True, False])
 def test_moon_mouth_every_hand_passes_to_the_left_and_the_attacker_may_stay_out(join):
     g = moon(players=3, hands={0: [MOUTH, *filler(5)]})
+    attacks = [a for a in g.legal_actions(0) if a["type"] == "attack"]
+    assert [(a["target"], a["join"]) for a in attacks] == [
+        (1, True), (1, False), (2, True), (2, False)
+    ]  # fmt: skip
     hands = {p: list(g.s["players"][p]["hand"]) for p in range(3)}
     hands[0].remove(one(g, MOUTH))
-    act(g, "attack", card=one(g, MOUTH), join=join)
-    act(g, "accept")
-    act(g, "accept")
+    act(g, "attack", card=one(g, MOUTH), target=2, join=join)
+    act(g, "accept")  # the target lets it happen: nobody else is asked
     s = g.s
     if join:
         assert set(s["players"][1]["hand"]) >= set(hands[0])  # 0 → 1 → 2 → 0
@@ -544,15 +626,47 @@ def test_moon_mouth_every_hand_passes_to_the_left_and_the_attacker_may_stay_out(
     assert set(hands[giver]) <= known
 
 
-def test_moon_mouth_one_fairy_stops_the_whole_exchange():
+def test_moon_mouth_the_targets_fairy_stops_the_whole_exchange():
     g = moon(players=3, hands={0: [MOUTH, *filler(5)], 1: [FAIRIES[0], *filler(4, *filler(5))]})
     before = {p: set(g.s["players"][p]["hand"]) for p in (1, 2)}
-    act(g, "attack", card=one(g, MOUTH), join=True)
+    act(g, "attack", card=one(g, MOUTH), target=1, join=True)
+    assert g.s["pending"] == [{"kind": "defend", "player": 1}]  # seat 2 is not asked
     act(g, "show_fairy", card=one(g, FAIRIES[0]))
-    assert g.s["pending"] == []  # seat 2 is not asked any more
+    assert g.s["pending"] == []
     assert set(g.s["players"][2]["hand"]) == before[2]  # no hand went round
     assert set(g.s["players"][1]["hand"]) >= before[1] - {one(g, FAIRIES[0])}
     assert g.s["players"][0]["score"] == 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "card", "fields"),
+    [("bad_night", INSOMNIA, {}), ("moon_head", MOUTH, {"join": True})],
+)
+def test_an_attack_is_against_one_player_whose_fairy_alone_cancels_it_for_5(kind, card, fields):
+    """DECISIONS ONIROO 7: "played … against one other player … A dream fairy shown by the
+    target cancels the attack … and the attacker loses 5 points". Until the audit of
+    DECISIONS 7, insomnia and the moon mouth asked every other player, and two fairies shown
+    cost the attacker 10."""
+    g = game(level=4, players=3, attack_kind=kind)
+    g.s["players"][0]["score"] = 20
+    g = arrange(
+        g,
+        hands={
+            0: [card, *filler(5)],
+            1: [FAIRIES[0], *filler(4, *filler(5))],
+            2: [FAIRIES[1], *filler(4, *filler(9))],
+        },
+    )
+    hands = {p: set(g.s["players"][p]["hand"]) for p in (1, 2)}
+    attacks = [a for a in g.legal_actions(0) if a["type"] == "attack"]
+    assert attacks and all(a["target"] in (1, 2) for a in attacks)
+    act(g, "attack", card=one(g, card), target=2, **fields)
+    assert g.active_player == 2 and kinds(g) == {"show_fairy", "accept"}
+    act(g, "show_fairy", card=one(g, FAIRIES[1]))
+    assert g.s["players"][0]["score"] == 15  # one fairy, 5 points
+    assert g.active_player == 1 and g.s["players"][1]["hand"][-1] not in hands[1]  # seat 1's turn
+    assert hands[1] <= set(g.s["players"][1]["hand"])  # its fairy was never asked for
+    assert set(g.s["players"][2]["hand"]) == hands[2] - {one(g, FAIRIES[1])}
 
 
 def test_moon_nose_a_dream_card_to_the_attacker_and_no_cut_when_nothing_breaks():

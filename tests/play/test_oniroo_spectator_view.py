@@ -50,7 +50,7 @@ def moon(players=2, **arranged):
 def test_a_card_stolen_by_insomnia_is_known_to_both_players_but_not_to_a_spectator():
     g = arrange(game(level=5, players=2), hands={0: [INSOMNIA, *filler(5)]})
     before = set(g.s["players"][1]["hand"])
-    act(g, "attack", card=one(g, INSOMNIA))
+    act(g, "attack", card=one(g, INSOMNIA), target=1)
     act(g, "accept")
     (stolen,) = before - set(g.s["players"][1]["hand"])
     assert stolen in own_hand(g, 0)  # the thief holds it
@@ -64,7 +64,7 @@ def test_hands_passed_by_a_moon_mouth_are_known_to_their_givers_but_not_to_a_spe
     g = moon(hands={0: [MOUTH, *filler(5)]})
     hands = {p: set(g.s["players"][p]["hand"]) for p in (0, 1)}
     hands[0].discard(one(g, MOUTH))
-    act(g, "attack", card=one(g, MOUTH), join=True)
+    act(g, "attack", card=one(g, MOUTH), target=1, join=True)
     act(g, "accept")
     # with two players the hands swap, and each knows the one it passed on
     assert hands[0] <= known_hand(g, 0, 1) and hands[1] <= known_hand(g, 1, 0)
@@ -82,7 +82,7 @@ def test_a_card_once_on_show_is_hidden_again_once_it_goes_round_privately():
     while g.active_player == 0:  # seat 0 ends its turn by discarding down to 5
         hand = g.s["players"][0]["hand"]
         act(g, "discard", card=next(c for c in hand if c != one(g, LAST)))
-    act(g, "attack", card=one(g, MOUTH), join=True)
+    act(g, "attack", card=one(g, MOUTH), target=0, join=True)
     act(g, "accept")
     # seat 0's hand went to seat 1: seat 0 knows it is there, a spectator is not told
     assert one(g, LAST) in g.s["players"][1]["hand"]

@@ -489,3 +489,51 @@ def test_the_options_summary_lists_the_options_the_view_says_were_chosen():
             label for label in labels if label in {strings[k] for k in OPTION_LABELS.values()}
         }
         assert listed == expected, (view["level"], view["mode"], labels)
+
+
+# --- attacks against one player, the level-3 completer (DECISIONS ONIROO 5 and 7) --------------
+@needs_node
+def test_the_moon_mouths_buttons_and_log_name_its_target():
+    """Each mouth is played against one other player, in or out of the exchange: four
+    different buttons for two others, and the table says whom it was played against."""
+    from tests.play.oniroo_helpers import MOUTH, act, arrange, game, one, plain_symbols
+
+    g = arrange(
+        game(level=4, players=3, attack_kind="moon_head"), hands={0: [MOUTH, *plain_symbols(5)]}
+    )
+    (page,) = run_node([frame_input(g, 0, "en")], "en")
+    mouth = [label for label in page["labels"] if "pass" in label and "to the left" in label]
+    assert len(mouth) == len(set(mouth)) == 4
+    assert sum("against gergo" in label for label in mouth) == 2
+    act(g, "attack", card=one(g, MOUTH), target=2, join=False)
+    (seen,) = run_node([frame_input(g, 1, "en")], "en", stream=True)
+    assert any("against gergo, the other hands pass to the left" in line for line in seen["log"])
+    assert g.active_player == 2 and len(g.s["pending"]) == 1  # the target alone decides
+
+
+@needs_node
+def test_insomnias_attack_says_whose_hand_it_takes_from():
+    from tests.play.oniroo_helpers import INSOMNIA, act, arrange, game, one, plain_symbols
+    from tests.play.test_oniroo_readings import table_words
+
+    g = arrange(game(level=5, players=3), hands={0: [INSOMNIA, *plain_symbols(5)]})
+    act(g, "attack", card=one(g, INSOMNIA), target=2)
+    lines = " ".join(table_words(state_message(g, 1))["lines"])
+    said = "Target: gergo. One card is taken unseen from the hand, for zsofi; a new one is drawn."
+    assert said in lines
+
+
+@needs_node
+def test_the_level_3_shared_dream_says_who_completed_it_and_may_wake_it():
+    from tests.play.oniroo_helpers import act, arrange, game, one, plain_symbols, symbols
+    from tests.play.test_oniroo_readings import table_words
+
+    a_cards = symbols(letter="A")
+    rest = plain_symbols(5, set(a_cards))
+    g = arrange(game(level=3, players=2), hands={0: [a_cards[9], *rest]}, shared=a_cards[:9])
+    assert "completed it" not in " ".join(table_words(state_message(g, 1))["lines"])
+    act(g, "play", card=one(g, a_cards[9]), dream="shared")
+    mine = " ".join(table_words(state_message(g, 0))["lines"])
+    theirs = " ".join(table_words(state_message(g, 1))["lines"])
+    assert "You completed it: only you may play the wake-up on it." in mine
+    assert "zsofi completed it: only they may play the wake-up on it." in theirs

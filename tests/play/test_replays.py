@@ -57,7 +57,14 @@ def test_every_replay_step_equals_the_view_the_player_had_live(finished):
 
 
 def test_after_the_end_any_seat_may_be_watched_but_not_during_the_game(finished, client):
+    """Any seat whose deck is no secret: a private deck's seat stays hidden (see
+    test_replay_private_decks.py), so Gergő's deck is public here."""
+    from decks.models import Deck, Visibility
+
     match, _live, zsofi, gergo = finished
+    Deck.objects.filter(pk=match.seats.get(position=1).deck_version.deck_id).update(
+        visibility=Visibility.PUBLIC
+    )
     client.force_login(zsofi)
     theirs = client.get(f"/api/matches/{match.pk}/replay/?seat=1&step=0").json()
     hand = theirs["view"]["players"][1]["hand"]

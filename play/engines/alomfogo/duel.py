@@ -150,8 +150,7 @@ def decline(g) -> None:
     loss = decline_loss(g, d["attacker"], a)
     g.emit("defense_declined", player=d["defender"], attacker=a)
     fx.change_glory(g, d["defender"], -loss, "declined")
-    if g.zone_of(a) == "board" and g.inst(a)["state"] == "active":
-        g.inst(a)["state"] = "resting"
+    rest_participants(g)  # the attacker, the only one named
     # the book: with no defender "the attacker has won at once", so its win abilities run
     if len(g.living()) > 1:
         for eff in g.effects(a, "win_attack"):
@@ -273,14 +272,28 @@ def resolve(g) -> None:
         fx.change_glory(g, d["defender"], gained, "defended")
         for eff in g.effects(dd, "win_defend"):
             fx.run_ops(g, d["defender"], eff["do"], [], dd)
-    # DECISIONS 5: every duelist and helper still active turns resting
-    for iid in (a, dd, *d["helpers"]):
-        if iid and g.zone_of(iid) == "board" and g.inst(iid)["state"] == "active":
-            g.inst(iid)["state"] = "resting"
     end(g)
 
 
+def rest_participants(g) -> None:
+    """DECISIONS 5: when a duel is over, each of its duelists and helpers still active turns
+    resting, whether it helped or not. A card whose player is out stays as it was: a player
+    who leaves the table leaves with all their cards, out of play (DECISIONS 9)."""
+    d = g.s["duel"]
+    for iid in (d["a"], d["d"], *d["helpers"]):
+        if (
+            iid
+            and g.zone_of(iid) == "board"
+            and g.inst(iid)["state"] == "active"
+            and g.seat(g.inst(iid)["owner"])["alive"]
+        ):
+            g.inst(iid)["state"] = "resting"
+
+
 def end(g) -> None:
+    """The duel is over, however it ended: resolved, refused, or one of its two players out
+    mid-duel (rules.settle). Its cards rest first, so none of them duels again this turn."""
+    rest_participants(g)
     g.s["duel"] = None
     g.s["phase"] = "attack"
     g.emit("duel_end")

@@ -112,14 +112,16 @@ def settle(g) -> None:
         s["phase"], s["duel"], s["pending"], s["casting"] = "over", None, None, None
         g.emit("game_over", winners=living, reason=s["last_reason"])
         return
+    d = s["duel"]
+    if d is not None and not (g.seat(d["attacker"])["alive"] and g.seat(d["defender"])["alive"]):
+        # A duellist's player is out mid-duel: the duel is over there and then, and ends as
+        # every duel does (its cards rest), before the turn goes on or passes on.
+        s["pending"], s["casting"] = None, None
+        duel.end(g)
     if not g.seat(s["active"])["alive"]:
         turn.start_turn(g, g.next_living(s["active"]))
         settle(g)  # the new turn's draw may knock out another seat
         return
-    d = s["duel"]
-    if d is not None and not g.seat(d["defender"])["alive"]:
-        s["pending"], s["casting"] = None, None
-        duel.end(g)
     if s["pending"] is not None and not g.seat(s["pending"]["player"])["alive"]:
         fx.decline_counter(g)  # only a counter can wait on a seat other than the duellists
 
@@ -139,7 +141,9 @@ def why_illegal(g, a: dict) -> IllegalAction:
             f"{t} is not possible now; possible: {sorted({x['type'] for x in legal})}.",
         )
     card = a.get("card")
-    if card is not None and card in g.s["inst"]:
+    # A card id is a string; anything else sent by a client (a list, an object) is no
+    # card and must be refused like one, not raise while being looked up.
+    if isinstance(card, str) and card in g.s["inst"]:
         if (
             g.inst(card)["owner"] == p
             and g.zone_of(card) == "hand"

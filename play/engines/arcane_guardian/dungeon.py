@@ -67,11 +67,6 @@ def ending_actable(s: dict, card: dict) -> bool:
     )
 
 
-def ending_acts_on_reveal(s: dict, card: dict) -> bool:
-    """Forced on reveal: its condition holds and it is free (paying a cost is a choice)."""
-    return not card["costs"] and mage.holds(s, card["requires"]) and ending_useful(s, card)
-
-
 # --- choosing a pile -----------------------------------------------------------
 def top_card(s: dict, i: int) -> dict | None:
     pile = s["piles"][i]
@@ -159,6 +154,23 @@ def step_left(s: dict) -> bool:
 
 
 # --- revealing -----------------------------------------------------------------
+def reveal_phase_targets(s: dict, used: int) -> list[int]:
+    """The piles whose face-down top the reveal phase after a step on pile `used` would turn
+    up if nothing blocked it: every other pile, and that one too with `reveal_used_pile`."""
+    piles, up = s["piles"], s["up"]
+    also_used = s["passive"]["reveal_used_pile"]
+    return [i for i in range(len(piles)) if piles[i] and not up[i] and (i != used or also_used)]
+
+
+def reveal_phase_blocked(s: dict) -> bool:
+    """The reveal phase does nothing now: `no_reveal` is held, or mana is below 1 without a
+    card that reveals without mana."""
+    passive = s["passive"]
+    if passive["no_reveal"]:
+        return True
+    return mage.mana(s) < 1 and not passive["reveal_without_mana"]
+
+
 def take_into_hand(g, i: int, *, reason: str) -> None:
     """Move pile i's top card into the player's held cards; the next card is face down."""
     s = g.s
@@ -193,27 +205,44 @@ def stops_pile(card: dict) -> bool:
 
 
 def ending_revealed(g, i: int, card: dict) -> None:
+    """Interaction with a revealed ending is forced (DECISIONS, Arcane Guardian 6).
+
+    A collectible is taken. Any other ending acts now when it can be acted on
+    at all: a free one at once, one with costs through the `ending` window, in
+    which the player must pay one of the costs that can be paid in full (and
+    may first use what may be used at any moment). One that cannot be acted on
+    (its condition fails, no cost can be paid, or it has nothing to give)
+    stops its pile and waits.
+    """
     s = g.s
     if not stops_pile(card):
         take_into_hand(g, i, reason="ending")  # the pile goes on below it
-    elif ending_acts_on_reveal(s, card):
+    elif not ending_actable(s, card):
+        g.emit("pile_stopped", pile=i, card=card["code"])
+    elif card["costs"]:
+        s["queue"].insert(0, ["ending_window", i])
+    else:
         g.emit("ending", card=card["code"], pile=i)
         s["queue"][0:0] = life_checked(card["gives"], "ending")
-    else:
-        g.emit("pile_stopped", pile=i, card=card["code"])
+
+
+def ending_tasks(g, i: int, card: dict, cost: int | None) -> list[list]:
+    """Acting on the ending on pile i: the event now, then the tasks that pay the chosen cost
+    and give what it gives."""
+    g.emit("ending", card=card["code"], pile=i, cost=cost)
+    tasks = [] if cost is None else life_checked(card["costs"][cost], "ending")
+    return tasks + life_checked(card["gives"], "ending")
 
 
 def act_on_ending(g, i: int, card: dict, cost: int | None) -> None:
     """A step onto a waiting ending: pay the chosen cost, then receive what it gives."""
-    s = g.s
-    g.emit("ending", card=card["code"], pile=i, cost=cost)
-    tasks = [] if cost is None else life_checked(card["costs"][cost], "ending")
-    s["queue"].extend(tasks + life_checked(card["gives"], "ending"))
+    g.s["queue"].extend(ending_tasks(g, i, card, cost))
 
 
 # --- a step ----------------------------------------------------------------------
 def start_step(g, i: int, cost: int | None) -> None:
-    """Choose pile i: reveal its top if face down, interact with it, then the reveal phase."""
+    """Choose pile i: reveal its top if face down, interact with it, then the reveal phase
+    (after a moment to use something first, when that could change it: `reveal_window`)."""
     s = g.s
     s["step"] += 1
     g.emit("step", step=s["step"], pile=i)
@@ -222,14 +251,15 @@ def start_step(g, i: int, cost: int | None) -> None:
         code = s["piles"][i][-1]
         reveal_top(g, i)
         if s["cards"][code]["type"] == "ending":
-            q.append(["reveal_phase", i])  # meeting the ending was this step's interaction
+            # meeting the ending was this step's interaction
+            q.extend((["reveal_window", i], ["reveal_phase", i]))
             return
     card = s["cards"][s["piles"][i][-1]]
     if card["type"] == "ending":
         act_on_ending(g, i, card, cost)
     else:
         interact(g, i, card)
-    q.append(["reveal_phase", i])
+    q.extend((["reveal_window", i], ["reveal_phase", i]))
 
 
 def interact(g, i: int, card: dict) -> None:

@@ -103,14 +103,19 @@ def set_level(g, level: int) -> None:
 
 
 def level_up(g) -> None:
-    """One level up: +1 level (not past the top); then a curse may go; then the refill.
+    """One level up: +1 level; then a curse may go; then the refill. At the top level it
+    only refills: no level, no curse (DECISIONS, Arcane Guardian 5).
 
     The curse goes first, so life is refilled to the maximum without it
     (DECISIONS, Arcane Guardian 5): dropping the Curse of Weakness ends at full life.
     """
     s = g.s
-    g.emit("level_up", level=min(s["level"] + 1, mage.max_level(s)))
-    set_level(g, min(s["level"] + 1, mage.max_level(s)))
+    top = mage.max_level(s)
+    g.emit("level_up", level=min(s["level"] + 1, top))
+    if s["level"] >= top:
+        s["queue"].insert(0, ["level_refill"])
+        return
+    set_level(g, s["level"] + 1)
     s["queue"][0:0] = [["curse_pick"], ["level_refill"]]
 
 
@@ -263,22 +268,51 @@ def op_reveal(g, task) -> None:
     dungeon.reveal_top(g, task[1])
 
 
+def op_reveal_window(g, task):
+    """The moment between a step's interaction and its reveal phase, only when it matters.
+
+    Spells and items may be used at any moment (DECISIONS, Arcane Guardian 3):
+    a Mana Potion just taken at 0 mana may be drunk before the reveal phase,
+    which needs mana. So when the reveal phase would turn up nothing and
+    something held could change that (`moves.reveal_could_change`), the step
+    stops here; otherwise it goes straight on, with no extra click. A use
+    brings this task back, so it asks again only if it still matters.
+    """
+    s = g.s
+    if not moves.reveal_could_change(s, task[1]):
+        return None
+    s["pending"] = {"kind": "before_reveal", "pile": task[1]}
+    return WAIT
+
+
 def op_reveal_phase(g, task) -> None:
     """Reveal the other face-down tops: needs mana ≥ 1 (or a torch), never with no_reveal."""
     s = g.s
-    passive = s["passive"]
-    if passive["no_reveal"]:
+    if dungeon.reveal_phase_blocked(s):
         return
-    if mage.mana(s) < 1 and not passive["reveal_without_mana"]:
-        return
-    used, up, piles = task[1], s["up"], s["piles"]
-    targets = [
-        i
-        for i in range(len(piles))
-        if piles[i] and not up[i] and (i != used or passive["reveal_used_pile"])
-    ]
+    targets = dungeon.reveal_phase_targets(s, task[1])
     if targets:
         reveal_in_order(g, targets)
+
+
+def op_ending_window(g, task):
+    """A revealed ending with costs: the player must pay one (DECISIONS, Arcane Guardian 6).
+
+    Shown even with one cost left (the player confirms it, as with an enemy's
+    last option). If a use taken in the window leaves no cost that can be
+    paid (or nothing to gain), the ending stops its pile and waits like any
+    ending that cannot be acted on.
+    """
+    s = g.s
+    i = task[1]
+    card = dungeon.top_card(s, i)
+    if not s["up"][i] or card is None or card["type"] != "ending":
+        return None
+    if not dungeon.ending_actable(s, card):
+        g.emit("pile_stopped", pile=i, card=card["code"])
+        return None
+    s["pending"] = {"kind": "ending", "pile": i, "card": card["code"]}
+    return WAIT
 
 
 def reveal_in_order(g, piles: list[int]) -> None:
@@ -324,7 +358,9 @@ OPS = {
     "apply_row": op_apply_row,
     "finish": op_finish,
     "reveal": op_reveal,
+    "reveal_window": op_reveal_window,
     "reveal_phase": op_reveal_phase,
+    "ending_window": op_ending_window,
     "drop_curse": op_drop_curse,
 }
 
@@ -361,6 +397,13 @@ def close(g, action: dict) -> None:
         g.emit("open_chest", card=code)
         q[0:0] = life_checked(card["reward"], "chest")
     # accept_roll: the row is the next task already
+
+
+def pay_ending(g, waiting: list, cost: int) -> None:
+    """The answer in the `ending` window: pay that cost, then receive what the ending gives."""
+    i = waiting[1]
+    card = dungeon.top_card(g.s, i)
+    g.s["queue"][0:0] = dungeon.ending_tasks(g, i, card, cost)
 
 
 def use(g, code: str, waiting: list | None) -> None:

@@ -174,6 +174,16 @@ def _use_steps_now(s: dict, moment_whens: tuple[str, ...]):
             yield "item", code, use["steps"]
 
 
+def could_gain_mana(s: dict) -> bool:
+    """Could a use the player may take at any moment turn a spell upright now (a mana gain,
+    or a level up, which turns every spell upright)?"""
+    return any(
+        key in ("gain_mana", "gain_level")
+        for _source, _code, steps in _use_steps_now(s, ("any",))
+        for key, _ in steps
+    )
+
+
 def can_heal(s: dict) -> bool:
     """Could the uses the player holds bring life from below 1 back to 1 or more?"""
     return survives(s["life"], healing_at_hand(s))

@@ -9,6 +9,8 @@ Moments (`s["pending"]["kind"]`, or none between steps):
 | `trap` | `roll`, `use` (`any`, `trap`), `discard_curse` |
 | `chest` | `open_chest` (level high enough), `roll`, `use` (`any`), `discard_curse` |
 | `after_roll` | `accept_roll`, `use` (`any`, `after_roll`), `discard_curse` |
+| `ending` | `pay` (each cost payable in full), `use` (`any`), `discard_curse` |
+| `before_reveal` | `end_step`, `use` (`any`), `discard_curse` |
 | `dying` | `use` (`any`) |
 | `lose_mana`, `gain_mana`, `discard`, `level_up_curse` | `choose` |
 
@@ -28,6 +30,8 @@ WHENS_AT = {
     "trap": ("any", "trap"),
     "chest": ("any",),
     "after_roll": ("any", "after_roll"),
+    "ending": ("any",),
+    "before_reveal": ("any",),
     "dying": ("any",),
 }
 
@@ -160,6 +164,33 @@ def window_actions(s: dict, kind: str) -> list[dict]:
     return found + held_actions(s, kind)
 
 
+def ending_actions(s: dict, pending: dict) -> list[dict]:
+    """The forced interaction with a revealed ending that has costs: pay one of them."""
+    card = s["cards"][pending["card"]]
+    found = [{"type": "pay", "player": 0, "cost": k} for k in dungeon.ending_costs(s, card)]
+    return found + held_actions(s, "ending")
+
+
+def reveal_could_change(s: dict, used: int) -> bool:
+    """Would something the player may do now make the coming reveal phase turn up a card?
+
+    True when the reveal phase after a step on pile `used` would reveal nothing
+    although a pile it covers lies face down, and the block can be lifted now:
+    below 1 mana by a use that turns a spell upright (a mana potion, a level
+    up), a `no_reveal` by discarding the curse that brings it (its own text
+    allowing). Read from the card data, so only a step where it matters stops
+    for the `before_reveal` moment (DECISIONS, Arcane Guardian 3).
+    """
+    if not dungeon.reveal_phase_blocked(s) or not dungeon.reveal_phase_targets(s, used):
+        return False
+    if s["passive"]["no_reveal"]:
+        free = {a["card"] for a in curse_actions(s)}
+        blockers = [c for c in s["held"] if mage.passive_of(s, c).get("no_reveal")]
+        if not all(c in free for c in blockers):
+            return False
+    return mage.mana(s) >= 1 or s["passive"]["reveal_without_mana"] or mage.could_gain_mana(s)
+
+
 def choice_actions(s: dict, pending: dict) -> list[dict]:
     kind = pending["kind"]
     if kind == "level_up_curse":
@@ -188,6 +219,10 @@ def legal_actions(s: dict) -> list[dict]:
     kind = pending["kind"]
     if kind in ("enemy", "trap", "chest", "after_roll"):
         return window_actions(s, kind)
+    if kind == "ending":
+        return ending_actions(s, pending)
+    if kind == "before_reveal":
+        return [{"type": "end_step", "player": 0}, *held_actions(s, kind)]
     if kind == "dying":
         return use_actions(s, "dying")
     return choice_actions(s, pending)

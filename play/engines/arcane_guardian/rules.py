@@ -21,6 +21,8 @@ ACTION_FIELDS = {
     "open_chest": set(),
     "accept_roll": set(),
     "choose": {"cards"},
+    "pay": {"cost"},
+    "end_step": set(),
 }
 
 MOMENT_NAMES = {
@@ -29,6 +31,8 @@ MOMENT_NAMES = {
     "trap": "facing a trap",
     "chest": "at a chest",
     "after_roll": "after a die roll",
+    "ending": "paying for a revealed ending",
+    "before_reveal": "before the reveal phase",
     "dying": "below 1 life",
     "lose_mana": "choosing spells to turn sideways",
     "gain_mana": "choosing spells to turn upright",
@@ -49,6 +53,10 @@ def perform(g, action: dict) -> None:
         flow.discard_curse(g, action["card"], waiting)
     elif kind == "choose":
         flow.choose(g, action["cards"])
+    elif kind == "pay":
+        flow.pay_ending(g, waiting, action["cost"])
+    elif kind == "end_step":
+        pass  # the reveal phase is the next task
     else:
         flow.close(g, action)
     s["pending"] = None
@@ -86,6 +94,8 @@ def why_illegal(g, action: dict) -> IllegalAction:
                 f"Pile {pile} cannot be chosen: it is empty or ends in an ending "
                 "you cannot act on now.",
             )
+        return IllegalAction("bad_cost", "Name one of the ending's costs that you can pay.")
+    if kind == "pay":
         return IllegalAction("bad_cost", "Name one of the ending's costs that you can pay.")
     if kind == "use":
         return IllegalAction(

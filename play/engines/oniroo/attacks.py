@@ -1,24 +1,27 @@
 """Bad night and moon head cards, the dream fairy's defense, and what they ask of other players.
 
 An attack is played on your own turn as the only card of that turn and goes
-straight to the discard pile (G_02, G_03, H_07). Then every player it
-reaches decides, in seat order after the attacker, whether to show a dream
-fairy (`show_fairy`, the fairy is discarded, the attacker loses 5 points or
-all they have, I_01) or to let it happen (`accept`). Every reached player is
-asked, fairy or not, so being asked says nothing about a hand.
+straight to the discard pile (G_02, G_03, H_07). At levels 4–5 every attack
+names one other player, its target (G_01, DECISIONS ONIROO 7); the level-3
+bad night goes on the shared dream instead and reaches every other player
+(C_03, DECISIONS ONIROO 5). Then every player it reaches decides, in seat
+order after the attacker, whether to show a dream fairy (`show_fairy`, the
+fairy is discarded, the attacker loses 5 points or all they have, I_01) or
+to let it happen (`accept`). Every reached player is asked, fairy or not, so
+being asked says nothing about a hand.
 
-What happens to those not protected (our reading in docs/rules/oniroo.md):
+What happens when the target is not protected (our reading in docs/rules/oniroo.md):
 
 | card | effect |
 |---|---|
 | level 3, bad night | each one reached waits two own turns before adding a symbol card |
 | nightmare | the chosen dream of the target goes to the discard pile |
 | sleepwalker | the target discards their hand and draws 5 |
-| insomnia | the attacker takes a random card from each hand reached; each draws 1 |
+| insomnia | the attacker takes a random card from the target's hand; the target draws 1 |
 | eye | the target's next turn starts with a blind play |
 | hand | the target discards one card per other player (`discard`), then draws as many |
 | ear | the target's dream cards go round the others, attacker first; each says where (`take`) |
-| mouth | every hand passes to the left (the attacker may stay out); one fairy stops it all |
+| mouth | every hand passes to the left (the attacker may stay out); the target's fairy stops it |
 | nose | the target gives the attacker a dream card (`give`); a broken dream is cut back |
 
 Decisions other players owe wait in `s["pending"]` (first one due first).
@@ -27,7 +30,7 @@ Decisions other players owe wait in `s["pending"]` (first one due first).
 from __future__ import annotations
 
 from play.engines.base import Action
-from play.engines.oniroo.cards import ATTACK_TYPES, TARGETED
+from play.engines.oniroo.cards import ATTACK_TYPES
 from play.engines.oniroo.dreams import kept_after_giving
 
 ACTION_TYPES = ("show_fairy", "accept", "give", "take")
@@ -70,7 +73,7 @@ def attack_actions(g, p: int, only: str | None = None) -> list[Action]:
     acts: list[Action] = []
     for c in cards:
         kind = infos[c].subtype
-        if level3:  # on the shared dream: it reaches everyone else
+        if level3:  # on the shared dream: it reaches everyone else (C_03)
             acts.append({"type": "attack", "player": p, "card": c})
         elif kind == "nightmare":
             for q in others:
@@ -82,13 +85,12 @@ def attack_actions(g, p: int, only: str | None = None) -> list[Action]:
                     ]
                 else:
                     acts.append({"type": "attack", "player": p, "card": c, "target": q})
-        elif kind in TARGETED:
+        elif kind == "mouth":  # the target may stop it; the attacker may stay out (H_05)
+            for q in others:
+                acts.append({"type": "attack", "player": p, "card": c, "target": q, "join": True})
+                acts.append({"type": "attack", "player": p, "card": c, "target": q, "join": False})
+        else:  # against one other player (G_01; DECISIONS ONIROO 7)
             acts += [{"type": "attack", "player": p, "card": c, "target": q} for q in others]
-        elif kind == "mouth":
-            acts.append({"type": "attack", "player": p, "card": c, "join": True})
-            acts.append({"type": "attack", "player": p, "card": c, "join": False})
-        else:  # insomnia reaches every other player
-            acts.append({"type": "attack", "player": p, "card": c})
     return acts
 
 
@@ -180,8 +182,6 @@ def protect(g, q: int, fairy: str) -> None:
     lost = min(FAIRY_PENALTY, attacker["score"])
     attacker["score"] -= lost
     g.emit("fairy", player=q, card=fairy, code=g.s["cards"][fairy], attacker=atk["by"], lost=lost)
-    if atk["effect"] == "mouth":  # one shown fairy stops the whole exchange
-        s["pending"] = [d for d in s["pending"] if d["kind"] != "defend"]
 
 
 # --- effects ----------------------------------------------------------------------------------
@@ -230,6 +230,7 @@ def sleepwalker(g, atk: dict, q: int) -> None:
 
 
 def insomnia(g, atk: dict, q: int) -> None:
+    """G_06 on the target: the attacker draws one card from their hand, they draw a new one."""
     from play.engines.oniroo.table import draw
 
     s = g.s
@@ -335,7 +336,11 @@ def give(g, q: int, card: str) -> None:
 
 
 def pass_hands(g, p: int, join: bool) -> None:
-    """The mouth: each taking part passes their whole hand to the next one to the left."""
+    """The mouth: each taking part passes their whole hand to the next one to the left.
+
+    H_05's exchange is the whole table's, as the card says; the target is the one
+    player who may stop it with a dream fairy (DECISIONS ONIROO 7: one target, and
+    a fairy shown by the target cancels the attack)."""
     s = g.s
     n = len(s["players"])
     ring = [x % n for x in range(p, p + n) if join or x % n != p]

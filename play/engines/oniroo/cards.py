@@ -31,9 +31,6 @@ _LETTER_BIT = {v: 1 << i for i, v in enumerate(LETTERS)}
 _SHAPE_BIT = {v: 1 << i for i, v in enumerate(SHAPES)}
 _DIGIT_BIT = {d: 1 << ((d - 1) % 10) for d in DIGITS}  # the cycle 1-2-…-9-0: 1 is bit 0
 
-# Attacks aimed at one other player; the rest (insomnia, mouth) reach everyone.
-TARGETED = frozenset(("nightmare", "sleepwalker", "eye", "hand", "ear", "nose"))
-
 _SUBTYPES = {"bad_night": BAD_NIGHTS, "moon_head": MOON_HEADS, "magic_code": CODE_KINDS}
 
 

@@ -182,7 +182,7 @@ def sample_state(view: dict, knowledge: Knowledge, rng: random.Random) -> Oniroo
         "game_no": view["game_number"],
         "history": copy_json(view["history"]),
         "players": players,
-        "shared": _dream(view["shared_dream"]) if view["shared_dream"] else None,
+        "shared": _shared(view["shared_dream"]) if view["shared_dream"] else None,
         "dream_seq": _dream_seq(view),
         "known": known,
         "limbo": [card["id"] for card in view["in_transit"]],
@@ -243,6 +243,14 @@ def _dream(shown: dict) -> dict:
     dream = table.empty_dream(shown["id"])
     dream["cards"] = [card["id"] for card in shown["cards"]]
     dream["complete"] = shown["complete"]
+    return dream
+
+
+def _shared(shown: dict) -> dict:
+    """The shared dream, with who completed it at level 3 (only they may wake it)."""
+    dream = _dream(shown)
+    if "completed_by" in shown:
+        dream["completed_by"] = shown["completed_by"]
     return dream
 
 

@@ -69,6 +69,7 @@ class OnirooState(DictState):
             follows.setdefault(self.infos[iid].group, set()).add(iid)
         self.follows = {group: frozenset(ids | free) for group, ids in follows.items()}
         self.no_follower = frozenset(free)  # a purple group no card shows: free cards only
+        self.free_ids = frozenset(free)
         self._actions: dict[int, dict] = {}  # seat -> card -> the action dicts made for it
         if data["mode"] == "table":
             from play.engines.oniroo import table as rules

@@ -7,8 +7,10 @@ ends the turn when 5 are left. The turn ends on its own only when nothing is
 left to decide whatever the hand holds (`turn_over`: no card in hand, or 5 or
 fewer after an attack, or after the last dream card the level allows with no
 complete dream to wake), so the end of a turn tells the table nothing of the
-hand. Attacks and the decisions they ask of other players are in `attacks.py`;
-the end of a game and the series in `series.py`.
+hand. A dream of seven free cards wins whenever a move leaves one on the
+table (`check_seven_free_dreams`), however its cards came or went. Attacks
+and the decisions they ask of other players are in `attacks.py`; the end of
+a game and the series in `series.py`.
 
 Steps of the turn's player (`s["step"]`): `play` (the usual choices),
 `blind` (a moon eye struck: pick a hand position), `blind_use` (say what the
@@ -65,7 +67,9 @@ def fresh_turn() -> dict:
     """What the turn's player has done so far this turn."""
     return {
         "played": 0,  # dream cards added (a reveal counts its cards)
-        "chain": None,  # the dream this turn's cards went into
+        # the dream this turn's cards went into while more may follow: None once the turn's
+        # first card did not link on to the dream's last card (DECISIONS ONIROO 6)
+        "chain": None,
         "last": None,  # the card laid last on it (the next one must link to it)
         "attacked": False,  # an attack was this turn's card
         "revealed": False,  # a complete dream came out of the hand
@@ -90,6 +94,9 @@ def reset_table(s: dict) -> None:
         for p in range(s["options"]["players"])
     ]
     s["shared"] = empty_dream(SHARED) if level in (2, 3) else None
+    if level == 3:
+        # the seat whose card completed the shared dream: only they may wake it (C_03)
+        s["shared"]["completed_by"] = None
     s["dream_seq"] = 0
     # hand card id -> the other seats that know it is there, and None (the spectator's seat
     # in `view`) when the whole table saw it arrive (`on_show`); a card known only to the
@@ -237,15 +244,14 @@ def new_dream(s: dict, p: int) -> dict:
 
 
 def add_to_dream(g, p: int, dream_id: str, card: str) -> dict:
-    """Put `card` at the end of a dream of `p` (or a new one); check the seven-free win."""
+    """Put `card` at the end of a dream of `p` (or a new one); the seven-free win is checked
+    once the move is made (`check_seven_free_dreams`)."""
     s = g.s
     if dream_id == NEW:
         dream = new_dream(s, p)
     else:
         dream = own_dream(s, p, dream_id)
     append_card(g, dream, card)
-    if len(dream["cards"]) >= SEVEN_FREE:
-        check_seven_free(g, p, dream)
     return dream
 
 
@@ -260,9 +266,25 @@ def check_seven_free(g, p: int, dream: dict) -> None:
     """A dream of seven free cards wins 20 with no wake-up (E_01); our reading: levels 4–5."""
     if g.s["options"]["level"] < 4 or len(dream["cards"]) < SEVEN_FREE:
         return
-    if all(g.infos[c].type == "free" for c in dream["cards"]):
+    if g.free_ids.issuperset(dream["cards"]):
         g.emit("seven_free", player=p, dream=dream["id"])
         raise GameOver(p, "seven_free", SEVEN_FREE_POINTS)
+
+
+def check_seven_free_dreams(g) -> None:
+    """The seven-free win for every dream on the table, after any move (DECISIONS ONIROO 6).
+
+    A dream comes to hold only free cards by gaining one (a play, a reveal, a
+    moon ear's card taken into it) or by losing the others (a moon nose's gift
+    and the cut-back after it): checking the table once a move is made covers
+    every way, the ones to come too.
+    """
+    if g.s["options"]["level"] < 4 or not g.free_ids:
+        return
+    for p, seat in enumerate(g.s["players"]):
+        for dream in seat["dreams"]:
+            if len(dream["cards"]) >= SEVEN_FREE:
+                check_seven_free(g, p, dream)
 
 
 def on_show(g, card: str, holder: int) -> None:
@@ -399,7 +421,8 @@ def turn_over(g, p: int) -> bool:
 
 def more_cards(g) -> bool:
     """Whether the rules let the turn's player add a dream card now, cards in hand aside: the
-    turn's first card (or an attack, or a reveal), at levels 4–5 one linking on to the last."""
+    turn's first card (or an attack, or a reveal), at levels 4–5 one linking on to the last
+    while every card of the turn so far linked on (`chain` is None once one did not)."""
     tf = g.s["tf"]
     return tf["played"] == 0 or (chains(g) and tf["chain"] is not None)
 
@@ -410,7 +433,13 @@ def followers(g, p: int) -> frozenset[str]:
     last = tf.get("last")  # a state saved before "last" was kept: read the dream
     if last is None:
         last = next(d for d in g.s["players"][p]["dreams"] if d["id"] == tf["chain"])["cards"][-1]
-    return g.follows.get(g.infos[last].next_group, g.no_follower)
+    return followers_of(g, last)
+
+
+def followers_of(g, card: str) -> frozenset[str]:
+    """The dream cards that make a group link after `card` (its purple group is their yellow
+    one, or they are free)."""
+    return g.follows.get(g.infos[card].next_group, g.no_follower)
 
 
 # --- legal actions ----------------------------------------------------------------
@@ -486,7 +515,11 @@ def card_actions(g, p: int, cards: list[str], keys: list[str]) -> list[Action]:
 
 def dream_plays(g, p: int, cards: list[str]) -> list[Action]:
     """Adding one of `cards` (dream cards) to a dream: one a turn at levels 1–3; at 4–5 more
-    when each links on to the card before it."""
+    when each card of the turn, the first one included, links on to the card before it.
+
+    The first card needs no link (it may be the turn's only one); when it does not link
+    on to the dream's last card, it is the turn's only one (DECISIONS ONIROO 6).
+    """
     s = g.s
     tf = s["tf"]
     level = s["options"]["level"]
@@ -526,7 +559,14 @@ def wake_targets(g, p: int) -> list[str]:
     if level == 1:
         return [d["id"] for d in s["players"][p]["dreams"] if d["complete"]]
     if level <= 3:
-        return [SHARED] if s["shared"]["complete"] else []
+        shared = s["shared"]
+        if not shared["complete"]:
+            return []
+        # level 3: only the one who completed it ("Aki befejezi … majd kijátssza", C_03;
+        # DECISIONS ONIROO 5), on that turn or a later one; unknown (None) in a state saved
+        # before the completer was kept: anyone, as then
+        completer = shared.get("completed_by")
+        return [SHARED] if completer is None or completer == p else []
     # wake_up_anywhere: on any complete dream, own ones listed first: your own for 15,
     # another player's for 5 whether or not you have a complete dream (J_04, F_04;
     # DECISIONS ONIROO 6)
@@ -640,6 +680,7 @@ def do(g, a: Action) -> None:
         discard(g, a["player"], a["card"])
     elif t == "end_turn":
         end_turn(g)
+    check_seven_free_dreams(g)
 
 
 def after_blind(s: dict) -> None:
@@ -656,10 +697,22 @@ def play(g, p: int, card: str, dream_id: str) -> None:
     tf["played"] += 1
     if dream_id == SHARED:
         dream = s["shared"]
+        was_complete = dream["complete"]
         append_card(g, dream, card)
+        if not was_complete and dream["complete"] and "completed_by" in dream:
+            dream["completed_by"] = p  # level 3: this player may wake it (C_03)
+        tf["chain"] = dream["id"]
     else:
+        # levels 4-5: more cards may follow only when the turn's first card links on to the
+        # dream's last card (a new dream has none); later ones are offered linking only
+        before = None
+        if tf["played"] == 1 and dream_id != NEW and chains(g):
+            laid = own_dream(s, p, dream_id)["cards"]
+            before = laid[-1] if laid else None
         dream = add_to_dream(g, p, dream_id, card)
-    tf["chain"], tf["last"] = dream["id"], card
+        linked = before is None or card in followers_of(g, before)
+        tf["chain"] = dream["id"] if linked else None
+    tf["last"] = card if tf["chain"] is not None else None
     g.emit("play", player=p, card=card, code=s["cards"][card], dream=dream["id"])
 
 
@@ -750,7 +803,8 @@ def why_illegal(g, a: Action) -> IllegalAction:
     if t == "play" and s["tf"]["played"] and s["options"]["level"] >= 4:
         return IllegalAction(
             "no_link",
-            "More cards this turn go on the same dream, each linking to the card before it.",
+            "More cards this turn go on the same dream, and only when each card of the turn, "
+            "the first one included, links to the card before it.",
         )
     if t == "wake_up":
         return IllegalAction("dream_not_complete", "The wake-up goes on a complete dream only.")

@@ -246,11 +246,17 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
 
 
 def _shared_dream(g, public: dict[str, dict], own_points: int) -> dict | None:
-    """Levels 2–3's one dream in the centre; waking it scores as one's own (C_07)."""
-    if not g.s["shared"]:
+    """Levels 2–3's one dream in the centre; waking it scores as one's own (C_07).
+
+    At level 3 it also says who completed it (`completed_by`, None until then): only
+    they may wake it (C_03)."""
+    shared = g.s["shared"]
+    if not shared:
         return None
-    dream = _dreams(g, public, ("shared",), [g.s["shared"]])[0]
+    dream = _dreams(g, public, ("shared",), [shared])[0]
     dream["wake_up_points"] = own_points
+    if "completed_by" in shared:
+        dream["completed_by"] = shared["completed_by"]
     return dream
 
 

@@ -1,0 +1,39 @@
+"""The print page in Chromium after a refused option: no broken preview, and the picture
+comes back once the value is fixed."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.pages import log_in
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+LOADED = "() => { const img = document.querySelector('#preview img'); return img && img.complete; }"
+
+
+def test_a_refused_margin_shows_no_broken_preview_and_fixing_it_brings_the_sheet_back(
+    page, deck_to_print
+):
+    deck = deck_to_print("margos", "Margós pakli", 4)
+    log_in(page, "margos")
+    page.goto(f"/print/new/?deck={deck.pk}")
+    margin = page.get_by_label("Nyomtatómargó (mm)")
+
+    margin.fill("999")
+    page.get_by_role("button", name="PDF készítése").click()
+
+    expect(page.locator("#print-form .has-error")).to_have_count(1)
+    expect(page.locator("#preview img")).to_have_count(0)  # not a broken picture
+    expect(page.locator("#preview p")).to_be_visible()  # what to do instead
+    # the one CSRF token the form posts is its own, not a second copy
+    expect(page.locator("#print-form [name=csrfmiddlewaretoken]")).to_have_count(1)
+
+    margin.fill("5")
+    margin.dispatch_event("change")
+
+    preview = page.get_by_role("img", name="Az első ív előnézete")
+    expect(preview).to_be_visible()
+    page.wait_for_function(LOADED)
+    assert preview.evaluate("img => img.naturalWidth") > 0
