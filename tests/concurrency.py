@@ -3,9 +3,28 @@
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 from django.db import connections
+
+
+def aside(call, *args, **kwargs):
+    """`call(*args, **kwargs)` in a thread of its own, waited for; its result (or its error).
+
+    For a browser test: the services send frames with async_to_sync, which
+    Playwright's event loop in the test's own thread forbids. The thread closes
+    its database connections, so the test database can be dropped afterwards.
+    """
+
+    def run():
+        try:
+            return call(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
 
 
 def run_together(*calls, timeout: float = 60) -> list:

@@ -152,16 +152,22 @@ def _outcome_of(wins_a: int, wins_b: int) -> str:
 
 # --- create -------------------------------------------------------------------------------
 def _match_options(spec, fmt: formats.Format) -> dict:
-    """The game's lobby defaults, with the format's deck minimum where the lobby offers one.
+    """The game's lobby defaults, with the format's deck rules where the lobby offers them.
 
     Registration already checked each deck against the format; a game whose
-    lobby has a "min_deck_size" choice also gets the format's minimum there
-    (when it is one of the values offered), so the engine agrees.
+    lobby has a "min_deck_size" or a "banned_types" choice also gets the
+    format's minimum and ban there (when they are among the values offered), so
+    the table agrees: a "no events" event's tables refuse events too.
     """
-    options, _bad = spec.options_from({})
-    choice = next((c for c in spec.choices if c.name == "min_deck_size"), None)
-    if choice is not None and fmt.min_cards in choice.values:
-        options, _bad = spec.options_from({"min_deck_size": fmt.min_cards})
+    from_format = {"min_deck_size": fmt.min_cards, "banned_types": tuple(sorted(fmt.banned_types))}
+    wanted = {
+        choice.name: from_format[choice.name]
+        for choice in spec.choices
+        if choice.name in from_format and from_format[choice.name] in choice.values
+    }
+    if isinstance(wanted.get("banned_types"), tuple):
+        wanted["banned_types"] = list(wanted["banned_types"])  # as the API sends it
+    options, _bad = spec.options_from(wanted)
     return options
 
 

@@ -20,7 +20,8 @@ played (ties broken by the bot's generator):
 - healing only when life falls below 1 (the game offers that moment, and a
   level up refills life anyway); mana potions when two spells lie sideways
   (also just before a reveal phase that has no mana to run);
-- a revealed ending with costs: the cheapest cost against what it gives;
+- a revealed ending with costs: the cheapest cost against what it gives, after a
+  mana potion when the mana makes a cheaper cost payable (mana, not life);
   a curse goes as soon as its own text lets it go for free;
 - choices: keep the most useful spells, discard the least useful cards, drop
   the worst curse on a level up.
@@ -307,7 +308,30 @@ class ArcaneGuardianGreedyBot(Bot):
         # between steps, or before a reveal phase that mana would let happen
         if do.get("gain_mana") and len(t.sideways) >= 2 and pending in (None, "before_reveal"):
             return -0.5 + spent * 0.1
+        if do.get("gain_mana") and pending == "ending":
+            return self.mana_first_cost(t, do["gain_mana"], spent)
         return KEEP  # otherwise keep it
+
+    def mana_first_cost(self, t: Table, gained: int, spent: float) -> float:
+        """Drinking before paying a forced ending: worth it when the mana it brings makes a
+        mana cost payable that costs less than the cheapest payment open now (3 mana for
+        The Arcane Guardian rather than 3 life), counted with what the drink spends."""
+        ending = t.effect(t.view["pending"]["card"])
+        mana_now = len(t.upright)
+        mana_after = mana_now + mage.taken(gained, len(t.sideways))
+
+        def cheapest(mana: int) -> float | None:
+            costs = [
+                t.bundle_cost(cost)
+                for cost in ending["costs"]
+                if _bundle(cost).get("lose_mana", 0) <= mana
+            ]
+            return min(costs) if costs else None
+
+        now, after = cheapest(mana_now), cheapest(mana_after)
+        if after is None or (now is not None and after + spent >= now):
+            return KEEP
+        return after + spent + t.bundle_cost(ending["gives"])
 
     def reroll_gain(self, t: Table) -> float:
         """The average cost of a fresh roll (what a reroll trades the current row for)."""

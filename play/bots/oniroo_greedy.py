@@ -97,6 +97,8 @@ class _Table:
         self.wake_in_hand = any(c["type"] == "wake_up" for c in self.hand.values())
         self.wake_discarded = any(c["type"] == "wake_up" for c in view["discard"])
         self.have_complete = any(d["complete"] for d in self.mine["dreams"])
+        # level 3: the view says who completed the shared dream, as only they may wake it
+        self.completer_wakes = "completed_by" in (view.get("shared_dream") or {})
         self._keep: dict[str, float] = {}
 
     def dist(self, dream: list[tuple]) -> int:
@@ -224,16 +226,26 @@ def longest_chain(last: tuple, cards: list[tuple]) -> int:
 def _play(look: _Table, a: Action) -> float:
     card = look.hand[a["card"]]
     gain = look.gain(a["dream"], facts_of(card))
-    if look.rules["chains"]:
-        # every card played is a card drawn at the end of the turn: chains draw more
+    before = look.dreams.get(a["dream"]) or []
+    first_of_turn = not look.view["this_turn"]["played"]
+    if look.rules["chains"] and not (
+        first_of_turn and before and not links(before[-1], facts_of(card))
+    ):
+        # every card played is a card drawn at the end of the turn: chains draw more; the
+        # turn's first card starts one only when it links on to the dream (a new one: always)
         rest = [
             facts_of(c)
             for c in look.hand.values()
             if c["id"] != a["card"] and c["type"] in ("symbol", "free")
         ]
         gain += CHAIN * longest_chain(facts_of(card), rest[:CHAIN_LOOK])
-    if look.rules["shared_dream"] and not look.wake_in_hand:
-        # the shared dream helps whoever wakes first: do not hurry it without the wake-up
+    if (
+        look.rules["shared_dream"]
+        and not look.wake_in_hand
+        and not (look.completer_wakes and look.completes(a["dream"], card))
+    ):
+        # the shared dream helps whoever wakes first: do not hurry it without the wake-up,
+        # unless finishing it keeps the wake-up for the finisher (level 3)
         gain = -gain
     if (
         look.rules["wake_up_anywhere"]

@@ -12,12 +12,11 @@ Set E2E_SCREENSHOTS to a folder to keep a screenshot of each page (regions-<page
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.management import call_command
-from django.db import connections
 
+from tests.concurrency import aside
 from tests.core.test_tables_in_regions import a_running_cup, a_trading_player
 from tests.play_rows import session_key
 
@@ -41,26 +40,12 @@ TABLES = """() => [...document.querySelectorAll("table.card-table")].map((table)
 })"""
 
 
-def in_a_thread_of_its_own(make, *args):
-    """`make(*args)` in another thread: starting a cup tells the channel layer (async_to_sync),
-    which cannot run in this thread while the browser's event loop runs here."""
-
-    def run():
-        try:
-            return make(*args)
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(run).result()
-
-
 @pytest.fixture
 def seen(transactional_db, live_server):
     """The pages to look at (name: path), as zsofi sees them."""
     call_command("load_cards", verbosity=0)
     zsofi = a_trading_player()
-    cup = in_a_thread_of_its_own(a_running_cup, zsofi)
+    cup = aside(a_running_cup, zsofi)
     return zsofi, {
         "search": "/cards/?q=set:AF1&view=list",
         "set": "/cards/sets/AF1/",

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.management import call_command
 
 from play.models import Match
+from tests.concurrency import aside
 from tests.e2e.pages import action_key, api_state, showing, wait_past
 from tests.e2e.table_checks import check_table
 from tests.factories import make_user
@@ -160,8 +160,7 @@ def a_table_of_three_people() -> tuple[Match, list, int]:
 def test_a_bot_takes_the_seat_of_a_player_who_keeps_three_waiting(signed_in):
     call_command("load_cards", verbosity=0)
     # the services send frames with async_to_sync, which Playwright's event loop here forbids
-    with ThreadPoolExecutor(max_workers=1) as aside:
-        match, users, late = aside.submit(a_table_of_three_people).result()
+    match, users, late = aside(a_table_of_three_people)
 
     # Another player sees the late one's clock run out, and lets a bot take the seat.
     waiting = signed_in(users[(late + 1) % 3])

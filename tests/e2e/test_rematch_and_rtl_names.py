@@ -11,13 +11,13 @@ between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (live.js `isolate`).
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.management import call_command
 
 from play import services
 from play.models import Match, MatchStatus
+from tests.concurrency import aside
 from tests.factories import make_user
 from tests.play_rows import oniroo_match
 
@@ -37,8 +37,7 @@ def test_play_again_shows_on_the_other_table_at_once_and_names_stay_apart(signed
     call_command("load_cards", verbosity=0)
     zsofi, avi = make_user("zsofi", language="en"), make_user(AVI, language="en")
     # the services send frames with async_to_sync, which Playwright's event loop here forbids
-    with ThreadPoolExecutor(max_workers=1) as aside:
-        match = aside.submit(finished_match, zsofi, avi).result()
+    match = aside(finished_match, zsofi, avi)
     loser, winner = signed_in(zsofi), signed_in(avi)
     errors: list[str] = []
     loser.on("pageerror", lambda error: errors.append(str(error)))

@@ -9,7 +9,6 @@ sent, as text, and checks it against the hash in the browser.
 from __future__ import annotations
 
 import hashlib
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.management import call_command
@@ -18,6 +17,7 @@ from catalog.models import Game
 from play import selectors, services
 from play.engines import get_engine
 from play.models import Match
+from tests.concurrency import aside
 from tests.e2e.pages import action_key, api_state, showing
 from tests.factories import make_user
 from tests.table_policies import arcane_choice
@@ -56,9 +56,7 @@ def test_the_result_panel_shows_the_whole_seed_and_checks_it_in_the_browser(sign
         )
         return match, play_all_but_the_last_move(match, zsofi)
 
-    # the services send frames with async_to_sync, which Playwright's event loop here forbids
-    with ThreadPoolExecutor(max_workers=1) as aside:
-        match, last = aside.submit(all_but_the_last_move).result()
+    match, last = aside(all_but_the_last_move)  # away from Playwright's event loop
     assert match.seed_sha256 == hashlib.sha256(b"3431596075638175314").hexdigest()
 
     page = signed_in(zsofi)
@@ -92,15 +90,14 @@ def test_the_result_panel_shows_the_whole_seed_and_checks_it_in_the_browser(sign
 def test_two_greedy_bots_have_names_of_their_own_at_the_table_and_in_its_replay(signed_in):
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="hu")
-    with ThreadPoolExecutor(max_workers=1) as aside:  # as above: away from Playwright's loop
-        match = aside.submit(
-            services.match_create,
-            user=zsofi,
-            game=Game.objects.get(slug="oniroo"),
-            deck=None,
-            opponent="bot:greedy",
-            options={"players": 3, "level": 1},
-        ).result()
+    match = aside(  # as above: away from Playwright's loop
+        services.match_create,
+        user=zsofi,
+        game=Game.objects.get(slug="oniroo"),
+        deck=None,
+        opponent="bot:greedy",
+        options={"players": 3, "level": 1},
+    )
     page = signed_in(zsofi)
     page.goto(f"/play/{match.pk}/")
     assert page.title() == "ONIROO-meccs · Kártyavár"

@@ -419,3 +419,24 @@ def test_the_terminal_and_the_greedy_bot_handle_the_new_moments():
         "player": 0,
         "card": MANA_POTION,
     }
+
+
+def test_the_greedy_bot_drinks_a_mana_potion_before_paying_the_guardian_in_mana():
+    """At 2 mana the Arcane Guardian's only payable cost is 3 life (the whole life of a
+    level-1 mage); a Mana Potion first makes 3 mana payable: the bot drinks, then pays mana."""
+    from tests.play.test_arcane_guardian_rules import ARCANE_GUARDIAN, MANA_POTION, layout
+
+    g = game([MANA_POTION, ROPE], [TORCH, ELIXIR], [], endings=[ARCANE_GUARDIAN, GATE, ALTAR])
+    turn_down(g, FROSTBALL, FIREBALL)
+    step(g, 0)
+    step(g, 0)
+    step(g, 1)
+    assert moment(g) == "ending"
+    bot = ArcaneGuardianGreedyBot(0, layout([MANA_POTION, ROPE], [TORCH, ELIXIR], []))
+    assert decide(g, 0, bot, bot_rng(0, 0, bot)) == {
+        "type": "use",
+        "player": 0,
+        "card": MANA_POTION,
+    }
+    act(g, "use", card=MANA_POTION)
+    assert decide(g, 0, bot, bot_rng(0, 0, bot)) == {"type": "pay", "player": 0, "cost": 0}

@@ -258,7 +258,8 @@ GAMES = [
     ({"level": 4, "players": 4, "attack_kind": "bad_night"}, 6, ["random"], "en"),
     ({"level": 4, "players": 4, "attack_kind": "moon_head"}, 23, ["random"], "en"),
     ({"level": 4, "players": 3, "attack_kind": "moon_head"}, 19, ["random"], "hu"),
-    ({"level": 4, "players": 2, "attack_kind": "moon_head"}, 7, ["greedy", "random"], "en"),
+    # a moon ear: its cards taken by the other player
+    ({"level": 4, "players": 2, "attack_kind": "moon_head"}, 18, ["greedy", "random"], "en"),
     ({"level": 5, "players": 3, "any_digit_run": True}, 8, ["random"], "en"),
     ({"level": 5, "players": 3}, 9, ["greedy", "random", "random"], "hu"),
     ({"level": 5, "players": 6}, 10, ["random"], "en"),

@@ -221,8 +221,17 @@ def _first_difference(one: list[dict], two: list[dict]) -> tuple | None:
 REVEALING = frozenset({"card", "code", "codes", "cards", "roll", "face", "result"})
 
 
+# events in which the rules end a game on what a hand holds, saying so to everyone: ONIROO's
+# five dream fairies win at once, whoever holds them, also when the turn's draw brings the
+# fifth (DECISIONS ONIROO 6); the event is what tells the table
+HAND_SHOWN = frozenset({"five_fairies"})
+
+
 def _a_reveal(one: dict | None, two: dict | None) -> bool:
-    """Two events that differ only in which card (or die face) they show."""
+    """Two events that differ only in which card (or die face) they show, or one in which
+    the rules show what a hand holds."""
+    if any(e is not None and e.get("type") in HAND_SHOWN for e in (one, two)):
+        return True
     if one is None or two is None or one.get("type") != two.get("type"):
         return False
     return {k for k in one.keys() | two.keys() if one.get(k) != two.get(k)} <= REVEALING

@@ -380,3 +380,10 @@ def test_registering_again_swaps_the_deck_and_the_field_has_a_cap(
     services.tournament_register(tournament_id=event.pk, user=third, deck=third.deck)
     assert sorted(p.user.username for p in event.players.all()) == ["p1", "p3"]
     assert Tournament.objects.get(pk=event.pk).version == 5  # each of the 5 changes moved it
+
+
+def test_an_event_in_a_format_with_a_ban_carries_the_ban_to_its_tables(organiser, alomfogo):
+    event = new_event(organiser, alomfogo, format_id="no-events")
+    assert event.match_options["banned_types"] == ["esemeny"]
+    assert event.match_options["min_deck_size"] == 35
+    assert "banned_types" not in new_event(organiser, alomfogo).match_options

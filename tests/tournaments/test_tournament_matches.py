@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from catalog.models import Card
 from play import services as play_services
 from play.models import Match
 from tests.factories import make_user
+from tests.play_rows import codes_deck
 from tests.tournaments.conftest import (
     current_match,
     new_event,
@@ -108,3 +110,21 @@ def test_a_result_entered_while_game_two_waits_ends_that_game_unplayed(organiser
     services.on_match_ended(sender=Match, match=Match.objects.get(pk=first.pk))
     record_result(event, pairing, organiser, wins_a=2, wins_b=1, draws=0)
     assert not Match.objects.filter(tournament_game__pairing=pairing, status="waiting").exists()
+
+
+def test_an_event_without_events_plays_its_tables_under_the_same_ban(organiser, alomfogo, people):
+    codes, names = [], set()
+    for card in Card.objects.filter(game=alomfogo).exclude(type="esemeny").order_by("sort_key"):
+        if card.name not in names and len(codes) < 15:
+            names.add(card.name)
+            codes.append(card.code)
+    for player in people[:2]:
+        player.deck = codes_deck(player, "Esemény nélkül", codes)
+    event = new_event(organiser, alomfogo, format_id="no-events")
+    register_all(event, people[:2])
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    match = current_match(pairings_of(event, 1)[0])
+    assert match.options["banned_types"] == ["esemeny"]
+    for seat in match.seats.select_related("user"):
+        play_services.match_ready(match_id=match.pk, user=seat.user)
+    assert Match.objects.get(pk=match.pk).status == "running"  # the decks pass the table's check

@@ -401,8 +401,11 @@ def playout_view(g: OnirooState, seat: int) -> dict:
 
 
 def _lean_dream(public: dict[str, dict], dream: dict) -> dict:
-    return {
+    lean = {
         "id": dream["id"],
         "cards": [public[c] for c in dream["cards"]],
         "complete": dream["complete"],
     }
+    if "completed_by" in dream:  # level 3's shared dream: only its completer may wake it
+        lean["completed_by"] = dream["completed_by"]
+    return lean
