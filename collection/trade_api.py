@@ -148,6 +148,10 @@ class ProposalSerializer(serializers.Serializer):
     mine = serializers.BooleanField(help_text="you made it")
     can_answer = serializers.BooleanField()
     can_withdraw = serializers.BooleanField()
+    new_answer = serializers.BooleanField(
+        help_text="you made it and have not read it since it was accepted or declined "
+        "(reading it here, or opening its page, makes it read)"
+    )
     maker_gives = CardLineSerializer(many=True)
     partner_gives = CardLineSerializer(many=True)
 
@@ -181,6 +185,7 @@ def _proposal(view: reads.ProposalView) -> dict:
         "mine": view.mine,
         "can_answer": view.can_answer,
         "can_withdraw": view.can_withdraw,
+        "new_answer": view.new_answer,
         "maker_gives": [asdict(line) for line in view.maker_gives],
         "partner_gives": [asdict(line) for line in view.partner_gives],
     }
@@ -394,7 +399,10 @@ class ProposalApi(APIView):
         responses={200: ProposalSerializer, 404: _NO_SUCH_PROPOSAL},
     )
     def get(self, request, proposal_id: int):
-        return Response(_proposal(reads.proposal_for(request.user, proposal_id)))
+        view = reads.proposal_for(request.user, proposal_id)
+        if view.new_answer:  # its maker reads the answer now: no longer news, as on its page
+            trades.proposal_answer_seen(user=request.user, proposal_id=proposal_id)
+        return Response(_proposal(view))
 
 
 def _answer(action, operation_id: str, description: str, *, conflicts: str):

@@ -21,6 +21,7 @@ from tests.factories import PASSWORD, own, propose
 pytestmark = pytest.mark.django_db
 
 PROPOSALS = "/collection/trades/proposals/"
+PROPOSALS_API = "/api/trades/proposals/"
 TABLE = TradeProposal._meta.db_table
 # The header's badge: the number (hidden from screen readers), then the sentence they read.
 BADGE = re.compile(r'class="trade-badge" aria-hidden="true"[^>]*>(\d+)</span>'
@@ -51,10 +52,11 @@ def test_a_proposal_shows_on_the_recipients_badge_only_until_answered(client, re
     owner, partner = ready
     offer = propose(owner, partner, {"AF1-001": 1}, {"AF1-008": 1})
     login(client, partner)
-    # both header menus (wide and narrow) carry it, with words for a screen reader
-    assert badges(client) == [("1", "1 waiting for your answer")] * 2
+    # the header's closed phone menu and both its menus (wide and narrow) carry it, with
+    # words for a screen reader
+    assert badges(client) == [("1", "1 waiting for your answer")] * 3
     # the trade pages' own menu too: its Proposals tab
-    assert badges(client, PROPOSALS) == [("1", "1 waiting for your answer")] * 3
+    assert badges(client, PROPOSALS) == [("1", "1 waiting for your answer")] * 4
     html = client.get("/collection/trades/").content.decode()
     assert f'<a href="{PROPOSALS}#received-title">1 proposal is waiting for your answer</a>' in html
     login(client, owner)  # the maker owes no answer
@@ -73,14 +75,14 @@ def test_an_answer_is_news_to_the_maker_until_they_open_the_proposal(client, rea
     trades.proposal_decline(user=partner, proposal_id=declined.pk)
     trades.proposal_accept(user=partner, proposal_id=accepted.pk)
     login(client, owner)
-    assert badges(client) == [("2", "2 new answers")] * 2
+    assert badges(client) == [("2", "2 new answers")] * 3
     html = client.get("/collection/trades/").content.decode()
     assert f'<a href="{PROPOSALS}#made-title">2 of your proposals have been answered</a>' in html
     page = client.get(PROPOSALS).content.decode()
     made = page[page.index('id="made-title"') : page.index('id="history-title"')]
     assert made.count("new answer</strong>") == 2
     assert client.get(f"{PROPOSALS}{declined.pk}/").status_code == 200
-    assert badges(client) == [("1", "1 new answer")] * 2
+    assert badges(client) == [("1", "1 new answer")] * 3
     client.get(f"{PROPOSALS}{accepted.pk}/")
     assert badges(client) == []
     assert "new answer</strong>" not in client.get(PROPOSALS).content.decode()
@@ -98,7 +100,7 @@ def test_both_kinds_of_news_add_up_and_a_counter_offer_counts_once(client, ready
     )
     login(client, owner)
     # the counter-offer waits for the owner's answer; the proposal it answered is not news too
-    assert badges(client) == [("2", "1 waiting for your answer, 1 new answer")] * 2
+    assert badges(client) == [("2", "1 waiting for your answer, 1 new answer")] * 3
 
 
 def test_a_withdrawn_proposal_leaves_the_partners_badge_and_is_no_news(client, ready):
@@ -132,3 +134,17 @@ def test_a_signed_in_page_counts_once_with_the_partial_indexes(client, ready):
             cursor.execute(f"EXPLAIN QUERY PLAN {counts[0]}")
             plan = " ".join(str(row) for row in cursor.fetchall())
         assert "proposal_open_by_partner" in plan and "proposal_unseen_by_maker" in plan, plan
+
+
+def test_the_api_says_which_answers_are_news_and_reading_one_makes_it_read(client, ready):
+    owner, partner = ready
+    offer = propose(owner, partner, {"AF1-001": 1}, {"AF1-008": 1})
+    trades.proposal_accept(user=partner, proposal_id=offer.pk)
+    login(client, partner)
+    assert client.get(PROPOSALS_API).json()[0]["new_answer"] is False  # not the maker's news
+    login(client, owner)
+    assert client.get(PROPOSALS_API).json()[0]["new_answer"] is True
+    assert badges(client) != []
+    assert client.get(f"{PROPOSALS_API}{offer.pk}/").json()["new_answer"] is True  # read now
+    assert client.get(PROPOSALS_API).json()[0]["new_answer"] is False
+    assert badges(client) == []

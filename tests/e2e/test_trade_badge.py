@@ -49,7 +49,10 @@ def test_the_badge_tells_the_partner_then_the_maker(signed_in, offer):
 
     # a phone: the menu holds the same link and badge
     page.set_viewport_size({"width": 390, "height": 800})
-    page.locator(".menu summary").click()
+    closed_menu = page.locator(".menu summary")  # news shows before the menu is opened
+    expect(closed_menu).to_have_accessible_name("Menu (1 waiting for your answer)")
+    expect(closed_menu.locator(".trade-badge")).to_be_visible()
+    closed_menu.click()
     narrow = page.locator(".menu").get_by_role("link", name="Trades")
     expect(narrow.locator(".trade-badge")).to_be_visible()
 
