@@ -74,12 +74,11 @@ def elements(html: str) -> list[Element]:
 
 def controls(html: str) -> list[Control]:
     """Each form control a person can use, with its accessible name and its group."""
-    page = _Page()
-    page.feed(html)
-    by_id = {e.attrs["id"]: e for e in page.elements if e.attrs.get("id")}
-    labels_for = {e.attrs["for"]: e for e in page.elements if e.tag == "label" and "for" in e.attrs}
+    every = elements(html)
+    by_id = {e.attrs["id"]: e for e in every if e.attrs.get("id")}
+    labels_for = {e.attrs["for"]: e for e in every if e.tag == "label" and "for" in e.attrs}
     found = []
-    for element in page.elements:
+    for element in every:
         if element.tag not in CONTROLS or element.attrs.get("type") == "hidden":
             continue
         ids = element.attrs.get("aria-labelledby", "").split()

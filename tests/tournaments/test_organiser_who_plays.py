@@ -136,15 +136,16 @@ def test_other_players_still_see_only_their_own_list(client, home_cup, cast):
 
 
 # --- results of their own table -----------------------------------------------------------
+def organiser_enters_a_win(client, event, cast, pairing):
+    """The organiser, through the API, enters a 1–0 for the first player of `pairing`."""
+    login(client, cast["organiser"])
+    body = {"wins_a": 1, "wins_b": 0, "draws": 0}
+    return send(client, "post", api(event, f"pairings/{pairing.pk}/result/"), body)
+
+
 def test_the_api_refuses_the_organiser_the_result_of_their_own_pairing(client, home_cup, cast):
     pairing = start(home_cup, cast)
-    login(client, cast["organiser"])
-    refused = send(
-        client,
-        "post",
-        api(home_cup, f"pairings/{pairing.pk}/result/"),
-        {"wins_a": 1, "wins_b": 0, "draws": 0},
-    )
+    refused = organiser_enters_a_win(client, home_cup, cast, pairing)
     assert refused.status_code == 403, refused.content
     error = refused.json()["error"]
     assert error["code"] == "own_pairing"
@@ -172,13 +173,7 @@ def test_nor_may_the_organiser_correct_their_own_tables_result(client, home_cup,
     """A result their match recorded is as much out of their hands as an undecided one."""
     pairing = start(home_cup, cast)
     Pairing.objects.filter(pk=pairing.pk).update(wins_a=0, wins_b=1, outcome=Outcome.B)
-    login(client, cast["organiser"])
-    refused = send(
-        client,
-        "post",
-        api(home_cup, f"pairings/{pairing.pk}/result/"),
-        {"wins_a": 1, "wins_b": 0, "draws": 0},
-    )
+    refused = organiser_enters_a_win(client, home_cup, cast, pairing)
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "own_pairing"
     pairing.refresh_from_db()
     assert pairing.outcome == Outcome.B
