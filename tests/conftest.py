@@ -45,6 +45,26 @@ def site_language_after_each_test():
 
 
 @pytest.fixture
+def rates_counted(settings, monkeypatch):
+    """django-ratelimit on (config/settings_test.py has it off), fresh counts before and
+    after, and its clock held still: its windows end at a second that differs per key, so
+    a window that ended between two requests of a test would start the count again (a CI
+    run saw a second write within a limit of one let through). Returns the clock: move it
+    on with `clock.now += seconds`."""
+    from types import SimpleNamespace
+
+    from django.core.cache import cache
+    from django_ratelimit import core as ratelimit_core
+
+    clock = SimpleNamespace(now=1_700_000_000.0)
+    monkeypatch.setattr(ratelimit_core, "time", SimpleNamespace(time=lambda: clock.now))
+    settings.RATELIMIT_ENABLE = True
+    cache.clear()
+    yield clock
+    cache.clear()
+
+
+@pytest.fixture
 def owner(db):
     return make_user("owner")
 

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import pytest
 from axes.utils import reset
-from django.core.cache import cache
 
 
 @pytest.fixture
-def limits_on(settings, db):
+def limits_on(settings, db, rates_counted):
     """Axes and django-ratelimit switched on (config/settings_test.py has them
-    off), with no attempt or count left from an earlier test, and none left
-    behind for a later one."""
+    off, tests/conftest.py `rates_counted` holds django-ratelimit's clock), with
+    no attempt or count left from an earlier test, and none left behind for a
+    later one."""
     settings.AXES_ENABLED = True
-    settings.RATELIMIT_ENABLE = True
-    cache.clear()
     reset()
     yield settings
-    cache.clear()
     reset()

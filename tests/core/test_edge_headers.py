@@ -14,7 +14,6 @@ import sys
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.test import Client
 
 from tests.factories import make_user
@@ -80,9 +79,9 @@ def test_in_production_a_refusal_at_the_edge_is_https_only(
         assert plain.status_code == 301 and plain["Location"].startswith("https://")
 
 
-def test_the_write_rates_refusal_carries_the_security_headers(client, cards, settings):
-    cache.clear()
-    settings.RATELIMIT_ENABLE = True
+def test_the_write_rates_refusal_carries_the_security_headers(
+    client, cards, settings, rates_counted
+):
     settings.LIMITS = {**settings.LIMITS, "WRITES_PER_MINUTE": 1}
     client.force_login(make_user("gyors"))
     body = json.dumps({"game": "alomfogo", "name": "P"})
@@ -93,7 +92,6 @@ def test_the_write_rates_refusal_carries_the_security_headers(client, cards, set
     ):
         assert refused.status_code == 429
         assert_security_headers(refused)
-    cache.clear()
 
 
 # --- start-up: DEBUG must be said on a server ----------------------------------------------

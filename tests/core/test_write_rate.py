@@ -8,7 +8,6 @@ import json
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.test import override_settings
 
 from decks.models import Deck
@@ -19,13 +18,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def three_a_minute():
-    cache.clear()
-    with override_settings(
-        RATELIMIT_ENABLE=True, LIMITS={**settings.LIMITS, "WRITES_PER_MINUTE": 3}
-    ):
-        yield
-    cache.clear()
+def three_a_minute(rates_counted):
+    """Three writes a minute, on django-ratelimit's clock held still (tests/conftest.py)."""
+    with override_settings(LIMITS={**settings.LIMITS, "WRITES_PER_MINUTE": 3}):
+        yield rates_counted
 
 
 def new_deck(client, name: str):
@@ -62,6 +58,14 @@ def test_each_person_has_a_count_of_their_own(client, cards, three_a_minute):
     assert new_deck(client, "E3").status_code == 429
     client.force_login(make_user("masodik"))
     assert new_deck(client, "M0").status_code == 201
+
+
+def test_a_minute_later_the_person_may_write_again(client, cards, three_a_minute):
+    client.force_login(make_user("turelmes"))
+    assert [new_deck(client, f"T{n}").status_code for n in range(4)] == [201, 201, 201, 429]
+    three_a_minute.now += 60
+    assert new_deck(client, "T5").status_code == 201
+    assert Deck.objects.filter(name__startswith="T").count() == 4
 
 
 def test_moves_at_a_table_are_not_counted(client, cards, three_a_minute):

@@ -8,12 +8,8 @@ says why where the picture would be. The limit is 3 here to keep the tests short
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
-from django.core.cache import cache
 from django.test import Client
-from django_ratelimit import core as ratelimit_core
 
 from tests.factories import PASSWORD
 
@@ -29,22 +25,10 @@ TOO_MANY = "Too many previews in a minute (at most 3)"
 
 
 @pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    """django-ratelimit's clock, held still: a minute's window that ended halfway through a
-    test would start the count again. Move it on with `clock.now += seconds`."""
-    clock = SimpleNamespace(now=1_700_000_000.0)
-    monkeypatch.setattr(ratelimit_core, "time", SimpleNamespace(time=lambda: clock.now))
-    return clock
-
-
-@pytest.fixture(autouse=True)
-def previews_limited(settings):
-    """django-ratelimit on (config/settings_test.py has it off), fresh counts before and after."""
-    settings.RATELIMIT_ENABLE = True
+def clock(settings, rates_counted):
+    """Counts on, fresh and on a still clock (tests/conftest.py), with this file's limit."""
     settings.LIMITS = {**settings.LIMITS, "PREVIEWS_PER_MINUTE": LIMIT}
-    cache.clear()
-    yield settings
-    cache.clear()
+    return rates_counted
 
 
 @pytest.fixture
