@@ -8,7 +8,7 @@ from django.contrib.auth.forms import (
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services
-from accounts.forms import UsernameChecks
+from accounts.forms import SavesPasswordOnly, UsernameChecks, changed_columns
 from accounts.models import User
 
 
@@ -22,7 +22,7 @@ class AdminChangeUserForm(UsernameChecks, UserChangeForm):
         model = User
 
 
-class AdminSetPasswordForm(AdminPasswordChangeForm):
+class AdminSetPasswordForm(SavesPasswordOnly, AdminPasswordChangeForm):
     """The admin setting a player's password, or taking it away: their API token stops working
     too, as after the player's own change (accounts.views)."""
 
@@ -41,3 +41,11 @@ class UserAdmin(DjangoUserAdmin):
     fieldsets = (*DjangoUserAdmin.fieldsets, (_("Preferences"), {"fields": ("language",)}))
     list_display = ("username", "email", "language", "is_staff", "date_joined")
     list_filter = ("language", "is_staff", "is_active")
+
+    def save_model(self, request, obj, form, change) -> None:
+        # A change writes the fields the admin changed, not the whole row as this request
+        # read it: the player may change the password or a setting in the meantime.
+        if change:
+            obj.save(update_fields=changed_columns(form))
+        else:
+            super().save_model(request, obj, form, change)

@@ -2,7 +2,13 @@ from urllib.parse import urlsplit
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm, UserCreationForm
+from django.contrib.admin.forms import AdminPasswordChangeForm as AdminOwnPasswordForm
+from django.contrib.auth.forms import (
+    PasswordChangeForm,
+    PasswordResetForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import transaction
@@ -14,6 +20,26 @@ from accounts.names import UnusableName, check_username
 from accounts.selectors import username_taken, username_taken_message
 from core import task_queue
 from printing import options as print_options
+
+
+def changed_columns(form: forms.ModelForm) -> list[str]:
+    """The fields `form` changed that are columns of its model's row: the `update_fields`
+    of its save. Another request may write the row's other columns in the meantime (the
+    trade lists switch, a new password); a save of every column would put back the
+    values this form's instance read before that."""
+    columns = {field.name for field in form._meta.model._meta.concrete_fields}
+    return [name for name in form.changed_data if name in columns]
+
+
+class SavesPasswordOnly:
+    """For Django's forms that set a password (SetPasswordMixin): the save writes the
+    password column alone, not the whole row its user was read with (changed_columns)."""
+
+    def set_password_and_save(self, user: User, *args, commit: bool = True, **kwargs) -> User:
+        user = super().set_password_and_save(user, *args, commit=False, **kwargs)
+        if commit:
+            user.save(update_fields=["password"])
+        return user
 
 
 class UsernameChecks:
@@ -111,6 +137,13 @@ class ProfileForm(forms.ModelForm):
             self.add_error("old_password", ValidationError(message, code="password_incorrect"))
         return cleaned_data
 
+    def save(self, commit: bool = True) -> User:
+        """Write the settings this form changed, and no other column (changed_columns)."""
+        user = super().save(commit=False)
+        if commit:
+            user.save(update_fields=changed_columns(self))
+        return user
+
 
 class PasswordResetRequestForm(PasswordResetForm):
     """Django's form, but the mail is sent by a worker, not while the visitor waits.
@@ -146,7 +179,15 @@ def _mailed_link_site(request, *, use_https: bool) -> tuple[str, bool]:
     return request.get_host(), use_https
 
 
-class NewPasswordForm(SetPasswordForm):
+class OwnPasswordChangeForm(SavesPasswordOnly, PasswordChangeForm):
+    """The signed-in player's new password (accounts.views.password_change)."""
+
+
+class AdminOwnPasswordChangeForm(SavesPasswordOnly, AdminOwnPasswordForm):
+    """The admin's form for their own new password (accounts.views.admin_password_change)."""
+
+
+class NewPasswordForm(SavesPasswordOnly, SetPasswordForm):
     """The new password, chosen from the mailed link."""
 
     def save(self, commit: bool = True) -> User:

@@ -44,7 +44,13 @@ def user_create(*, username: str, password: str, email: str = "", language: str 
 
 @transaction.atomic
 def user_regenerate_token(*, user: User) -> Token:
-    """A new API token; the old one stops working at once."""
+    """A new API token; the old one stops working at once.
+
+    Two clicks at the same moment take turns on the user's row: otherwise both
+    delete the old token, and the later insert meets the earlier one's on the
+    unique user (a 500). The later click replaces the earlier click's token.
+    """
+    list(User.objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
     Token.objects.filter(user=user).delete()
     return Token.objects.create(user=user)
 

@@ -18,7 +18,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import Resolver404, get_script_prefix, resolve, reverse_lazy
+from django.urls import Resolver404, get_script_prefix, resolve, reverse, reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -28,7 +28,13 @@ from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
 from accounts import lockout, services
-from accounts.forms import PasswordResetRequestForm, ProfileForm, SignUpForm
+from accounts.forms import (
+    AdminOwnPasswordChangeForm,
+    OwnPasswordChangeForm,
+    PasswordResetRequestForm,
+    ProfileForm,
+    SignUpForm,
+)
 from core.errors import ApplicationError
 from core.forms import posted
 from core.refusals import refusal
@@ -207,14 +213,35 @@ password_change = login_required(
     _password_check_limited(
         _password_change_revokes_api_token(
             auth_views.PasswordChangeView.as_view(
-                success_url=reverse_lazy("accounts:password_done")
+                form_class=OwnPasswordChangeForm,
+                success_url=reverse_lazy("accounts:password_done"),
             )
         )
     )
 )
+
+
+def _admin_own_password_change(request: HttpRequest) -> HttpResponse:
+    """admin.site.password_change, with a form that writes the password column alone.
+
+    The admin's view names Django's form, which saves the whole user row as it
+    was read before the password was checked (accounts.forms.SavesPasswordOnly).
+    """
+    site = admin.site
+    request.current_app = site.name
+    options = {
+        "form_class": AdminOwnPasswordChangeForm,
+        "success_url": reverse("admin:password_change_done", current_app=site.name),
+        "extra_context": site.each_context(request),
+    }
+    if site.password_change_template is not None:
+        options["template_name"] = site.password_change_template
+    return auth_views.PasswordChangeView.as_view(**options)(request)
+
+
 # The admin's: its staff check first, as admin.site.urls wraps it.
 admin_password_change = admin.site.admin_view(
-    _password_check_limited(_password_change_revokes_api_token(admin.site.password_change)),
+    _password_check_limited(_password_change_revokes_api_token(_admin_own_password_change)),
     cacheable=True,
 )
 

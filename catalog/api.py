@@ -198,7 +198,12 @@ class CardExportApi(APIView):
 
 
 def _sets_with_counts():
-    return CardSet.objects.select_related("game").annotate(card_count=Count("cards"))
+    # The count's GROUP BY makes Django drop Meta.ordering: say the order again.
+    return (
+        CardSet.objects.select_related("game")
+        .annotate(card_count=Count("cards"))
+        .order_by(*CardSet._meta.ordering)
+    )
 
 
 class SetListApi(generics.ListAPIView):

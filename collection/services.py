@@ -2,10 +2,12 @@
 
 Every function acts on the signed-in user's own collection only (there is no way to
 name another player's), refuses with an ApplicationError and changes nothing when it
-refuses. Writers of one collection are serialised where a count is read before it is
-written (the import, a whole set): the user's row is locked on PostgreSQL, and on
+refuses. Every writer of a collection's counts takes `_lock_collection` first (an
+accepted trade takes the same lock, collection.trades), so the writers of one
+collection go one after the other: the user's row is locked on PostgreSQL, and on
 SQLite every transaction takes the write lock up front (settings: IMMEDIATE). The
-+/− buttons need no lock: each is one conditional UPDATE.
++/− buttons too: the import and a whole set read counts before they write them, and
+a click landing in between would be overwritten (lost).
 """
 
 from __future__ import annotations
@@ -79,15 +81,21 @@ def _check_user(user) -> None:
 
 
 def _lock_collection(user) -> None:
-    """Serialise the writers of one collection that read counts before writing them.
+    """Serialise the writers of one collection: the first thing each of them does.
+
+    The import and a whole set read counts before they write them; a + click, a
+    set count or a trade between that read and their write would be lost, so every
+    writer takes this lock, not just those that read. It is taken before any
+    OwnedCard row is touched, and a trade takes its players' locks in the order of
+    their ids (collection.trades), so they cannot deadlock.
 
     The user row stands for the whole collection: rows not yet created cannot be
     locked, and a lock on the user also covers them. (A no-op on SQLite, whose
     IMMEDIATE transactions already hold the database's write lock.) The lock is
-    FOR NO KEY UPDATE: a writer that takes no such lock (a + click) inserting a
-    row that refers to the user checks that key at commit with FOR KEY SHARE,
-    which FOR UPDATE would block while this transaction waits for that row:
-    PostgreSQL found the deadlock (an accept racing a first + click).
+    FOR NO KEY UPDATE: any other write inserting a row that refers to the user (a
+    deck, a trade entry; a + click before it took this lock) checks that key with
+    FOR KEY SHARE, which FOR UPDATE would block: PostgreSQL found the deadlock (an
+    accept racing a first + click), and the player's other pages need not wait.
     """
     users = get_user_model().objects.select_for_update(no_key=True)
     list(users.filter(pk=user.pk).values_list("pk"))
@@ -143,6 +151,7 @@ def collection_set_count(*, user, code: str, count: int) -> int:
         message=_("The count must be a whole number from 0 to %(n)s.") % {"n": MAX_COPIES},
     )  # fmt: skip
     card = _card(code)
+    _lock_collection(user)
     if count == 0:
         OwnedCard.objects.filter(user=user, card=card).delete()
         return 0
@@ -161,9 +170,10 @@ def collection_set_count(*, user, code: str, count: int) -> int:
 def collection_change_count(*, user, code: str, delta: int) -> int:
     """Add `delta` copies (−999…999, not 0) of the card `code`; returns the new count.
 
-    Refuses to go above 999 or below 0 (the +/− buttons send ±1). Race-safe without a
-    lock: the change is one UPDATE whose WHERE keeps the result in bounds, so two
-    clicks at once both count, and neither can take the count out of 0–999.
+    Refuses to go above 999 or below 0 (the +/− buttons send ±1). Takes the
+    collection's lock, so a click during an import or a whole set's add counts
+    too; the change is still one UPDATE whose WHERE keeps the result in bounds,
+    so no writer can take the count out of 0–999.
     """
     _check_user(user)
     delta = _whole_number(
@@ -175,6 +185,7 @@ def collection_change_count(*, user, code: str, delta: int) -> int:
             "bad_delta", _("Add or take away from 1 to %(n)s copies.") % {"n": MAX_COPIES}
         )
     card = _card(code)
+    _lock_collection(user)
     mine = OwnedCard.objects.filter(user=user, card=card)
     now = timezone.now()
 
@@ -185,11 +196,11 @@ def collection_change_count(*, user, code: str, delta: int) -> int:
     if delta > 0:
         if add():
             return _count_of(user, card)
-        # No row with room: none at all (insert the first copies), or a full one, or
-        # one a concurrent click has just inserted. The unique row decides which:
-        # asking whether a row exists first would take that last case for a full one.
+        # No row with room: none at all (insert the first copies), or a full one. The
+        # unique row decides which, as before the lock: a write that takes no lock (the
+        # admin) may still have inserted it, and that is no full row.
         try:
-            with transaction.atomic():  # a savepoint: the insert may lose to the other click
+            with transaction.atomic():  # a savepoint: the insert may lose to that write
                 OwnedCard.objects.create(user=user, card=card, count=delta)
             return delta
         except IntegrityError:
@@ -198,8 +209,8 @@ def collection_change_count(*, user, code: str, delta: int) -> int:
             return _count_of(user, card)
         raise _too_many_copies(card)
     taken = -delta
-    # Twice: a + that commits between the UPDATE and the DELETE below leaves a count
-    # neither matched, and the second round sees it.
+    # Twice: a write that commits between the UPDATE and the DELETE below (one that
+    # takes no lock: the admin) leaves a count neither matched; the second round sees it.
     for _round in range(2):
         if mine.filter(count__gt=taken).update(count=F("count") - taken, updated_at=now):
             return _count_of(user, card)

@@ -41,6 +41,7 @@ from collection.services import SignInRequired
 from core.errors import ApplicationError, Conflict, NotFound
 from core.text import line_feeds, plain_text, trimmed
 from decks.models import Deck, DeckEntry
+from decks.services import deck_locked_for_use
 
 # A deck may hold three copies of a card: the default have list keeps those back.
 KEEP_FOR_A_DECK = 3
@@ -295,8 +296,10 @@ def trade_want_deck_set(*, user, deck_id: int, on: bool) -> bool:
     _check_user(user)
     if isinstance(deck_id, bool) or not isinstance(deck_id, int) or not 0 < deck_id < 2**63:
         raise NotFound("not_found", _("No such deck."))
-    deck = Deck.objects.filter(pk=deck_id, owner=user).first()
-    if deck is None:
+    # Locked as any use of a deck is (decks.services.deck_locked_for_use): a delete at
+    # the same moment would otherwise remove the deck under the new row (a 500 at commit).
+    deck = deck_locked_for_use(deck_id=deck_id)
+    if deck is None or deck.owner_id != user.pk:
         raise NotFound("not_found", _("No such deck."))
     if on:
         TradeWantDeck.objects.get_or_create(user=user, deck=deck)

@@ -362,10 +362,21 @@ def _personal(request) -> bool:
 
 
 def _kept_by_choice(response) -> bool:
-    """The view let caches keep this answer: public, or for a while (a max-age above 0)."""
+    """The view let caches keep this answer: public, or for a while (a max-age above 0), or
+    the browser alone, asking again each time (`private, no-cache` with an ETag: a polled
+    fragment, such as a tournament's live standings, answered 304 while nothing changed;
+    no-store would make the browser forget it and ask for the whole of it every time)."""
     directives = [part.strip().lower() for part in response.get("Cache-Control", "").split(",")]
-    return "public" in directives or any(
-        d.startswith("max-age=") and d != "max-age=0" for d in directives
+    revalidated = (
+        "private" in directives
+        and "no-cache" in directives
+        and "no-store" not in directives
+        and response.has_header("ETag")
+    )
+    return (
+        revalidated
+        or "public" in directives
+        or any(d.startswith("max-age=") and d != "max-age=0" for d in directives)
     )
 
 

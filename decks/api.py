@@ -345,9 +345,8 @@ class DeckListApi(APIView):
         # a page at a time: each deck comes whole, checked against its format, and a
         # person may keep a thousand (all at once: half a minute and gigabytes)
         paginator = DeckPagination()
-        # the card count's GROUP BY leaves Meta.ordering out: pages need an order of their own
-        decks = selectors.decks_with_entries(user=request.user).order_by("-updated_at", "-pk")
-        page = paginator.paginate_queryset(decks, request, view=self)
+        decks = selectors.decks_of(user=request.user)  # newest change first
+        page = selectors.with_entries(paginator.paginate_queryset(decks, request, view=self))
         return paginator.get_paginated_response([deck_payload(deck, request) for deck in page])
 
     @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})

@@ -87,6 +87,25 @@ def _lock(deck: Deck, user) -> None:
         raise NotFound("not_found", _("No such deck.")) from None
 
 
+def deck_locked_for_use(*, deck_id: int) -> Deck | None:
+    """The live deck `deck_id`, its row locked until the caller's transaction ends; None
+    when it is gone (deleted, or soft-deleted).
+
+    For a write elsewhere that keeps a reference to one of the deck's versions (a
+    match seat, a tournament player, a print job): call it inside that write's
+    transaction, then read the version. The lock is `_lock`'s, which deck_delete
+    and every deck write take first, so they take turns with the use: a delete
+    that comes second finds the seat, player or job and keeps the version
+    (deck_delete), and a use that comes second finds the deck gone and refuses
+    it in its own words. Before, the delete looked for those rows before the
+    other request's was committed, removed the version, and one of the two
+    commits failed on the foreign key (a 500). Who may use the deck is the
+    caller's to check.
+    """
+    rows = Deck.objects.select_related("game", "owner").select_for_update(no_key=True, of=("self",))
+    return rows.filter(pk=deck_id).first()
+
+
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 

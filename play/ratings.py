@@ -100,6 +100,22 @@ def rating_rule(game) -> str | None:
     ) % {**words, "cards": fmt.min_cards}
 
 
+def _locked_ratings(game, user_ids: list[int]) -> dict[int, Rating]:
+    """The players' Rating rows in `game`, made if missing, locked; by user id.
+
+    Always in the order of the users' ids, whatever their seats: two matches of
+    the same pair ending at once (one with A in the first seat, one with B) would
+    otherwise each hold one row and wait for the other's, a deadlock PostgreSQL
+    breaks by failing one of the moves. The first rating is made in the same
+    order, as its unique key is a lock too.
+    """
+    ids = sorted(set(user_ids))
+    for user_id in ids:
+        Rating.objects.get_or_create(user_id=user_id, game=game, defaults={"rating": START})
+    locked = Rating.objects.select_for_update().filter(user_id__in=ids, game=game)
+    return {rating.user_id: rating for rating in locked.order_by("user_id")}
+
+
 def record_result(match: Match) -> None:
     """Move both players' ratings for a rated match that just ended (inside its transaction)."""
     if not match.rated or match.rating_changes is not None or not match.result:
@@ -109,13 +125,8 @@ def record_result(match: Match) -> None:
     seats = list(match.seats.order_by("position"))
     winners = set(match.result.get("winners") or [])
     with transaction.atomic():
-        rows = {}
-        for seat in seats:
-            rating, _created = Rating.objects.select_for_update().get_or_create(
-                user_id=seat.user_id, game=match.game, defaults={"rating": START}
-            )
-            rows[seat.position] = rating
-        a, b = (rows[s.position] for s in seats)
+        rows = _locked_ratings(match.game, [seat.user_id for seat in seats])
+        a, b = (rows[s.user_id] for s in seats)
         if len(winners) == 1:
             score_a = 1.0 if seats[0].position in winners else 0.0
         else:

@@ -27,7 +27,6 @@ else sees what a spectator saw live.
 from __future__ import annotations
 
 import hashlib
-import itertools
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
@@ -35,10 +34,18 @@ from django.utils.translation import gettext as _
 from core.errors import NotFound
 from decks.models import Visibility
 from play import frames, names
+from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
-from play.selectors import dealt, seats_of, states_from_deal
+from play.selectors import RecordUnreadable, dealt, engine_decks, seats_of, states_from_deal
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+# A replayed match never changes, so the engine state every SNAPSHOT_EVERY steps is kept in
+# the cache (`_state_at`): a step is played again from the kept state nearest below it, at
+# most SNAPSHOT_EVERY moves, instead of from the deal; only the first visit past the kept
+# states plays the log on to its step (once). Stepping one step at a time, the player's usual
+# way, starts from the same kept state each time. A state is some tens of KB (ONIROO's 48).
+SNAPSHOT_EVERY = 100
+KEEP_SECONDS = 24 * 3600
 
 
 def replayable(match_id, user) -> Match:
@@ -107,8 +114,20 @@ def turn_starts(match: Match) -> list[dict]:
         if marker != previous and not state.is_over:
             starts.append({"turn": len(starts) + 1, "step": step, "player": state.active_player})
             previous = marker
-    cache.set(key, starts, timeout=24 * 3600)
+    cache.set(key, starts, timeout=KEEP_SECONDS)
     return starts
+
+
+MENU_TURNS = 150  # a match of more turns lists every k-th: about a hundred in the menu
+
+
+def turn_menu(turns: list[dict]) -> list[dict]:
+    """The turns the "jump to a turn" menu lists: all of them, or for a long match every
+    k-th (a menu of thousands helps nobody, and its options cost the page most of its
+    time); a step form reaches the turns between."""
+    if len(turns) <= MENU_TURNS:
+        return turns
+    return turns[:: max(1, round(len(turns) / 100))]
 
 
 def replay_frame(match: Match, position: int | None, step: int) -> dict:
@@ -117,7 +136,7 @@ def replay_frame(match: Match, position: int | None, step: int) -> dict:
     if position is not None and position not in [s.position for s in seats]:
         raise NotFound("not_found", _("No such match."))
     step = max(0, min(step, match.version))
-    state = next(itertools.islice(states_from_deal(match), step, None))
+    state = _state_at(match, step)
     at_end = step == match.version
     return {
         **frames.frame(
@@ -131,6 +150,56 @@ def replay_frame(match: Match, position: int | None, step: int) -> dict:
         ),
         "replay": {"step": step, "steps": match.version},
     }
+
+
+def _snapshot_key(match: Match, step: int) -> str:
+    return f"replay-state:{match.pk}:{match.version}:{step}"
+
+
+def _kept_key(match: Match) -> str:
+    # the highest step whose state is kept; so is every multiple of SNAPSHOT_EVERY below it
+    return f"replay-states:{match.pk}:{match.version}"
+
+
+def _state_at(match: Match, step: int):
+    """The engine state after the first `step` logged moves (0: the deal), as a full replay
+    from the deal gives it (the engine contract: `to_dict`/`from_dict` lose nothing).
+
+    It starts from the kept state nearest below `step`, else from the deal, and keeps the
+    state at each multiple of SNAPSHOT_EVERY it passes that is not kept yet, the deal's too
+    (so no later step deals again, nor reads the decks). The key holds the match's version: a
+    match that is replayed has stopped, so its log no longer grows. The state is nobody's
+    seat: the caller asks it for the view of a seat it may show.
+    """
+    engine = get_engine(match.game.slug)
+    every = SNAPSHOT_EVERY
+    kept = cache.get(_kept_key(match))  # None: nothing kept yet
+    data = None
+    if kept is not None:
+        start = min(step - step % every, kept)
+        data = cache.get(_snapshot_key(match, start))
+    if data is not None:
+        state = engine.from_dict(data)
+        newly_kept = kept
+    else:  # nothing kept, or some of it evicted: keep it again from the deal on
+        start = 0
+        seats = list(match.seats.select_related("deck_version").order_by("position"))
+        state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
+        cache.set(_snapshot_key(match, 0), state.to_dict(), KEEP_SECONDS)
+        newly_kept = 0
+    if step > start:
+        moves = match.actions.filter(seq__gt=start, seq__lte=step).order_by("seq")
+        for seq, action in moves.values_list("seq", "action").iterator():
+            try:
+                state.apply(action)
+            except IllegalAction as refused:  # as selectors.moves_from_deal says it
+                raise RecordUnreadable(seq) from refused
+            if seq % every == 0 and seq > newly_kept:
+                cache.set(_snapshot_key(match, seq), state.to_dict(), KEEP_SECONDS)
+                newly_kept = seq
+    if newly_kept != kept:
+        cache.set(_kept_key(match), newly_kept, KEEP_SECONDS)
+    return state
 
 
 def seed_check(match: Match) -> dict:

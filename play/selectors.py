@@ -22,7 +22,7 @@ from core.errors import Conflict, NotFound
 from core.games import GAMES, get_game, table_game
 from decks import validation
 from decks.models import Deck
-from decks.selectors import deck_entries, decks_with_entries
+from decks.selectors import deck_entries, decks_of, with_entries
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
 
@@ -338,10 +338,10 @@ def lobby_decks(user, match: Match | None = None) -> list[LobbyDeck]:
         own = [slug for slug in own if slug == match.game.slug]
     options = match.options if match is not None else {}
     found = []
-    recent = decks_with_entries(user=user).filter(game__slug__in=own).order_by("-updated_at")
-    for deck in recent[:LOBBY_DECKS]:
+    recent = decks_of(user=user).filter(game__slug__in=own)  # most recently edited first
+    for deck in with_entries(recent[:LOBBY_DECKS]):
         slug = deck.game.slug
         fmt = get_game(slug).table_format(options, deck.format)
         legal = not validation.validate(deck_entries(deck), slug, fmt)
-        found.append(LobbyDeck(deck, deck.card_count or 0, legal))
+        found.append(LobbyDeck(deck, deck.card_count, legal))
     return sorted(found, key=lambda row: not row.legal)  # stable: recent first in each

@@ -32,6 +32,7 @@ from core.games import get_game, table_game
 from decks import validation
 from decks.models import Deck
 from decks.selectors import deck_entries
+from decks.services import deck_locked_for_use
 from play import frames, match_rows, move_refusals, ratings
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
@@ -80,7 +81,16 @@ def _table_game(game: Game):
 
 
 def _check_deck(deck: Deck, user, game: Game, options: dict):
-    if deck is None or deck.owner_id != user.pk or deck.game_id != game.pk:
+    """The newest version of the user's deck for a seat, once the deck is checked legal.
+
+    Inside the seat's transaction: the deck's row is locked first (see
+    decks.services.deck_locked_for_use), so a delete of the deck at the same
+    moment either waits and then keeps the deck for the match, or wins and
+    this refuses the deck as gone.
+    """
+    own = deck is not None and deck.owner_id == user.pk and deck.game_id == game.pk
+    deck = deck_locked_for_use(deck_id=deck.pk) if own else None
+    if deck is None:
         raise MatchRefused("no_deck", _("Choose one of your own decks for this game."))
     # its own format with the table's options on top (a ban, a larger smallest deck)
     fmt = get_game(game.slug).table_format(options, deck.format)
@@ -760,9 +770,11 @@ def _after_commit(match: Match, state, held: frames.HeldFrames | None = None) ->
             match_id, version = match.pk, match.version
 
             def wake_the_bot() -> None:
-                if held is not None and bot_move.app.conf.task_always_eager:
-                    # The bot moves right here, before the caller sends what it holds:
-                    # the table must first see this move (and the bot thinking).
+                if held is not None:
+                    # What the caller holds goes out before the bot is woken: an eager bot
+                    # moves right here, and a worker may answer before the caller sends,
+                    # so the table would see the bot's frame first and drop this move's
+                    # as older (it did on `make run`'s stack).
                     events, held.events, held.closed = held.events, {}, True
                     frames.send_events_now(events)
                 # The move is stored whatever the broker says: when it refuses the task,

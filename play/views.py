@@ -321,6 +321,8 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
         "replay": True,
         "replay_url": reverse("api:match-replay", args=[match.pk]),
         "turns": turns,
+        "turn_menu": (menu := replays.turn_menu(turns)),
+        "turns_skipped": len(menu) < len(turns),
         "current_turn": max((t["step"] for t in turns if t["step"] <= frame["version"]), default=0),
         "seat_names": names.seat_names(match.seats.select_related("user")),
         "perspectives": replays.perspectives(match, request.user),

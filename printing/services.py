@@ -20,8 +20,10 @@ from django.utils.translation import gettext as _
 from catalog import render
 from catalog.models import Card
 from core import task_queue
-from core.errors import ApplicationError, Conflict
+from core.errors import ApplicationError, Conflict, NotFound
 from core.params import BadParameter, int_param
+from decks.models import DeckVersion
+from decks.services import deck_locked_for_use
 from printing import limits, selectors, sources
 from printing import options as print_options
 from printing.layout import LayoutError, SheetOptions, sheet_layout
@@ -231,7 +233,7 @@ def print_job_create(*, user, session_key: str, source: dict, options: dict) -> 
     options = print_options_clean(options, user=user)
     title, cards, links = sources.source_cards(source, user)
     return _create(user=user, session_key=session_key, title=title, cards=cards,
-                   links=links, options=options)  # fmt: skip
+                   links=links, options=options, deck_asked=True)  # fmt: skip
 
 
 def print_job_again(*, job_id, user, session_key: str) -> PrintJob:
@@ -239,7 +241,10 @@ def print_job_again(*, job_id, user, session_key: str) -> PrintJob:
     job = print_job_for(job_id=job_id, user=user, session_key=session_key)
     links = {"source_kind": job.source_kind}
     if job.source_kind == SourceKind.DECK:
-        links["deck_version"] = job.deck_version
+        # Looked up, not job.deck_version: a delete of the deck since the job was read took
+        # the version (and cleared the link), which then raised DoesNotExist here.
+        versions = DeckVersion.objects.filter(pk=job.deck_version_id)
+        links["deck_version"] = versions.first() if job.deck_version_id else None
     elif job.source_kind == SourceKind.SET:
         links["card_set"] = job.card_set
     options = print_options_clean(job.options)
@@ -248,7 +253,35 @@ def print_job_again(*, job_id, user, session_key: str) -> PrintJob:
                    links=links, options=options)  # fmt: skip
 
 
-def _create(*, user, session_key: str, title: str, cards: list, links: dict, options: dict):
+def _deck_version_kept(version, deck_asked: bool):
+    """The deck version a new job keeps (a link only: the job holds its own list), with the
+    deck's row locked until the job is committed; None when it is gone.
+
+    The version was read before this transaction: a delete of the deck meanwhile
+    took it (or the deck, soft-deleted, is gone for everyone). A job asked for
+    from the deck is then refused, as for a deck deleted before; a job made
+    again from an earlier one keeps its cards without the link. Locked, a delete
+    that comes after the job finds it, so it keeps or clears its link itself
+    (decks.services.deck_locked_for_use).
+    """
+    deck = deck_locked_for_use(deck_id=version.deck_id)
+    if deck is None and deck_asked:
+        raise NotFound("not_found", _("No such deck."))
+    if deck is None or not deck.versions.filter(pk=version.pk).exists():
+        return None
+    return version
+
+
+def _create(
+    *,
+    user,
+    session_key: str,
+    title: str,
+    cards: list,
+    links: dict,
+    options: dict,
+    deck_asked: bool = False,
+):
     limits.check_total(cards, options["quantity"])
     known = {
         c.code: c
@@ -269,6 +302,8 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
     _requeue_stuck(user, session_key)
     with transaction.atomic():
         _visitor_lock(user, session_key)
+        if links.get("deck_version") is not None:
+            links = {**links, "deck_version": _deck_version_kept(links["deck_version"], deck_asked)}
         jobs = selectors.jobs_of(user=user, session_key=session_key)
         limits.check_visitor(jobs, signed_in=signed_in)
         job = PrintJob(
@@ -281,12 +316,17 @@ def _create(*, user, session_key: str, title: str, cards: list, links: dict, opt
             **links,
         )
         now = timezone.now()
+        # Locked, so that a delete of that job waits until this one, pointing at the same
+        # file, is committed, and then leaves the file to it (_delete_unused_file); a
+        # delete that came first is seen, and another file or a new one is made. Without
+        # it the delete found no other job using the file and removed it under this one.
         finished = (
             PrintJob.objects.filter(
                 content_hash=digest, status=Status.DONE, expires_at__gt=now + REUSE_MARGIN
             )
             .exclude(file="")
             .order_by("-expires_at")
+            .select_for_update(no_key=True)
             .first()
         )
         if finished and finished.file.storage.exists(finished.file.name):
@@ -479,7 +519,18 @@ def print_job_run(job_id: str) -> PrintJob:
     job.status, job.progress, job.pages = Status.DONE, 100, summary.pages
     job.finished_at = timezone.now()
     job.expires_at = limits.expires_at(signed_in=job.user_id is not None, start=job.finished_at)
-    job.save()
+    # Only the run that started the job finishes it, and only the fields this run made: while
+    # it ran, the sweep may have failed the job, or queued it again for another worker
+    # (whose run counts one more attempt), and the job may have been deleted (its account
+    # went). A whole-row save put back a job failed meanwhile, or inserted a deleted one
+    # again. Queued again but not yet started, it is this file's: that run will find it done.
+    fields = ["status", "progress", "pages", "file", "file_size", "finished_at", "expires_at"]
+    finished = PrintJob.objects.filter(
+        pk=job.pk, attempts=job.attempts, status__in=[Status.RUNNING, Status.QUEUED]
+    ).update(**{field: getattr(job, field) for field in fields})
+    if not finished:
+        _delete_unused_file(job.file.name)
+        return PrintJob.objects.filter(pk=job.pk).first()
     return job
 
 

@@ -8,6 +8,11 @@ from functools import partial
 
 from django.db import connections
 
+# A websocket handshake in a test (channels' WebsocketCommunicator.connect waits 1 s by
+# default): the consumer reads the match and the seat from the database, which on a loaded
+# machine (the suite's workers, a CI runner) took longer than that once.
+HANDSHAKE_SECONDS = 5
+
 
 def aside(call, *args, **kwargs):
     """`call(*args, **kwargs)` in a thread of its own, waited for; its result (or its error).
@@ -50,6 +55,10 @@ def run_together(*calls, timeout: float = 60) -> list:
         thread.start()
     for thread in threads:
         thread.join(timeout=timeout)
+    stuck = [thread for thread in threads if thread.is_alive()]
+    # A thread still running holds a database connection: the test database could not be
+    # dropped at the end of the run, and the outcome list would be short. Say so here.
+    assert not stuck, f"{len(stuck)} of {len(threads)} calls still running after {timeout} s"
     return outcomes
 
 

@@ -9,12 +9,16 @@ includes `api_patterns` under /api/ (namespace "api").
 
 from __future__ import annotations
 
+import hashlib
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count
 from django.urls import path
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -37,6 +41,7 @@ from tournaments import selectors, services, standings
 from tournaments.models import Player, Tournament, TournamentStatus
 
 GAMES_MAX = 3  # best of 3 at most: no side wins or draws more games than that
+ROUNDS_KEPT_SECONDS = 60 * 60  # a state of an event's rounds, as the rounds API answers it
 
 # --- input ------------------------------------------------------------------------------
 
@@ -515,6 +520,30 @@ def _standing(row) -> dict:
     return body
 
 
+def _rounds(tournament: Tournament) -> list:
+    body = [
+        {
+            "number": r.number,
+            "stage": r.stage,
+            "started_at": r.started_at,
+            "ends_at": r.ends_at,
+            "finished_at": r.finished_at,
+            "pairings": [_pairing(p) for p in r.pairings.all()],
+        }
+        for r in selectors.rounds(tournament)
+    ]
+    return list(TournamentRoundSerializer(body, many=True).data)  # plain lists and dicts
+
+
+def _kept(key: str, build):
+    """What `build` makes, kept under `key` (which names one state of the event) for an hour."""
+    kept = cache.get(key)
+    if kept is None:
+        kept = build()
+        cache.set(key, kept, ROUNDS_KEPT_SECONDS)
+    return kept
+
+
 _STATUS = OpenApiParameter(
     "status",
     str,
@@ -759,23 +788,37 @@ class RoundsApi(APIView):
 
     @extend_schema(
         operation_id="tournament_rounds",
-        responses={200: TournamentRoundSerializer(many=True)},
-        description="Every round so far with its pairings, results and the games' match ids.",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="the ETag of the copy you have: 304 while it is current",
+            )
+        ],
+        responses={
+            200: TournamentRoundSerializer(many=True),
+            304: OpenApiResponse(description="Not modified: your copy is current (no body)."),
+        },
+        description="Every round so far with its pairings, results and the games' match ids. "
+        "Poll with If-None-Match: 304 until a result, a round or a game's status changes.",
     )
     def get(self, request, tournament_id):
         tournament = _settled(tournament_id, request)
-        body = [
-            {
-                "number": r.number,
-                "stage": r.stage,
-                "started_at": r.started_at,
-                "ends_at": r.ends_at,
-                "finished_at": r.finished_at,
-                "pairings": [_pairing(p) for p in r.pairings.all()],
-            }
-            for r in selectors.rounds(tournament)
-        ]
-        return Response(TournamentRoundSerializer(body, many=True).data)
+        # Every write that changes a round raises the version; a match that begins or ends
+        # changes only its status, which the games' counts by status show. The format: JSON,
+        # or (DEBUG) the browsable page.
+        games = sorted(selectors.games_by_status(tournament).items())
+        shown = request.accepted_renderer.format
+        state = repr((tournament.pk, tournament.version, games, shown)).encode()
+        tag = quote_etag(hashlib.blake2b(state, digest_size=16).hexdigest())
+        # Django's conditional GET (what @condition does): 304, no body, for a current copy
+        response = get_conditional_response(request, etag=tag)
+        if response is None:
+            response = Response(_kept(f"tournament-rounds:{tag}", lambda: _rounds(tournament)))
+        response.headers.setdefault("ETag", tag)
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
 
 
 class PlayerApi(APIView):

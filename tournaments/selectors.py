@@ -382,14 +382,28 @@ def rounds(tournament: Tournament) -> list[Round]:
     )
 
 
-def current_round(tournament: Tournament, *, with_pairings: bool = False) -> Round | None:
-    """The latest round; `with_pairings` prefetches them as rounds() does (the live fragment)."""
-    latest = Round.objects.filter(tournament=tournament).order_by("-number")
-    if with_pairings:
-        latest = latest.prefetch_related(
-            Prefetch("pairings", queryset=_pairings_query().order_by("table"))
-        )
-    return latest.first()
+def current_round(tournament: Tournament) -> Round | None:
+    """The latest round (None before the start)."""
+    return Round.objects.filter(tournament=tournament).order_by("-number").first()
+
+
+def round_pairings(round: Round) -> list[Pairing]:
+    """The round's pairings by table, prefetched as rounds() has them (the live part)."""
+    return list(_pairings_query().filter(round=round).order_by("table"))
+
+
+def games_by_status(tournament: Tournament, round: Round | None = None) -> dict[str, int]:
+    """How many of the event's games (or only `round`'s) are in each match status.
+
+    Together with the event's version this says whether anything the pages show of the
+    games moved: a new game raises the version, and a match's status is the one thing of
+    a game that changes without it. A status only ever moves on (waiting → running →
+    finished, or → abandoned), so any number of moves between two reads changes the counts.
+    """
+    games = PairingGame.objects.filter(pairing__round__tournament=tournament)
+    if round is not None:
+        games = games.filter(pairing__round=round)
+    return dict(games.order_by().values_list("match__status").annotate(n=Count("pk")))
 
 
 def current_match(pairing: Pairing) -> Match | None:
@@ -398,11 +412,12 @@ def current_match(pairing: Pairing) -> Match | None:
     return games[-1].match if games else None
 
 
-def my_pairing(tournament: Tournament, user) -> Pairing | None:
-    """The user's pairing in the current round, with `.current_match` (Match or None)."""
+def my_pairing(tournament: Tournament, user, current: Round | None = None) -> Pairing | None:
+    """The user's pairing in the current round (`current`, when the caller has read it),
+    with `.current_match` (Match or None)."""
     if user is None or not user.is_authenticated:
         return None
-    now = current_round(tournament)
+    now = current_round(tournament) if current is None else current
     if now is None:
         return None
     pairing = (

@@ -61,6 +61,7 @@ from core.text import line_feeds, plain_text, trimmed
 from decks import formats, validation
 from decks.models import Deck
 from decks.selectors import version_entries
+from decks.services import deck_locked_for_use
 from play import services as play_services
 from play.models import Match, MatchStatus, Seat
 from tournaments import pairing as pairer
@@ -298,15 +299,14 @@ def tournament_register(*, tournament_id, user, deck: Deck | None) -> Player:
     _signed_in(user)
     tournament = _locked(tournament_id)
     _open_for_registration(tournament)
-    own = (
-        Deck.objects.filter(pk=deck.pk, owner=user, game_id=tournament.game_id).first()
-        if isinstance(deck, Deck)
-        else None
-    )
+    # The deck's row is locked before its version is read: an edit or a delete of the
+    # deck at the same moment waits for the registration (and a delete then keeps the
+    # deck for it), or comes first and is seen (decks.services.deck_locked_for_use).
+    mine = isinstance(deck, Deck) and (deck.owner_id, deck.game_id) == (user.pk, tournament.game_id)
+    own = deck_locked_for_use(deck_id=deck.pk) if mine else None
     if own is None:
         raise TournamentRefused("no_deck", _("Choose one of your own decks for this game."))
-    # Locked: a concurrent edit either waits for us or is seen (decks.services._card_edit_version).
-    version = own.versions.select_for_update().order_by("-number").first()
+    version = own.versions.order_by("-number").first()
     if version is None:
         raise TournamentRefused("no_deck", _("Choose one of your own decks for this game."))
     fmt = formats.get_format(tournament.game.slug, tournament.format)

@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -25,6 +26,7 @@ from core.forms import posted
 from core.params import BadParameter, id_param, int_param
 from core.refusals import explained, refused_page
 from decks.models import Deck
+from tournaments import live as live_part
 from tournaments import selectors, services
 from tournaments.forms import TournamentForm
 from tournaments.models import TournamentStatus
@@ -60,46 +62,9 @@ def _done(request: HttpRequest, tournament_id, message: str) -> HttpResponse:
     return redirect("tournaments:detail", tournament_id)
 
 
-def _live_context(request: HttpRequest, tournament) -> dict:
-    """What the live fragment shows: the clock, my pairing, the round's pairings, the standings."""
-    user = request.user if request.user.is_authenticated else None
-    finished = tournament.status == TournamentStatus.FINISHED
-    # only the latest round: the fragment is sent again every 5 s to every viewer
-    current = (
-        selectors.current_round(tournament, with_pairings=True)
-        if tournament.status != TournamentStatus.REGISTRATION
-        else None
-    )
-    pairings = list(current.pairings.all()) if current is not None else []
-    seconds = selectors.seconds_left(current) if current is not None else 0
-    return {
-        "tournament": tournament,
-        "finished": finished,
-        "polling": not finished,
-        "round": current,
-        "pairings": pairings,
-        "seconds_left": seconds,
-        "clock": f"{seconds // 60:02d}:{seconds % 60:02d}",
-        "my_pairing": selectors.my_pairing(tournament, user) if user else None,
-        "standings": (
-            selectors.kept_standings(tournament, final=True)
-            if finished
-            else selectors.kept_standings(tournament)
-            if tournament.status == TournamentStatus.RUNNING
-            else []
-        ),
-        "entrants": (
-            tournament.players.select_related("user")
-            if tournament.status == TournamentStatus.REGISTRATION
-            else []
-        ),
-        "is_organiser": user is not None and user.pk == tournament.organiser_id,
-    }
-
-
 def _live(request: HttpRequest, tournament_id, *, error: str = "", done: str = "", status=200):
-    tournament = selectors.tournament_for(tournament_id)
-    context = {**_live_context(request, tournament), "error": error, "done": done}
+    state = live_part.LiveState.of(selectors.tournament_for(tournament_id))
+    context = {**live_part.live_context(request, state), "error": error, "done": done}
     return render(request, "tournaments/_live.html", context, status=status)
 
 
@@ -169,11 +134,18 @@ def detail(request: HttpRequest, tournament_id) -> HttpResponse:
     except ApplicationError as refused:  # an unknown id: the 404 page
         return refused_page(request, refused)
     user = request.user if request.user.is_authenticated else None
-    live = _live_context(request, tournament)
+    live = live_part.live_context(request, live_part.LiveState.of(tournament))
     entry = selectors.entry_of(tournament, user) if user else None
     registering = tournament.status == TournamentStatus.REGISTRATION
+    organising = live["is_organiser"] and tournament.status == TournamentStatus.RUNNING
     context = {
         **live,
+        # the organiser's result forms, one a pairing of the round
+        "pairings": (
+            selectors.round_pairings(live["round"])
+            if organising and live["round"] is not None
+            else []
+        ),
         "entry": entry,
         "my_decks": (
             Deck.objects.filter(owner=user, game=tournament.game).order_by("name")
@@ -181,15 +153,11 @@ def detail(request: HttpRequest, tournament_id) -> HttpResponse:
             else []
         ),
         "link": request.build_absolute_uri(tournament.get_absolute_url()),
-        "next_step": (
-            selectors.next_step(tournament, live["round"])
-            if live["is_organiser"] and tournament.status == TournamentStatus.RUNNING
-            else None
-        ),
+        "next_step": selectors.next_step(tournament, live["round"]) if organising else None,
         "changes": selectors.result_changes(tournament, request.GET.get("changes")),
         "active_players": (
             [p for p in tournament.players.select_related("user") if not p.dropped]
-            if live["is_organiser"] and tournament.status == TournamentStatus.RUNNING
+            if organising
             else []
         ),
     }
@@ -198,11 +166,22 @@ def detail(request: HttpRequest, tournament_id) -> HttpResponse:
 
 @require_GET
 def live(request: HttpRequest, tournament_id) -> HttpResponse:
+    """The live part alone (htmx polls it), or 304 and no body when the browser's copy is
+    still what it would get: the browser hands htmx its copy, and nothing is rendered."""
     try:
         services.expire_overdue(tournament_id=tournament_id)
-        return _live(request, tournament_id)
+        state = live_part.LiveState.of(selectors.tournament_for(tournament_id))
     except ApplicationError as refused:
         return refused_page(request, refused)
+    tag = live_part.live_etag(request, state)
+    # Django's conditional GET (what @condition does; the ETag needs the reads above first)
+    response = get_conditional_response(request, etag=tag)
+    if response is None:
+        response = render(request, "tournaments/_live.html", live_part.live_context(request, state))
+    response.headers.setdefault("ETag", tag)
+    # kept by the browser, but asked again (If-None-Match) every time
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @require_GET

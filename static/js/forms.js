@@ -26,7 +26,9 @@ document.body.addEventListener("htmx:beforeOnLoad", (event) => {
 // A request that failed on the server (5xx, not swapped: htmx-config) or never
 // reached it (offline) would otherwise look like a button that did nothing:
 // say so under the form or control that was used, in the page's language
-// (base.html's data-request-* words). The next answer from there removes it.
+// (base.html's data-request-* words). The next answer from there to the same
+// address removes it: an answer to another request of the same form (the quick-add
+// box's suggestions, sent as one types) says nothing about the one that failed.
 function failureNote(elt) {
   const anchor = (elt && elt.closest && (elt.closest("form") || elt)) || null;
   if (!anchor || !anchor.isConnected) return null;
@@ -34,7 +36,13 @@ function failureNote(elt) {
   return { anchor, note: next && next.classList.contains("request-failed") ? next : null };
 }
 
-function sayRequestFailed(elt, text) {
+function requestPath(detail) {
+  const info = detail && detail.pathInfo;
+  const path = info && (info.requestPath || info.finalRequestPath);
+  return path ? String(path).split("?")[0] : "";
+}
+
+function sayRequestFailed(elt, text, path) {
   const found = failureNote(elt);
   if (!found || !text) return;
   let note = found.note;
@@ -45,19 +53,22 @@ function sayRequestFailed(elt, text) {
     found.anchor.insertAdjacentElement("afterend", note);
   }
   note.textContent = text;
+  note.dataset.path = path;
 }
 
 document.body.addEventListener("htmx:responseError", (event) => {
-  sayRequestFailed(event.detail.elt, document.body.dataset.requestFailed);
+  sayRequestFailed(event.detail.elt, document.body.dataset.requestFailed, requestPath(event.detail));
 });
 document.body.addEventListener("htmx:sendError", (event) => {
-  sayRequestFailed(event.detail.elt, document.body.dataset.requestOffline);
+  sayRequestFailed(event.detail.elt, document.body.dataset.requestOffline, requestPath(event.detail));
 });
 document.body.addEventListener("htmx:afterRequest", (event) => {
   const xhr = event.detail.xhr;
   if (!xhr || xhr.status === 0 || xhr.status >= 500) return;
   const found = failureNote(event.detail.elt);
-  if (found && found.note) found.note.remove();
+  if (!found || !found.note) return;
+  const failed = found.note.dataset.path;
+  if (!failed || failed === requestPath(event.detail)) found.note.remove();
 });
 
 // Focus a swap took away. htmx gives focus back to an element with the same id in the

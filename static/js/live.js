@@ -980,6 +980,9 @@
     const [img, name, text] = box.children;
     let shown = null;
     let timer = null;
+    // The face put away with Escape stays away while the pointer rests on its card, even when
+    // a redraw of the table puts a new element under it (a mouseover, 250 ms, and it was back).
+    let dismissed = null;
     // Until a new face has loaded the browser keeps painting the last one: hidden meanwhile,
     // so one card's face never stands over another's name and text (slow phones: seconds).
     const reveal = () => { img.style.visibility = ""; };
@@ -1018,6 +1021,8 @@
       const card = cardOf(event.target);
       if (card === shown) return;
       clearTimeout(timer);
+      if (card && dismissed && card.dataset.zoom === dismissed) return;
+      dismissed = null;
       if (!card) return hide();
       timer = setTimeout(() => show(card), 250);
     });
@@ -1046,7 +1051,9 @@
       if (cardOf(event.target) && event.target.matches("img")) event.preventDefault(); // the long press is ours
     });
     document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") hide();
+      if (event.key !== "Escape") return;
+      if (shown) dismissed = shown.dataset.zoom;
+      hide();
     });
     window.addEventListener("scroll", hide, { passive: true });
     return { hide, refresh: () => shown && (root.contains(shown) ? show(shown) : hide()) };

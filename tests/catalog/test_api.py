@@ -102,6 +102,24 @@ def test_sets_and_games(client, cards):
     assert client.get("/api/sets/AFD/").json()["game"] == "alomfogo"
 
 
+def test_sets_come_in_the_order_of_their_games_and_positions(client, cards):
+    from catalog.models import CardSet, Game
+
+    oniroo = Game.objects.get(slug="oniroo")
+    first = CardSet.objects.create(game=oniroo, code="ON0", name="Elso", position=0)
+    sets = client.get("/api/sets/").json()
+    order = [(s["game"], s["code"]) for s in sets]
+    expected = [
+        (s.game.slug, s.code)
+        for s in sorted(
+            CardSet.objects.select_related("game"),
+            key=lambda s: (s.game.position, s.position, s.code),
+        )
+    ]
+    assert order == expected
+    assert [code for game, code in order if game == "oniroo"][0] == first.code
+
+
 def test_bulk_export_with_etag(client, cards):
     first = client.get("/api/cards/export/")
     assert first.status_code == 200

@@ -104,3 +104,29 @@ def test_a_server_error_or_no_connection_is_said_under_the_form_and_goes_with_an
     expect(page.locator(".verdict strong")).to_have_text("2 lap")
     expect(note).to_have_count(0)
     expect(form).to_be_visible()
+
+
+def test_a_late_suggestions_answer_leaves_the_note_of_the_failed_add(signed_in, owner, deck):
+    """The quick-add box asks for name suggestions as one types: their answer, arriving
+    after the add failed, is no answer to the add, and the note stays."""
+    page = signed_in(owner)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    box = page.locator("#quick-line")
+    note = page.locator("form:has(#quick-line) + .request-failed[role=alert]")
+    held = []
+    page.route("**/decks/names/**", lambda route: held.append(route))  # a slow server's suggestions
+    page.route("**/add/", lambda route: route.abort("internetdisconnected"))
+    box.fill("2 Jégszem Soyana")
+    box.press("Enter")
+    expect(note).to_contain_text("nem érhető el")
+    for _ in range(100):  # the suggestions are asked for 200 ms after the typing
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the box never asked for suggestions"
+    with page.expect_response("**/decks/names/**"):
+        for route in held:
+            route.continue_()
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # after htmx has handled it
+    expect(note).to_have_count(1)
+    expect(note).to_contain_text("nem érhető el")

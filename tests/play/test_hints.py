@@ -114,34 +114,40 @@ def test_one_solver_run_at_a_time_per_person(dungeon, client, monkeypatch):
     first: list = []
 
     def ask_first() -> None:
-        other = Client()
-        other.force_login(mage)
-        first.append(other.get(url))
-        connections.close_all()
+        try:
+            other = Client()
+            other.force_login(mage)
+            first.append(other.get(url))
+        finally:  # closed even when the test fails first: the database is dropped at the end
+            connections.close_all()
 
     thread = threading.Thread(target=ask_first)
     thread.start()
-    assert started.wait(timeout=30)
-    client.force_login(mage)
-    busy = client.get(url)
-    assert busy.status_code == 429 and busy.json()["error"]["code"] == "solver_busy"
-    assert busy.json()["error"]["message"]
-    assert client.get(f"/api/matches/{match.pk}/hint/").status_code == 200  # no solver: fine
+    try:
+        assert started.wait(timeout=30)
+        client.force_login(mage)
+        busy = client.get(url)
+        assert busy.status_code == 429 and busy.json()["error"]["code"] == "solver_busy"
+        assert busy.json()["error"]["message"]
+        assert client.get(f"/api/matches/{match.pk}/hint/").status_code == 200  # no solver: fine
 
-    rival = make_user("rivalis")
-    theirs = services.match_create(
-        user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
-    )
-    client.force_login(rival)
-    release.set()  # (the rival's own run may start before or after the first ends)
-    assert client.get(f"/api/matches/{theirs.pk}/hint/?solve=1").status_code == 200
-    thread.join(timeout=30)
-    assert first[0].status_code == 200 and "verdict" in first[0].json()["solver"]
-    assert budgets and set(budgets) == {hints.SOLVER_BUDGET}  # every run within its node budget
-    assert not SolverRun.objects.exists()  # every slot given back
-    client.force_login(mage)
-    assert client.get(url).status_code == 200  # free again
-    assert Match.objects.get(pk=match.pk).version == 0  # hints never move
+        rival = make_user("rivalis")
+        theirs = services.match_create(
+            user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
+        )
+        client.force_login(rival)
+        release.set()  # (the rival's own run may start before or after the first ends)
+        assert client.get(f"/api/matches/{theirs.pk}/hint/?solve=1").status_code == 200
+        thread.join(timeout=30)
+        assert first[0].status_code == 200 and "verdict" in first[0].json()["solver"]
+        assert budgets and set(budgets) == {hints.SOLVER_BUDGET}  # every run within its node budget
+        assert not SolverRun.objects.exists()  # every slot given back
+        client.force_login(mage)
+        assert client.get(url).status_code == 200  # free again
+        assert Match.objects.get(pk=match.pk).version == 0  # hints never move
+    finally:  # the first asker is never left waiting with its connection
+        release.set()
+        thread.join(timeout=30)
 
 
 def test_a_solver_slot_left_by_a_dead_process_is_taken_over(dungeon, client):

@@ -17,6 +17,7 @@ from play import selectors, services
 from play.consumers import database_sync_to_async  # gives its connections back (see there)
 from play.models import Match, MatchAction
 from play.routing import websocket_urlpatterns
+from tests.concurrency import HANDSHAKE_SECONDS
 from tests.factories import PASSWORD, make_user
 from tests.play.test_alomfogo_properties import hidden_from
 from tests.play.test_table_faces import assert_faces_only_of_cards_the_view_shows
@@ -173,7 +174,7 @@ async def connect(match, user):
         URLRouter(websocket_urlpatterns), f"/ws/matches/{match.pk}/"
     )
     communicator.scope["user"] = user
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=HANDSHAKE_SECONDS)
     return communicator, connected
 
 

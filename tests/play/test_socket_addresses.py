@@ -7,6 +7,8 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
+from tests.concurrency import HANDSHAKE_SECONDS
+
 SITE = {"ALLOWED_HOSTS": ["127.0.0.1"], "CSRF_TRUSTED_ORIGINS": []}
 SAME_ORIGIN = [(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")]
 MATCH_ID = "00000000-0000-0000-0000-000000000000"
@@ -19,7 +21,7 @@ async def _handshake(path: str) -> tuple[bool, int | None]:
     communicator = WebsocketCommunicator(application, path, headers=SAME_ORIGIN)
     try:
         # URLRouter's "No route found" (a ValueError) surfaced here, as daphne's 500
-        return await communicator.connect(timeout=5)
+        return await communicator.connect(timeout=HANDSHAKE_SECONDS)
     finally:
         await communicator.disconnect()
 

@@ -22,6 +22,7 @@ from core.socket_limits import OPEN_SOCKETS, visitor_key
 from play import chat, services
 from play.consumers import CLOSE_TOO_MANY
 from play.routing import websocket_urlpatterns
+from tests.concurrency import HANDSHAKE_SECONDS
 from tests.factories import make_user
 from tests.play.test_matches import players  # noqa: F401 - the fixture (loads the cards)
 
@@ -44,7 +45,7 @@ def watching(match, user, address="203.0.113.7"):
 
 async def opened(communicator) -> dict:
     """Connect and read the first frame (the table, or the refusal)."""
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=HANDSHAKE_SECONDS)
     assert connected
     return await communicator.receive_json_from(timeout=5)
 
@@ -113,7 +114,7 @@ def test_a_refused_stranger_gives_its_place_back(players, two_per_visitor):  # n
     async def scenario():
         for _ in range(4):  # more than the limit: each 4404 frees its place at once
             communicator = watching(match, stranger)
-            connected, code = await communicator.connect()
+            connected, code = await communicator.connect(timeout=HANDSHAKE_SECONDS)
             assert not connected and code == 4404, await communicator.receive_output(timeout=2)
         assert OPEN_SOCKETS.held(f"user:{stranger.pk}") == 0
 

@@ -8,6 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
 from config.routing import SameOriginValidator
+from tests.concurrency import HANDSHAKE_SECONDS
 
 SITE = {"ALLOWED_HOSTS": ["127.0.0.1", "kartyavar.hu", "app.kartyavar.hu"]}
 
@@ -93,7 +94,7 @@ def test_the_site_application_refuses_a_foreign_origin_before_the_table():
             "/ws/matches/00000000-0000-0000-0000-000000000000/",
             headers=[(b"host", b"127.0.0.1:8000"), (b"origin", origin.encode())],
         )
-        connected, code = await communicator.connect()
+        connected, code = await communicator.connect(timeout=HANDSHAKE_SECONDS)
         await communicator.disconnect()
         return connected, code
 
