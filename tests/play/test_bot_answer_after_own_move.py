@@ -13,7 +13,9 @@ import random
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.core.management import call_command
 
+from catalog.models import Card
 from config.celery import app as celery_app
 from play import services
 from play.tasks import bot_move
@@ -33,7 +35,9 @@ def quick_worker(monkeypatch):
     celery_app.conf.task_always_eager = eager
 
 
-def test_each_of_my_moves_reaches_my_table_before_the_bots_answer(quick_worker, catalog_data):
+def test_each_of_my_moves_reaches_my_table_before_the_bots_answer(quick_worker):
+    if not Card.objects.exists():  # transactional tests empty the database: each loads them
+        call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi")
     deck = legal_deck(zsofi)
     match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:greedy")

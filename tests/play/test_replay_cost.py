@@ -133,7 +133,11 @@ def moves_replayed(monkeypatch):
 
 
 @pytest.mark.parametrize("which", ["duel", "oniroo"])
-def test_each_step_shows_what_a_replay_from_the_deal_shows(which, request):
+def test_each_step_shows_what_a_replay_from_the_deal_shows(which, request, catalog_data, db):
+    # Both named here: pytest-django orders tests by the fixtures they name, and one that
+    # asked for its match by name only would run with the tests without a database, after
+    # the transactional ones have emptied it; `catalog_data` (session-wide, set up first)
+    # loads the cards before `db` opens this test's transaction, which would roll them back.
     match = request.getfixturevalue(which)[0]
     seats = [s.position for s in selectors.seats_of(match)] + [None]
     for step in _steps(match):  # the first pass keeps the states, the later ones use them
