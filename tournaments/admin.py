@@ -1,21 +1,53 @@
 """Admin of tournaments: read-mostly, for support; results change through the services (logged)."""
 
 from django.contrib import admin
+from django.db.models import F
 
 from tournaments.models import Pairing, Player, ResultChange, Round, Tournament
 
 
+class RaisesTheEventsVersion:
+    """A change made here raises its event's version, as every service write does: the
+    live part's kept rows and its ETag are keyed by it (tournaments.live), and would go on
+    showing the event as it was before the change."""
+
+    @staticmethod
+    def event_id(obj):
+        return obj.tournament_id
+
+    def _raise(self, obj) -> None:
+        Tournament.objects.filter(pk=self.event_id(obj)).update(version=F("version") + 1)
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        self._raise(obj)
+
+    def delete_model(self, request, obj) -> None:
+        event_id = self.event_id(obj)
+        super().delete_model(request, obj)
+        Tournament.objects.filter(pk=event_id).update(version=F("version") + 1)
+
+    def delete_queryset(self, request, queryset) -> None:
+        event_ids = {self.event_id(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        Tournament.objects.filter(pk__in=event_ids).update(version=F("version") + 1)
+
+
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(RaisesTheEventsVersion, admin.ModelAdmin):
     list_display = ("name", "game", "status", "organiser", "created_at")
     list_filter = ("status", "game", "listed")
     search_fields = ("name", "organiser__username")
     raw_id_fields = ("organiser",)
     readonly_fields = ("id", "seed", "version", "created_at", "started_at", "finished_at")
 
+    @staticmethod
+    def event_id(obj):
+        return obj.pk
+
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(RaisesTheEventsVersion, admin.ModelAdmin):
     list_display = ("user", "tournament", "dropped_after_round", "draw", "registered_at")
     search_fields = ("user__username", "tournament__name")
     raw_id_fields = ("tournament", "user", "deck_version")
@@ -23,7 +55,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(RaisesTheEventsVersion, admin.ModelAdmin):
     list_display = ("tournament", "number", "stage", "started_at", "ends_at", "finished_at")
     raw_id_fields = ("tournament",)
     readonly_fields = ("tournament", "number", "stage", "started_at")

@@ -294,3 +294,23 @@ def test_the_rounds_api_documents_if_none_match_and_its_304(visitor, started):
     assert_documented(schema, "get", path, again)
     parameters = schema["paths"][path]["get"]["parameters"]
     assert any(p["name"] == "If-None-Match" and p["in"] == "header" for p in parameters)
+
+
+def test_a_change_in_the_admin_shows_on_the_live_part_at_once(client, started, people):
+    """The admin writes no service: its saves raise the event's version too, else the kept
+    rows and the ETag would show the event as it was for up to an hour."""
+    from django.contrib.auth import get_user_model
+
+    first = poll(client, live_url(started))
+    assert poll(client, live_url(started), first["ETag"]).status_code == 304
+    staff = get_user_model().objects.create_superuser("tamogato", "t@example.com", "x-Jelszo-77")
+    admin = type(client)()
+    admin.force_login(staff)
+    player = started.players.get(user=people[0])
+    changed = admin.post(
+        reverse("admin:tournaments_player_change", args=[player.pk]),
+        {"tournament": started.pk, "user": people[0].pk, "dropped_after_round": 1},
+    )
+    assert changed.status_code == 302, changed.content.decode()[:2000]
+    after = poll(client, live_url(started), first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
