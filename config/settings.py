@@ -294,7 +294,13 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "cache",
-        }
+        },
+        # bulky and made again on demand (core/kept.py); Redis evicts by its own policy
+        "kept": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "kept",
+        },
     }
 else:
     CACHES = {
@@ -302,9 +308,15 @@ else:
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(VAR_DIR / "cache"),
             # Past MAX_ENTRIES a third of the files are dropped, counters
-            # included; finished-match replays share this cache.
+            # included: what is bulky and made again on demand (replays' states,
+            # an event's rows) has a cache of its own (core/kept.py).
             "OPTIONS": {"MAX_ENTRIES": 5000},
-        }
+        },
+        "kept": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache-kept"),
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        },
     }
 # django-ratelimit needs an atomic increment. Django's Redis backend has one
 # (Redis INCR). The file cache's is a read then a write, which two processes

@@ -38,7 +38,10 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 
 # Each test run counts in its own memory, never in var/ or a shared Redis.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "kept": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "kept"},
+}
 # Django's test client logs in without a request, which Axes refuses, and a
 # count left by one test must not refuse the next. The tests of the login
 # lockout and the sign-up limit (tests/accounts) switch both on, with fresh

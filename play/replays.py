@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import hashlib
 
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from core.errors import NotFound
+from core.kept import kept_cache
 from decks.models import Visibility
 from play import frames, names
 from play.engines import IllegalAction, get_engine
@@ -101,7 +101,7 @@ def turn_starts(match: Match) -> list[dict]:
     A finished match never changes, so the list is computed once and cached.
     """
     key = f"replay-turns:{match.pk}:{match.version}"
-    found = cache.get(key)
+    found = kept_cache.get(key)
     if found is not None:
         return found
     starts: list[dict] = []
@@ -114,7 +114,7 @@ def turn_starts(match: Match) -> list[dict]:
         if marker != previous and not state.is_over:
             starts.append({"turn": len(starts) + 1, "step": step, "player": state.active_player})
             previous = marker
-    cache.set(key, starts, timeout=KEEP_SECONDS)
+    kept_cache.set(key, starts, timeout=KEEP_SECONDS)
     return starts
 
 
@@ -173,11 +173,11 @@ def _state_at(match: Match, step: int):
     """
     engine = get_engine(match.game.slug)
     every = SNAPSHOT_EVERY
-    kept = cache.get(_kept_key(match))  # None: nothing kept yet
+    kept = kept_cache.get(_kept_key(match))  # None: nothing kept yet
     data = None
     if kept is not None:
         start = min(step - step % every, kept)
-        data = cache.get(_snapshot_key(match, start))
+        data = kept_cache.get(_snapshot_key(match, start))
     if data is not None:
         state = engine.from_dict(data)
         newly_kept = kept
@@ -185,7 +185,7 @@ def _state_at(match: Match, step: int):
         start = 0
         seats = list(match.seats.select_related("deck_version").order_by("position"))
         state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
-        cache.set(_snapshot_key(match, 0), state.to_dict(), KEEP_SECONDS)
+        kept_cache.set(_snapshot_key(match, 0), state.to_dict(), KEEP_SECONDS)
         newly_kept = 0
     if step > start:
         moves = match.actions.filter(seq__gt=start, seq__lte=step).order_by("seq")
@@ -195,10 +195,10 @@ def _state_at(match: Match, step: int):
             except IllegalAction as refused:  # as selectors.moves_from_deal says it
                 raise RecordUnreadable(seq) from refused
             if seq % every == 0 and seq > newly_kept:
-                cache.set(_snapshot_key(match, seq), state.to_dict(), KEEP_SECONDS)
+                kept_cache.set(_snapshot_key(match, seq), state.to_dict(), KEEP_SECONDS)
                 newly_kept = seq
     if newly_kept != kept:
-        cache.set(_kept_key(match), newly_kept, KEEP_SECONDS)
+        kept_cache.set(_kept_key(match), newly_kept, KEEP_SECONDS)
     return state
 
 

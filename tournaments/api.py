@@ -14,7 +14,6 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Count
 from django.urls import path
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -29,6 +28,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import DEFAULT_GAME
+from core.kept import kept_cache
 from core.serializer_fields import (
     ID_MAX,
     MultilineTextField,
@@ -537,10 +537,10 @@ def _rounds(tournament: Tournament) -> list:
 
 def _kept(key: str, build):
     """What `build` makes, kept under `key` (which names one state of the event) for an hour."""
-    kept = cache.get(key)
+    kept = kept_cache.get(key)
     if kept is None:
         kept = build()
-        cache.set(key, kept, ROUNDS_KEPT_SECONDS)
+        kept_cache.set(key, kept, ROUNDS_KEPT_SECONDS)
     return kept
 
 

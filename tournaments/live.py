@@ -13,7 +13,6 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -21,6 +20,7 @@ from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from core.kept import kept_cache
 from play.models import MatchStatus
 from tournaments import selectors
 from tournaments.models import Outcome, Pairing, Player, Round, Tournament, TournamentStatus
@@ -139,10 +139,10 @@ def _urls(tournament: Tournament) -> tuple[Callable, Callable]:
 
 def _kept(key: str, build: Callable[[], object]):
     """What `build` makes, kept under `key`: each key names one state of the event."""
-    kept = cache.get(key)
+    kept = kept_cache.get(key)
     if kept is None:
         kept = build()
-        cache.set(key, kept, KEPT_SECONDS)
+        kept_cache.set(key, kept, KEPT_SECONDS)
     return kept
 
 

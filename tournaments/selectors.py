@@ -11,7 +11,6 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, fields, replace
 
-from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from core.errors import NotFound
+from core.kept import kept_cache
 from decks.history import nearest_page
 from play.models import Match
 from tournaments import standings as table
@@ -171,11 +171,11 @@ def kept_standings(tournament: Tournament, *, final: bool = False) -> list[Stand
     every write that could move them bumps the version, and a big event's table costs a
     third of a second, which every open event page asked for every 5 s."""
     key = f"tournament-standings:{tournament.pk}:{tournament.version}:{tournament.status}:{final}"
-    kept = cache.get(key)
+    kept = kept_cache.get(key)
     if kept is None:
         rows = final_places(tournament) if final else standings(tournament)
         # kept without the registrations: their users (password hash, email) stay out of the cache
-        cache.set(key, [replace(row, player_row=None) for row in rows], 60 * 60)
+        kept_cache.set(key, [replace(row, player_row=None) for row in rows], 60 * 60)
         return rows
     players = {p.pk: p for p in _players(tournament)}
     return [replace(row, player_row=players[row.player]) for row in kept]

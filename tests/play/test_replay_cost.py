@@ -33,9 +33,9 @@ EVERY = 10  # the kept states' spacing in these tests: a short match spans many 
 
 @pytest.fixture(autouse=True)
 def kept_every_ten_steps(monkeypatch):
-    from django.core.cache import cache
+    from core.kept import kept_cache
 
-    cache.clear()  # nothing kept from another test's match
+    kept_cache.clear()  # nothing kept from another test's match
     monkeypatch.setattr(replays, "SNAPSHOT_EVERY", EVERY)
 
 

@@ -140,10 +140,10 @@ def test_the_standings_are_worked_out_once_per_change_of_the_event(client, cup, 
     page = client.get(live).content.decode()
     assert worked_out == [1] and "1-0-0" in page  # the result moved it: worked out anew
     # what is kept holds no registration (nor its user's password hash or email)
-    from django.core.cache import cache
+    from core.kept import kept_cache
 
     cup.refresh_from_db()
-    kept = cache.get(f"tournament-standings:{cup.pk}:{cup.version}:{cup.status}:False")
+    kept = kept_cache.get(f"tournament-standings:{cup.pk}:{cup.version}:{cup.status}:False")
     assert kept and all(row.player_row is None for row in kept)
 
 
