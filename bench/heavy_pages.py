@@ -1,6 +1,6 @@
 """What the heaviest pages within every limit cost: queries, wall time and bytes per request.
 
-    .venv/bin/python bench/heavy_pages.py                  # every case, about 2½ minutes
+    .venv/bin/python bench/heavy_pages.py                  # every case, about 30 s
     .venv/bin/python bench/heavy_pages.py decks replay     # some of them
     .venv/bin/python bench/heavy_pages.py --help           # the sizes (--decks, --players, ...)
 
@@ -22,7 +22,8 @@ Cases (settings.LIMITS, defaults in README "Limits and security"):
   limits allow: every card of the game on the main board at the copy limit
   (decks/validation.py: a format's max_copies), at most DECK_MAX_ENTRIES
   entries. Their API list, 100 a page (`GET /api/decks/?page_size=100`), and
-  the lobby (`GET /play/`), which offers every deck.
+  the lobby (`GET /play/`), which offers the play.selectors.LOBBY_DECKS most
+  recently edited, each validated.
 - public: `--public` (2,000) public 45-card Álomfogó decks of 20 people:
   `GET /decks/public/` and `GET /decks/public/?game=alomfogo` (anonymous).
 - tournament: a `--players` (256) Swiss event whose first `--rounds` (3)
@@ -34,15 +35,18 @@ Cases (settings.LIMITS, defaults in README "Limits and security"):
   (`GET /api/tournaments/<id>/rounds/`) without and with If-None-Match.
 - replay: a public six-player ONIROO series of `--games` (5) played by a
   stalling policy (it stages and unstages cards before anything else, so
-  turns are long), a few thousand actions: `GET /api/matches/<id>/replay/`
-  at the last step (first visit: the log is played once and states are kept
-  every replays.SNAPSHOT_EVERY steps), again, a middle step, one step back;
-  then the replay page (`GET /play/<id>/replay/?step=<last>`) first and again.
+  turns are long; each game ends at the engine's turn cap), a few thousand
+  actions, watched anonymously: `GET /api/matches/<id>/replay/` at the last
+  step (first visit: the log is played once and states are kept every
+  replays.SNAPSHOT_EVERY steps), again, a middle step, one step back; then the
+  replay page (`GET /play/<id>/replay/?step=<last>`) first (it lists where
+  each turn starts: the log played once more, with a view a step) and again.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import shutil
@@ -59,6 +63,7 @@ from bench.sigterm import stop_on_sigterm  # noqa: E402
 
 CASES = ("decks", "public", "tournament", "replay")
 BASE_DB = "base.sqlite3"
+REPLAY_SEED = 20_260_101  # the replay case's deal
 
 
 # --- measuring -------------------------------------------------------------------------
@@ -192,8 +197,14 @@ def case_public(args) -> None:
     DeckVersion.objects.bulk_create(
         (
             DeckVersion(
-                deck=deck, number=1, kind=model_version.kind, details={}, changes=[],
-                edited_at=model_version.edited_at, name=deck.name, format=deck.format,
+                deck=deck,
+                number=1,
+                kind=model_version.kind,
+                details={},
+                changes=[],
+                edited_at=model_version.edited_at,
+                name=deck.name,
+                format=deck.format,
                 entries=model_version.entries,
             )  # fmt: skip
             for deck in decks
@@ -241,7 +252,9 @@ def case_tournament(args) -> None:
         for pairing in pairings.order_by("table"):
             if pairing.decided:  # a bye
                 continue
-            wins_a, wins_b, draws = rng.choice([(1, 0, 0), (0, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)])
+            wins_a, wins_b, draws = rng.choice(
+                [(1, 0, 0), (0, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]
+            )
             services.pairing_record_result(
                 tournament_id=event.pk, pairing_id=pairing.pk, user=organiser,
                 wins_a=wins_a, wins_b=wins_b, draws=draws,
@@ -254,10 +267,11 @@ def case_tournament(args) -> None:
         ends_at=timezone.now() - timedelta(seconds=1)
     )
     event.refresh_from_db()
+    played = time.perf_counter() - start - registered
     _say(
         f"tournament: {args.players} players, {args.rounds} of {event.swiss_rounds} Swiss rounds "
         f"played ({Pairing.objects.filter(round__tournament=event).count()} pairings); "
-        f"registered in {registered:.1f} s, played in {time.perf_counter() - start - registered:.1f} s"
+        f"registered in {registered:.1f} s, played in {played:.1f} s"
     )
     client = Client(HTTP_HOST="testserver")
     _warm_up(client)
@@ -298,7 +312,13 @@ def case_replay(args) -> None:
     )
     for position in range(1, players):
         Seat.objects.create(match=match, position=position, bot="random")
-    Match.objects.filter(pk=match.pk).update(status=MatchStatus.RUNNING, started_at=timezone.now())
+    # A fixed deal (its published hash to match), so every run replays the same match.
+    Match.objects.filter(pk=match.pk).update(
+        status=MatchStatus.RUNNING,
+        started_at=timezone.now(),
+        seed=REPLAY_SEED,
+        seed_sha256=hashlib.sha256(str(REPLAY_SEED).encode()).hexdigest(),
+    )
     # As tests/play/test_replay_cost.py does: legal moves straight through the engine,
     # logged as the service logs them.
     start = time.perf_counter()
@@ -347,9 +367,14 @@ def _environment(var: Path, database: Path) -> dict:
 
 
 def child(case: str, args) -> None:
+    import logging
+
     import django
 
     django.setup()
+    # The eager Celery tasks (a round's clock) log each run; the figures are what counts here.
+    logging.getLogger("celery").setLevel(logging.WARNING)
+    logging.getLogger("kombu").setLevel(logging.ERROR)
     globals()[f"case_{case}"](args)
 
 
@@ -368,9 +393,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=5, help="later requests per URL (5)")
     parser.add_argument("--decks", type=int, default=200, help="decks case: decks kept (200)")
     parser.add_argument("--public", type=int, default=2000, help="public case: decks (2000)")
-    parser.add_argument(
-        "--players", type=int, default=256, help="tournament case: players (256)"
-    )
+    parser.add_argument("--players", type=int, default=256, help="tournament case: players (256)")
     parser.add_argument("--rounds", type=int, default=3, help="tournament case: rounds played (3)")
     parser.add_argument("--games", type=int, default=5, help="replay case: games in the series (5)")
     # Internal: the child process that measures one case (see main).
