@@ -8,8 +8,9 @@ from django.contrib.auth.forms import (
 from django.utils.translation import gettext_lazy as _
 
 from accounts import services
-from accounts.forms import SavesPasswordOnly, UsernameChecks, changed_columns
+from accounts.forms import SavesPasswordOnly, UsernameChecks
 from accounts.models import User
+from core.forms import changed_columns
 
 
 class AdminAddUserForm(UsernameChecks, AdminUserCreationForm):

@@ -19,16 +19,8 @@ from accounts.models import User
 from accounts.names import UnusableName, check_username
 from accounts.selectors import username_taken, username_taken_message
 from core import task_queue
+from core.forms import changed_columns
 from printing import options as print_options
-
-
-def changed_columns(form: forms.ModelForm) -> list[str]:
-    """The fields `form` changed that are columns of its model's row: the `update_fields`
-    of its save. Another request may write the row's other columns in the meantime (the
-    trade lists switch, a new password); a save of every column would put back the
-    values this form's instance read before that."""
-    columns = {field.name for field in form._meta.model._meta.concrete_fields}
-    return [name for name in form.changed_data if name in columns]
 
 
 class SavesPasswordOnly:

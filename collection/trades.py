@@ -298,6 +298,8 @@ def trade_want_deck_set(*, user, deck_id: int, on: bool) -> bool:
         raise NotFound("not_found", _("No such deck."))
     # Locked as any use of a deck is (decks.services.deck_locked_for_use): a delete at
     # the same moment would otherwise remove the deck under the new row (a 500 at commit).
+    # The user first, as every writer that locks both does (a match, a print job).
+    _lock_users(user.pk)
     deck = deck_locked_for_use(deck_id=deck_id)
     if deck is None or deck.owner_id != user.pk:
         raise NotFound("not_found", _("No such deck."))

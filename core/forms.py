@@ -9,6 +9,15 @@ from django.utils.datastructures import MultiValueDict
 from core.text import line_feeds
 
 
+def changed_columns(form: forms.ModelForm) -> list[str]:
+    """The fields `form` changed that are columns of its model's row: the `update_fields`
+    of its save. Another request may write the row's other columns in the meantime (the
+    trade lists switch, a new password); a save of every column would put back the
+    values this form's instance read before that."""
+    columns = {field.name for field in form._meta.model._meta.concrete_fields}
+    return [name for name in form.changed_data if name in columns]
+
+
 def posted(request: HttpRequest) -> QueryDict | None:
     """The fields a POST sent, even none at all; None for a GET (the form unbound).
 

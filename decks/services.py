@@ -100,7 +100,8 @@ def deck_locked_for_use(*, deck_id: int) -> Deck | None:
     it in its own words. Before, the delete looked for those rows before the
     other request's was committed, removed the version, and one of the two
     commits failed on the foreign key (a 500). Who may use the deck is the
-    caller's to check.
+    caller's to check. A caller that also locks the user's row locks it first
+    (match create and join, print jobs, the want list): two orders would deadlock.
     """
     rows = Deck.objects.select_related("game", "owner").select_for_update(no_key=True, of=("self",))
     return rows.filter(pk=deck_id).first()

@@ -118,7 +118,8 @@ def turn_starts(match: Match) -> list[dict]:
     return starts
 
 
-MENU_TURNS = 150  # a match of more turns lists every k-th: about a hundred in the menu
+MENU_TURNS = 150  # a match of more turns lists every k-th turn in the menu,
+MENU_LISTED = 100  # about this many
 
 
 def turn_menu(turns: list[dict]) -> list[dict]:
@@ -127,7 +128,7 @@ def turn_menu(turns: list[dict]) -> list[dict]:
     time); a step form reaches the turns between."""
     if len(turns) <= MENU_TURNS:
         return turns
-    return turns[:: max(1, round(len(turns) / 100))]
+    return turns[:: max(1, round(len(turns) / MENU_LISTED))]
 
 
 def replay_frame(match: Match, position: int | None, step: int) -> dict:

@@ -323,7 +323,8 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
         "turns": turns,
         "turn_menu": (menu := replays.turn_menu(turns)),
         "turns_skipped": len(menu) < len(turns),
-        "current_turn": max((t["step"] for t in turns if t["step"] <= frame["version"]), default=0),
+        # the listed turn at or before this step (a long match's menu lists some turns)
+        "current_turn": max((t["step"] for t in menu if t["step"] <= frame["version"]), default=0),
         "seat_names": names.seat_names(match.seats.select_related("user")),
         "perspectives": replays.perspectives(match, request.user),
         "step": frame["version"],

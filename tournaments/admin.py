@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.db.models import F
 
+from core.forms import changed_columns
 from tournaments.models import Pairing, Player, ResultChange, Round, Tournament
 
 
@@ -19,7 +20,13 @@ class RaisesTheEventsVersion:
         Tournament.objects.filter(pk=self.event_id(obj)).update(version=F("version") + 1)
 
     def save_model(self, request, obj, form, change) -> None:
-        super().save_model(request, obj, form, change)
+        # A change writes the columns the form changed: a whole row as this page read it
+        # would put back a version (or a drop, a round's end) the services moved meanwhile,
+        # and a version gone back names an older state's kept rows and ETag.
+        if change:
+            obj.save(update_fields=changed_columns(form))
+        else:
+            super().save_model(request, obj, form, change)
         self._raise(obj)
 
     def delete_model(self, request, obj) -> None:
@@ -62,7 +69,7 @@ class RoundAdmin(RaisesTheEventsVersion, admin.ModelAdmin):
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):
+class PairingAdmin(RaisesTheEventsVersion, admin.ModelAdmin):
     """Results are entered and corrected on the tournament's page, where each change is logged."""
 
     list_display = (
@@ -81,6 +88,10 @@ class PairingAdmin(admin.ModelAdmin):
         "round", "table", "player_a", "player_b", "wins_a", "wins_b", "draws", "outcome",
         "decided_at",
     )  # fmt: skip
+
+    @staticmethod
+    def event_id(obj):
+        return obj.round.tournament_id
 
     def has_add_permission(self, request) -> bool:
         return False

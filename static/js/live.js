@@ -982,7 +982,7 @@
     let timer = null;
     // The face put away with Escape stays away while the pointer rests on its card, even when
     // a redraw of the table puts a new element under it (a mouseover, 250 ms, and it was back).
-    let dismissed = null;
+    let dismissed = null; // { card, zoom }
     // Until a new face has loaded the browser keeps painting the last one: hidden meanwhile,
     // so one card's face never stands over another's name and text (slow phones: seconds).
     const reveal = () => { img.style.visibility = ""; };
@@ -1021,12 +1021,16 @@
       const card = cardOf(event.target);
       if (card === shown) return;
       clearTimeout(timer);
-      if (card && dismissed && card.dataset.zoom === dismissed) return;
+      // the same element, or the one a redraw put in its place (same face, the old one gone);
+      // another copy of the card elsewhere still shows
+      const same = card && dismissed &&
+        (card === dismissed.card || (!dismissed.card.isConnected && card.dataset.zoom === dismissed.zoom));
+      if (same) return;
       dismissed = null;
       if (!card) return hide();
       timer = setTimeout(() => show(card), 250);
     });
-    root.addEventListener("mouseleave", hide);
+    root.addEventListener("mouseleave", () => { dismissed = null; hide(); });
     root.addEventListener("focusin", (event) => {
       const card = cardOf(event.target);
       if (card && event.target.matches(":focus-visible")) show(card);
@@ -1052,7 +1056,7 @@
     });
     document.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") return;
-      if (shown) dismissed = shown.dataset.zoom;
+      if (shown) dismissed = { card: shown, zoom: shown.dataset.zoom };
       hide();
     });
     window.addEventListener("scroll", hide, { passive: true });

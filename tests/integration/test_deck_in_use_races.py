@@ -12,6 +12,7 @@ deck deleted earlier.
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from unittest import mock
 
@@ -178,3 +179,24 @@ def test_a_deck_put_on_the_want_list_while_it_is_deleted(alomfogo):
         # a deck on the want list only is deleted, and its want-list row with it
         assert not Deck.all_objects.filter(pk=deck.pk).exists()
         assert not TradeWantDeck.objects.filter(user=owner).exists()
+
+
+def test_a_want_list_and_a_match_of_the_same_deck_at_once_both_apply(alomfogo):
+    """Both lock the player's row and the deck's, in one order (the user first): in two
+    orders each held one and waited for the other, a deadlock PostgreSQL broke with a 500."""
+    owner, deck, _same = a_deck(0)
+    held = deck_services.deck_locked_for_use
+
+    def holds_the_deck_a_while(**kwargs):  # the want list's lock, held long enough to meet
+        found = held(**kwargs)
+        time.sleep(0.6)
+        return found
+
+    def start_a_little_later():
+        time.sleep(0.2)
+        return play_services.match_create(user=owner, game=alomfogo, deck=deck, opponent="invite")
+
+    want = partial(trades.trade_want_deck_set, user=owner, deck_id=deck.pk, on=True)
+    with mock.patch.object(trades, "deck_locked_for_use", holds_the_deck_a_while):
+        outcome = services_at_once(named(want, "want"), named(start_a_little_later, "start"))
+    assert outcome == ["start: applied", "want: applied"]

@@ -206,7 +206,8 @@ def test_a_kept_state_shows_nobody_a_seat_they_may_not_see(duel, client):
 
 
 def _controls(turns: list[dict], step: int, steps: int, seat: int | None = 0) -> str:
-    current = max((t["step"] for t in turns if t["step"] <= step), default=0)
+    menu = replays.turn_menu(turns)
+    current = max((t["step"] for t in menu if t["step"] <= step), default=0)
     return render_to_string(
         "play/_replay_controls.html",
         {
@@ -250,3 +251,23 @@ def test_a_short_match_still_lists_every_turn():
     assert _options(page) == [t["step"] for t in turns]
     assert '<option value="30" selected>' in page
     assert "replay-step-form" not in page
+
+
+def test_without_javascript_the_menu_selects_the_listed_turn_before_the_step(
+    duel, client, monkeypatch
+):
+    """A long match's menu leaves turns out; on a step inside one of those, the turn
+    selected is the listed one before it (not the first), so "Go" stays where one is."""
+    match, zsofi, _gergo = duel
+    monkeypatch.setattr(replays, "MENU_TURNS", 3)
+    monkeypatch.setattr(replays, "MENU_LISTED", 3)
+    turns = replays.turn_starts(match)
+    listed = [t["step"] for t in replays.turn_menu(turns)]
+    left_out = [t["step"] for t in turns if t["step"] not in listed and t["step"] > listed[1]]
+    assert left_out, "the menu lists every turn"
+    step = left_out[0]
+    client.force_login(zsofi)
+    page = client.get(f"/play/{match.pk}/replay/?seat=0&step={step}").content.decode()
+    assert _options(page) == listed
+    selected = re.search(r'<option value="(\d+)" selected>', page)
+    assert selected and int(selected.group(1)) == max(s for s in listed if s <= step)

@@ -314,3 +314,28 @@ def test_a_change_in_the_admin_shows_on_the_live_part_at_once(client, started, p
     assert changed.status_code == 302, changed.content.decode()[:2000]
     after = poll(client, live_url(started), first["ETag"])
     assert after.status_code == 200 and after["ETag"] != first["ETag"]
+
+
+def test_an_admin_save_of_an_event_read_before_a_change_does_not_take_the_version_back(
+    client, started, people
+):
+    """The admin page read the event, then a player dropped: its save writes what it
+    changed, not the version it read (a version gone back named the older state's rows)."""
+    from types import SimpleNamespace
+
+    from django.contrib import admin
+    from django.test import RequestFactory
+
+    from tournaments.models import Tournament
+
+    stale = Tournament.objects.get(pk=started.pk)  # the change page is opened
+    services.tournament_drop(tournament_id=started.pk, user=people[0])
+    before = poll(client, live_url(started))
+    stale.name = "Tavaszi kupa"
+    form = SimpleNamespace(changed_data=["name"], _meta=SimpleNamespace(model=Tournament))
+    admin.site._registry[Tournament].save_model(RequestFactory().post("/"), stale, form, True)
+    event = Tournament.objects.get(pk=started.pk)
+    assert event.name == "Tavaszi kupa"
+    assert event.version == stale.version + 2  # the drop's, then the admin's own
+    after = poll(client, live_url(started), before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
