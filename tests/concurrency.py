@@ -62,6 +62,12 @@ def run_together(*calls, timeout: float = 60) -> list:
     return outcomes
 
 
+def named(call, name: str):
+    """`call` (a partial, say) under `name`: what services_at_once reports it as."""
+    call.__name__ = name
+    return call
+
+
 def services_at_once(*jobs) -> list[str]:
     """Run the service calls together; each answers "<name>: applied" or "<name>: <code>"
     of the project's refusal, sorted. Anything else is a bug (an IntegrityError, say) and

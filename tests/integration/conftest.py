@@ -32,6 +32,13 @@ def _redis_answers(url: str | None) -> bool:
 
 
 @pytest.fixture
+def media(settings, tmp_path):
+    """Print files of the test in a folder of its own."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
 def postgres(db):
     require(connection.vendor == "postgresql", "DATABASE_URL does not point at PostgreSQL")
     return connection

@@ -28,7 +28,7 @@ from play import services as play_services
 from play.models import Seat
 from printing import services as print_services
 from printing.models import Failure, PrintJob
-from tests.concurrency import services_at_once
+from tests.concurrency import named, services_at_once
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck
 from tournaments import services as tournament_services
@@ -43,17 +43,6 @@ ROUNDS = 12  # a race lost once may be won by chance; each round is a fresh chan
 def alomfogo(postgres, transactional_db):
     call_command("load_cards", verbosity=0)
     return Game.objects.get(slug="alomfogo")
-
-
-@pytest.fixture
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-def named(call, name: str):
-    call.__name__ = name
-    return call
 
 
 def a_deck(round_no: int) -> tuple:

@@ -23,7 +23,7 @@ from catalog.models import Card
 from printing import limits
 from printing import services as print_services
 from printing.models import Failure, PrintJob, Status
-from tests.concurrency import services_at_once
+from tests.concurrency import named, services_at_once
 from tests.factories import make_user
 
 pytestmark = pytest.mark.integration
@@ -35,17 +35,6 @@ ROUNDS = 15  # a race lost once may be won by chance; each round is a fresh chan
 def card_code(postgres, transactional_db):
     call_command("load_cards", verbosity=0)
     return Card.objects.filter(game__slug="alomfogo").order_by("code").first().code
-
-
-@pytest.fixture
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-def named(call, name: str):
-    call.__name__ = name
-    return call
 
 
 def storage():

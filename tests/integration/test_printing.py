@@ -17,12 +17,6 @@ from printing.models import PrintJob
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
 def wait_for(job_id, predicate, *, seconds: float, user=None, session_key: str = "") -> PrintJob:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
