@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Page, Paginator
 from django.forms.models import model_to_dict
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,7 +26,7 @@ from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
 from decks.forms import BuiltForm, CardChangeForm, DeckSettingsForm, ImportForm, NewDeckForm
-from decks.history import compare_versions, deck_history, restore_preview
+from decks.history import compare_versions, deck_history, nearest_page, restore_preview
 from decks.models import Deck
 from decks.panel import deck_missing, deck_panel, with_holdings
 
@@ -47,11 +49,23 @@ def _deck_context(request, deck: Deck, **extra) -> dict:
 
 
 # --- lists ----------------------------------------------------------------------
+LIST_PAGE_SIZE = 100  # decks a page of a deck list shows, newest change first
+
+
+def _list_page(decks, raw_page: object) -> Page:
+    """One page of a deck list: text that is not a page number gives the first, a number
+    past the end the last (a person may hold LIMITS["DECKS_PER_USER"] decks, and public
+    decks have no bound: no page draws them all)."""
+    paginator = Paginator(decks, LIST_PAGE_SIZE)
+    return paginator.page(nearest_page(raw_page, paginator.num_pages))
+
+
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect("decks:public")
-    return render(request, "decks/index.html", {"decks": selectors.decks_of(user=request.user)})
+    page = _list_page(selectors.decks_of(user=request.user), request.GET.get("page"))
+    return render(request, "decks/index.html", {"decks": page.object_list, "page": page})
 
 
 @require_GET
@@ -59,11 +73,23 @@ def public(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     game = request.GET.get("game", "")
     card = request.GET.get("card", "").strip()
-    decks = selectors.public_decks(query=query, game=game, card_code=card)[:100]
+    decks = selectors.public_decks(query=query, game=game, card_code=card)
+    page = _list_page(decks, request.GET.get("page"))
+    # the search stays on every page
+    search = (("q", query), ("game", game), ("card", card))
+    kept = urlencode([(name, value) for name, value in search if value])
     return render(
         request,
         "decks/public.html",
-        {"decks": decks, "query": query, "game": game, "card": card, "games": Game.objects.all()},
+        {
+            "decks": page.object_list,
+            "page": page,
+            "pages_keep": f"{kept}&" if kept else "",
+            "query": query,
+            "game": game,
+            "card": card,
+            "games": Game.objects.all(),
+        },
     )
 
 

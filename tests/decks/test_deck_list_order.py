@@ -1,6 +1,6 @@
-"""The deck lists come most recently edited first: the public decks page (its first hundred)
-and a person's own decks. Their card count once dropped the order, and the public page
-showed the hundred oldest decks for ever."""
+"""The deck lists come most recently edited first, a hundred a page: the public decks
+page and a person's own decks. Their card count once dropped the order, and the public
+page showed the hundred oldest decks for ever."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
-PUBLIC_PAGE = 100  # decks.views.public shows this many
+PUBLIC_PAGE = 100  # decks.views.LIST_PAGE_SIZE: a page of either list
 
 
 def listed(html: str) -> list[int]:
@@ -94,3 +94,33 @@ def test_my_decks_come_most_recently_edited_first(client, owner, alomfogo):
     api = client.get("/api/decks/").json()["results"]
     assert [d["id"] for d in api] == [first.pk, third.pk, second.pk]
     assert [d["count"] for d in api] == [39, 40, 40]
+
+
+def test_older_public_decks_are_a_page_away_and_the_search_stays(client, owner, cards):
+    decks = old_public_decks(owner, PUBLIC_PAGE + 10)  # the first is the oldest
+    first = client.get("/decks/public/").content.decode()
+    assert listed(first) == [d.pk for d in reversed(decks)][:PUBLIC_PAGE]
+    assert 'href="?page=2" rel="next"' in first
+    second = listed(client.get("/decks/public/", {"page": 2}).content.decode())
+    assert second == [d.pk for d in reversed(decks[:10])]
+    # a page asked for that is not a number is the first, one past the end the last
+    assert listed(client.get("/decks/public/", {"page": "x"}).content.decode())[0] == decks[-1].pk
+    assert listed(client.get("/decks/public/", {"page": 99**9}).content.decode()) == second
+    by_game = client.get("/decks/public/", {"game": games()[0].slug, "q": "Régi"})
+    html = by_game.content.decode()
+    assert len(listed(html)) == (PUBLIC_PAGE + 10 + 1) // 2 and "page=2" not in html
+    many = old_public_decks(owner, PUBLIC_PAGE * 2)
+    html = client.get("/decks/public/", {"game": many[0].game.slug, "q": "Régi"}).content.decode()
+    assert f'href="?q=R%C3%A9gi&amp;game={many[0].game.slug}&amp;page=2" rel="next"' in html
+
+
+def test_my_decks_come_a_page_at_a_time(client, alomfogo):
+    person = make_user("sokpaklis")
+    decks = Deck.objects.bulk_create(
+        Deck(owner=person, game=alomfogo, name=f"P{i}") for i in range(PUBLIC_PAGE + 5)
+    )
+    client.force_login(person)
+    first = listed(client.get("/decks/").content.decode())
+    second = listed(client.get("/decks/", {"page": 2}).content.decode())
+    assert len(first) == PUBLIC_PAGE and len(second) == 5
+    assert sorted(first + second) == sorted(d.pk for d in decks)
