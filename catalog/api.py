@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
-    OpenApiResponse,
     extend_schema,
     inline_serializer,
 )
@@ -23,6 +22,7 @@ from catalog.models import Card, CardSet, Game
 from catalog.paging import MAX_OFFSET, CardPagination
 from catalog.search import cards_search
 from core.errors import ApplicationError, NotFound
+from core.schema import IF_NONE_MATCH, NOT_MODIFIED
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -172,17 +172,10 @@ class CardExportApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "If-None-Match",
-                str,
-                OpenApiParameter.HEADER,
-                description="the ETag of the copy you have: 304 while it is current",
-            )
-        ],
+        parameters=[IF_NONE_MATCH],
         responses={
             (200, "application/json"): OpenApiTypes.OBJECT,
-            304: OpenApiResponse(description="Not modified: your copy is current (no body)."),
+            304: NOT_MODIFIED,
         },
     )
     def get(self, request):

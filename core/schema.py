@@ -14,9 +14,18 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_cache_control
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SCHEMA_KWARGS, SpectacularAPIView
 from rest_framework.response import Response
+
+# A conditional GET (an ETag): the header a client sends, and the answer it gets back.
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="the ETag of the copy you have: 304 while it is current",
+)
+NOT_MODIFIED = OpenApiResponse(description="Not modified: your copy is current (no body).")
 
 ERROR_SCHEMA = {
     "type": "object",

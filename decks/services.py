@@ -67,6 +67,11 @@ def _format_or_error(game: Game, format_id: str) -> formats.Format:
     return fmt
 
 
+def _locking():
+    """Live decks read with their row locked (FOR NO KEY UPDATE, see `_lock`)."""
+    return Deck.objects.select_related("game", "owner").select_for_update(no_key=True, of=("self",))
+
+
 def _lock(deck: Deck, user) -> None:
     """Check the owner, then lock the deck's row and reload `deck` from it.
 
@@ -80,9 +85,8 @@ def _lock(deck: Deck, user) -> None:
     block. (A no-op on SQLite, whose write transactions already take turns.)
     """
     _check_owner(deck, user)
-    rows = Deck.objects.select_related("game", "owner")
     try:
-        deck.refresh_from_db(from_queryset=rows.select_for_update(no_key=True, of=("self",)))
+        deck.refresh_from_db(from_queryset=_locking())
     except Deck.DoesNotExist:  # deleted while this request was on its way
         raise NotFound("not_found", _("No such deck.")) from None
 
@@ -103,8 +107,7 @@ def deck_locked_for_use(*, deck_id: int) -> Deck | None:
     caller's to check. A caller that also locks the user's row locks it first
     (match create and join, print jobs, the want list): two orders would deadlock.
     """
-    rows = Deck.objects.select_related("game", "owner").select_for_update(no_key=True, of=("self",))
-    return rows.filter(pk=deck_id).first()
+    return _locking().filter(pk=deck_id).first()
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)

@@ -9,14 +9,12 @@ includes `api_patterns` under /api/ (namespace "api").
 
 from __future__ import annotations
 
-import hashlib
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.conf import settings
 from django.db.models import Count
 from django.urls import path
-from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -29,6 +27,7 @@ from catalog.models import Game
 from core.errors import ApplicationError, NotFound
 from core.games import DEFAULT_GAME
 from core.kept import kept_cache
+from core.schema import IF_NONE_MATCH, NOT_MODIFIED
 from core.serializer_fields import (
     ID_MAX,
     MultilineTextField,
@@ -37,7 +36,7 @@ from core.serializer_fields import (
     validated,
 )
 from decks.models import Deck
-from tournaments import selectors, services, standings
+from tournaments import live, selectors, services, standings
 from tournaments.models import Player, Tournament, TournamentStatus
 
 GAMES_MAX = 3  # best of 3 at most: no side wins or draws more games than that
@@ -535,15 +534,6 @@ def _rounds(tournament: Tournament) -> list:
     return list(TournamentRoundSerializer(body, many=True).data)  # plain lists and dicts
 
 
-def _kept(key: str, build):
-    """What `build` makes, kept under `key` (which names one state of the event) for an hour."""
-    kept = kept_cache.get(key)
-    if kept is None:
-        kept = build()
-        kept_cache.set(key, kept, ROUNDS_KEPT_SECONDS)
-    return kept
-
-
 _STATUS = OpenApiParameter(
     "status",
     str,
@@ -788,17 +778,10 @@ class RoundsApi(APIView):
 
     @extend_schema(
         operation_id="tournament_rounds",
-        parameters=[
-            OpenApiParameter(
-                "If-None-Match",
-                str,
-                OpenApiParameter.HEADER,
-                description="the ETag of the copy you have: 304 while it is current",
-            )
-        ],
+        parameters=[IF_NONE_MATCH],
         responses={
             200: TournamentRoundSerializer(many=True),
-            304: OpenApiResponse(description="Not modified: your copy is current (no body)."),
+            304: NOT_MODIFIED,
         },
         description="Every round so far with its pairings, results and the games' match ids. "
         "Poll with If-None-Match: 304 until a result, a round or a game's status changes.",
@@ -810,15 +793,16 @@ class RoundsApi(APIView):
         # or (DEBUG) the browsable page.
         games = sorted(selectors.games_by_status(tournament).items())
         shown = request.accepted_renderer.format
-        state = repr((tournament.pk, tournament.version, games, shown)).encode()
-        tag = quote_etag(hashlib.blake2b(state, digest_size=16).hexdigest())
-        # Django's conditional GET (what @condition does): 304, no body, for a current copy
-        response = get_conditional_response(request, etag=tag)
-        if response is None:
-            response = Response(_kept(f"tournament-rounds:{tag}", lambda: _rounds(tournament)))
-        response.headers.setdefault("ETag", tag)
-        patch_cache_control(response, private=True, no_cache=True)
-        return response
+        tag = quote_etag(live.fingerprint(tournament.pk, tournament.version, games, shown))
+        return live.answer_unless_current(
+            request,
+            tag,
+            lambda: Response(
+                kept_cache.get_or_set(
+                    f"tournament-rounds:{tag}", lambda: _rounds(tournament), ROUNDS_KEPT_SECONDS
+                )
+            ),
+        )
 
 
 class PlayerApi(APIView):

@@ -13,9 +13,10 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -33,7 +34,7 @@ _SOME_ID = 1234567890123  # stands in for a player's id in a path, see _path_wit
 _SOME_UUID = uuid.UUID(int=0x5EED)  # and for a match's
 
 
-def _fingerprint(*parts) -> str:
+def fingerprint(*parts) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
@@ -69,7 +70,7 @@ class LiveState:
         version (tournaments.services), and the percentages are written in the language."""
         t = self.tournament
         parts = (t.pk, t.version, t.status, get_language())
-        return f"tournament-live-standings:{_fingerprint(*parts)}"
+        return f"tournament-live-standings:{fingerprint(*parts)}"
 
     @property
     def pairings_key(self) -> str:
@@ -78,7 +79,7 @@ class LiveState:
         t = self.tournament
         round_id = self.round.pk if self.round is not None else None
         parts = (t.pk, t.version, t.status, round_id, sorted(self.games.items()), get_language())
-        return f"tournament-live-pairings:{_fingerprint(*parts)}"
+        return f"tournament-live-pairings:{fingerprint(*parts)}"
 
 
 def _pairing_row(pairing: Pairing, player_url, match_url) -> dict:
@@ -137,15 +138,6 @@ def _urls(tournament: Tournament) -> tuple[Callable, Callable]:
     )
 
 
-def _kept(key: str, build: Callable[[], object]):
-    """What `build` makes, kept under `key`: each key names one state of the event."""
-    kept = kept_cache.get(key)
-    if kept is None:
-        kept = build()
-        kept_cache.set(key, kept, KEPT_SECONDS)
-    return kept
-
-
 def _pairing_rows_for_everyone(state: LiveState) -> str:
     """The round's pairing rows (HTML) as a viewer who plays at none of them sees them."""
     if state.round is None:
@@ -193,8 +185,12 @@ def live_context(request: HttpRequest, state: LiveState) -> dict:
     tournament, current = state.tournament, state.round
     user = request.user if request.user.is_authenticated else None
     finished = tournament.status == TournamentStatus.FINISHED
-    pairings = _kept(state.pairings_key, lambda: _pairing_rows_for_everyone(state))
-    standings = _kept(state.standings_key, lambda: _standing_rows_for_everyone(tournament))
+    pairings = kept_cache.get_or_set(
+        state.pairings_key, lambda: _pairing_rows_for_everyone(state), KEPT_SECONDS
+    )
+    standings = kept_cache.get_or_set(
+        state.standings_key, lambda: _standing_rows_for_everyone(tournament), KEPT_SECONDS
+    )
     mine = selectors.my_pairing(tournament, user, current) if user and current else None
     my_row = _pairing_row(mine, *_urls(tournament)) if mine is not None and pairings else None
     return {
@@ -230,4 +226,14 @@ def live_etag(request: HttpRequest, state: LiveState) -> str:
     )
     clock = _clock(state.seconds_left) if counting else ""
     user_id = request.user.pk if request.user.is_authenticated else None
-    return quote_etag(_fingerprint(state.pairings_key, user_id, clock))
+    return quote_etag(fingerprint(state.pairings_key, user_id, clock))
+
+
+def answer_unless_current(request, tag: str, answer: Callable[[], HttpResponse]) -> HttpResponse:
+    """304 and no body when the browser's copy (If-None-Match) is `tag` (Django's
+    conditional GET, what @condition does), else `answer()`; either way kept by the
+    browser and asked again every time (the live part, the rounds API)."""
+    response = get_conditional_response(request, etag=tag) or answer()
+    response.headers.setdefault("ETag", tag)
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

@@ -16,7 +16,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -174,14 +173,11 @@ def live(request: HttpRequest, tournament_id) -> HttpResponse:
     except ApplicationError as refused:
         return refused_page(request, refused)
     tag = live_part.live_etag(request, state)
-    # Django's conditional GET (what @condition does; the ETag needs the reads above first)
-    response = get_conditional_response(request, etag=tag)
-    if response is None:
-        response = render(request, "tournaments/_live.html", live_part.live_context(request, state))
-    response.headers.setdefault("ETag", tag)
-    # kept by the browser, but asked again (If-None-Match) every time
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return live_part.answer_unless_current(
+        request,
+        tag,
+        lambda: render(request, "tournaments/_live.html", live_part.live_context(request, state)),
+    )
 
 
 @require_GET
