@@ -19,9 +19,11 @@ venv: $(VENV)/.installed
 migrate: venv
 	$(BIN)/python manage.py migrate --noinput
 
-run: migrate
-	@if $(BIN)/python manage.py help load_cards >/dev/null 2>&1; then $(BIN)/python manage.py load_cards; fi
-	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
+# serve refuses first what could only fail later (a second make run on this var/, a
+# port in use, an address others reach that ALLOWED_HOSTS does not name), then
+# migrates and loads the card data (--prepare), then starts: one Django start-up.
+run: venv
+	$(BIN)/python manage.py serve --prepare --host $(HOST) --port $(PORT)
 
 test: venv
 	$(BIN)/ruff check .

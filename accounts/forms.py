@@ -138,23 +138,39 @@ class ProfileForm(forms.ModelForm):
 
 
 class PasswordResetRequestForm(PasswordResetForm):
-    """Django's form, but the mail is sent by a worker, not while the visitor waits.
+    """Django's form, but ONE mail per request, sent by a worker, not while the visitor waits.
 
-    The answer must not tell whether an account uses the address, and a mail
-    server takes long enough to tell it by the clock alone.
+    An address is neither unique nor verified: one request used to mail every
+    account at it, a mail each (fifty accounts, fifty mails). The one mail lists
+    each account with its own link (services.password_reset_send). The answer must
+    not tell whether an account uses the address, and a mail server takes long
+    enough to tell it by the clock alone.
     """
 
     def save(self, *, request, use_https: bool = False, **ignored) -> None:
         domain, use_https = _mailed_link_site(request, use_https=use_https)
-        for user in self.get_users(self.cleaned_data["email"]):
-            # A mail the broker refused is logged (an error, for the site's keepers) and
-            # otherwise passed over: a 500 only where an account uses the address would
-            # tell whoever typed it that one does.
-            transaction.on_commit(
-                lambda user_id=user.pk: task_queue.send(
-                    tasks.send_password_reset, user_id=user_id, domain=domain, use_https=use_https
-                )
+        # the accounts used last first: the mail speaks the first one's language, and
+        # lists the first RESET_MAIL_MOST_ACCOUNTS
+        users = sorted(self.get_users(self.cleaned_data["email"]), key=_used_last_first)
+        user_ids = [user.pk for user in users[: services.RESET_MAIL_MOST_ACCOUNTS]]
+        if not user_ids:
+            return
+        # A mail the broker refused is logged (an error, for the site's keepers) and
+        # otherwise passed over: a 500 only where an account uses the address would
+        # tell whoever typed it that one does.
+        transaction.on_commit(
+            lambda: task_queue.send(
+                tasks.send_password_reset_mail,
+                user_ids=user_ids,
+                domain=domain,
+                use_https=use_https,
             )
+        )
+
+
+def _used_last_first(user: User) -> tuple:
+    last = user.last_login.timestamp() if user.last_login else float("-inf")
+    return (-last, -user.pk)
 
 
 def _mailed_link_site(request, *, use_https: bool) -> tuple[str, bool]:

@@ -1,5 +1,7 @@
 """Writes on accounts."""
 
+from collections.abc import Sequence
+
 from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
@@ -42,6 +44,12 @@ def user_create(*, username: str, password: str, email: str = "", language: str 
     return user
 
 
+def _lock_tokens_of(user: User) -> None:
+    """Take the user's row for the rest of the transaction: every writer of their API
+    token (a new one, the token login) waits its turn here."""
+    list(User.objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
+
+
 @transaction.atomic
 def user_regenerate_token(*, user: User) -> Token:
     """A new API token; the old one stops working at once.
@@ -50,9 +58,24 @@ def user_regenerate_token(*, user: User) -> Token:
     delete the old token, and the later insert meets the earlier one's on the
     unique user (a 500). The later click replaces the earlier click's token.
     """
-    list(User.objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
+    _lock_tokens_of(user)
     Token.objects.filter(user=user).delete()
     return Token.objects.create(user=user)
+
+
+@transaction.atomic
+def user_api_token(*, user: User) -> Token:
+    """The user's API token, made if they have none: what the token login answers.
+
+    Takes turns with "new API token" on the user's row. Unlocked (DRF's own
+    get_or_create), a login making the player's first token while the page made
+    one too left the page's insert to meet the login's on the unique user (a 500).
+    A login that comes first is still told the token that the page then
+    replaces: the button's promise is that the old token stops working.
+    """
+    _lock_tokens_of(user)
+    token = Token.objects.filter(user=user).first()
+    return token if token is not None else Token.objects.create(user=user)
 
 
 def user_api_token_revoke(*, user: User) -> bool:
@@ -69,37 +92,55 @@ def user_api_token_revoke(*, user: User) -> bool:
     return deleted > 0
 
 
-def password_reset_send(*, user_id: int, domain: str, use_https: bool) -> bool:
-    """Mail the user a link to choose a new password, in the language of their account.
+# The most accounts one reset mail lists. An address is neither unique nor proved to be
+# its owner's: anyone may sign up accounts with it, and the mail stays one short mail.
+RESET_MAIL_MOST_ACCOUNTS = 20
 
-    Runs in a worker (accounts.tasks), so the reset form answers as fast for
-    an unknown address as for a known one. The token is made here, at send
-    time, and never travels through the broker. False when the account can
-    no longer be reset (deleted, deactivated or without a usable password
-    since the request): nothing is sent.
+
+def password_reset_send(*, user_ids: Sequence[int], domain: str, use_https: bool) -> int:
+    """Mail ONE message to the mailbox of these accounts: each account's username with its
+    own link to choose a new password. Returns how many accounts it lists (0: none sent).
+
+    The accounts come as the reset form found them for one address (any case), the one
+    used last first: the mail goes to that one's address, in its language, and lists
+    every other account still at the same address (case aside), at most
+    RESET_MAIL_MOST_ACCOUNTS. Runs in a worker (accounts.tasks), so the reset form
+    answers as fast for an unknown address as for a known one. The tokens are made
+    here, at send time, and never travel through the broker. An account that can no
+    longer be reset (deleted, deactivated, without a usable password or at another
+    address since the request) is left out.
     """
-    user = User.objects.filter(pk=user_id, is_active=True).exclude(email="").first()
-    if user is None or not user.has_usable_password():
-        return False
-    path = reverse(
-        "accounts:password_reset_confirm",
-        kwargs={
-            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
-            "token": default_token_generator.make_token(user),
-        },
-    )
+    found = User.objects.filter(pk__in=list(user_ids)[:RESET_MAIL_MOST_ACCOUNTS], is_active=True)
+    by_id = {user.pk: user for user in found.exclude(email="") if user.has_usable_password()}
+    users = [by_id[pk] for pk in dict.fromkeys(user_ids) if pk in by_id]
+    if not users:
+        return 0
+    mailbox = users[0].email
+    users = [user for user in users if user.email.casefold() == mailbox.casefold()]
+    scheme = "https" if use_https else "http"
+    accounts = []
+    for user in users:
+        path = reverse(
+            "accounts:password_reset_confirm",
+            kwargs={
+                "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+                "token": default_token_generator.make_token(user),
+            },
+        )
+        accounts.append({"user": user, "link": f"{scheme}://{domain}{path}"})
     context = {
-        "user": user,
-        "link": f"{'https' if use_https else 'http'}://{domain}{path}",
+        "accounts": accounts,
+        "user": accounts[0]["user"],
+        "link": accounts[0]["link"],
         "domain": domain,
         "hours": settings.PASSWORD_RESET_TIMEOUT // 3600,
     }
-    with translation.override(user.language):
+    with translation.override(users[0].language):
         subject = render_to_string("registration/password_reset_subject.txt", context)
         body = render_to_string("registration/password_reset_email.txt", context)
     # A header must be one line, whatever a translation does.
-    send_mail(" ".join(subject.split()), body, None, [user.email])
-    return True
+    send_mail(" ".join(subject.split()), body, None, [mailbox])
+    return len(accounts)
 
 
 def user_password_reset_clear_lockout(*, user: User) -> None:

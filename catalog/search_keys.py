@@ -618,6 +618,25 @@ BY_ALIAS: dict[str, Key] = {fold(a): k for k in KEYS for a in (k.name, *k.aliase
 ALIAS_SPELLINGS: dict[str, str] = {fold(a): a for k in KEYS for a in (k.name, *k.aliases)}
 
 
+# Each key's Hungarian name, the one the Hungarian syntax page lists first: a
+# Hungarian page's "known keys" names these, an English one the keys' own names.
+HUNGARIAN_NAMES: dict[str, str] = {
+    "name": "név", "type": "típus", "subtype": "ház", "rarity": "ritkaság",
+    "cost": "költség", "attack": "erő", "defense": "védelem", "glory": "dicsőség",
+    "digit": "számjegy", "text": "szöveg", "flavor": "hangulat", "set": "készlet",
+    "game": "játék", "letter": "betű", "shape": "forma", "code": "kód", "group": "csoport",
+    "next": "következő", "mark": "jel", "provenance": "eredet", "owned": "saját",
+    "is": "van", "order": "sorrend", "dir": "irány",
+}  # fmt: skip
+
+
+def key_names() -> list[str]:
+    """Every key once, by its name in the active language."""
+    if language() == "hu":
+        return [HUNGARIAN_NAMES[k.name] for k in KEYS]
+    return [k.name for k in KEYS]
+
+
 def find_key(typed: str) -> Key | None:
     return BY_ALIAS.get(fold(typed))
 
@@ -629,7 +648,7 @@ def unknown_key(typed: str) -> Invalid:
         text = message % {"key": typed, "suggestion": ALIAS_SPELLINGS[close[0]]}
     else:
         message = gettext("There is no search key “%(key)s”. Known keys include %(keys)s.")
-        text = message % {"key": typed, "keys": ", ".join(k.name for k in KEYS)}
+        text = message % {"key": typed, "keys": ", ".join(key_names())}
     return Invalid("unknown_key", text, "key")
 
 

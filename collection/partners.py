@@ -11,22 +11,33 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
+from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from catalog.vocab import RARITIES
-from collection.models import ProposalStatus, TradeEntry, TradeProposal, TradeSide
+from collection.models import (
+    ProposalCard,
+    ProposalStatus,
+    TradeEntry,
+    TradeProposal,
+    TradeSide,
+    TradeWantDeck,
+)
 from collection.selectors import free_counts
 from core.errors import NotFound
+from decks.history import nearest_page
 from decks.models import Deck
 
-# The most settled proposals (answered or withdrawn) a history shows, newest first. Open
-# ones are always all listed: they are bounded by collection.trades' MAX_OPEN_PROPOSALS
-# (made) and MAX_OPEN_RECEIVED (received), so no run of settled ones can bury them.
-MAX_PROPOSALS_LISTED = 200
+# Proposals a page of a list shows, newest first. A list row counts its cards; the cards
+# themselves (up to 100 lines a proposal) are read on the proposal's own page only, so a
+# page costs the same whether a player had ten proposals or ten thousand.
+PROPOSALS_PAGE_SIZE = 20
+# A page of the trade lists page's deck checkboxes (a player may keep a thousand decks).
+WANT_DECKS_PAGE_SIZE = 50
 MAX_PARTNERS = 100
 
 
@@ -116,6 +127,29 @@ class ProposalView:
 
 
 @dataclass(frozen=True)
+class ProposalRow:
+    """A proposal in a list: who, what came of it, and how many cards each side gives."""
+
+    id: int
+    maker_id: int
+    maker_name: str
+    partner_id: int
+    partner_name: str
+    status: str
+    status_label: str
+    message: str
+    counter_of_id: int | None
+    created_at: datetime
+    decided_at: datetime | None
+    mine: bool
+    can_answer: bool
+    can_withdraw: bool
+    new_answer: bool
+    maker_gives_cards: int  # different cards the maker gives (lines, not copies)
+    partner_gives_cards: int
+
+
+@dataclass(frozen=True)
 class TradeInbox:
     """What the header's trade badge counts for a player."""
 
@@ -155,18 +189,41 @@ def trade_lists(user) -> TradeLists:
 
 
 def want_decks(user) -> list[WantDeckRow]:
-    """My decks (newest first), each with whether its missing cards are on my want list."""
+    """My decks (newest change first), each with whether its missing cards are on my want list."""
     if not user.is_authenticated:
         return []
-    from collection.models import TradeWantDeck
+    return _want_deck_rows(user, _my_decks(user))
 
+
+@dataclass(frozen=True)
+class WantDecksPage:
+    page: Page  # of WantDeckRow
+    ticked: int  # of all my decks, not only this page's
+
+
+def want_decks_page(user, raw_page: object = None) -> WantDecksPage:
+    """A page of want_decks, WANT_DECKS_PAGE_SIZE decks: the lists page draws one checkbox
+    a deck, and a player may keep a thousand. Text that is not a page number gives the
+    first page, a number past the end the last."""
+    paginator = Paginator(_my_decks(user), WANT_DECKS_PAGE_SIZE)
+    page = paginator.page(nearest_page(raw_page, paginator.num_pages))
+    page.object_list = _want_deck_rows(user, page.object_list)
+    ticked = TradeWantDeck.objects.filter(user=user, deck__in=Deck.objects.filter(owner=user))
+    return WantDecksPage(page=page, ticked=ticked.count())
+
+
+def _my_decks(user):
+    # newest change first, as the deck list; the id keeps the order whole
+    return (
+        Deck.objects.filter(owner=user)
+        .order_by("-updated_at", "-pk")
+        .values_list("pk", "name", "game__slug", "built")
+    )
+
+
+def _want_deck_rows(user, decks) -> list[WantDeckRow]:
     chosen = set(TradeWantDeck.objects.filter(user=user).values_list("deck_id", flat=True))
-    return [
-        WantDeckRow(pk, name, game, built, pk in chosen)
-        for pk, name, game, built in Deck.objects.filter(owner=user).values_list(
-            "pk", "name", "game__slug", "built"
-        )
-    ]
+    return [WantDeckRow(pk, name, game, built, pk in chosen) for pk, name, game, built in decks]
 
 
 # -- partners ----------------------------------------------------------------------------
@@ -316,6 +373,28 @@ def proposal_choices(user, partner) -> ProposalChoices:
 # -- proposals ---------------------------------------------------------------------------
 
 
+def _facts(proposal: TradeProposal, viewer_id: int) -> dict:
+    """What a proposal's page and a list's row both say of it."""
+    is_open = proposal.status == ProposalStatus.OPEN
+    return {
+        "id": proposal.pk,
+        "maker_id": proposal.maker_id,
+        "maker_name": proposal.maker.username,
+        "partner_id": proposal.partner_id,
+        "partner_name": proposal.partner.username,
+        "status": proposal.status,
+        "status_label": proposal.get_status_display(),
+        "message": proposal.message,
+        "counter_of_id": proposal.counter_of_id,
+        "created_at": proposal.created_at,
+        "decided_at": proposal.decided_at,
+        "mine": proposal.maker_id == viewer_id,
+        "can_answer": is_open and proposal.partner_id == viewer_id,
+        "can_withdraw": is_open and proposal.maker_id == viewer_id,
+        "new_answer": proposal.answer_unseen and proposal.maker_id == viewer_id,
+    }
+
+
 def _view(proposal: TradeProposal, viewer_id: int) -> ProposalView:
     lines = {True: [], False: []}
     for line in sorted(proposal.cards.all(), key=lambda line: line.card.code):
@@ -326,25 +405,8 @@ def _view(proposal: TradeProposal, viewer_id: int) -> ProposalView:
                 line.count,
             )
         )  # fmt: skip
-    is_open = proposal.status == ProposalStatus.OPEN
     return ProposalView(
-        id=proposal.pk,
-        maker_id=proposal.maker_id,
-        maker_name=proposal.maker.username,
-        partner_id=proposal.partner_id,
-        partner_name=proposal.partner.username,
-        status=proposal.status,
-        status_label=proposal.get_status_display(),
-        message=proposal.message,
-        counter_of_id=proposal.counter_of_id,
-        created_at=proposal.created_at,
-        decided_at=proposal.decided_at,
-        mine=proposal.maker_id == viewer_id,
-        can_answer=is_open and proposal.partner_id == viewer_id,
-        can_withdraw=is_open and proposal.maker_id == viewer_id,
-        maker_gives=lines[True],
-        partner_gives=lines[False],
-        new_answer=proposal.answer_unseen and proposal.maker_id == viewer_id,
+        **_facts(proposal, viewer_id), maker_gives=lines[True], partner_gives=lines[False]
     )
 
 
@@ -364,26 +426,69 @@ def _proposals():
     return TradeProposal.objects.select_related("maker", "partner").prefetch_related("cards__card")
 
 
-def proposals_for(user, *, other_id: int | None = None, status: str = "") -> list[ProposalView]:
-    """The proposals I made and received, newest first: every open one, and the newest
-    MAX_PROPOSALS_LISTED settled ones (the history); only those with one other player, or
-    in one status, when `other_id` or `status` says so."""
+def proposals_listed(
+    user, *, role: str = "", other_id: int | None = None, status: str = ""
+) -> QuerySet[TradeProposal]:
+    """My proposals for a list, newest first, without their cards (proposal_rows counts
+    them for a page): those I made (`role` "made"), received ("received") or both (""),
+    only those with one other player when `other_id` says so, or in one `status`.
+
+    A proposal its maker withdrew is left out of the partner's lists (its own page still
+    opens for them): they never answered it, and one who proposes and withdraws over and
+    over would otherwise fill the partner's history. Its maker keeps it in theirs.
+    """
     if not user.is_authenticated:
-        return []
-    rows = _proposals().filter(Q(maker=user) | Q(partner=user))
+        return TradeProposal.objects.none()
+    made = Q(maker=user)
+    received = Q(partner=user) & ~Q(status=ProposalStatus.WITHDRAWN)
+    rows = TradeProposal.objects.filter(
+        {"made": made, "received": received}.get(role, made | received)
+    )
     if other_id is not None:
         rows = rows.filter(Q(maker_id=other_id) | Q(partner_id=other_id))
     if status:
         rows = rows.filter(status=status)
-    rows = rows.order_by("-created_at", "-pk")
-    open_rows = rows.filter(status=ProposalStatus.OPEN)
-    settled = rows.exclude(status=ProposalStatus.OPEN)[:MAX_PROPOSALS_LISTED]
-    found = sorted(
-        [*open_rows, *settled],
-        key=lambda proposal: (proposal.created_at, proposal.pk),
-        reverse=True,
+    return rows.select_related("maker", "partner").order_by("-created_at", "-pk")
+
+
+def proposal_rows(proposals, viewer_id: int) -> list[ProposalRow]:
+    """The list rows of some proposals (a page of proposals_listed): ONE grouped query
+    counts the cards of them all."""
+    proposals = list(proposals)
+    counted = (
+        ProposalCard.objects.filter(proposal_id__in=[p.pk for p in proposals])
+        .values("proposal_id", "gives")
+        .annotate(cards=Count("pk"))
+        .order_by()
+        .values_list("proposal_id", "gives", "cards")
     )
-    return [_view(proposal, user.pk) for proposal in found]
+    cards = {(proposal_id, gives): n for proposal_id, gives, n in counted}
+    return [
+        ProposalRow(
+            **_facts(p, viewer_id),
+            maker_gives_cards=cards.get((p.pk, True), 0),
+            partner_gives_cards=cards.get((p.pk, False), 0),
+        )
+        for p in proposals
+    ]
+
+
+def proposals_page(
+    user,
+    raw_page: object = None,
+    *,
+    role: str = "",
+    other_id: int | None = None,
+    status: str = "",
+) -> Page:
+    """One page (PROPOSALS_PAGE_SIZE) of proposals_listed as ProposalRow, for an HTML
+    page: text that is not a page number gives the first page, a number past the end
+    the last."""
+    listed = proposals_listed(user, role=role, other_id=other_id, status=status)
+    paginator = Paginator(listed, PROPOSALS_PAGE_SIZE)
+    page = paginator.page(nearest_page(raw_page, paginator.num_pages))
+    page.object_list = proposal_rows(page.object_list, user.pk)
+    return page
 
 
 def proposal_for(user, proposal_id) -> ProposalView:

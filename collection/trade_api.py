@@ -12,14 +12,17 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from catalog.paging import CheckedPagination
 from collection import partners as reads
 from collection import trades
 from collection.models import MAX_COPIES, ProposalStatus, TradeSide
+from core.errors import ApplicationError
 from core.params import int_param
 from core.serializer_fields import (
     ID_MAX,
@@ -156,6 +159,49 @@ class ProposalSerializer(serializers.Serializer):
     partner_gives = CardLineSerializer(many=True)
 
 
+class ProposalRowSerializer(serializers.Serializer):
+    """A proposal in the list: its cards are counted here and listed on its own address."""
+
+    id = serializers.IntegerField()
+    maker = serializers.CharField(help_text="who proposed (username)")
+    partner = serializers.CharField(help_text="who answers (username)")
+    status = serializers.ChoiceField(choices=ProposalStatus.choices)
+    status_label = serializers.CharField()
+    message = serializers.CharField()
+    counter_of = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    decided_at = serializers.DateTimeField(allow_null=True)
+    mine = serializers.BooleanField(help_text="you made it")
+    can_answer = serializers.BooleanField()
+    can_withdraw = serializers.BooleanField()
+    new_answer = serializers.BooleanField(
+        help_text="you made it and have not read it since it was accepted or declined "
+        "(reading it at its own address, or opening its page, makes it read)"
+    )
+    maker_gives_cards = serializers.IntegerField(
+        help_text="how many different cards the maker gives (GET the proposal for them)"
+    )
+    partner_gives_cards = serializers.IntegerField(
+        help_text="how many different cards the partner gives"
+    )
+
+
+class ProposalPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="All your proposals this list holds.")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = ProposalRowSerializer(many=True)
+
+
+class ProposalPagination(CheckedPagination):
+    """A page of proposals; a `page` or `page_size` that is not one is a 400 naming the
+    range (CheckedPagination)."""
+
+    page_size = reads.PROPOSALS_PAGE_SIZE
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
 def _rarities(counts: dict) -> list[dict]:
     # A list, not an object: a card without a rarity has None, which is no JSON key.
     return [{"rarity": rarity, "count": n} for rarity, n in counts.items()]
@@ -168,6 +214,26 @@ def _partner(row: reads.PartnerRow) -> dict:
         "i_give": row.i_give,
         "they_give_by_rarity": _rarities(row.they_give_by_rarity),
         "i_give_by_rarity": _rarities(row.i_give_by_rarity),
+    }
+
+
+def _proposal_row(row: reads.ProposalRow) -> dict:
+    return {
+        "id": row.id,
+        "maker": row.maker_name,
+        "partner": row.partner_name,
+        "status": row.status,
+        "status_label": row.status_label,
+        "message": row.message,
+        "counter_of": row.counter_of_id,
+        "created_at": row.created_at,
+        "decided_at": row.decided_at,
+        "mine": row.mine,
+        "can_answer": row.can_answer,
+        "can_withdraw": row.can_withdraw,
+        "new_answer": row.new_answer,
+        "maker_gives_cards": row.maker_gives_cards,
+        "partner_gives_cards": row.partner_gives_cards,
     }
 
 
@@ -360,12 +426,40 @@ class ProposalsApi(APIView):
 
     @extend_schema(
         operation_id="trades_proposals",
-        responses={200: ProposalSerializer(many=True)},
-        description="Proposals you made and received, newest first: every open one and "
-        "the newest 200 answered or withdrawn.",
+        parameters=[
+            OpenApiParameter("page", int, description="From 1."),
+            OpenApiParameter(
+                "page_size", int, description=f"At most {ProposalPagination.max_page_size}."
+            ),
+            OpenApiParameter(
+                "status",
+                str,
+                enum=ProposalStatus.values,
+                description="Only the proposals in this state (`open`: every one you may "
+                "still answer or withdraw).",
+            ),
+        ],
+        responses={200: ProposalPageSerializer, 400: _REFUSED},
+        description="Proposals you made and received, newest first, "
+        f"{ProposalPagination.page_size} a page, each with how many cards each side gives "
+        "(`GET .../<id>/` lists them). One made to you and withdrawn by its maker is not "
+        "listed. 400 `bad_status`, `bad_parameter` (`page`, `page_size`).",
     )
     def get(self, request):
-        return Response([_proposal(view) for view in reads.proposals_for(request.user)])
+        wanted = request.query_params.get("status")
+        if wanted is not None and wanted not in ProposalStatus.values:
+            raise ApplicationError(
+                "bad_status",
+                _("“status” must be open, accepted, declined, countered or withdrawn."),
+                extra={"parameter": "status"},
+            )
+        # a page at a time, without the cards: a player's history has no end, and each
+        # proposal may carry a hundred lines
+        paginator = ProposalPagination()
+        listed = reads.proposals_listed(request.user, status=wanted or "")
+        page = paginator.paginate_queryset(listed, request, view=self)
+        rows = reads.proposal_rows(page, request.user.pk)
+        return paginator.get_paginated_response([_proposal_row(row) for row in rows])
 
     @extend_schema(
         operation_id="trades_propose",

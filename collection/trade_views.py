@@ -12,6 +12,7 @@ again with the message.
 from __future__ import annotations
 
 from functools import partial
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -36,29 +37,48 @@ from core.errors import ApplicationError, NotFound
 from core.forms import posted
 from core.refusals import explained, refusals
 
-
 # --- my lists ----------------------------------------------------------------------------
-def _lists_context(user, **extra) -> dict:
+DECKS_PAGE = "decks"  # the query parameter of the page of deck checkboxes
+
+
+def _lists_context(user, decks_page: object = None, **extra) -> dict:
+    decks = reads.want_decks_page(user, decks_page)
     return {
         "lists": reads.trade_lists(user),
-        "decks": reads.want_decks(user),
+        "decks": decks.page.object_list,
+        "decks_page": decks.page,
+        "decks_ticked": decks.ticked,
         "lists_open": user.trades_open,
         **extra,
     }
 
 
-def _lists_answer(request: HttpRequest, *, error: str = "", error_at: str = "", done: str = ""):
-    """The changed lists: for htmx the block in place (4xx with a refusal), else the page.
+def _decks_page_asked(request: HttpRequest) -> str | None:
+    """The page of deck checkboxes the visitor was on when they changed something: a
+    checkbox's form says it; htmx's other forms are answered on the page's own."""
+    if request.POST.get(DECKS_PAGE):
+        return request.POST[DECKS_PAGE]
+    if request.htmx and request.htmx.current_url:
+        return parse_qs(urlsplit(request.htmx.current_url).query).get(DECKS_PAGE, [None])[0]
+    return None
+
+
+def _lists_answer(
+    request: HttpRequest, *, error: str = "", error_at: str = "", done: str = "", done_at=""
+):
+    """The changed lists: for htmx the block in place (4xx with a refusal), else the page
+    at the part changed (`error_at`, `done_at`).
 
     A refused "add a card" form comes back with what was typed, to be corrected.
     """
+    decks_page = _decks_page_asked(request)
     if request.htmx:
         typed = {}
         if error and error_at.startswith("add-"):
             typed = {k: request.POST.get(k, "")[:32] for k in ("code", "count")}
             typed["side"] = error_at.removeprefix("add-")
         context = _lists_context(
-            request.user, error=error, error_at=error_at, done=done, typed=typed
+            request.user, decks_page, error=error, error_at=error_at, done=done, typed=typed
         )
         return render(
             request, "collection/trades/_lists.html", context, status=400 if error else 200
@@ -67,15 +87,18 @@ def _lists_answer(request: HttpRequest, *, error: str = "", error_at: str = "", 
         messages.error(request, error)
     elif done:
         messages.success(request, done)
-    anchor = f"#{error_at}" if error_at else "#trade-lists"
-    return redirect(reverse("collection:trades") + anchor)
+    anchor = f"#{error_at or done_at or 'trade-lists'}"
+    # back to the page of decks the checkbox was on (a number: the page brings it into range)
+    query = f"?{urlencode({DECKS_PAGE: decks_page[:20]})}" if decks_page else ""
+    return redirect(reverse("collection:trades") + query + anchor)
 
 
 @login_required
 @require_GET
 def trades_index(request: HttpRequest) -> HttpResponse:
     trades.trade_lists_refresh(user=request.user)
-    return render(request, "collection/trades/index.html", _lists_context(request.user))
+    context = _lists_context(request.user, request.GET.get(DECKS_PAGE))
+    return render(request, "collection/trades/index.html", context)
 
 
 @login_required
@@ -121,7 +144,8 @@ def want_deck(request: HttpRequest) -> HttpResponse:
         raise
     except ApplicationError as problem:
         return _lists_answer(request, error=explained(problem), error_at="decks")
-    return _lists_answer(request, done=_("Your want list follows your chosen decks."))
+    done = _("Your want list follows your chosen decks.")
+    return _lists_answer(request, done=done, done_at="decks")
 
 
 @login_required
@@ -228,31 +252,47 @@ def _refusal_lines(problem: ApplicationError) -> list[str]:
 
 
 # --- proposals ---------------------------------------------------------------------------------
+# The proposals page's three lists, each paged on its own (its query parameter) and kept
+# where it was while another is paged: (context name, parameter, what proposals_page reads).
+PROPOSAL_LISTS = (
+    ("received", "received", {"role": "received"}),
+    ("made", "made", {"role": "made"}),
+    ("history", "accepted", {"status": ProposalStatus.ACCEPTED}),
+)
+
+
 @login_required
 @require_GET
 def proposals(request: HttpRequest) -> HttpResponse:
-    rows = reads.proposals_for(request.user)
-    context = {
-        "received": [p for p in rows if not p.mine],
-        "made": [p for p in rows if p.mine],
-        "history": [p for p in rows if p.status == ProposalStatus.ACCEPTED],
-    }
+    context = {}
+    for name, param, only in PROPOSAL_LISTS:
+        page = reads.proposals_page(request.user, request.GET.get(param), **only)
+        # each list's links keep the others' pages (only those past the first)
+        others = [(p, request.GET.get(p, "")[:20]) for _n, p, _o in PROPOSAL_LISTS if p != param]
+        kept = urlencode([(p, value) for p, value in others if value not in ("", "1")])
+        context[name] = page.object_list
+        context[f"{name}_page"] = page
+        context[f"{name}_keep"] = f"{kept}&" if kept else ""
     return render(request, "collection/trades/proposals.html", context)
 
 
-def _proposal_context(user, proposal_id: int, **extra) -> dict:
+HISTORY_PAGE = "history"  # the query parameter of a proposal page's history
+
+
+def _proposal_context(user, proposal_id: int, history_page: object = None, **extra) -> dict:
     view = reads.proposal_for(user, proposal_id)
     other = view.partner_id if view.mine else view.maker_id
-    # The history both players keep: the trades accepted between the two of them.
-    history = reads.proposals_for(user, other_id=other, status=ProposalStatus.ACCEPTED)
-    return {"proposal": view, "history": history, **extra}
+    # The history both players keep: the trades accepted between the two of them, a page
+    # at a time.
+    page = reads.proposals_page(user, history_page, other_id=other, status=ProposalStatus.ACCEPTED)
+    return {"proposal": view, "history": page.object_list, "history_page": page, **extra}
 
 
 @login_required
 @require_GET
 @refusals  # someone else's proposal: 404
 def proposal(request: HttpRequest, proposal_id: int) -> HttpResponse:
-    context = _proposal_context(request.user, proposal_id)
+    context = _proposal_context(request.user, proposal_id, request.GET.get(HISTORY_PAGE))
     if context["proposal"].new_answer:  # its maker sees the answer now: no longer news
         trades.proposal_answer_seen(user=request.user, proposal_id=proposal_id)
     return render(request, "collection/trades/proposal.html", context)

@@ -219,7 +219,9 @@ if REDIS_URL:
     }
 else:
     _broker_dir = VAR_DIR / "broker"
-    CELERY_BROKER_URL = "filesystem://"
+    # The host is a placeholder the transport never uses (the folders below say where the
+    # messages go); without one kombu warns "No hostname was supplied" at every start.
+    CELERY_BROKER_URL = "filesystem://localhost//"
     # kombu's own writes a message into a file the worker may already be reading (empty):
     # core/broker.py writes it whole, then renames it into place
     CELERY_BROKER_TRANSPORT = "core.broker:FilesystemTransport"
@@ -260,6 +262,11 @@ else:
                 # Each web process asks the file for its messages this often:
                 # a bot's move is on the table well within a second.
                 "polling_interval": 0.05,
+                # ... while a socket of its waits, and for a minute after the last
+                # one closed; then it stops asking (channels-lite keeps on for half an
+                # hour by default, 3% of a core doing nothing) and the next table's
+                # socket starts it again.
+                "polling_idle_timeout": 60,
                 "capacity": 5000,
             },
         }
@@ -404,6 +411,8 @@ else:
 LANGUAGE_CODE = "hu"
 LANGUAGES = [("hu", _("Hungarian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates day-first on a 24-hour clock (config/formats/en); Hungarian keeps Django's.
+FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Europe/Budapest"
@@ -432,9 +441,14 @@ if DEBUG:
 
 # --- REST API ---------------------------------------------------------------
 REST_FRAMEWORK = {
+    # The token first: DRF takes the WWW-Authenticate scheme of a 401 from the first
+    # class, and the session names none, so a wrong, replaced or absent token was a
+    # 403, the answer for "not allowed", and a program could not tell that it must
+    # sign in again. A browser sends no Authorization header, so its session (and
+    # the CSRF check on its writes) is met as before.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -468,7 +482,10 @@ SPECTACULAR_SETTINGS = {
     # <id:…> (core/converters.py): a database id, digits up to the largest bigint
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}},
     # two models have a field "status": each enum gets a stable name of its own
-    "ENUM_NAME_OVERRIDES": {"TournamentStatusEnum": "tournaments.models.TournamentStatus.values"},
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus.values",
+        "ProposalStatusEnum": "collection.models.ProposalStatus",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.schema.add_error_responses",
@@ -618,7 +635,7 @@ LIMITS = {
     # matches a person plays at once, waiting or running (a tournament's pairings aside)
     "OPEN_MATCHES_PER_USER": env.int("LIMIT_OPEN_MATCHES", default=20),
     # of those, against the hard bot (a second of a worker's CPU a decision)
-    "HARD_BOT_MATCHES_PER_USER": env.int("LIMIT_HARD_BOT_MATCHES", default=3),
+    "HARD_BOTS_PER_USER": env.int("LIMIT_HARD_BOTS", default=3),
     # writes (POST, PUT, PATCH, DELETE) a minute per person or address; a table's moves aside
     "WRITES_PER_MINUTE": env.int("LIMIT_WRITES_PER_MINUTE", default=300),
     # tournaments: the field, its description, the events one organiser may have not yet finished
@@ -642,6 +659,33 @@ for _name, _value in LIMITS.items():
 LOG_LEVEL = env.str("LOG_LEVEL", default="INFO").upper()
 if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
     raise ImproperlyConfigured("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+
+
+def _routine_of_periodic_tasks():
+    """A logging filter that drops the INFO lines of the tasks beat sends (config/celery.py).
+
+    Two of them run every minute, and each run was three lines (sent, received,
+    succeeded): six a minute on an idle `make run`. What they find wrong they log
+    as warnings or errors, which pass, and so do the lines of every other task (a
+    print job, a bot's move).
+    """
+    import logging
+
+    def keep(record) -> bool:
+        if record.levelno > logging.INFO:
+            return True
+        from config.celery import app  # loaded long before a task's line is logged
+
+        message = record.getMessage()
+        return not any(
+            f"{entry['task']}[" in message or f"({entry['task']})" in message
+            for entry in app.conf.beat_schedule.values()
+        )
+
+    return keep
+
+
+_celery_task_loggers = ("celery.beat", "celery.worker.strategy", "celery.app.trace")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -650,5 +694,16 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     # Django's own "django" logger prints to the console too while DEBUG is on, and passes
     # each record on to the root's: every warning twice under `make run`. Ours only.
-    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
+    "filters": {"periodic_routine": {"()": _routine_of_periodic_tasks}},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # Axes logs every login, logout and failure at INFO (AXES_VERBOSE does not
+        # cover those): four lines a sign-in. A lockout is a warning and still shows.
+        "axes": {"level": "WARNING"},
+        # LOG_LEVEL=DEBUG shows the periodic tasks' routine too.
+        **{
+            name: {"filters": ["periodic_routine"] if LOG_LEVEL != "DEBUG" else []}
+            for name in _celery_task_loggers
+        },
+    },
 }

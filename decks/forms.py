@@ -127,6 +127,17 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("Paste a card list or a deck code."))
         return data
 
+    def add_error(self, field, error):
+        """The import's own refusal (views.import_deck adds it to the whole form, field None)
+        goes under the box that holds what was refused: the code's when a code was given,
+        else the list's (a code pasted there is read as a code). Read at the top of a
+        long form, "This deck code cannot be read" was far from the box to mend."""
+        # Django's own calls pass a ValidationError (this form's clean()): left as they are.
+        if field is None and not isinstance(error, dict | forms.ValidationError):
+            given = [name for name in ("code", "text") if self.cleaned_data.get(name, "").strip()]
+            field = given[0] if given else None
+        super().add_error(field, error)
+
 
 class CardChangeForm(forms.Form):
     code = forms.CharField(max_length=32)

@@ -16,6 +16,13 @@ What counts where:
   board; a card gets at most one of the last three;
 - an entry with a count below 1 is ignored; an empty main board gives
   empty_deck in place of the size and type-count problems.
+
+A message names the format it was checked in: it is read away from the deck
+page too (a tournament's refusal, a match's deck picker, the API), where
+"this format" named nothing. A table's rules may ask more than the deck's own
+format (a larger smallest deck, a banned type: core.games `table_format`, a
+row that no format lists); a limit only the table sets is said to hold "at
+this table", not said of the format.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from dataclasses import dataclass
 
 from catalog.vocab import GAMES, RULES, TYPES
 from decks.entries import MAIN, Entry, display_name
-from decks.formats import Format, formats_for
+from decks.formats import Format, formats_for, get_format
 
 PROBLEM_CODES = (
     "too_few_cards",
@@ -128,9 +135,9 @@ def validate(entries: list[Entry], game: str, fmt: Format) -> list[Problem]:
         problems.append(_empty(fmt))
     else:
         if fmt.min_cards is not None and size < fmt.min_cards:
-            problems.append(_too_few(size, fmt.min_cards))
+            problems.append(_too_few(size, fmt))
         if fmt.max_cards is not None and size > fmt.max_cards:
-            problems.append(_too_many(size, fmt.max_cards))
+            problems.append(_too_many(size, fmt))
         for want_type, want in exact.items():
             have, cards = typed.get(want_type, (0, {}))
             if have != want:
@@ -142,9 +149,11 @@ def validate(entries: list[Entry], game: str, fmt: Format) -> list[Problem]:
     problems.extend(_unknown(line) for line in unknown)
     problems.extend(_wrong_game(c, n, card, g, game) for c, (n, card, g) in wrong.items())
     problems.extend(
-        _refused_type("banned_type", c, n, card) for c, (n, card) in banned_hits.items()
+        _refused_type("banned_type", c, n, card, fmt) for c, (n, card) in banned_hits.items()
     )
-    problems.extend(_refused_type("not_in_pool", c, n, card) for c, (n, card) in outside.items())
+    problems.extend(
+        _refused_type("not_in_pool", c, n, card, fmt) for c, (n, card) in outside.items()
+    )
     if len(problems) > 1:
         problems.sort(key=lambda p: (_ORDER[p.code], p.cards, p.message_en))
     return problems
@@ -184,24 +193,62 @@ def _remove_hints(n: int, card: dict) -> tuple[str, str]:
     return f"Vegyél ki {n} „{hu}” lapot.", f"Remove {_copies_en(n)} of {en}."
 
 
-def _too_few(size: int, minimum: int) -> Problem:
+def _hu_article(name: str) -> str:
+    """Hungarian "a" or "az" before `name`, by how its first word is read aloud.
+
+    A leading number is read as a word: "az 1–2. szint" (egy), "az 5. szint"
+    (öt), "a 3. szint" (három).
+    """
+    digits = ""
+    for char in name:
+        if not char.isdigit():
+            break
+        digits += char
+    if digits:
+        number = int(digits)
+        # egy, öt…, ezer…: the readings of these start with a vowel
+        return "az" if number == 1 or digits[0] == "5" or 1000 <= number < 2000 else "a"
+    return "az" if name and name[0].lower() in "aáeéiíoóöőuúüű" else "a"
+
+
+def _format_named(fmt: Format) -> tuple[str, str]:
+    """The format in a sentence, article included: az „Alap” formátum, the “Casual” format."""
+    return f"{_hu_article(fmt.name_hu)} „{fmt.name_hu}” formátum", f"the “{fmt.name_en}” format"
+
+
+def _listed(fmt: Format) -> Format:
+    """The format row as the game lists it: `fmt` itself unless a table's rules changed it."""
+    return get_format(fmt.game, fmt.id) or fmt
+
+
+def _at_table(table_only: bool) -> tuple[str, str]:
+    return (" ennél az asztalnál", " at this table") if table_only else ("", "")
+
+
+def _too_few(size: int, fmt: Format) -> Problem:
+    minimum = fmt.min_cards
     n = minimum - size
+    named_hu, named_en = _format_named(fmt)
+    table_hu, table_en = _at_table(minimum != _listed(fmt).min_cards)
     return Problem(
         "too_few_cards",
-        f"A pakliban {size} lap van, ehhez a formátumhoz legalább {minimum} kell.",
-        f"The deck has {_cards_en(size)}; this format needs at least {minimum}.",
+        f"A pakliban {size} lap van, {named_hu}hoz{table_hu} legalább {minimum} kell.",
+        f"The deck has {_cards_en(size)}; {named_en} needs at least {minimum}{table_en}.",
         (),
         f"Tegyél bele még {n} lapot.",
         f"Add {n} more {'card' if n == 1 else 'cards'}.",
     )
 
 
-def _too_many(size: int, maximum: int) -> Problem:
+def _too_many(size: int, fmt: Format) -> Problem:
+    maximum = fmt.max_cards
     n = size - maximum
+    named_hu, named_en = _format_named(fmt)
+    table_hu, table_en = _at_table(maximum != _listed(fmt).max_cards)
     return Problem(
         "too_many_cards",
-        f"A pakliban {size} lap van, ebben a formátumban legfeljebb {maximum} lehet.",
-        f"The deck has {_cards_en(size)}; this format allows at most {maximum}.",
+        f"A pakliban {size} lap van, {named_hu}ban{table_hu} legfeljebb {maximum} lehet.",
+        f"The deck has {_cards_en(size)}; {named_en} allows at most {maximum}{table_en}.",
         (),
         f"Vegyél ki {n} lapot.",
         f"Remove {_cards_en(n)}.",
@@ -256,30 +303,44 @@ def _wrong_game(code: str, n: int, card: dict, card_game: str, game: str) -> Pro
 
 
 # What the deck is told about a card whose type the format refuses, by problem code.
+# {format} is the format with its article (_format_named), {table} " at this table"
+# where only the table's rules refuse the type.
 _REFUSED_TYPE_MESSAGES = {
     "banned_type": (
-        "Ebben a formátumban nem lehet {type} lap a pakliban: „{name}”.",
-        "This format allows no {type} cards: {name}.",
+        "{format}ban{table} nem lehet {type} lap a pakliban: „{name}”.",
+        "{format} allows no {type} cards{table}: {name}.",
     ),
     "not_in_pool": (
-        "Ez a formátum nem használ {type} lapot: „{name}”.",
-        "This format does not use {type} cards: {name}.",
+        "{format} nem használ {type} lapot: „{name}”.",
+        "{format} does not use {type} cards: {name}.",
     ),
 }
 
 
-def _refused_type(problem: str, code: str, n: int, card: dict) -> Problem:
+def _refused_type(problem: str, code: str, n: int, card: dict, fmt: Format) -> Problem:
     hu, en = _names(card)
     kind = card.get("type")
     message_hu, message_en = _REFUSED_TYPE_MESSAGES[problem]
+    named_hu, named_en = _format_named(fmt)
+    # a table widens only the ban (core.games `table_format`); the pool is the format's own
+    table_only = problem == "banned_type" and kind not in _listed(fmt).banned_types
+    table_hu, table_en = _at_table(table_only)
     return _card_problem(
         problem,
         code,
         n,
         card,
-        message_hu.format(type=TYPES.label(kind, "hu"), name=hu),
-        message_en.format(type=TYPES.label(kind, "en"), name=en),
+        message_hu.format(
+            format=_capitalised(named_hu), table=table_hu, type=TYPES.label(kind, "hu"), name=hu
+        ),
+        message_en.format(
+            format=_capitalised(named_en), table=table_en, type=TYPES.label(kind, "en"), name=en
+        ),
     )
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _card_problem(

@@ -338,7 +338,9 @@ class HintApi(NeverCached, APIView):
     Only the seated player, on their move (404 for anyone else, 400
     `not_running` / `not_your_move`). The solver searches within a node
     budget; each person may run at most settings.LIMITS["SOLVER_PARALLEL_PER_USER"]
-    searches at once, across every web process (429 `solver_busy`).
+    searches at once, across every web process (429 `solver_busy`), and at most
+    hints.SOLVER_RUNS_PER_MINUTE a minute (429 `solver_too_often`). A verdict is kept:
+    the same position asked again is answered without a search, and counts for neither.
     """
 
     permission_classes = [permissions.AllowAny]
@@ -355,7 +357,10 @@ class HintApi(NeverCached, APIView):
             200: HintSerializer,
             400: OpenApiResponse(description="not running, or not your move"),
             404: OpenApiResponse(description="not your match"),
-            429: OpenApiResponse(description="a solver search of yours is still running"),
+            429: OpenApiResponse(
+                description="a solver search of yours is still running (`solver_busy`), or "
+                "you had the solver search too often this minute (`solver_too_often`)"
+            ),
         },
     )
     def get(self, request, match_id):

@@ -7,6 +7,10 @@ A message is plain text of at most settings.LIMITS["CHAT_MAX_CHARS"]
 characters without NUL, control characters or direction overrides (core.text),
 with a character one can see — the table shows it as text, never as HTML — and one
 person may send at most `RATE_MAX` messages in `RATE_WINDOW` at one table.
+A finished match's chat stays open for `AFTER_THE_END` (a "gg", a word on the
+game), then closes; and a match keeps at most `KEPT_MAX` messages, so nobody
+fills the database through one table at the pace the rate allows. Every door
+(the socket, the API, the page's form) posts through `chat_post`, which checks both.
 Anyone who may read may mute another person at that table; muted messages are
 not sent to them.
 """
@@ -24,11 +28,17 @@ from core.errors import ApplicationError, NotFound
 from core.params import id_param
 from core.text import plain_text, trimmed
 from play import frames
-from play.models import ChatMessage, ChatMute, Match, Seat
+from play.models import ChatMessage, ChatMute, Match, MatchStatus, Seat
 
 RATE_WINDOW = timedelta(seconds=10)
 RATE_MAX = 5
 HISTORY = 50
+# How long after a match ends its players may still write: long enough for a "gg" and a
+# word on the game, as card and chess sites allow, not a place to talk for ever.
+AFTER_THE_END = timedelta(minutes=10)
+# Messages one match keeps at most: far more than a game's talk (the table shows the last
+# HISTORY), while the rate alone let two players add 60 rows a minute for as long as it ran.
+KEPT_MAX = 500
 
 
 class ChatRefused(ApplicationError):
@@ -106,7 +116,8 @@ def _reader(match_id, user, *, lock: bool = False) -> tuple[Match, Seat | None]:
 
 
 def chat_post(*, match_id, user, text) -> ChatMessage:
-    """One message from a seated player, unless they sent too many just now."""
+    """One message from a seated player, unless they sent too many just now, the match ended
+    more than AFTER_THE_END ago or its chat holds KEPT_MAX messages."""
     with transaction.atomic():
         # The match row's lock makes counting and inserting one step for every
         # process: two posts of the same person wait for each other, so the
@@ -119,6 +130,7 @@ def chat_post(*, match_id, user, text) -> ChatMessage:
             raise ChatPlayersOnly(
                 "players_only", _("Only the players of this match can write in its chat.")
             )
+        _check_open(match)
         text = clean_text(text)
         if not text:
             raise ChatRefused("chat_empty", _("Write something first."))
@@ -126,10 +138,37 @@ def chat_post(*, match_id, user, text) -> ChatMessage:
         recent = ChatMessage.objects.filter(match=match, author=user, created_at__gte=since)
         if recent.count() >= RATE_MAX:
             raise ChatTooFast("chat_too_fast", _("Slow down: wait a few seconds."))
+        if match.chat.count() >= KEPT_MAX:  # counted under the row's lock, as the rate is
+            raise ChatRefused(
+                "chat_full",
+                _("This match's chat is full (%(n)s messages): nothing more can be added.")
+                % {"n": KEPT_MAX},
+            )
         message = ChatMessage.objects.create(match=match, author=user, text=text)
         payload = message_dict(message)
         transaction.on_commit(lambda: frames.send_chat(match, payload))
     return message
+
+
+def _check_open(match: Match) -> None:
+    """ChatRefused (`chat_closed`) once the match ended more than AFTER_THE_END ago.
+
+    A waiting or running match is open. An ended one without an end time (no service
+    leaves one so) counts as long over.
+    """
+    if match.status not in (MatchStatus.FINISHED, MatchStatus.ABANDONED):
+        return
+    ended = match.finished_at
+    if ended is None or timezone.now() - ended > AFTER_THE_END:
+        minutes = int(AFTER_THE_END.total_seconds() // 60)
+        raise ChatRefused(
+            "chat_closed",
+            _(
+                "This match's chat closed %(n)s minutes after the match ended: "
+                "nothing more can be written here."
+            )
+            % {"n": minutes},
+        )
 
 
 def muted_ids(match_id, user) -> set[int]:

@@ -13,8 +13,9 @@ channel layer lives: the thread does not wait on the loop.
 
 The same socket carries the table's chat: `{"chat": text}` sends a message,
 `{"mute": user_id, "on": bool}` hides someone's messages from this person. A
-mute is a write like one over HTTP and counts against the same writes a minute
-(`_write_counted`); a message has the chat's own limit, a move the match's pace.
+mute and a message are writes like those over HTTP and count against the same
+writes a minute (`_write_counted`), a message also against the chat's own limits
+(play.chat); a move is paced by the match.
 
 Only the seated players and, at a public match, spectators may connect: an
 invitation link to a waiting match opens its page to join, not its socket.
@@ -288,11 +289,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def _chat(self, text):
         try:
-            await database_sync_to_async(chat.chat_post, thread_sensitive=False)(
-                match_id=self.match_id, user=self.scope["user"], text=text
-            )
+            await database_sync_to_async(self._chat_post, thread_sensitive=False)(text)
         except ApplicationError as refused:
             await self._refused(refused)
+
+    def _chat_post(self, text) -> None:
+        """A message sent on this socket, counted as a write (`_write_counted`) first, as the
+        API's and the page form's are by core.middleware.WriteRateMiddleware."""
+        self._write_counted()
+        chat.chat_post(match_id=self.match_id, user=self.scope["user"], text=text)
 
     async def _mute(self, muted_id, on):
         try:
@@ -321,7 +326,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         The same count as core.middleware.WriteRateMiddleware's (`visitor_key` gives the
         "user:<pk>" or "address:<ip>" its `_writer` does), in the cache every process
         shares, so a socket is no way round it: each mute writes a row and is answered
-        with the chat's history.
+        with the chat's history, each message writes a row and goes to every seat.
         """
         refused = write_counted(visitor_key(self.scope))
         if refused:

@@ -19,6 +19,15 @@ greedy bot's games, moves 0, 10 and 25 of seeds 0–39, on a busy machine).
 So one person may run at most settings.LIMITS["SOLVER_PARALLEL_PER_USER"]
 questions at once. The runs are counted in the database (`SolverRun`), which
 every web process shares — the Django cache may be one per process.
+
+The verdict depends on nothing but the position (the match at its version, as
+the player in their seat has seen it) and the search's size, so it is kept
+(core.kept) under those: the same question asked again, from a reload or a
+second tab, is answered without a search. And one after another, a person
+may have at most SOLVER_RUNS_PER_MINUTE searches run a minute (counted with
+django-ratelimit in the shared cache): the one-at-a-time limit alone let a
+script keep a core busy for as long as it liked. A kept answer runs nothing
+and is not counted; nor is the bot's hint, which costs a few milliseconds.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotFound
 from core.games import GAMES
+from core.kept import kept_cache
 from play.models import MatchStatus, SolverRun
 from play.selectors import match_for, match_state, moves_from_deal
 from play.services import MatchRefused
@@ -43,9 +53,20 @@ SOLVER_BUDGET = 2_500  # actions applied in each deal's search (~10 % of deals s
 # A run row older than this belongs to a process that died mid-search (the
 # SOLVER_DEALS searches of one question end in a few seconds at most); its slot is free again.
 SOLVER_RUN_STALE = timedelta(seconds=60)
+# Searches one person may have run a minute, one after another: about 0.4 s of a core
+# each on average and 1.5 s at most, so at most a quarter of a core a minute per person,
+# while a player asking at every move of a dungeon stays well within it.
+SOLVER_RUNS_PER_MINUTE = 10
+# How long a verdict is kept: a position a player has moved on from is not asked again,
+# and one still thought over for an hour costs a search again at worst.
+VERDICT_KEPT_SECONDS = 60 * 60
 
 
 class SolverBusy(ApplicationError):
+    status_code = 429
+
+
+class SolverTooOften(ApplicationError):
     status_code = 429
 
 
@@ -68,20 +89,76 @@ def match_hint(*, match_id, user, solve: bool = False) -> dict:
         "action": decide(state, seat.position, get_bot("greedy", 0, game=game.id), rng),
     }
     if solve:
-        with solver_slot(user):
-            state, events = replayed(match, seat.position)
-            judged = game.solver_module().judge_seen(
-                state, events=events, deals=SOLVER_DEALS, budget=SOLVER_BUDGET
-            )
-        # `verdict` sums the counts up: winnable (every deal tried), lost (none) or unknown
-        hint["solver"] = {
-            "verdict": judged.verdict,
-            "deals": judged.deals,
-            "winnable": judged.winnable,
-            "lost": judged.lost,
-            "unknown": judged.unknown,
-        }
+        hint["solver"] = solver_verdict(match, seat.position, game, user)
     return hint
+
+
+def verdict_key(match, position: int) -> str:
+    """Where the verdict for `position` at the match's current version is kept.
+
+    The position is the match at its version (the log replays to it) as that seat saw it;
+    the deals searched and each one's budget are part of the answer too, so a change of
+    either is never answered from before it.
+    """
+    return f"hint-verdict:{match.pk}:{match.version}:{position}:{SOLVER_DEALS}:{SOLVER_BUDGET}"
+
+
+def solver_verdict(match, position: int, game, user) -> dict:
+    """The solver's counts for `position` (`user`'s seat) now: kept from an earlier ask, else
+    searched.
+
+    A search takes one of the person's solver slots (`solver_slot`, SolverBusy) and one of
+    their searches this minute (`solver_counted`, SolverTooOften), in that order, so a
+    question refused as busy does not use up the minute's allowance.
+    """
+    key = verdict_key(match, position)
+    kept = kept_cache.get(key)
+    if kept is not None:
+        return kept
+    with solver_slot(user):
+        solver_counted(user)
+        state, events = replayed(match, position)
+        judged = game.solver_module().judge_seen(
+            state, events=events, deals=SOLVER_DEALS, budget=SOLVER_BUDGET
+        )
+    # `verdict` sums the counts up: winnable (every deal tried), lost (none) or unknown
+    verdict = {
+        "verdict": judged.verdict,
+        "deals": judged.deals,
+        "winnable": judged.winnable,
+        "lost": judged.lost,
+        "unknown": judged.unknown,
+    }
+    kept_cache.set(key, verdict, VERDICT_KEPT_SECONDS)
+    return verdict
+
+
+def solver_counted(user) -> None:
+    """Count one search of `user`'s this minute; SolverTooOften (429) past SOLVER_RUNS_PER_MINUTE.
+
+    django-ratelimit's count in the default cache, which every web process shares (as the
+    writes a minute are counted, core.middleware.write_counted).
+    """
+    from django_ratelimit import ALL
+    from django_ratelimit.core import is_ratelimited
+
+    limit = SOLVER_RUNS_PER_MINUTE
+    if is_ratelimited(
+        None,  # the key is given, and a GET counts (ALL)
+        group="play.solver",
+        key=lambda _group, _request: f"user:{user.pk}",
+        rate=f"{limit}/m",
+        method=ALL,
+        increment=True,
+    ):
+        raise SolverTooOften(
+            "solver_too_often",
+            _(
+                "You may ask the solver at most %(n)s times a minute: wait a moment, then ask "
+                "again. The bot's hint answers meanwhile."
+            )
+            % {"n": limit},
+        )
 
 
 def replayed(match, position: int):

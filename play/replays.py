@@ -27,6 +27,7 @@ else sees what a spectator saw live.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
@@ -36,7 +37,7 @@ from decks.models import Visibility
 from play import frames, names
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
-from play.selectors import RecordUnreadable, dealt, engine_decks, seats_of, states_from_deal
+from play.selectors import RecordUnreadable, dealt, engine_decks, seats_of
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 # A replayed match never changes, so the engine state every SNAPSHOT_EVERY steps is kept in
@@ -86,27 +87,53 @@ def default_perspective(match: Match, user) -> int | None:
 
 def replay_for(match: Match, user, position: int | None, step: int) -> dict:
     """`replay_frame` from a perspective `user` may take; NotFound for another seat's cards."""
+    _may_take(match, user, position)
+    return replay_frame(match, position, step)
+
+
+def replay_page_parts(match: Match, user, position: int | None, step: int) -> tuple[dict, list]:
+    """`replay_for` and `turn_starts`, for the replay page. The turn list comes first: the
+    first time, working it out plays the whole log and keeps the states on the way, so the
+    frame after it starts from a kept state rather than playing the log a second time."""
+    _may_take(match, user, position)  # refused before any replaying
+    turns = turn_starts(match)
+    return replay_frame(match, position, step), turns
+
+
+def _may_take(match: Match, user, position: int | None) -> None:
+    """NotFound unless `user` may replay the match from `position`: no such seat, or
+    another seat's cards that are not shown to them."""
     taken = {s.position for s in seats_of(match)}
     if position in taken and position not in perspectives(match, user):
         raise NotFound(
             "hidden_seat",
             _("That seat's cards are not shown to you: replay the match as a spectator."),
         )
-    return replay_frame(match, position, step)
+    if position is not None and position not in taken:
+        raise NotFound("not_found", _("No such match."))
 
 
 def turn_starts(match: Match) -> list[dict]:
     """[{"turn", "step", "player"}] — where each turn begins, for "jump to a turn".
 
-    A finished match never changes, so the list is computed once and cached.
+    A finished match never changes, so the list is worked out once and kept; the key holds
+    the match's version, as the kept states' keys do (a match is replayed only once it has
+    stopped, so its log no longer grows).
     """
     key = f"replay-turns:{match.pk}:{match.version}"
-    found = kept_cache.get(key)
-    if found is not None:
-        return found
+    return kept_cache.get_or_set(key, lambda: _turns_from_deal(match), KEEP_SECONDS)
+
+
+def _turns_from_deal(match: Match) -> list[dict]:
+    """The turn starts, by the whole log played from the deal with a spectator's view each
+    step. The views are most of the cost and every step needs one; the playing itself is
+    the pass `_state_at` makes, so it keeps the states on its way, as a visit to the last
+    step would (the page's frame then plays at most SNAPSHOT_EVERY moves)."""
     starts: list[dict] = []
     previous = None
-    for step, state in enumerate(states_from_deal(match)):
+
+    def note(step: int, state) -> None:
+        nonlocal previous
         view = state.view(None)
         # Games that number their turns say so in the view; otherwise a new
         # turn is a change of the player the game waits for.
@@ -114,7 +141,8 @@ def turn_starts(match: Match) -> list[dict]:
         if marker != previous and not state.is_over:
             starts.append({"turn": len(starts) + 1, "step": step, "player": state.active_player})
             previous = marker
-    kept_cache.set(key, starts, timeout=KEEP_SECONDS)
+
+    _state_at(match, match.version, each_step=note)
     return starts
 
 
@@ -162,7 +190,7 @@ def _kept_key(match: Match) -> str:
     return f"replay-states:{match.pk}:{match.version}"
 
 
-def _state_at(match: Match, step: int):
+def _state_at(match: Match, step: int, each_step: Callable[[int, object], None] | None = None):
     """The engine state after the first `step` logged moves (0: the deal), as a full replay
     from the deal gives it (the engine contract: `to_dict`/`from_dict` lose nothing).
 
@@ -171,23 +199,34 @@ def _state_at(match: Match, step: int):
     (so no later step deals again, nor reads the decks). The key holds the match's version: a
     match that is replayed has stopped, so its log no longer grows. The state is nobody's
     seat: the caller asks it for the view of a seat it may show.
+
+    `each_step(step, state)`, if given, is shown every state from the deal on (the pass
+    then starts from the deal, whatever is kept); read the state before the call returns,
+    it is moved on in place.
     """
     engine = get_engine(match.game.slug)
     every = SNAPSHOT_EVERY
     kept = kept_cache.get(_kept_key(match))  # None: nothing kept yet
     data = None
-    if kept is not None:
+    if kept is not None and each_step is None:
         start = min(step - step % every, kept)
         data = kept_cache.get(_snapshot_key(match, start))
     if data is not None:
         state = engine.from_dict(data)
         newly_kept = kept
-    else:  # nothing kept, or some of it evicted: keep it again from the deal on
+    else:  # nothing kept, some of it evicted, or every step to be shown: from the deal on
         start = 0
         seats = list(match.seats.select_related("deck_version").order_by("position"))
         state = engine.new_game(engine_decks(match, seats), match.options, match.seed)
-        kept_cache.set(_snapshot_key(match, 0), state.to_dict(), KEEP_SECONDS)
-        newly_kept = 0
+        if each_step is not None and kept is not None:
+            # what is kept is taken as kept, as a step's visit takes it: one that finds a
+            # state evicted keeps them again from the deal
+            newly_kept = kept
+        else:
+            kept_cache.set(_snapshot_key(match, 0), state.to_dict(), KEEP_SECONDS)
+            newly_kept = 0
+        if each_step is not None:
+            each_step(0, state)
     if step > start:
         moves = match.actions.filter(seq__gt=start, seq__lte=step).order_by("seq")
         for seq, action in moves.values_list("seq", "action").iterator():
@@ -195,6 +234,8 @@ def _state_at(match: Match, step: int):
                 state.apply(action)
             except IllegalAction as refused:  # as selectors.moves_from_deal says it
                 raise RecordUnreadable(seq) from refused
+            if each_step is not None:
+                each_step(seq, state)
             if seq % every == 0 and seq > newly_kept:
                 kept_cache.set(_snapshot_key(match, seq), state.to_dict(), KEEP_SECONDS)
                 newly_kept = seq

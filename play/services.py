@@ -159,7 +159,7 @@ def match_create(
         )
     _check_open_matches(user)
     if BOT_KINDS.get(opponent) == "search":
-        _check_hard_bot_matches(user)
+        _check_hard_bots(user, adding=seat_count - 1)  # every other seat is a hard bot's
     version = _check_deck(deck, user, game, options) if spec.uses_decks else None
     seed = Match._meta.get_field("seed").default()
     match = Match.objects.create(
@@ -232,25 +232,63 @@ def _check_open_matches(user) -> None:
         )
 
 
-def _check_hard_bot_matches(user) -> None:
-    """At most LIMITS["HARD_BOT_MATCHES_PER_USER"] matches against the hard bot at once:
-    each of its decisions is a second or more of a worker's CPU, and a person's moves in
-    many such matches at once would queue the hard bot's thinking ahead of everyone else's
-    bots (a match has one bot thinking at a time, so this bounds one person's share).
-    After `_check_open_matches`, whose lock of the person's row it counts under."""
-    limit = settings.LIMITS["HARD_BOT_MATCHES_PER_USER"]
-    if _open_seats(user).filter(match__fill_bot="search").count() >= limit:
+HARD_BOT = "search"  # the hard bot's kind (play.bots.LEVELS), as a seat and a match name it
+
+
+def _hard_bots_at_tables_of(user) -> int:
+    """The hard bots at the tables a person plays at (waiting or running, their seat their
+    own, a tournament's pairings aside: the matches `_open_seats` counts)."""
+    tables = _open_seats(user).values("match_id")
+    return Seat.objects.filter(match_id__in=tables, bot=HARD_BOT).count()
+
+
+def _check_hard_bots(user, *, adding: int) -> None:
+    """At most LIMITS["HARD_BOTS_PER_USER"] hard bots at a person's tables at once,
+    with the `adding` a new table (or a seat taken back) would bring.
+
+    Each of the hard bot's decisions is a second or more of a worker's CPU, and every bot
+    at a table moves after each of the person's moves: an ONIROO table of six with five
+    hard bots spent 7 to 11 s of a worker per move (the cost audit), one of two 1 to 2 s.
+    So the bots are counted, not the matches. After `_check_open_matches`, whose lock of
+    the person's row it counts under.
+    """
+    limit = settings.LIMITS["HARD_BOTS_PER_USER"]
+    if adding > limit:
         raise MatchRefused(
             "too_many_hard_bot_matches",
             ngettext(
-                "You play %(n)s match against the hard bot already: finish it or give it up "
-                "first, or choose another bot.",
-                "You play %(n)s matches against the hard bot already: finish one or give it "
-                "up first, or choose another bot.",
+                "At most %(n)s hard bot may play at your tables at once, and this table would "
+                "have %(k)s: choose fewer players or an easier bot.",
+                "At most %(n)s hard bots may play at your tables at once, and this table would "
+                "have %(k)s: choose fewer players or an easier bot.",
                 limit,
             )
-            % {"n": limit},
+            % {"n": limit, "k": adding},
         )
+    playing = _hard_bots_at_tables_of(user)
+    if playing + adding <= limit:
+        return
+    if adding == 1:
+        message = ngettext(
+            "At most %(n)s hard bot may play at your tables at once, and you have %(m)s "
+            "already: finish a match or give it up first, or choose an easier bot.",
+            "At most %(n)s hard bots may play at your tables at once, and you have %(m)s "
+            "already: finish a match or give it up first, or choose an easier bot.",
+            limit,
+        )
+    else:
+        message = ngettext(
+            "At most %(n)s hard bot may play at your tables at once: you have %(m)s already, "
+            "and this table would add %(k)s. Finish a match or give it up first, or choose "
+            "fewer players or an easier bot.",
+            "At most %(n)s hard bots may play at your tables at once: you have %(m)s already, "
+            "and this table would add %(k)s. Finish a match or give it up first, or choose "
+            "fewer players or an easier bot.",
+            limit,
+        )
+    raise MatchRefused(
+        "too_many_hard_bot_matches", message % {"n": limit, "m": playing, "k": adding}
+    )
 
 
 def _fill_with_bots(match: Match) -> None:
@@ -1115,15 +1153,16 @@ def match_seat_to_bot(*, match_id, user) -> Match:
 def match_take_seat_back(*, match_id, user) -> Match:
     """The player whose seat a bot took plays on themselves."""
     with transaction.atomic():
-        match, _seats_now, seat = _running_seat(match_id, user)
+        match, seats_now, seat = _running_seat(match_id, user)
         if seat.left:
             raise MatchRefused("left", _("You left this table: a bot plays your seat to the end."))
         if not seat.bot:
             raise MatchRefused("not_a_bot", _("You are playing your seat yourself."))
         # a seat a bot plays is not counted among the person's matches: taken back, it is
         _check_open_matches(user)
-        if match.fill_bot == "search":
-            _check_hard_bot_matches(user)
+        hard = sum(s.bot == HARD_BOT for s in seats_now if s.pk != seat.pk)
+        if hard:
+            _check_hard_bots(user, adding=hard)
         Seat.objects.filter(pk=seat.pk).update(bot="")
         _seats_changed(match, states.take(match.pk, match.version) or match_state(match))
     return match

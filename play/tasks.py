@@ -5,7 +5,7 @@ from celery import shared_task
 from play import services
 
 
-@shared_task(name="play.wake_stalled_bots")
+@shared_task(name="play.wake_stalled_bots", ignore_result=True)
 def wake_stalled_bots() -> int:
     return services.bots_wake_stalled()
 

@@ -312,8 +312,8 @@ def _step(request: HttpRequest, match: Match) -> int:
 def replay_page(request: HttpRequest, match_id) -> HttpResponse:
     match = replays.replayable(match_id, request.user)
     position = _perspective(request, match)
-    frame = replays.replay_for(match, request.user, position, _step(request, match))
-    turns = replays.turn_starts(match)
+    step = _step(request, match)
+    frame, turns = replays.replay_page_parts(match, request.user, position, step)
     context = {
         "match": match,
         "seat": position,

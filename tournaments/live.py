@@ -176,8 +176,25 @@ def _with_mine(rows: str, template: str, name: str, row: dict | None) -> str:
     return mark_safe(rows)  # noqa: S308
 
 
-def _clock(seconds: int) -> str:
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+def minutes_left(seconds: int) -> int:
+    """The round's time left as the part writes it: whole minutes, rounded up, so it reads
+    "1 minute" to the last second and the part says the time is up only when it is. The
+    seconds are counted by the page's script (static/js/tournament_live.js) from the
+    deadline the part carries: rendered, they changed the part, and its ETag, every
+    second, and every poll of every open page was a full answer."""
+    return -(-seconds // 60)
+
+
+def _counting(state: LiveState) -> bool:
+    """Whether the round's clock runs: the part shows the time left (else no clock, or
+    "every result is in", or "time is up")."""
+    current = state.round
+    return (
+        current is not None
+        and state.tournament.status == TournamentStatus.RUNNING
+        and current.finished_at is None
+        and state.seconds_left > 0
+    )
 
 
 def live_context(request: HttpRequest, state: LiveState) -> dict:
@@ -199,7 +216,9 @@ def live_context(request: HttpRequest, state: LiveState) -> dict:
         "polling": not finished,
         "round": current,
         "seconds_left": state.seconds_left,
-        "clock": _clock(state.seconds_left),
+        "minutes_left": minutes_left(state.seconds_left),
+        # the page (not the polled part) loads the script that counts the seconds
+        "page_scripts": not request.htmx,
         "my_pairing": mine,
         "pairing_rows": _with_mine(pairings, PAIRING_ROWS, "pairings", my_row),
         "standing_rows": _with_mine(
@@ -216,17 +235,14 @@ def live_context(request: HttpRequest, state: LiveState) -> dict:
 def live_etag(request: HttpRequest, state: LiveState) -> str:
     """The live part's ETag: the kept pairing rows' key (the event's version, status and
     language, the round and its games), who asks (their pairing, their rows, the organiser's
-    view) and the clock while it counts down (it changes every second)."""
-    current = state.round
-    counting = (
-        current is not None
-        and state.tournament.status == TournamentStatus.RUNNING
-        and current.finished_at is None
-        and state.seconds_left > 0
-    )
-    clock = _clock(state.seconds_left) if counting else ""
+    view), whether the page's script comes with it (a request not from htmx), and while the
+    clock runs its deadline and the minutes left: the part changes once a minute, not
+    every second (`minutes_left`)."""
+    clock = ""
+    if _counting(state):
+        clock = f"{state.round.ends_at.isoformat()} {minutes_left(state.seconds_left)}"
     user_id = request.user.pk if request.user.is_authenticated else None
-    return quote_etag(fingerprint(state.pairings_key, user_id, clock))
+    return quote_etag(fingerprint(state.pairings_key, user_id, bool(request.htmx), clock))
 
 
 def answer_unless_current(request, tag: str, answer: Callable[[], HttpResponse]) -> HttpResponse:

@@ -19,8 +19,11 @@ from django.utils.translation import gettext as _
 from catalog.models import Card
 from core.errors import NotFound
 from core.kept import kept_cache
+from decks import formats, validation
 from decks.history import nearest_page
+from decks.selectors import deck_entries, decks_of, with_entries
 from play.models import Match
+from play.selectors import LOBBY_DECKS, LobbyDeck
 from tournaments import standings as table
 from tournaments.models import (
     Outcome,
@@ -166,43 +169,89 @@ def swiss_rows(
     )
 
 
+def _kept_key(tournament: Tournament, final: bool) -> str:
+    return f"tournament-standings:{tournament.pk}:{tournament.version}:{tournament.status}:{final}"
+
+
+def _keep(key: str, rows: list[Standing]) -> None:
+    # kept without the registrations: their users (password hash, email) stay out of the cache
+    kept_cache.set(key, [replace(row, player_row=None) for row in rows], 60 * 60)
+
+
 def kept_standings(tournament: Tournament, *, final: bool = False) -> list[Standing]:
     """`standings` (or, `final`, `final_places`) as of the event's version, kept in the cache:
     every write that could move them bumps the version, and a big event's table costs a
     third of a second, which every open event page asked for every 5 s."""
-    key = f"tournament-standings:{tournament.pk}:{tournament.version}:{tournament.status}:{final}"
+    key = _kept_key(tournament, final)
     kept = kept_cache.get(key)
     if kept is None:
         rows = final_places(tournament) if final else standings(tournament)
-        # kept without the registrations: their users (password hash, email) stay out of the cache
-        kept_cache.set(key, [replace(row, player_row=None) for row in rows], 60 * 60)
+        _keep(key, rows)
         return rows
     players = {p.pk: p for p in _players(tournament)}
     return [replace(row, player_row=players[row.player]) for row in kept]
 
 
+MINE_PAGE = 20  # events a page of "My tournaments" lists, in each of its two lists
+
+
+def my_entries_page(user, page: object = 1) -> Page:
+    """One page (MINE_PAGE) of the user's registrations, newest event first, each with its
+    event; `page` as the visitor asked for it (not a number: the first, past the end: the last)."""
+    entries = (
+        Player.objects.filter(user=user)
+        .select_related("tournament__game", "tournament__organiser", "deck_version")
+        .order_by("-tournament__created_at", "-pk")
+    )
+    paginator = Paginator(entries, MINE_PAGE)
+    return paginator.page(nearest_page(page, paginator.num_pages))
+
+
+def my_events_page(user, page: object = 1) -> Page:
+    """One page (MINE_PAGE) of the events the user organises, newest first, with `player_count`."""
+    events = (
+        Tournament.objects.filter(organiser=user)
+        .select_related("game")
+        .annotate(player_count=Count("players"))
+        .order_by("-created_at", "-pk")
+    )
+    paginator = Paginator(events, MINE_PAGE)
+    return paginator.page(nearest_page(page, paginator.num_pages))
+
+
 def standings_of_entries(entries: list[Player]) -> list[dict]:
-    """Each registration with its event and its row of the standings (None before the start);
-    the events' players and pairings are read in two queries, however many events there are."""
+    """Each registration with its event and its row of the standings (None before the start).
+
+    The rows are the event page's own (kept_standings' cache: the final places once the
+    event is over), so a page of entries costs no standings work while the events do not
+    change; the events whose rows are not kept are worked out from their players and
+    pairings, read in two queries however many they are, and kept for the event page."""
     waiting = TournamentStatus.REGISTRATION
-    started = [e.tournament_id for e in entries if e.tournament.status != waiting]
-    players: dict = {pk: [] for pk in started}
-    for player in Player.objects.filter(tournament_id__in=started).select_related("user"):
-        players[player.tournament_id].append(player)
-    pairings: dict = {pk: [] for pk in started}
-    for pairing in (
-        Pairing.objects.filter(round__tournament_id__in=started)
-        .select_related("round")
-        .order_by("round__number", "table")
-    ):
-        pairings[pairing.round.tournament_id].append(pairing)
+    started = {e.tournament_id: e.tournament for e in entries if e.tournament.status != waiting}
+    keys = {pk: _kept_key(t, t.status == TournamentStatus.FINISHED) for pk, t in started.items()}
+    kept = kept_cache.get_many(list(keys.values())) if keys else {}
+    rows_of = {pk: kept[key] for pk, key in keys.items() if key in kept}
+    missing = [pk for pk in started if pk not in rows_of]
+    if missing:
+        players: dict = {pk: [] for pk in missing}
+        for player in Player.objects.filter(tournament_id__in=missing).select_related("user"):
+            players[player.tournament_id].append(player)
+        pairings: dict = {pk: [] for pk in missing}
+        for pairing in (
+            Pairing.objects.filter(round__tournament_id__in=missing)
+            .select_related("round")
+            .order_by("round__number", "table")
+        ):
+            pairings[pairing.round.tournament_id].append(pairing)
+        for pk in missing:
+            rows = final_places(started[pk], players[pk], pairings[pk])
+            _keep(keys[pk], rows)
+            rows_of[pk] = rows
     found = []
     for entry in entries:
-        tournament, standing = entry.tournament, None
-        if tournament.pk in players:
-            rows = final_places(tournament, players[tournament.pk], pairings[tournament.pk])
-            standing = next((row for row in rows if row.player == entry.pk), None)
-        found.append({"entry": entry, "tournament": tournament, "standing": standing})
+        rows = rows_of.get(entry.tournament_id, [])
+        standing = next((row for row in rows if row.player == entry.pk), None)
+        found.append({"entry": entry, "tournament": entry.tournament, "standing": standing})
     return found
 
 
@@ -534,3 +583,18 @@ def result_changes(tournament: Tournament, page: object = 1) -> Page:
     )
     paginator = Paginator(changes, CHANGES_PAGE)
     return paginator.page(nearest_page(page, paginator.num_pages))
+
+
+def decks_to_enter(tournament: Tournament, user) -> list:
+    """The user's decks of the event's game the entry form offers: the LOBBY_DECKS most
+    recently edited, each judged against the event's format (as `tournament_register`
+    judges it), the legal ones first, so the form starts on one the event takes and says
+    of the others that it would refuse them."""
+    slug = tournament.game.slug
+    fmt = formats.get_format(slug, tournament.format)
+    recent = decks_of(user=user).filter(game=tournament.game)[:LOBBY_DECKS]
+    rows = [
+        LobbyDeck(deck, deck.card_count, not validation.validate(deck_entries(deck), slug, fmt))
+        for deck in with_entries(recent)
+    ]
+    return sorted(rows, key=lambda row: not row.legal)  # stable: recent first in each

@@ -419,8 +419,9 @@ def _new_round(tournament: Tournament, number: int, stage: str) -> Round:
     return rnd
 
 
-def _new_game(tournament: Tournament, pairing: Pairing, number: int) -> PairingGame:
-    """Game `number` of a pairing as a waiting match; player_a sits at seat 0 in odd games."""
+def _game_row(tournament: Tournament, pairing: Pairing, number: int) -> PairingGame:
+    """Game `number` of a pairing as a waiting match (made by play, one at a time) and its
+    row, not saved; player_a sits at seat 0 in odd games."""
     a_seat = (number - 1) % 2
     a, b = pairing.player_a, pairing.player_b
     seats = [(a.user, a.deck_version), (b.user, b.deck_version)]
@@ -435,7 +436,20 @@ def _new_game(tournament: Tournament, pairing: Pairing, number: int) -> PairingG
         # a listed event's games may be watched by anyone (the spectator's view hides hands)
         public=tournament.listed,
     )
-    return PairingGame.objects.create(pairing=pairing, match=match, number=number, a_seat=a_seat)
+    return PairingGame(pairing=pairing, match=match, number=number, a_seat=a_seat)
+
+
+def _new_game(tournament: Tournament, pairing: Pairing, number: int) -> PairingGame:
+    """Game `number` of a pairing as a waiting match."""
+    game = _game_row(tournament, pairing, number)
+    game.save(force_insert=True)
+    return game
+
+
+def _first_games(tournament: Tournament, pairings: list[Pairing]) -> None:
+    """Game 1 of each of a new round's pairings: the rows in one insert (a round of a big
+    event has hundreds of tables, made while the event's row is locked)."""
+    PairingGame.objects.bulk_create([_game_row(tournament, p, 1) for p in pairings])
 
 
 def _make_pairings(
@@ -447,21 +461,25 @@ def _make_pairings(
 ) -> None:
     now = timezone.now()
     made = [
-        Pairing.objects.create(round=rnd, table=table, player_a=players[a], player_b=players[b])
+        Pairing(round=rnd, table=table, player_a=players[a], player_b=players[b])
         for table, (a, b) in enumerate(pairs, start=1)
     ]
+    rows = list(made)
     if bye is not None:
-        Pairing.objects.create(
-            round=rnd,
-            table=len(pairs) + 1,
-            player_a=players[bye],
-            player_b=None,
-            wins_a=selectors.games_to_win(tournament),
-            outcome=Outcome.BYE,
-            decided_at=now,
+        rows.append(
+            Pairing(
+                round=rnd,
+                table=len(pairs) + 1,
+                player_a=players[bye],
+                player_b=None,
+                wins_a=selectors.games_to_win(tournament),
+                outcome=Outcome.BYE,
+                decided_at=now,
+            )
         )
-    for pairing in made:
-        _new_game(tournament, pairing, 1)
+    # one insert for the round's tables; their ids come back (the games point at them)
+    Pairing.objects.bulk_create(rows)
+    _first_games(tournament, made)
 
 
 def _all_players(tournament: Tournament) -> dict[int, Player]:
@@ -785,24 +803,27 @@ def _pair_elimination(
     they go on. Nobody: no table, and the position stays empty.
     """
     now = timezone.now()
+    rows, made = [], []
     for table, pair in enumerate(positions, start=1):
         present = sorted((pid for pid in pair if pid is not None), key=seed_of.__getitem__)
         if len(present) == 2:
             a, b = present
-            pairing = Pairing.objects.create(
-                round=rnd, table=table, player_a=players[a], player_b=players[b]
-            )
-            _new_game(tournament, pairing, 1)
+            made.append(Pairing(round=rnd, table=table, player_a=players[a], player_b=players[b]))
+            rows.append(made[-1])
         elif present:
-            Pairing.objects.create(
-                round=rnd,
-                table=table,
-                player_a=players[present[0]],
-                player_b=None,
-                wins_a=selectors.games_to_win(tournament),
-                outcome=Outcome.BYE,
-                decided_at=now,
+            rows.append(
+                Pairing(
+                    round=rnd,
+                    table=table,
+                    player_a=players[present[0]],
+                    player_b=None,
+                    wins_a=selectors.games_to_win(tournament),
+                    outcome=Outcome.BYE,
+                    decided_at=now,
+                )
             )
+    Pairing.objects.bulk_create(rows)
+    _first_games(tournament, made)
 
 
 def _finish(tournament: Tournament) -> None:

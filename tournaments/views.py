@@ -87,9 +87,17 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
-    found = selectors.my_tournaments(request.user)
-    playing = selectors.standings_of_entries(found["playing"])
-    context = {"playing": playing, "organising": found["organising"]}
+    # each list pages on its own, newest first; the other list's page stays in the links
+    playing_page = selectors.my_entries_page(request.user, request.GET.get("playing"))
+    organising_page = selectors.my_events_page(request.user, request.GET.get("organising"))
+    context = {
+        "playing": selectors.standings_of_entries(list(playing_page.object_list)),
+        "playing_page": playing_page,
+        "playing_keep": f"organising={organising_page.number}&",
+        "organising": organising_page.object_list,
+        "organising_page": organising_page,
+        "organising_keep": f"playing={playing_page.number}&",
+    }
     return render(request, "tournaments/mine.html", context)
 
 
@@ -146,11 +154,7 @@ def detail(request: HttpRequest, tournament_id) -> HttpResponse:
             else []
         ),
         "entry": entry,
-        "my_decks": (
-            Deck.objects.filter(owner=user, game=tournament.game).order_by("name")
-            if user and registering
-            else []
-        ),
+        "my_decks": selectors.decks_to_enter(tournament, user) if user and registering else [],
         "link": request.build_absolute_uri(tournament.get_absolute_url()),
         "next_step": selectors.next_step(tournament, live["round"]) if organising else None,
         "changes": selectors.result_changes(tournament, request.GET.get("changes")),

@@ -65,8 +65,18 @@ def deck(codes: list[str], copies: int = 3) -> list[dict]:
     return [cat[c] for c in codes for _ in range(copies)]
 
 
-def demo_decks() -> list[list[dict]]:
-    return [deck(DEMO_DECKS["tamado"]), deck(DEMO_DECKS["vedo"])]
+def demo_decks(options: dict | None = None) -> list[list[dict]]:
+    """The two demo decks; for a table with `options` (the engine's), each as a bot brings it
+    there (`bot_deck_codes`: less a type the table bans, topped up to its smallest deck).
+
+    The search bot draws an opponent's unseen cards from these (the registry names this
+    function as Álomfogó's prior): a deck the table would refuse is no deck an opponent
+    could hold there.
+    """
+    if not options:
+        return [deck(DEMO_DECKS["tamado"]), deck(DEMO_DECKS["vedo"])]
+    cards = _catalog()
+    return [[cards[code] for code in bot_deck_codes(name, cards, options)] for name in DEMO_DECKS]
 
 
 def bot_deck_codes(name: str, cards: dict[str, dict], options: dict | None = None) -> list[str]:

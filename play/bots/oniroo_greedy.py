@@ -98,7 +98,10 @@ class _Table:
         self.wake_discarded = any(c["type"] == "wake_up" for c in view["discard"])
         self.have_complete = any(d["complete"] for d in self.mine["dreams"])
         # level 3: the view says who completed the shared dream, as only they may wake it
-        self.completer_wakes = "completed_by" in (view.get("shared_dream") or {})
+        shared = view.get("shared_dream") or {}
+        self.completer_wakes = "completed_by" in shared
+        # ... so a wake-up in hand can still end the game only while nobody else has
+        self.wake_is_live = self.wake_in_hand and shared.get("completed_by") in (None, self.me)
         self._keep: dict[str, float] = {}
 
     def dist(self, dream: list[tuple]) -> int:
@@ -296,7 +299,12 @@ def _attack(look: _Table, a: Action) -> float:
     rivals = look.rival_dreams()
     target = a.get("target")
     if effect == "wait":  # level 3: the others cannot add to the shared dream for a while
-        return 2.0 if look.wake_in_hand else -0.5
+        # worth it while the wake-up in hand can still win: the others' turns lost are turns
+        # to complete the dream first. Once another player completed it that wake-up is dead
+        # (only the completer may wake it), and bad nights traded back and forth only kept
+        # both sides from laying their last symbol cards: a quarter of level-3 games between
+        # two greedy bots ran to the 1,000-turn cap instead of ending drawn by K_02
+        return 2.0 if look.wake_is_live else -0.5
     if effect == "nightmare":
         dist = next((d for s, dr, d in rivals if dr["id"] == a.get("dream")), UNKNOWN)
         if dist == 0:  # anyone holding the wake-up may end the game on it: take it away

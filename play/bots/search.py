@@ -24,6 +24,7 @@ real legal actions, the decision goes to the greedy bot and is counted.
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -92,12 +93,18 @@ class SearchBot(Bot):
     def _know(self, seat: int) -> Knowledge:
         if self.knowledge is None or self.knowledge.seat != seat:
             deck, options, prior, catalog = self.knowledge_given
+            options = dict(options or {})
             self.knowledge = Knowledge(
                 seat=seat,
                 deck=list(deck or []),
-                options=dict(options or {}),
-                prior=list(prior if prior is not None else opponent_prior(self.game)),
-                catalog=dict(catalog or {}),
+                options=options,
+                prior=table_prior(
+                    prior if prior is not None else opponent_prior(self.game, options), options
+                ),
+                # the game's public cards, so that a card an opponent shows from outside the
+                # public decks (their own choice, a bot's top-up at a table with a ban) is
+                # one the sampler can rebuild, and search does not give way to greedy
+                catalog=dict(catalog) if catalog else shipped_catalog(self.game),
             )
         return self.knowledge
 
@@ -281,8 +288,37 @@ def _playout(
     return dict.fromkeys(winners, share)
 
 
-def opponent_prior(game: str) -> list[list[dict]]:
-    """The public decks an opponent's unseen cards are drawn from (the registry names them)."""
+def opponent_prior(game: str, options: dict | None = None) -> list[list[dict]]:
+    """The public decks an opponent's unseen cards are drawn from, as they would come to a
+    table with `options`: the registry names the function that gives them (`GameSpec.prior`),
+    which takes the table's options (`GameSpec.opponent_prior()` asks it for no table)."""
     from core.games import get_game
 
-    return get_game(game).opponent_prior()
+    spec = get_game(game)
+    if spec.prior is None:
+        return []
+    module, function = spec.prior.split(":")
+    return getattr(importlib.import_module(module), function)(options)
+
+
+def table_prior(prior: list[list[dict]], options: dict) -> list[list[dict]]:
+    """The public decks as they could sit at this table: no card of a type it bans.
+
+    A ban (`banned_types`, Álomfogó's house rule; DECISIONS, Álomfogó 8) holds for
+    every deck at the table, and the engine refuses a deck that breaks it, so an
+    opponent holds no such card: a sample that imagined one would search a game
+    that cannot happen (a counter the opponent cannot hold, an event it cannot
+    play). The sampler draws the unseen cards, and any it must add to fill a
+    deck, from these decks only.
+    """
+    banned = set(options.get("banned_types") or ())
+    if not banned:
+        return [list(deck) for deck in prior]
+    return [[card for card in deck if card.get("type") not in banned] for deck in prior]
+
+
+def shipped_catalog(game: str) -> dict[str, dict]:
+    """Code -> card of every card the site ships for `game` (its files read once a process)."""
+    from catalog.records import shipped_cards
+
+    return {card["code"]: card for card in shipped_cards(game)}

@@ -105,6 +105,20 @@
     };
   }
 
+  const pluralRules = new Map(); // one Intl.PluralRules a language
+
+  /**
+   * One of a counted text's forms for `n`. The page gives each text with a count twice,
+   * "<key>_one" and "<key>_other" (Django's plural forms for one and for many, in
+   * play/_arcane_guardian_strings.html); the callers fill in both, so each stays a plain
+   * t("...") call, and the page language's plural rule picks ("1 spell", "2 spells";
+   * Hungarian says "1 varázslatot", "2 varázslatot" and gives the same words twice).
+   */
+  function counted(lang, n, one, other) {
+    if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+    return pluralRules.get(lang).select(Number(n) || 0) === "one" ? one : other;
+  }
+
   /** An event's identity for the log diff (events carry no sequence number): the whole event. */
   const eventKey = actionKey;
 
@@ -366,12 +380,18 @@
       const t = this.t;
       const count = Number(p.count) || 1;
       switch (p.kind) {
-        case "lose_mana":
-          return t("pending_lose_mana", { count });
-        case "gain_mana":
-          return t("pending_gain_mana", { count });
-        case "discard":
-          return t("pending_discard", { count, kind: this.kindWord(p.of) });
+        case "lose_mana": {
+          const [one, other] = [t("pending_lose_mana_one", { count }), t("pending_lose_mana_other", { count })];
+          return counted(this.lang, count, one, other);
+        }
+        case "gain_mana": {
+          const [one, other] = [t("pending_gain_mana_one", { count }), t("pending_gain_mana_other", { count })];
+          return counted(this.lang, count, one, other);
+        }
+        case "discard": {
+          const words = { count, kind: this.kindWord(p.of) };
+          return counted(this.lang, count, t("pending_discard_one", words), t("pending_discard_other", words));
+        }
         case "level_up_curse":
           return t("pending_level_up_curse");
         case "dying":

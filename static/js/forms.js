@@ -1,5 +1,5 @@
-// Small behaviours of htmx forms that the Content-Security-Policy keeps out of
-// the markup (hx-on attributes need eval).
+// Small behaviours of the site's forms and pages that the Content-Security-Policy keeps out
+// of the markup (hx-on attributes need eval): every page loads this script (base.html).
 //
 // data-reset-on-success: clear the form once the server accepted it (2xx), and
 // keep what was typed when it refused (4xx), so the user can correct it.
@@ -98,3 +98,110 @@ document.body.addEventListener("htmx:afterSettle", () => {
   if (!region.hasAttribute("tabindex")) region.setAttribute("tabindex", "-1");
   region.focus({ preventScroll: true });
 });
+
+// A full page that answers a form (a refusal drawn again with its errors, or a redirect that
+// carries an error message) opened with the focus at its top: a keyboard or screen-reader
+// user heard nothing of what went wrong, nor where. The first error gets the focus instead:
+// the field it is about (its label, the error and the help are read with it), or the message
+// itself. Only after a form was sent from this tab (noted as it leaves): any other page
+// showing an error (a failed print job, an overbooked deck) keeps the focus where it was.
+const FORM_SENT = "kartyavar:form-sent";
+const ERROR_MARKS = [
+  '[aria-invalid="true"]',
+  ".has-error",
+  ".form-errors",
+  ".refused",
+  ".errors",
+  ".message.error",
+].join(", ");
+const FIELD = "input:not([type=hidden]), select, textarea";
+
+document.addEventListener("submit", (event) => {
+  // htmx forms are answered in place (htmx cancels the browser's submit first)
+  if (event.defaultPrevented) return;
+  try {
+    sessionStorage.setItem(FORM_SENT, String(Date.now()));
+  } catch (err) {
+    // storage refused (private mode): the page simply keeps the browser's focus
+  }
+});
+
+function sentAFormJustNow() {
+  try {
+    const at = Number(sessionStorage.getItem(FORM_SENT));
+    sessionStorage.removeItem(FORM_SENT);
+    return at > 0 && Date.now() - at < 60_000;
+  } catch (err) {
+    return false;
+  }
+}
+
+function focusFirstError() {
+  const main = document.getElementById("main") || document.body;
+  const first = main.querySelector(ERROR_MARKS);
+  if (!first) return;
+  let target = first.matches(FIELD) ? first : null;
+  if (!target && first.matches(".has-error")) {
+    target = first.querySelector('[aria-invalid="true"]') || first.querySelector(FIELD);
+  }
+  if (!target) {
+    target = first;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  }
+  target.focus();
+}
+
+if (sentAFormJustNow()) focusFirstError();
+
+// What an htmx answer changed, said once in words: a region swapped in new is not announced
+// (its live region is new too), and a whole results grid or a progress bar read at each
+// change would be far too much. An element with data-say-in="<id>" names the lasting
+// status region (base.html's #page-said) and either carries its sentence (data-say) or
+// names the line inside it that holds it (data-say-from, a selector: a search's count line).
+// The region is written only when the sentence changed since it was last said or since
+// the page loaded: a print job's poll every second says "making" once, not each percent.
+function sentenceOf(source) {
+  if (source.hasAttribute("data-say")) return source.getAttribute("data-say").trim();
+  const line = source.querySelector(source.getAttribute("data-say-from") || ":scope > *");
+  return line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+}
+
+const lastSaid = new Map(); // "<region id> <source id>" -> the sentence last said (or found at load)
+
+function sayWhatChanged(initial) {
+  for (const source of document.querySelectorAll("[data-say-in]")) {
+    const region = document.getElementById(source.getAttribute("data-say-in"));
+    if (!region) continue;
+    const sentence = sentenceOf(source);
+    const key = region.id + " " + source.id;
+    const known = lastSaid.has(key);
+    const before = lastSaid.get(key);
+    lastSaid.set(key, sentence);
+    if (initial || !known || sentence === before || !sentence) continue;
+    region.textContent = sentence;
+  }
+}
+
+sayWhatChanged(true);
+document.body.addEventListener("htmx:afterSettle", () => sayWhatChanged(false));
+
+// The phone's menu (base.html's details.menu) lies over the page while open: left open as the
+// focus moves on, it hid what the keyboard reached next. It closes when the focus leaves it
+// or a click lands outside it, and on Escape, which gives the focus back to its summary.
+// Without JavaScript it stays a plain disclosure, closed by its summary.
+for (const menu of document.querySelectorAll("details.menu")) {
+  const summary = menu.querySelector("summary");
+  menu.addEventListener("focusout", (event) => {
+    const next = event.relatedTarget;
+    if (menu.open && next && !menu.contains(next)) menu.open = false;
+  });
+  menu.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !menu.open) return;
+    event.preventDefault();
+    menu.open = false;
+    if (summary) summary.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (menu.open && !menu.contains(event.target)) menu.open = false;
+  });
+}

@@ -253,20 +253,21 @@
    * After a redraw: a game that just ended focuses its result heading (`ended`);
    * otherwise the focus goes back to the control with the same data-focus, and
    * when that control went away with the move, to `fallback` (the prompt), so
-   * the keyboard stays near the next decision.
+   * the keyboard stays near the next decision. Returns whether the focus moved to
+   * `fallback` (a reader then reads it as it gets the focus).
    */
   function restoreFocus(root, before, fallback, ended) {
-    if (!before.had) return;
+    if (!before.had) return false;
     if (ended) {
       ended.focus();
-      return;
+      return false;
     }
-    if (root.contains(document.activeElement)) return;
+    if (root.contains(document.activeElement)) return false;
     if (before.key) {
       for (const node of root.querySelectorAll("[data-focus]")) {
         if (node.getAttribute("data-focus") === before.key) {
           node.focus({ preventScroll: true });
-          return;
+          return false;
         }
       }
     }
@@ -274,6 +275,97 @@
     // the prompt of the next decision, scrolled past while the hand was read: back in sight
     const box = fallback.getBoundingClientRect();
     if (box.bottom < 0 || box.top > window.innerHeight) fallback.scrollIntoView({ block: "nearest" });
+    return true;
+  }
+
+  /**
+   * The prompt's words are said by a hidden status region beside it rather than by the
+   * prompt itself: the prompt is where the focus goes back to after a move
+   * (`restoreFocus`), and a reader reads what gets the focus, so as a live region too it
+   * was read twice. The region says a new prompt except when the focus has just moved
+   * onto it. Returns the region.
+   */
+  function promptVoice(prompt) {
+    prompt.removeAttribute("aria-live");
+    prompt.removeAttribute("role");
+    const voice = h("p", { id: "table-prompt-said", class: "visually-hidden", role: "status" });
+    prompt.after(voice);
+    return voice;
+  }
+
+  /**
+   * On narrow screens the prompt's bar is pinned to the window's bottom (table.css): the
+   * page's scroll-padding keeps a card or button the keyboard reaches above it. The bar's
+   * height, measured here into --table-bar, is that padding; it changes with the prompt.
+   */
+  function measureBar(controls) {
+    if (!controls || typeof ResizeObserver !== "function") return;
+    const style = document.documentElement.style;
+    new ResizeObserver(() => style.setProperty("--table-bar", controls.offsetHeight + "px")).observe(controls);
+  }
+
+  /**
+   * What Tab reaches on the table is shown whole. Chromium scrolls a newly focused element
+   * into view only when too little of it shows: a button half out of its sideways row of
+   * cards, or half under the pinned bar, stayed so. "nearest" moves the page (and the row)
+   * no more than needed, and keeps to the scroll padding above the bar. Only for Tab: a
+   * redraw gives the focus back without scrolling (restoreFocus).
+   */
+  function keepTabbedInSight(root) {
+    let tabbing = false;
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Tab") tabbing = true;
+    });
+    document.addEventListener("keyup", () => {
+      tabbing = false;
+    });
+    root.addEventListener("focusin", (event) => {
+      if (!tabbing) return;
+      const node = event.target;
+      // after the browser's own scrolling for this focus, which happens after focusin
+      requestAnimationFrame(() => {
+        if (document.activeElement === node) node.scrollIntoView({ block: "nearest", inline: "nearest" });
+      });
+    });
+  }
+
+  /**
+   * Links at the start of the table that skip the play area, whose every card is a tab stop
+   * (ONIROO mid-game: some seventy before your hand): to the decision (the prompt, then its
+   * buttons) and to your hand. Each is named by its region's own heading or label, so it
+   * needs no words of its own; the hand's link shows only while the hand does.
+   */
+  function skipLinks(root) {
+    const controls = document.getElementById("table-controls");
+    const hand = document.getElementById("table-hand");
+    const play = root.querySelector(".table-layout");
+    if (!controls || !play) return () => {};
+    const handName = document.getElementById("table-hand-heading");
+    const go = (first) => (event) => {
+      event.preventDefault();
+      const into = first();
+      if (!into.hasAttribute("tabindex") && !into.matches("a[href], button, input, select, textarea")) {
+        into.setAttribute("tabindex", "-1");
+      }
+      into.focus();
+    };
+    const firstIn = (region, fallback) => () =>
+      region.querySelector('button:not([hidden]), [tabindex="0"], a[href]') || fallback;
+    const toMove = h("a", { href: "#table-controls", class: "table-skip" }, controls.getAttribute("aria-label") || "");
+    toMove.addEventListener("click", go(() => document.getElementById("table-prompt") || controls));
+    const links = [toMove];
+    let toHand = null;
+    if (hand && handName) {
+      const words = handName.firstChild ? handName.firstChild.textContent.trim() : handName.textContent.trim();
+      toHand = h("a", { href: "#table-hand", class: "table-skip" }, words);
+      toHand.addEventListener("click", go(firstIn(hand, handName)));
+      links.push(toHand);
+    }
+    const nav = h("div", { class: "table-skips" }, links);
+    play.before(nav);
+    return () => {
+      if (toHand) toHand.hidden = hand.hidden;
+    };
   }
 
   function csrfToken() {
@@ -788,7 +880,10 @@
       const box = $("chat-muted");
       if (!box) return;
       box.hidden = chatMuted.size === 0;
-      setText(box.querySelector("span"), t("chat_muted_n", { n: chatMuted.size }));
+      // the page gives both of Django's plural forms; the page language's rule picks one
+      const form = new Intl.PluralRules(document.documentElement.lang || "hu").select(chatMuted.size);
+      const words = form === "one" ? t("chat_muted_n_one", { n: chatMuted.size }) : t("chat_muted_n_other", { n: chatMuted.size });
+      setText(box.querySelector("span"), words);
     }
 
     async function chatPost(body) {
@@ -964,9 +1059,32 @@
   }
 
   /**
+   * Where the close-up (`w` × `h`) goes beside the card box `r` inside the window: right of
+   * it, left of it, below or above it, the first that fits without touching the card; null
+   * when none does (a phone: the close-up is most of the window's width).
+   */
+  function zoomSpot(r, w, h, width, height) {
+    const gap = 12;
+    const margin = 8;
+    const clamp = (v, lo, hi) => Math.min(Math.max(lo, v), Math.max(lo, hi));
+    const beside = clamp(r.top, margin, height - h - margin);
+    const under = clamp(r.left, margin, width - w - margin);
+    if (r.right + gap + w <= width && h + 2 * margin <= height) return { left: r.right + gap, top: beside };
+    if (r.left - gap - w >= margin && h + 2 * margin <= height) return { left: r.left - gap - w, top: beside };
+    if (w + 2 * margin <= width) {
+      if (r.bottom + gap + h <= height - margin) return { left: under, top: r.bottom + gap };
+      if (r.top - gap - h >= margin) return { left: under, top: r.top - gap - h };
+    }
+    return null;
+  }
+
+  /**
    * The close-up: hovering a card, focusing it (or one of its buttons) or a long
    * press shows its face large, with its name and text in the page's language.
    * It never takes a click (pointer-events: none) and hides on scroll or Escape.
+   * Opened by the keyboard it never lies over the card it shows, whose control has
+   * the focus: where there is no room beside, under or over the card (a phone), it
+   * stays closed, and the card's own picture and words are what the focus shows.
    */
   function cardZoom(root) {
     const box = h(
@@ -979,6 +1097,7 @@
     document.body.append(box);
     const [img, name, text] = box.children;
     let shown = null;
+    let shownByKeyboard = false;
     let timer = null;
     // The face put away with Escape stays away while the pointer rests on its card, even when
     // a redraw of the table puts a new element under it (a mouseover, 250 ms, and it was back).
@@ -989,9 +1108,10 @@
     img.addEventListener("load", reveal);
     img.addEventListener("error", reveal);
 
-    function show(card) {
+    function show(card, byKeyboard) {
       if (!card || !card.dataset.zoom || !root.contains(card)) return;
       shown = card;
+      shownByKeyboard = !!byKeyboard;
       if (img.getAttribute("src") !== card.dataset.zoom) {
         img.style.visibility = "hidden";
         img.setAttribute("src", card.dataset.zoom);
@@ -1003,11 +1123,18 @@
       const r = card.getBoundingClientRect();
       const w = box.offsetWidth;
       const hgt = box.offsetHeight;
-      const right = r.right + 12 + w <= window.innerWidth;
-      const left = right ? r.right + 12 : Math.max(8, r.left - 12 - w);
-      const top = Math.min(Math.max(8, r.top), Math.max(8, window.innerHeight - hgt - 8));
-      box.style.left = left + "px";
-      box.style.top = top + "px";
+      let spot = zoomSpot(r, w, hgt, window.innerWidth, window.innerHeight);
+      if (!spot && byKeyboard) return hide();
+      if (!spot) {
+        // a pointer's close-up: beside the card as far as it goes, over it when it must
+        const right = r.right + 12 + w <= window.innerWidth;
+        spot = {
+          left: right ? r.right + 12 : Math.max(8, r.left - 12 - w),
+          top: Math.min(Math.max(8, r.top), Math.max(8, window.innerHeight - hgt - 8)),
+        };
+      }
+      box.style.left = spot.left + "px";
+      box.style.top = spot.top + "px";
     }
 
     function hide() {
@@ -1033,8 +1160,17 @@
     root.addEventListener("mouseleave", () => { dismissed = null; hide(); });
     root.addEventListener("focusin", (event) => {
       const card = cardOf(event.target);
-      if (card && event.target.matches(":focus-visible")) show(card);
-      else hide();
+      hide();
+      if (!card || !event.target.matches(":focus-visible")) return;
+      // placed once the focus has scrolled the card into sight (the page, or its row of
+      // cards sideways: keepTabbedInSight), two frames on; placed before, the card moved
+      // under it as its row scrolled
+      const focused = event.target;
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (document.activeElement === focused) show(card, true);
+        })
+      );
     });
     root.addEventListener("focusout", (event) => {
       if (!cardOf(event.relatedTarget)) hide();
@@ -1059,8 +1195,16 @@
       if (shown) dismissed = { card: shown, zoom: shown.dataset.zoom };
       hide();
     });
-    window.addEventListener("scroll", hide, { passive: true });
-    return { hide, refresh: () => shown && (root.contains(shown) ? show(shown) : hide()) };
+    // a scroll that moves the card from beside its close-up: the page's, or its row's sideways
+    // (not the event log's or the chat's as a line comes in)
+    document.addEventListener(
+      "scroll",
+      (event) => {
+        if (shown && (event.target === document || (event.target.contains && event.target.contains(shown)))) hide();
+      },
+      { passive: true, capture: true }
+    );
+    return { hide, refresh: () => shown && (root.contains(shown) ? show(shown, shownByKeyboard) : hide()) };
   }
 
   /**
@@ -1387,6 +1531,10 @@
     let drawn = false; // the table was drawn once: later frames show what moved
     let live = null; // start()'s handle
     const zoom = cardZoom(root);
+    const voice = promptVoice(el.prompt);
+    const skips = skipLinks(root);
+    measureBar(document.getElementById("table-controls"));
+    keepTabbedInSight(root);
     const busy = () => !!live && live.isBusy();
 
     /** The button for one legal action (`key`: its actionKey): the short words, the full ones on demand. */
@@ -1448,14 +1596,19 @@
       const newlyOver = renderResult();
       const bar = game.draw(model);
       drawn = true;
-      setText(el.prompt, model.prompt());
+      const prompt = model.prompt();
+      const newPrompt = el.prompt.textContent !== prompt;
+      setText(el.prompt, prompt);
       el.prompt.classList.toggle("is-mine", model.legal.length > 0);
       // the prompt pulses while a bot thinks (table.css; a still dot under reduced motion)
       el.prompt.classList.toggle("is-thinking", !model.legal.length && model.thinkingBot() != null);
       el.actions.replaceChildren(...bar);
       el.actions.hidden = !bar.length;
       if (game.drawn) game.drawn(model);
-      restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
+      const onPrompt = restoreFocus(root, focus, el.prompt, newlyOver && el.result.querySelector("h2"));
+      // said once: by the focus arriving on the prompt, or else by its status region
+      if (newPrompt && !onPrompt) voice.textContent = prompt;
+      skips();
       if (before) showMoves(root, before);
       zoom.refresh();
     }

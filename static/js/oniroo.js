@@ -68,6 +68,20 @@
     };
   }
 
+  const pluralRules = new Map(); // one Intl.PluralRules a language
+
+  /**
+   * One of a counted text's forms for `n`. The page gives each text with a count twice,
+   * "<key>_one" and "<key>_other" (Django's plural forms for one and for many, in
+   * play/_oniroo_strings.html); the callers fill in both, so each stays a plain t("...")
+   * call, and the page language's plural rule picks ("1 card", "2 cards"; Hungarian says
+   * "1 lap", "2 lap" and gives the same words twice).
+   */
+  function counted(lang, n, one, other) {
+    if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+    return pluralRules.get(lang).select(Number(n) || 0) === "one" ? one : other;
+  }
+
   /** An event's identity for the log diff: the whole event, as an action's. */
   const eventKey = actionKey;
 
@@ -314,7 +328,10 @@
         sleepwalker: () => t("card_eff_sleepwalker"),
         insomnia: () => t("card_eff_insomnia"),
         eye: () => t("card_eff_eye"),
-        hand: () => t("card_eff_hand", { n: entry.effect_count }),
+        hand: () => {
+          const n = entry.effect_count;
+          return counted(this.lang, n, t("card_eff_hand_one", { n }), t("card_eff_hand_other", { n }));
+        },
         ear: () => t("card_eff_ear"),
         mouth: () => t("card_eff_mouth"),
         nose: () => t("card_eff_nose"),
@@ -389,14 +406,20 @@
           );
         }
       }
-      if (x.code_sets.length > SHOWN) lines.push(t("more_sets", { n: x.code_sets.length - SHOWN }));
+      if (x.code_sets.length > SHOWN) {
+        const n = x.code_sets.length - SHOWN;
+        lines.push(counted(this.lang, n, t("more_sets_one", { n }), t("more_sets_other", { n })));
+      }
       if (x.group_links.length) {
         const pairs = x.group_links.slice(0, 8).map((p) => p[0] + 1 + "→" + (p[1] + 1));
         if (x.group_links.length > 8) pairs.push("…");
         lines.push(t("links_at", { pairs: pairs.join(", ") }));
       }
       for (const m of x.missing) {
-        if (m.what === "cards") lines.push(t("missing_cards", { n: m.count, min: x.min_length }));
+        if (m.what === "cards") {
+          const words = { n: m.count, min: x.min_length };
+          lines.push(counted(this.lang, m.count, t("missing_cards_one", words), t("missing_cards_other", words)));
+        }
         else if (m.what === "group_link") lines.push(t("missing_link"));
         else {
           const b = m.best;
@@ -677,7 +700,9 @@
       const tf = v.this_turn || {};
       if (tf.held_back > 0) {
         // a bad night: say why no symbol card can go into the dream, and for how long
-        return this.t("prompt_waiting", { n: tf.held_back }) + " " + prompt;
+        const n = tf.held_back;
+        const why = counted(this.lang, n, this.t("prompt_waiting_one", { n }), this.t("prompt_waiting_other", { n }));
+        return why + " " + prompt;
       }
       return prompt;
     }
@@ -691,7 +716,10 @@
       if (p && p.kind === "defend") {
         return t("prompt_defend", { who: this.playerName(atk.by), card: this.cardName(atk.card) });
       }
-      if (p && p.kind === "discard_hand") return t("prompt_moon_hand", { n: (p.count || 0) - (p.done || 0) });
+      if (p && p.kind === "discard_hand") {
+        const n = (p.count || 0) - (p.done || 0);
+        return counted(this.lang, n, t("prompt_moon_hand_one", { n }), t("prompt_moon_hand_other", { n }));
+      }
       if (p && p.kind === "give") return t("prompt_give", { who: this.playerName(atk.by) });
       if (p && p.kind === "take") return t("prompt_take", { card: this.cardName(p.card) });
       const tf = v.this_turn || {};
@@ -845,7 +873,10 @@
         const who = this.seatName(p.player);
         const decisions = {
           defend: () => t("pending_defend", { who }),
-          discard_hand: () => t("pending_discard", { who, n: (p.count || 0) - (p.done || 0) }),
+          discard_hand: () => {
+            const n = (p.count || 0) - (p.done || 0);
+            return counted(this.lang, n, t("pending_discard_one", { who, n }), t("pending_discard_other", { who, n }));
+          },
           give: () => t("pending_give", { who }),
           take: () => t("pending_take", { who, card: p.card ? this.cardName(p.card) : t("a_card") }),
         };
@@ -865,7 +896,11 @@
       const n = s.seat;
       const head = this.seatHead(n);
       const badges = head.badges;
-      if (s.waiting > 0) badges.push({ k: "waiting", text: t("badge_waiting", { n: s.waiting }) });
+      if (s.waiting > 0) {
+        const words = { n: s.waiting };
+        const text = counted(this.lang, s.waiting, t("badge_waiting_one", words), t("badge_waiting_other", words));
+        badges.push({ k: "waiting", text });
+      }
       if (s.blind) {
         const now = v.turn_player === n && v.step === "blind";
         badges.push({ k: "blind", text: now ? t("badge_blind_now") : t("badge_blind") });
@@ -1040,6 +1075,11 @@
     }
 
     // --- the event log ----------------------------------------------------------
+    /** A give that broke the dream it came from: how many cards after it went, counted. */
+    giveCutWords(words) {
+      return counted(this.lang, words.n, this.t("ev_give_cut_one", words), this.t("ev_give_cut_other", words));
+    }
+
     formatEvent(ev) {
       const t = this.t;
       const who = this.seatName(ev.player);
@@ -1086,7 +1126,10 @@
         case "dream_lost":
           return t("ev_dream_lost", { dream: this.dreamLabel(ev.dream, ev.player), n: (ev.cards || []).length });
         case "hand_lost":
-          if (this.solo) return t("ev_solo_hand_lost", { card, n: (ev.cards || []).length });
+          if (this.solo) {
+            const words = { card, n: (ev.cards || []).length };
+            return counted(this.lang, words.n, t("ev_solo_hand_lost_one", words), t("ev_solo_hand_lost_other", words));
+          }
           return t("ev_hand_lost", { who, cards: cards() });
         case "steal":
           return ev.card
@@ -1112,7 +1155,7 @@
           return t("ev_play", { who, card, dream: this.dreamLabel(ev.into, ev.player) });
         case "give":
           return (ev.cut || []).length
-            ? t("ev_give_cut", { who, card, to: this.seatName(ev.to_player), n: ev.cut.length })
+            ? this.giveCutWords({ who, card, to: this.seatName(ev.to_player), n: ev.cut.length })
             : t("ev_give", { who, card, to: this.seatName(ev.to_player) });
         case "mouth":
           return (ev.players || []).length >= 2

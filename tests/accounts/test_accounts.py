@@ -176,7 +176,8 @@ def test_api_me_uses_the_session_too(client, owner):
 
 def test_api_me_for_a_visitor_is_401_in_hungarian(client):
     response = client.get("/api/me/")
-    assert response.status_code in (401, 403)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
     assert response.json()["error"]["code"] == "not_authenticated"
 
 

@@ -29,9 +29,8 @@ def api_me(token: str) -> int:
     return Client().get("/api/me/", HTTP_AUTHORIZATION=f"Token {token}").status_code
 
 
-# A token the API no longer knows: DRF answers 403, not 401, because the first of
-# DEFAULT_AUTHENTICATION_CLASSES (the session) names no WWW-Authenticate scheme.
-REFUSED = 403
+# A token the API no longer knows: sign in again (tests/accounts/test_token_refusals.py).
+REFUSED = 401
 
 
 def change_password(client, old=PASSWORD, url="/accounts/password/"):

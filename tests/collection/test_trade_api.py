@@ -106,7 +106,7 @@ def test_propose_accept_and_strangers_see_nothing(client, ready, stranger):
     login(client, stranger)
     assert client.get(one).status_code == 404
     assert send(client, "post", one + "accept/").status_code == 404
-    assert client.get(PROPOSALS).json() == []
+    assert client.get(PROPOSALS).json()["results"] == []
 
     login(client, owner)
     assert send(client, "post", one + "accept/").status_code == 403
@@ -118,7 +118,10 @@ def test_propose_accept_and_strangers_see_nothing(client, ready, stranger):
     again = send(client, "post", one + "accept/")
     assert again.status_code == 409 and again.json()["error"]["code"] == "not_open"
     login(client, owner)
-    assert [p["status"] for p in client.get(PROPOSALS).json()] == ["accepted"]
+    listed = client.get(PROPOSALS).json()["results"]
+    assert [(p["status"], p["maker_gives_cards"], p["partner_gives_cards"]) for p in listed] == [
+        ("accepted", 1, 1)
+    ]
 
 
 def test_counter_decline_withdraw(client, ready):

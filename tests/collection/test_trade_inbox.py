@@ -141,10 +141,11 @@ def test_the_api_says_which_answers_are_news_and_reading_one_makes_it_read(clien
     offer = propose(owner, partner, {"AF1-001": 1}, {"AF1-008": 1})
     trades.proposal_accept(user=partner, proposal_id=offer.pk)
     login(client, partner)
-    assert client.get(PROPOSALS_API).json()[0]["new_answer"] is False  # not the maker's news
+    # not the maker's news
+    assert client.get(PROPOSALS_API).json()["results"][0]["new_answer"] is False
     login(client, owner)
-    assert client.get(PROPOSALS_API).json()[0]["new_answer"] is True
+    assert client.get(PROPOSALS_API).json()["results"][0]["new_answer"] is True
     assert badges(client) != []
     assert client.get(f"{PROPOSALS_API}{offer.pk}/").json()["new_answer"] is True  # read now
-    assert client.get(PROPOSALS_API).json()[0]["new_answer"] is False
+    assert client.get(PROPOSALS_API).json()["results"][0]["new_answer"] is False
     assert badges(client) == []

@@ -28,6 +28,11 @@ def make_deck(user, built: bool = False, **counts) -> Deck:
     return deck
 
 
+def listed_for(user, **only) -> list:
+    """The first page of the user's proposals, as the lists show them."""
+    return reads.proposals_page(user, 1, **only).object_list
+
+
 def lists(user) -> tuple[dict, dict]:
     got = reads.trade_lists(user)
     return (
@@ -170,7 +175,9 @@ def test_accept_moves_the_cards_and_both_keep_the_history(ready, stranger):
     assert owned_counts(owner) == {"AF1-001": 3, "AF1-008": 1}
     assert owned_counts(partner) == {"AF1-001": 2, "AF1-002": 1, "AF1-008": 1}
     for user in (owner, partner):
-        (seen,) = reads.proposals_for(user)
+        (listed,) = listed_for(user)
+        assert (listed.maker_gives_cards, listed.partner_gives_cards) == (2, 1)
+        seen = reads.proposal_for(user, listed.id)
         assert seen.status == ProposalStatus.ACCEPTED and seen.decided_at is not None
         assert [(line.code, line.count) for line in seen.maker_gives] == [
             ("AF1-001", 2),
@@ -178,14 +185,12 @@ def test_accept_moves_the_cards_and_both_keep_the_history(ready, stranger):
         ]
         assert [(line.code, line.count) for line in seen.partner_gives] == [("AF1-008", 1)]
         assert not seen.can_answer and not seen.can_withdraw
-    assert reads.proposals_for(stranger) == []
+    assert listed_for(stranger) == []
     # a proposal's page keeps the history of the two: only their accepted trades
     accepted = ProposalStatus.ACCEPTED
-    assert [p.id for p in reads.proposals_for(owner, other_id=partner.pk, status=accepted)] == [
-        offer.pk
-    ]
-    assert reads.proposals_for(owner, other_id=stranger.pk, status=accepted) == []
-    assert reads.proposals_for(owner, other_id=partner.pk, status=ProposalStatus.OPEN) == []
+    assert [p.id for p in listed_for(owner, other_id=partner.pk, status=accepted)] == [offer.pk]
+    assert listed_for(owner, other_id=stranger.pk, status=accepted) == []
+    assert listed_for(owner, other_id=partner.pk, status=ProposalStatus.OPEN) == []
     # the lists follow the collections
     assert lists(owner)[0] == {}
     with pytest.raises(Conflict) as again:
@@ -291,7 +296,7 @@ def test_a_proposal_is_bounded_and_offers_only_free_copies(ready, stranger):
     assert refused.value.code == "to_yourself"
     with pytest.raises(NotFound):
         trades.proposal_create(maker=owner, partner_id=999_999, gives={"AF1-001": 1}, gets={})
-    assert reads.proposals_for(owner) == []
+    assert listed_for(owner) == []
     assert propose(owner, partner, {"AF1-001": 1}).status == ProposalStatus.OPEN
 
 
@@ -348,8 +353,10 @@ def test_decline_withdraw_and_counter(ready, stranger):
     trades.proposal_accept(user=owner, proposal_id=counter.pk)
     assert owned_counts(owner) == {"AF1-001": 3, "AF1-002": 1, "AF1-008": 1}
     assert owned_counts(partner) == {"AF1-001": 2, "AF1-008": 1}
-    made = [p.id for p in reads.proposals_for(owner)]
+    made = [p.id for p in listed_for(owner)]
     assert made == [counter.pk, first.pk, withdrawn.pk, declined.pk]
+    # the partner's lists leave out what its maker withdrew before they answered
+    assert [p.id for p in listed_for(partner)] == [counter.pk, first.pk, declined.pk]
 
 
 def test_choices_for_a_proposal_suggest_what_the_lists_match(ready):

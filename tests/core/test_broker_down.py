@@ -246,7 +246,7 @@ def test_a_reset_the_broker_refuses_answers_as_for_an_address_nobody_uses(
     monkeypatch, caplog, error
 ):
     make_user("anna", email="anna@example.com", language="en")
-    broker = Broker(monkeypatch, account_tasks.send_password_reset)
+    broker = Broker(monkeypatch, account_tasks.send_password_reset_mail)
     broker.down(error)
 
     def ask(email: str):

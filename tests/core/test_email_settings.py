@@ -12,6 +12,7 @@ from django.core.management import call_command
 from config.env import StrictEnv
 from core.management.commands import serve
 from tests.core.test_settings import PRODUCTION, manage
+from tests.make_run_site import free_port
 
 SHOW = (
     "import json; from django.conf import settings as s;"
@@ -99,10 +100,11 @@ class _ExitedAtOnce:
 
 def test_make_run_says_where_the_mails_go(monkeypatch, settings, tmp_path):
     settings.EMAIL_FILE_PATH = tmp_path / "mail"
+    settings.VAR_DIR = tmp_path  # serve's lock is this test's own
     monkeypatch.setattr(serve.subprocess, "Popen", _ExitedAtOnce)
     # Whatever else serve prepares before starting its children is not this test's business.
     monkeypatch.setattr(serve.Command, "_prepare_channel_layer", lambda self: None, raising=False)
     out = io.StringIO()
     with pytest.raises(SystemExit):
-        call_command("serve", stdout=out, stderr=io.StringIO())
+        call_command("serve", "--port", str(free_port()), stdout=out, stderr=io.StringIO())
     assert f"Mails (password resets) go to {tmp_path / 'mail'}." in out.getvalue()

@@ -133,7 +133,7 @@ def test_redis_url_switches_broker_and_channel_layer():
     # Without Redis the worker's frames (a bot's moves) still reach the web
     # server: the layer is a SQLite file both processes read, apart from the data.
     assert embedded.stdout.split() == [
-        "filesystem://",
+        "filesystem://localhost//",
         "channels_lite.layers.core.SQLiteChannelLayer",
     ]
     where = manage(

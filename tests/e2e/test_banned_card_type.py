@@ -40,7 +40,9 @@ def test_a_banned_type_refuses_a_deck_holding_it_and_plays_one_without(signed_in
     form.get_by_role("button", name="Start").click()
     error = page.locator("#new-alomfogo-error")
     error.wait_for()
-    assert "This format allows no event cards: War Drums." in error.inner_text()
+    assert (
+        "The “Casual” format allows no event cards at this table: War Drums." in error.inner_text()
+    )
     assert page.locator("#m-banned_types").input_value() == "esemeny"
     assert not Match.objects.exists()
 

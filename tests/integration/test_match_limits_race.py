@@ -65,7 +65,7 @@ def test_matches_made_at_once_stay_within_the_open_limit(oniroo):
 
 def test_hard_bot_matches_made_at_once_stay_within_their_limit(oniroo):
     zsofi = make_user("zsofi")
-    with limits(HARD_BOT_MATCHES_PER_USER=2):
+    with limits(HARD_BOTS_PER_USER=2):
         for _round in range(ROUNDS):
             Match.objects.filter(created_by=zsofi).delete()
             table(zsofi, oniroo, "bot:search")

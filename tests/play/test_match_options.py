@@ -250,7 +250,7 @@ def test_a_deck_holding_the_banned_type_is_refused_at_create_and_at_join(client,
         assert response.status_code == 400 and not Match.objects.exists()
         page = response.content.decode()
         assert "This deck is not legal, so the match cannot start." in page
-        assert "This format allows no event cards: War Drums." in page
+        assert "The “Casual” format allows no event cards at this table: War Drums." in page
     client.post(
         "/play/new/",
         {
@@ -264,7 +264,10 @@ def test_a_deck_holding_the_banned_type_is_refused_at_create_and_at_join(client,
     english(signed_in(client, gergo))
     response = client.post(f"/play/{match.pk}/join/", {"deck": full_deck(gergo, "Védő").pk})
     assert match.seats.count() == 1 and match.status == "waiting"  # refused: still waiting
-    assert "This format allows no event cards" in client.get(response.url).content.decode()
+    assert (
+        "The “Casual” format allows no event cards at this table"
+        in client.get(response.url).content.decode()
+    )
     client.post(f"/play/{match.pk}/join/", {"deck": deck_without(gergo, HARCI_DOBOK).pk})
     assert Match.objects.get(pk=match.pk).status == "running"
 
@@ -350,7 +353,7 @@ def test_a_decks_own_ban_holds_at_a_45_card_table(client, zsofi_and_gergo):
         "/play/new/", {"deck": deck.pk, "opponent": "invite", "min_deck_size": "45"}
     )
     assert response.status_code == 400 and not Match.objects.exists()
-    assert "This format allows no event cards: War Drums." in response.content.decode()
+    assert "The “No events” format allows no event cards: War Drums." in response.content.decode()
 
 
 @pytest.mark.parametrize(

@@ -172,7 +172,7 @@ def test_a_person_plays_a_few_matches_against_the_hard_bot_at_once(players):  # 
     """Each of the hard bot's decisions is a second of a worker: one person's share is bounded
     (the other bots, and matches between people, count only toward the open-match limit)."""
     zsofi, _gergo, deck, _deck2 = players
-    with limits(HARD_BOT_MATCHES_PER_USER=2):
+    with limits(HARD_BOTS_PER_USER=2):
         hard = [
             services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")
             for _ in range(2)
@@ -180,7 +180,7 @@ def test_a_person_plays_a_few_matches_against_the_hard_bot_at_once(players):  # 
         with pytest.raises(ApplicationError) as refused:
             services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")
         assert refused.value.code == "too_many_hard_bot_matches"
-        assert "2 meccset játszol" in refused.value.message
+        assert "legfeljebb 2 nehéz bot" in refused.value.message
         services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:greedy")
         services.match_resign(match_id=hard[0].pk, user=zsofi)  # over: its place is free
         services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:search")

@@ -511,9 +511,11 @@ def test_serve_runs_the_worker_with_an_embedded_beat(settings, monkeypatch, tmp_
         def wait(self, timeout=None):
             return 0
 
+    from tests.make_run_site import free_port
+
     monkeypatch.setattr("subprocess.Popen", Finished)
     with pytest.raises(SystemExit):  # the fake children "exit" at once
-        call_command("serve")
+        call_command("serve", "--port", str(free_port()))  # not 8000: a make run may hold it
     # The command gives back the signal handlers it took (this process forks
     # live servers later, which must still die on SIGTERM).
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL

@@ -33,7 +33,7 @@ START = dt.datetime(2030, 5, 6, 10, 0, tzinfo=dt.UTC)
 @pytest.fixture
 def clock(monkeypatch):
     """The site's clock, standing still until a test moves it (the round's clock shows
-    minutes and seconds, so a real second passing changes the part)."""
+    whole minutes, so a real minute passing changes the part)."""
     now = {"at": START}
     monkeypatch.setattr(timezone, "now", lambda: now["at"])
     return now
@@ -149,12 +149,16 @@ def test_a_match_that_begins_turns_waiting_into_playing_for_the_same_etag(visito
     assert after.status_code == 200 and after.content.decode().count("playing") == 1
 
 
-def test_the_clock_moving_on_sends_the_part_again(client, started, clock):
+def test_the_clock_moving_on_a_minute_sends_the_part_again(client, started, clock):
+    """The part says whole minutes (the page's script counts the seconds): the polls of a
+    minute get 304, the next minute the part (tests/tournaments/test_live_clock.py)."""
     first = poll(client, live_url(started))
-    assert ">50:00<" in first.content.decode()
+    assert 'datetime="PT50M"' in first.content.decode()
     clock["at"] = START + dt.timedelta(seconds=5)
+    assert poll(client, live_url(started), first["ETag"]).status_code == 304
+    clock["at"] = START + dt.timedelta(seconds=60)
     after = poll(client, live_url(started), first["ETag"])
-    assert after.status_code == 200 and ">49:55<" in after.content.decode()
+    assert after.status_code == 200 and 'datetime="PT49M"' in after.content.decode()
 
 
 def test_each_viewer_and_language_has_an_etag_of_its_own(client, started, people):

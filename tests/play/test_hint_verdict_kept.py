@@ -1,0 +1,145 @@
+"""The solver's verdict is kept, and a person's searches a minute are bounded.
+
+A verdict depends only on the position (the match at its version, as the seat saw it), yet
+every `?solve=1` searched again: up to a second and more of a core for an answer already
+given (the cost audit's /tmp/costaudit/hint.py). Now the same question is answered from
+the kept verdict, a move makes a new question, and past hints.SOLVER_RUNS_PER_MINUTE
+searches a minute the solver is refused in words while the bot's hint still answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.kept import kept_cache
+from play import hints, selectors, services
+from play.bots import arcane_guardian_solver
+from play.models import Match
+from tests.play.test_hints import dungeon  # noqa: F401 (a fixture: a solo match, English)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def searches(monkeypatch):
+    """Every search the solver makes for a hint: the positions' versions, in order."""
+    kept_cache.clear()
+    made: list[int] = []
+    real = arcane_guardian_solver.judge_seen
+
+    def counted(state, **kwargs):
+        made.append(state.version)
+        return real(state, **kwargs)
+
+    monkeypatch.setattr(arcane_guardian_solver, "judge_seen", counted)
+    yield made
+    kept_cache.clear()
+
+
+def move(match: Match, user) -> None:
+    """The player's first legal move: the match at its next version."""
+    match.refresh_from_db()
+    state = selectors.match_state(match)
+    services.match_submit_action(
+        match_id=match.pk,
+        user=user,
+        action=state.legal_actions(state.active_player)[0],
+        expected_version=match.version,
+    )
+
+
+def solve(client, match):
+    return client.get(f"/api/matches/{match.pk}/hint/?solve=1")
+
+
+def test_the_same_question_is_answered_without_a_second_search(dungeon, client, searches):  # noqa: F811
+    match, mage = dungeon
+    client.force_login(mage)
+    first = solve(client, match)
+    assert first.status_code == 200 and searches == [0]
+    again = solve(client, match)
+    assert again.status_code == 200
+    assert again.json() == first.json()  # the same verdict, the same counts
+    assert searches == [0]  # and no search for it
+    assert client.get(f"/api/matches/{match.pk}/hint/").json()["version"] == 0  # plain: fine
+
+    move(match, mage)
+    moved = solve(client, match)
+    assert moved.status_code == 200 and moved.json()["version"] == 1
+    assert searches == [0, 1]  # a new position is a new question
+    assert solve(client, match).json() == moved.json() and searches == [0, 1]
+
+
+def test_a_kept_verdict_is_for_its_own_match_version_and_seat(dungeon, client, searches):  # noqa: F811
+    """Another person's dungeon at the same version is another deal: searched for itself."""
+    from catalog.models import Game
+    from tests.factories import make_user
+
+    match, mage = dungeon
+    client.force_login(mage)
+    assert solve(client, match).status_code == 200
+    rival = make_user("rivalis", language="en")
+    theirs = services.match_create(
+        user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
+    )
+    client.force_login(rival)
+    assert solve(client, theirs).status_code == 200
+    assert searches == [0, 0]
+    keys = {hints.verdict_key(m, 0) for m in (match, theirs)}
+    assert len(keys) == 2 and all(kept_cache.get(k) for k in keys)
+
+
+def test_past_the_searches_a_minute_the_solver_is_refused_and_the_hint_answers(
+    dungeon,  # noqa: F811
+    client,
+    searches,
+    rates_counted,
+    monkeypatch,
+):
+    monkeypatch.setattr(hints, "SOLVER_RUNS_PER_MINUTE", 2)
+    match, mage = dungeon
+    client.force_login(mage)
+    assert solve(client, match).status_code == 200
+    move(match, mage)
+    assert solve(client, match).status_code == 200
+    assert solve(client, match).status_code == 200  # kept: not a search, not counted
+    assert searches == [0, 1]
+
+    move(match, mage)
+    refused = solve(client, match)
+    assert refused.status_code == 429
+    assert refused.json()["error"] == {
+        "code": "solver_too_often",
+        "message": "You may ask the solver at most 2 times a minute: wait a moment, then ask "
+        "again. The bot's hint answers meanwhile.",
+    }
+    assert searches == [0, 1]  # refused before any search
+    plain = client.get(f"/api/matches/{match.pk}/hint/")
+    assert plain.status_code == 200 and plain.json()["version"] == 2 and plain.json()["action"]
+
+    rates_counted.now += 61  # a minute on: the solver answers again
+    assert solve(client, match).status_code == 200 and searches == [0, 1, 2]
+
+
+def test_the_searches_a_minute_are_each_persons_own(
+    dungeon,  # noqa: F811
+    client,
+    searches,
+    rates_counted,
+    monkeypatch,
+):
+    from catalog.models import Game
+    from tests.factories import make_user
+
+    monkeypatch.setattr(hints, "SOLVER_RUNS_PER_MINUTE", 1)
+    match, mage = dungeon
+    client.force_login(mage)
+    assert solve(client, match).status_code == 200
+    move(match, mage)
+    assert solve(client, match).status_code == 429
+    rival = make_user("rivalis", language="en")
+    theirs = services.match_create(
+        user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
+    )
+    client.force_login(rival)
+    assert solve(client, theirs).status_code == 200
