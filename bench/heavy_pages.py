@@ -29,7 +29,7 @@ Cases (settings.LIMITS, defaults in README "Limits and security"):
 - tournament: a `--players` (256) Swiss event whose first `--rounds` (3)
   rounds are played (results entered by the organiser, best of 1); the third
   round's time is up, so its clock no longer counts (while it counts the live
-  part's ETag changes every second). Anonymous: the live part
+  part's ETag changes once a minute). Anonymous: the live part
   (`GET /tournaments/<id>/live/`) first, again (its rows kept), again with
   If-None-Match (304); the event's page; the rounds API
   (`GET /api/tournaments/<id>/rounds/`) without and with If-None-Match.

@@ -138,29 +138,8 @@ class CardLineSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
-class ProposalSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    maker = serializers.CharField(help_text="who proposed (username)")
-    partner = serializers.CharField(help_text="who answers (username)")
-    status = serializers.ChoiceField(choices=ProposalStatus.choices)
-    status_label = serializers.CharField()
-    message = serializers.CharField()
-    counter_of = serializers.IntegerField(allow_null=True)
-    created_at = serializers.DateTimeField()
-    decided_at = serializers.DateTimeField(allow_null=True)
-    mine = serializers.BooleanField(help_text="you made it")
-    can_answer = serializers.BooleanField()
-    can_withdraw = serializers.BooleanField()
-    new_answer = serializers.BooleanField(
-        help_text="you made it and have not read it since it was accepted or declined "
-        "(reading it here, or opening its page, makes it read)"
-    )
-    maker_gives = CardLineSerializer(many=True)
-    partner_gives = CardLineSerializer(many=True)
-
-
-class ProposalRowSerializer(serializers.Serializer):
-    """A proposal in the list: its cards are counted here and listed on its own address."""
+class _ProposalFields(serializers.Serializer):
+    """What a proposal's answer and its row in the list both say of it."""
 
     id = serializers.IntegerField()
     maker = serializers.CharField(help_text="who proposed (username)")
@@ -178,6 +157,18 @@ class ProposalRowSerializer(serializers.Serializer):
         help_text="you made it and have not read it since it was accepted or declined "
         "(reading it at its own address, or opening its page, makes it read)"
     )
+
+
+class ProposalSerializer(_ProposalFields):
+    """A proposal with the cards each side gives."""
+
+    maker_gives = CardLineSerializer(many=True)
+    partner_gives = CardLineSerializer(many=True)
+
+
+class ProposalRowSerializer(_ProposalFields):
+    """A proposal in the list: its cards are counted here and listed on its own address."""
+
     maker_gives_cards = serializers.IntegerField(
         help_text="how many different cards the maker gives (GET the proposal for them)"
     )

@@ -219,7 +219,7 @@ if REDIS_URL:
     }
 else:
     _broker_dir = VAR_DIR / "broker"
-    # The host is a placeholder the transport never uses (the folders below say where the
+    # The host is a name the transport never reads (the folders below say where the
     # messages go); without one kombu warns "No hostname was supplied" at every start.
     CELERY_BROKER_URL = "filesystem://localhost//"
     # kombu's own writes a message into a file the worker may already be reading (empty):

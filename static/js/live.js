@@ -493,11 +493,14 @@
       const you = state.bot_seat ? null : mySeat(); // a bot plays your seat: you only watch
       const seats = state.players || [];
       const person = seats.some((p) => p.seat === who && !p.bot);
+      // only a person claims the win or hands a late seat to a bot: against bots alone
+      // the clock just counts
+      const anotherPerson = seats.some((p) => p.seat !== who && !p.bot);
       let text = t("clock_other", words);
-      if (seats.length === 2) {
+      if (seats.length === 2 && anotherPerson) {
         if (you === who) text = t("clock_you", words);
         else if (you != null) text = t("clock_opponent", words);
-      } else if (seats.length > 2 && person) {
+      } else if (seats.length > 2 && person && anotherPerson) {
         if (you === who) text = t("clock_you_takeover", words);
         else if (you != null) text = t("clock_others_takeover", words);
       } else if (you === who) {
