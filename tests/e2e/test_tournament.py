@@ -65,7 +65,8 @@ def test_two_players_register_and_play_a_round_while_the_standings_follow(signed
     # Both players register with their decks on the event's page.
     for page, deck_name in ((page_a, "Támadó"), (page_b, "Védő")):
         page.goto(url)
-        page.locator("#t-deck").select_option(label=deck_name)
+        # Each deck is offered with its size (3 of each of 15 codes) and no "not legal" mark.
+        page.locator("#t-deck").select_option(label=f"{deck_name} · 45 cards")
         page.get_by_role("button", name="Register").click()
         registered = f"You are registered with {deck_name}"
         expect(page.locator("#registration")).to_contain_text(registered)

@@ -196,7 +196,7 @@ def test_c03_a_bad_nights_waiting_turns_are_said_at_the_table_and_in_the_termina
     pass_turn(g)
     g.apply(next(a for a in g.legal_actions(0) if a["type"] == "play"))
     assert g.active_player == 1
-    assert "(1 waiting turn(s) left" in table_words(state_message(g, 1))["prompt"]
+    assert "(1 waiting turn left: this one)" in table_words(state_message(g, 1))["prompt"]
 
 
 # --- what bad night and moon head cards do, wherever they show (G, H) -------------------------
