@@ -144,7 +144,7 @@ UI = {
         "best_run_named": "run 1-2-3-4-5 or 6-7-8-9-0 {count}/5",
         "you_wait": (
             "A bad night: you may not add a symbol card to the shared dream this turn "
-            "({n} waiting turn(s) left, this one included)."
+            "({n} waiting {turns} left, this one included)."
         ),
         "hand": "  Your hand:",
         "hand_blind": "  Your hand: {n}, unseen for now (moon eye)",
@@ -640,7 +640,7 @@ def format_view(view: dict, lang: str = "hu", recent: list[str] | None = None) -
         lines.append(ui["pending"].format(who=seat_name(view["pending"]["player"], view, lang)))
     waiting = _waiting_now(view)
     if waiting:  # why no symbol card can go into the dream this turn
-        lines.append(ui["you_wait"].format(n=waiting))
+        lines.append(ui["you_wait"].format(n=waiting, turns="turn" if waiting == 1 else "turns"))
     lines += _recent(view, lang, recent)
     return "\n".join(lines)
 

@@ -197,6 +197,8 @@ def test_c03_a_bad_nights_waiting_turns_are_said_at_the_table_and_in_the_termina
     g.apply(next(a for a in g.legal_actions(0) if a["type"] == "play"))
     assert g.active_player == 1
     assert "(1 waiting turn left: this one)" in table_words(state_message(g, 1))["prompt"]
+    # The terminal counts in words too: one turn, not "turn(s)".
+    assert "(1 waiting turn left, this one included)" in cli_oniroo.format_view(g.view(1), "en")
 
 
 # --- what bad night and moon head cards do, wherever they show (G, H) -------------------------
