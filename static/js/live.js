@@ -1104,7 +1104,12 @@
     let timer = null;
     // The face put away with Escape stays away while the pointer rests on its card, even when
     // a redraw of the table puts a new element under it (a mouseover, 250 ms, and it was back).
-    let dismissed = null; // { card, zoom }
+    // A redraw can also put, for a moment, no card under the resting pointer (a row laid out
+    // anew): the browser then sends a mouseover at the same spot, which must not end the
+    // dismissal. Only a pointer that moved does.
+    let dismissed = null; // { card, zoom, x, y }
+    let pointer = { x: NaN, y: NaN };
+    const moved = (event) => !dismissed || event.clientX !== dismissed.x || event.clientY !== dismissed.y;
     // Until a new face has loaded the browser keeps painting the last one: hidden meanwhile,
     // so one card's face never stands over another's name and text (slow phones: seconds).
     const reveal = () => { img.style.visibility = ""; };
@@ -1155,12 +1160,17 @@
       // another copy of the card elsewhere still shows
       const same = card && dismissed &&
         (card === dismissed.card || (!dismissed.card.isConnected && card.dataset.zoom === dismissed.zoom));
-      if (same) return;
+      if (same || !moved(event)) return;
+      pointer = { x: event.clientX, y: event.clientY };
       dismissed = null;
       if (!card) return hide();
       timer = setTimeout(() => show(card), 250);
     });
-    root.addEventListener("mouseleave", () => { dismissed = null; hide(); });
+    root.addEventListener("mouseleave", (event) => {
+      if (moved(event)) dismissed = null;
+      hide();
+    });
+    root.addEventListener("mousemove", (event) => { pointer = { x: event.clientX, y: event.clientY }; }, { passive: true });
     root.addEventListener("focusin", (event) => {
       const card = cardOf(event.target);
       hide();
@@ -1195,7 +1205,7 @@
     });
     document.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") return;
-      if (shown) dismissed = { card: shown, zoom: shown.dataset.zoom };
+      if (shown) dismissed = { card: shown, zoom: shown.dataset.zoom, x: pointer.x, y: pointer.y };
       hide();
     });
     // a scroll that moves the card from beside its close-up: the page's, or its row's sideways
