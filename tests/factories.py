@@ -35,3 +35,20 @@ def propose(maker, to, gives=None, gets=None, **more) -> TradeProposal:
     return trades.proposal_create(
         maker=maker, partner_id=to.pk, gives=gives or {}, gets=gets or {}, **more
     )
+
+
+def deck_print_job(user, deck, **fields):
+    """A print job of the deck's first version as a worker would leave it at `status`
+    (queued unless given), written straight to the table: no task runs."""
+    from printing.models import PrintJob, SourceKind, Status
+
+    return PrintJob.objects.create(
+        user=user,
+        source_kind=SourceKind.DECK,
+        deck_version=deck.versions.first(),
+        cards=[],
+        title=deck.name,
+        options={},
+        content_hash="x",
+        **{"status": Status.QUEUED, **fields},
+    )

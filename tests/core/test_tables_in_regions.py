@@ -17,8 +17,8 @@ import pytest
 
 from catalog.models import Card, CardSet
 from collection import trades
-from printing.models import PrintJob, SourceKind, Status
-from tests.factories import PASSWORD, make_user, own, propose
+from printing.models import Status
+from tests.factories import PASSWORD, deck_print_job, make_user, own, propose
 from tests.html_names import Element, elements
 from tests.play_rows import first_cards_deck
 from tournaments import services as tournament_services
@@ -73,18 +73,7 @@ def a_trading_player():
         trades.trade_lists_refresh(user=player)
     zsofi.proposal = propose(zsofi, bence, gives={"AF1-001": 2}, gets={"AF1-002": 1})
     deck = first_cards_deck(zsofi, "Támadó", 15)
-    PrintJob.objects.create(
-        user=zsofi,
-        source_kind=SourceKind.DECK,
-        deck_version=deck.versions.first(),
-        cards=[],
-        title="Támadó",
-        options={},
-        content_hash="x",
-        status=Status.DONE,
-        progress=100,
-        pages=8,
-    )
+    deck_print_job(zsofi, deck, status=Status.DONE, progress=100, pages=8)
     return zsofi
 
 

@@ -24,8 +24,8 @@ from playwright.sync_api import expect
 from catalog.models import Game
 from collection import trades
 from play.bots.alomfogo_cards import DEMO_DECKS
-from printing.models import PrintJob, SourceKind, Status
-from tests.factories import make_user, own
+from printing.models import PrintJob, Status
+from tests.factories import deck_print_job, make_user, own
 from tests.play_rows import codes_deck, first_cards_deck, session_key
 from tournaments import services as tournament_services
 
@@ -159,17 +159,7 @@ def test_a_print_job_says_each_state_once(page, live_server):
     call_command("load_cards", verbosity=0)
     zsofi = make_user("zsofi", language="en")
     deck = first_cards_deck(zsofi, "Támadó", 15)
-    job = PrintJob.objects.create(
-        user=zsofi,
-        source_kind=SourceKind.DECK,
-        deck_version=deck.versions.first(),
-        cards=[],
-        title="Támadó",
-        options={},
-        content_hash="x",
-        status=Status.QUEUED,
-        progress=0,
-    )
+    job = deck_print_job(zsofi, deck, progress=0)
     signed_in_page(page, live_server, zsofi)
     page.add_init_script(RECORD_SAID)
     page.goto(f"/print/jobs/{job.pk}/")

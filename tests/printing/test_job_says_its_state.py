@@ -14,7 +14,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from printing.models import PrintJob, SourceKind, Status
+from printing.models import PrintJob, Status
+from tests.factories import deck_print_job
 
 pytestmark = pytest.mark.django_db
 
@@ -27,16 +28,7 @@ def job(owner, make_deck, client):
     owner.language = "en"
     owner.save(update_fields=["language"])
     deck = make_deck("Támadó")
-    return PrintJob.objects.create(
-        user=owner,
-        source_kind=SourceKind.DECK,
-        deck_version=deck.versions.first(),
-        cards=[],
-        title="Támadó",
-        options={},
-        content_hash="x",
-        status=Status.QUEUED,
-    )
+    return deck_print_job(owner, deck)
 
 
 def status_part(client, job, **fields):
