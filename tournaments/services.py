@@ -466,20 +466,24 @@ def _make_pairings(
     ]
     rows = list(made)
     if bye is not None:
-        rows.append(
-            Pairing(
-                round=rnd,
-                table=len(pairs) + 1,
-                player_a=players[bye],
-                player_b=None,
-                wins_a=selectors.games_to_win(tournament),
-                outcome=Outcome.BYE,
-                decided_at=now,
-            )
-        )
+        rows.append(_bye(tournament, rnd, len(pairs) + 1, players[bye], now))
     # one insert for the round's tables; their ids come back (the games point at them)
     Pairing.objects.bulk_create(rows)
     _first_games(tournament, made)
+
+
+def _bye(tournament: Tournament, rnd, table: int, player: Player, now) -> Pairing:
+    """A table with one player: the bye, decided as it is made (unsaved; the round's rows
+    are inserted together)."""
+    return Pairing(
+        round=rnd,
+        table=table,
+        player_a=player,
+        player_b=None,
+        wins_a=selectors.games_to_win(tournament),
+        outcome=Outcome.BYE,
+        decided_at=now,
+    )
 
 
 def _all_players(tournament: Tournament) -> dict[int, Player]:
@@ -811,17 +815,7 @@ def _pair_elimination(
             made.append(Pairing(round=rnd, table=table, player_a=players[a], player_b=players[b]))
             rows.append(made[-1])
         elif present:
-            rows.append(
-                Pairing(
-                    round=rnd,
-                    table=table,
-                    player_a=players[present[0]],
-                    player_b=None,
-                    wins_a=selectors.games_to_win(tournament),
-                    outcome=Outcome.BYE,
-                    decided_at=now,
-                )
-            )
+            rows.append(_bye(tournament, rnd, table, players[present[0]], now))
     Pairing.objects.bulk_create(rows)
     _first_games(tournament, made)
 
