@@ -12,12 +12,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from accounts.names import check_username
 from accounts.selectors import username_taken, username_taken_message
-from core.errors import Conflict
+from core.errors import ApplicationError, Conflict
 
 
 def _name_taken() -> Conflict:
@@ -47,7 +48,14 @@ def user_create(*, username: str, password: str, email: str = "", language: str 
 def _lock_tokens_of(user: User) -> None:
     """Take the user's row for the rest of the transaction: every writer of their API
     token (a new one, the token login) waits its turn here."""
-    list(User.objects.select_for_update(no_key=True).filter(pk=user.pk).values("pk"))
+    _password_now(user)
+
+
+def _password_now(user: User) -> str | None:
+    """Take the user's row as `_lock_tokens_of` does; its password hash as committed now
+    (a password change writes the row, so it waits for the lock or is seen here)."""
+    rows = User.objects.select_for_update(no_key=True).filter(pk=user.pk)
+    return rows.values_list("password", flat=True).first()
 
 
 @transaction.atomic
@@ -67,13 +75,19 @@ def user_regenerate_token(*, user: User) -> Token:
 def user_api_token(*, user: User) -> Token:
     """The user's API token, made if they have none: what the token login answers.
 
-    Takes turns with "new API token" on the user's row. Unlocked (DRF's own
+    `user` is the row as the login read it when it checked the password. Takes
+    turns with "new API token" on the user's row. Unlocked (DRF's own
     get_or_create), a login making the player's first token while the page made
     one too left the page's insert to meet the login's on the unique user (a 500).
     A login that comes first is still told the token that the page then
     replaces: the button's promise is that the old token stops working.
+
+    A password replaced after the login checked the old one (and its token
+    revoked) refuses the login as a wrong password would: otherwise it made a
+    token after the revoke, a way in that the new password did not close.
     """
-    _lock_tokens_of(user)
+    if _password_now(user) != user.password:
+        raise ApplicationError("invalid", gettext("Unable to log in with provided credentials."))
     token = Token.objects.filter(user=user).first()
     return token if token is not None else Token.objects.create(user=user)
 

@@ -141,3 +141,44 @@ def test_a_reset_from_the_mailed_link_revokes_the_token(
     assert not signed_in(thief)
     html = visitor.get(response["Location"]).content.decode()
     assert "If you had an API token, it no longer works" in html
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_a_token_login_that_checked_the_old_password_just_before_the_change_gets_no_token(
+    laptop, token, monkeypatch, language
+):
+    """The thief's token login checks the old password; the owner's change (and its revoke)
+    lands before the login makes its token: the login is refused as a wrong password is,
+    and no token is left to the old password."""
+    from django.utils import translation
+    from rest_framework.authtoken.serializers import AuthTokenSerializer
+
+    checked = AuthTokenSerializer.validate
+
+    def password_changed_meanwhile(serializer, attrs):
+        attrs = checked(serializer, attrs)
+        # the laptop's request, in this thread, must not leave its language to the login's
+        with translation.override(translation.get_language()):
+            assert change_password(laptop).status_code == 302
+        return attrs
+
+    monkeypatch.setattr(AuthTokenSerializer, "validate", password_changed_meanwhile)
+    response = Client().post(
+        "/api/auth/token/",
+        {"username": "owner", "password": PASSWORD},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid"
+    assert (
+        response.json()["error"]["message"]
+        == {
+            "hu": "A megadott azonosítókkal nem lehet bejelentkezni.",
+            "en": "Unable to log in with provided credentials.",
+        }[language]
+    )
+    assert not Token.objects.exists() and api_me(token) == REFUSED
+
+    monkeypatch.setattr(AuthTokenSerializer, "validate", checked)
+    with_new = Client().post("/api/auth/token/", {"username": "owner", "password": NEW_PASSWORD})
+    assert api_me(with_new.json()["token"]) == 200  # the new password logs in as ever

@@ -18,6 +18,7 @@ import uuid
 from itertools import product
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -127,8 +128,9 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
 
     def ask(client: Client, method: str, url: str, **kwargs) -> None:
         response = getattr(client, method)(url, **kwargs)
-        if client is player and method == "post":
-            player.force_login(owner)  # in case the POST signed out or changed the session
+        if client is player and settings.SESSION_COOKIE_NAME in response.cookies:
+            # The request signed out, or changed or ended the session: sign in again.
+            player.force_login(owner)
         if method == "get" and not kwargs and "?" not in url and response.status_code == 200:
             shown.add(url)
         if response.status_code >= 500:
