@@ -12,7 +12,7 @@ import pytest
 
 from tests.play.alomfogo_helpers import act, deck, game, in_hand
 from tests.play.page_scripts import needs_node
-from tests.play.test_table_js import PAGE, first_message, state_message
+from tests.play.test_table_js import PAGE, first_message, play_through, state_message
 
 DRIVER = r"""
 const t = Live.makeT(input.strings);
@@ -119,3 +119,22 @@ def test_the_draw_after_an_alomleny_is_offered_as_a_choice(lang, prompt, draw, d
     assert prompt in frames[0]["prompt"]
     assert frames[0]["labels"] == [draw, decline]
     assert declined in frames[1]["log"]
+
+
+@needs_node
+@pytest.mark.parametrize(("lang", "not_now"), [("hu", "most nem"), ("en", "not now")])
+def test_a_finished_game_marks_no_card_in_hand_not_now(lang, not_now):
+    """Once the game is over no card is played again: the hand left is shown without a
+    reason why not now, which would say it could be played later."""
+    ends = [play_through(seed, seat=0)[-1] for seed in (1, 2, 3, 4)]
+    assert all(end["status"] == "finished" for end in ends)
+    hands = [end["view"]["players"][0]["hand"] for end in ends]
+    # the check can fail: some card left in a final hand costs more than the seat's VP
+    assert any(
+        entry["cost"] > end["view"]["players"][0]["vp"]
+        for end, hand in zip(ends, hands, strict=True)
+        for entry in hand
+    )
+    assert not any("why_not" in entry for hand in hands for entry in hand)
+    described = [line for frame in run(ends, lang) for line in frame["hand"]]
+    assert described and not any(not_now in line for line in described)

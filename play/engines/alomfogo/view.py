@@ -94,9 +94,13 @@ def _in_hand(g, iid: str, owner: int, boards: _Boards) -> dict:
     """A card in its owner's hand with what playing it costs now, and why it cannot be
     played now where it cannot (`why_not`): a rule ("one_buvforras") before its cost ("vp",
     more than the seat's VP), then its effect ("unpayable": its discard cost or a target it
-    needs is not there), so the table says it on the card and no bot works it out."""
+    needs is not there), so the table says it on the card and no bot works it out. A
+    finished game gives no reasons: no card is played again, and "not now" would say one
+    could be later."""
     entry = _card(g.s, iid)
     entry["cost"] = fx.play_cost(g, owner, iid, boards.statics)
+    if g.s["phase"] == "over":
+        return entry
     if "subtypes" in entry and _buvforras_spent(g, owner) and "buvforras" in entry["subtypes"]:
         entry["why_not"] = "one_buvforras"  # DECISIONS 3: one bűvforrás a turn
     elif entry["cost"] > g.seat(owner)["vp"]:
