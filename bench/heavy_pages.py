@@ -40,7 +40,10 @@ Cases (settings.LIMITS, defaults in README "Limits and security"):
   step (first visit: the log is played once and states are kept every
   replays.SNAPSHOT_EVERY steps), again, a middle step, one step back; then the
   replay page (`GET /play/<id>/replay/?step=<last>`) first (it lists where
-  each turn starts: the log played once more, with a view a step) and again.
+  each turn starts: the log played once more, the engine's `turn_marker` read
+  a step) and again. Then that turn list alone (`replays._turns_from_deal`),
+  first and best of `--repeat`, for this match and a long random-bot match of
+  Álomfogó and of Arcane Guardian (`TURN_MATCHES`).
 """
 
 from __future__ import annotations
@@ -296,8 +299,8 @@ def case_replay(args) -> None:
     from django.utils import timezone
 
     from catalog.models import Game
-    from play import replays, selectors, services
-    from play.models import Match, MatchAction, MatchStatus, Seat
+    from play import replays, services
+    from play.models import Match, MatchStatus, Seat
     from tests.factories import make_user
 
     user = make_user("visszajatszo")
@@ -319,22 +322,8 @@ def case_replay(args) -> None:
         seed=REPLAY_SEED,
         seed_sha256=hashlib.sha256(str(REPLAY_SEED).encode()).hexdigest(),
     )
-    # As tests/play/test_replay_cost.py does: legal moves straight through the engine,
-    # logged as the service logs them.
     start = time.perf_counter()
-    state = selectors.match_state(Match.objects.get(pk=match.pk))
-    rng, log = random.Random(1), []
-    while not state.is_over:
-        seat = state.active_player
-        action = _stall(state.legal_actions(seat), rng)
-        state.apply(action)
-        log.append(MatchAction(match=match, seq=len(log) + 1, seat=seat, action=action))
-    MatchAction.objects.bulk_create(log, batch_size=5000)
-    Match.objects.filter(pk=match.pk).update(
-        status=MatchStatus.FINISHED, version=len(log), result=state.result,
-        finished_at=timezone.now(),
-    )  # fmt: skip
-    n = len(log)
+    n = _play_out(match, _stall)
     _say(
         f"replay: ONIROO, {players} players, a series of {args.games} games, {n:,} actions "
         f"(states kept every {replays.SNAPSHOT_EVERY}); played in "
@@ -349,6 +338,97 @@ def case_replay(args) -> None:
     measure(client, f"GET replay API, one step back ({n - 1})", f"{api}{n - 1}", args.repeat)
     page = f"/play/{match.pk}/replay/?step={n}"
     measure(client, "GET /play/<id>/replay/?step=<last>", page, args.repeat)
+    _say(
+        "turn starts (replays._turns_from_deal, the page's first-load part beside the frame: "
+        "the log played from the deal, the turn asked at each step)"
+    )
+    _time_turn_starts(Match.objects.get(pk=match.pk), args.repeat)
+    for slug, options, seed in TURN_MATCHES:
+        _time_turn_starts(_bot_match(user, slug, options, seed), args.repeat)
+
+
+# The other games' matches for the turn starts, long ones the lobby allows: random bots,
+# each deal the one of seeds 0-59 whose game is longest (Álomfogó with its slowest
+# scoring: 610 moves; Arcane Guardian, whose games are short: 112).
+TURN_MATCHES = (
+    ("alomfogo", {"vp_per_turn": 2, "starting_glory": 20}, 56),
+    ("arcane-guardian", {}, 38),
+)
+
+
+def _play_out(match, policy=None) -> int:
+    """Play `match` to its end by `policy(legal, rng)` (a random move by default), its moves
+    logged as the service logs them, the match finished; the number of moves.
+
+    As tests/play/test_replay_cost.py does: legal moves straight through the engine."""
+    from django.utils import timezone
+
+    from play import selectors
+    from play.models import Match, MatchAction, MatchStatus
+
+    state = selectors.match_state(Match.objects.get(pk=match.pk))
+    rng, log = random.Random(1), []
+    while not state.is_over:
+        seat = state.active_player
+        legal = state.legal_actions(seat)
+        action = policy(legal, rng) if policy else rng.choice(legal)
+        state.apply(action)
+        log.append(MatchAction(match=match, seq=len(log) + 1, seat=seat, action=action))
+    MatchAction.objects.bulk_create(log, batch_size=5000)
+    Match.objects.filter(pk=match.pk).update(
+        status=MatchStatus.FINISHED, version=len(log), result=state.result,
+        finished_at=timezone.now(),
+    )  # fmt: skip
+    return len(log)
+
+
+def _bot_match(user, slug: str, options: dict, seed: int):
+    """A finished public match of `slug` between random bots (their own decks), dealt by
+    `seed`, with the lobby's options: the registry's defaults under `options`."""
+    from django.utils import timezone
+
+    from catalog.models import Game
+    from core.games import table_game
+    from play.models import Match, MatchStatus, Opponent, Seat
+
+    spec = table_game(slug)
+    options, bad = spec.options_from(options)
+    assert not bad, bad
+    match = Match.objects.create(
+        game=Game.objects.get(slug=slug),
+        options=options,
+        opponent=Opponent.BOT_RANDOM,
+        public=True,
+        status=MatchStatus.RUNNING,
+        seed=seed,
+        seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
+        created_by=user,
+        seat_count=spec.seats(options),
+        started_at=timezone.now(),
+    )
+    for position in range(match.seat_count):
+        Seat.objects.create(match=match, position=position, bot="random")
+    _play_out(match)
+    return Match.objects.select_related("game").get(pk=match.pk)
+
+
+def _time_turn_starts(match, repeat: int) -> None:
+    """Print what working out a finished match's turn starts costs: first and best of
+    `repeat` later runs (each plays the whole log again: nothing kept is read), and per move."""
+    from play import replays
+
+    times, turns = [], []
+    for _ in range(1 + repeat):
+        start = time.perf_counter()
+        turns = replays._turns_from_deal(match)
+        times.append((time.perf_counter() - start) * 1000)
+    best = min(times[1:] or times)
+    label = f"{match.game.slug}, {match.version:,} moves, {len(turns)} turns"
+    print(
+        f"  {label:<44} first {times[0]:7.1f} ms, best of {repeat} later {best:7.1f} ms"
+        f"  ({best * 1000 / max(1, match.version):.0f} µs a move)",
+        flush=True,
+    )
 
 
 # --- running -----------------------------------------------------------------------------

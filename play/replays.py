@@ -125,19 +125,17 @@ def turn_starts(match: Match) -> list[dict]:
 
 
 def _turns_from_deal(match: Match) -> list[dict]:
-    """The turn starts, by the whole log played from the deal with a spectator's view each
-    step. The views are most of the cost and every step needs one; the playing itself is
-    the pass `_state_at` makes, so it keeps the states on its way, as a visit to the last
-    step would (the page's frame then plays at most SNAPSHOT_EVERY moves)."""
+    """The turn starts, by the whole log played from the deal: a new turn begins wherever
+    the engine's `turn_marker` changes (what a turn is, is the game's rule). The marker is
+    read from the state, so the cost is the playing itself, the pass `_state_at` makes; it
+    keeps the states on its way, as a visit to the last step would (the page's frame then
+    plays at most SNAPSHOT_EVERY moves)."""
     starts: list[dict] = []
     previous = None
 
     def note(step: int, state) -> None:
         nonlocal previous
-        view = state.view(None)
-        # Games that number their turns say so in the view; otherwise a new
-        # turn is a change of the player the game waits for.
-        marker = view.get("turn", state.active_player)
+        marker = state.turn_marker()
         if marker != previous and not state.is_over:
             starts.append({"turn": len(starts) + 1, "step": step, "player": state.active_player})
             previous = marker

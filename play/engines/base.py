@@ -206,6 +206,16 @@ class GameState(ABC):
         than `from_dict(to_dict())`, which a search would pay at every step.
         """
 
+    def turn_marker(self) -> Hashable:
+        """A value that changes exactly when a new turn begins: where a replay's turns start.
+
+        Read from the state, never from a view: the replay asks it at every step of a
+        match's log, and a view there was most of a replay page's first load. The default,
+        for a game that numbers no turns, is the seat the game waits for; a game that
+        numbers them returns the number its views show as `turn`.
+        """
+        return self.active_player
+
     # --- the game's hooks -------------------------------------------------
     @abstractmethod
     def _legal_actions(self, player: int) -> list[Action]:

@@ -62,6 +62,10 @@ class AlomfogoState(DictState):
             return None
         return rules.deciding_player(self)
 
+    def turn_marker(self) -> int:
+        # the turn number the view shows: `turn.start_turn` counts it up as each turn begins
+        return self.s["turn"]
+
     # --- hooks of the base's apply ---------------------------------------
     def _legal_actions(self, player: int) -> list[Action]:
         return rules.legal_actions(self, player)

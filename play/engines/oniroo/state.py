@@ -91,6 +91,11 @@ class OnirooState(DictState):
         pending = s.get("pending")
         return pending[0]["player"] if pending else s["active"]
 
+    def turn_marker(self) -> int:
+        # the turn number the view shows: `table.start_turn` (`solitaire.draw_pair` alone)
+        # counts it up as each turn begins
+        return self.s["turn"]
+
     def actions_of(self, player: int) -> dict:
         """Action dicts the rules made for a seat, kept for the next turns (never changed)."""
         found = self._actions.get(player)
