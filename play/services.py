@@ -962,9 +962,12 @@ def _one_bot_move(match_id, version: int) -> bool:
         rng = random.Random(f"{match.seed}:{match.version}:{position}")
     if bot.uses_knowledge and version > 0:
         # built afresh for this move, the hard bot is told what its seat was shown before
-        # (a card it saw go back into a hand): the views of versions 0 to version - 1; the
-        # log up to `version` never changes, so this needs no lock
-        bot.recall(s.view(position) for s in states_from_deal(match, upto=version - 1))
+        # (a card it saw go back into a hand): the views of versions 0 to version - 1, from
+        # what this process kept at the seat's last move when it has it, else from the deal
+        # (play/bots/seat_memory.py); the log up to `version` never changes, so no lock
+        from play.bots import seat_memory
+
+        seat_memory.recall(bot, match, position, version, states_from_deal)
     action = bot.choose(view, legal, rng)
     with transaction.atomic():
         match = _locked(match_id)

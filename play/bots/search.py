@@ -113,7 +113,9 @@ class SearchBot(Bot):
 
         A bot that sits through a whole game remembers as it goes; one built
         afresh for a move (the live table's worker) is handed the seat's past
-        views instead, so it knows what it would have seen.
+        views instead, so it knows what it would have seen — or, when this
+        process kept what the seat knew at its last move, that knowledge
+        (`knowledge`, a copy) and the views since (`play.bots.seat_memory`).
         """
         for view in views:
             self.sampling.remember(view, self._know(view["you"]))

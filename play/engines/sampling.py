@@ -19,6 +19,7 @@ Each game's module `play.engines.<room>.sampling` provides:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 
@@ -39,6 +40,26 @@ class Knowledge:
     catalog: dict[str, dict] = field(default_factory=dict)
     # what a sampler works out once and reuses for every sample (normalised cards...)
     cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def copy(self) -> Knowledge:
+        """A copy that either side may change without the other seeing it.
+
+        A bot that keeps what its seat was shown between moves hands each
+        decision a copy: the decision remembers its own view and fills the
+        sampler's cache, and neither may reach the kept knowledge. The cards
+        themselves (read, never changed) are shared; every container is new,
+        and so is each value in the cache (`remember` keeps the last hand
+        there).
+        """
+        return Knowledge(
+            seat=self.seat,
+            deck=list(self.deck),
+            options=dict(self.options),
+            prior=[list(deck) for deck in self.prior],
+            remembered=dict(self.remembered),
+            catalog=dict(self.catalog),
+            cache={key: copy.copy(value) for key, value in self.cache.items()},
+        )
 
 
 class SampleError(ValueError):
