@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from asgiref.sync import async_to_sync
 
@@ -101,6 +103,28 @@ def test_the_table_page_shows_chat_escaped(public_match, client):
     # without JavaScript the form posts and comes back to the table
     response = client.post(f"/play/{match.pk}/chat/", {"text": "jó játékot"})
     assert response.status_code == 302 and ChatMessage.objects.filter(text="jó játékot").exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "empty"), [("hu", "Még nincs üzenet."), ("en", "No messages yet.")]
+)
+def test_an_empty_chat_says_there_is_nothing_yet_and_stops_saying_it_once_there_is(
+    public_match, client, language, empty
+):
+    match, zsofi, gergo = public_match
+    client.force_login(zsofi)
+    client.cookies["django_language"] = language
+    empty_list = re.search(
+        r'<ol id="chat-list"[^>]*>(.*?)</ol>',
+        client.get(f"/play/{match.pk}/").content.decode(),
+        re.S,
+    )
+    assert f'data-empty="{empty}"' in empty_list.group(0)
+    assert empty_list.group(1) == ""  # nothing between the tags: CSS's :empty shows the sentence
+    ChatMessage.objects.create(match=match, author=gergo, text="szia")
+    page = client.get(f"/play/{match.pk}/").content.decode()
+    said = re.search(r'<ol id="chat-list"[^>]*>(.*?)</ol>', page, re.S).group(1)
+    assert said.startswith('<li class="chat-msg"') and "szia" in said
 
 
 def test_an_invitation_link_shows_the_match_but_not_its_chat(players, client):  # noqa: F811
