@@ -62,6 +62,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.cases import case_parser, parsed_cases  # noqa: E402
 from bench.sigterm import stop_on_sigterm  # noqa: E402
 
 CASES = ("decks", "public", "tournament", "replay")
@@ -459,16 +460,11 @@ def child(case: str, args) -> None:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = case_parser(
+        CASES,
         description=__doc__.splitlines()[0],
         epilog="Each case runs in a fresh child process on its own copy of a scratch SQLite "
         "database.",
-    )
-    parser.add_argument(
-        "cases",
-        nargs="*",
-        metavar="CASE",
-        help=f"cases to measure, of: {', '.join(CASES)} (default all)",
     )
     parser.add_argument("--repeat", type=int, default=5, help="later requests per URL (5)")
     parser.add_argument("--decks", type=int, default=200, help="decks case: decks kept (200)")
@@ -476,14 +472,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=256, help="tournament case: players (256)")
     parser.add_argument("--rounds", type=int, default=3, help="tournament case: rounds played (3)")
     parser.add_argument("--games", type=int, default=5, help="replay case: games in the series (5)")
-    # Internal: the child process that measures one case (see main).
-    parser.add_argument("--child", choices=CASES, help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    # Checked here rather than with choices=: Python 3.11 refuses an empty nargs="*" list then.
-    unknown = [case for case in args.cases if case not in CASES]
-    if unknown:
-        parser.error(f"unknown cases: {', '.join(unknown)} (choose from {', '.join(CASES)})")
-    return args
+    return parsed_cases(parser, CASES, argv)
 
 
 def main(args: argparse.Namespace) -> None:

@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.cases import case_parser, parsed_cases  # noqa: E402
 from bench.sigterm import stop_on_sigterm  # noqa: E402
 
 CASES = ("preview", "job", "deck", "json")
@@ -139,24 +140,12 @@ def child(case: str) -> None:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = case_parser(
+        CASES,
         description=__doc__.splitlines()[0],
         epilog="Each case runs in a fresh child process on a scratch SQLite database.",
     )
-    parser.add_argument(
-        "cases",
-        nargs="*",
-        metavar="CASE",
-        help=f"cases to measure, of: {', '.join(CASES)} (default all)",
-    )
-    # Internal: the child process that measures one case (see main).
-    parser.add_argument("--child", choices=CASES, help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    # Checked here rather than with choices=: Python 3.11 refuses an empty nargs="*" list then.
-    unknown = [case for case in args.cases if case not in CASES]
-    if unknown:
-        parser.error(f"unknown cases: {', '.join(unknown)} (choose from {', '.join(CASES)})")
-    return args
+    return parsed_cases(parser, CASES, argv)
 
 
 def main(cases: list[str]) -> None:

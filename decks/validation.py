@@ -28,6 +28,7 @@ this table", not said of the format.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from catalog.vocab import GAMES, RULES, TYPES
 from decks.entries import MAIN, Entry, display_name
@@ -135,9 +136,9 @@ def validate(entries: list[Entry], game: str, fmt: Format) -> list[Problem]:
         problems.append(_empty(fmt))
     else:
         if fmt.min_cards is not None and size < fmt.min_cards:
-            problems.append(_too_few(size, fmt))
+            problems.append(_size_problem("too_few_cards", size, fmt))
         if fmt.max_cards is not None and size > fmt.max_cards:
-            problems.append(_too_many(size, fmt))
+            problems.append(_size_problem("too_many_cards", size, fmt))
         for want_type, want in exact.items():
             have, cards = typed.get(want_type, (0, {}))
             if have != want:
@@ -225,33 +226,42 @@ def _at_table(table_only: bool) -> tuple[str, str]:
     return (" ennél az asztalnál", " at this table") if table_only else ("", "")
 
 
-def _too_few(size: int, fmt: Format) -> Problem:
-    minimum = fmt.min_cards
-    n = minimum - size
-    named_hu, named_en = _format_named(fmt)
-    table_hu, table_en = _at_table(minimum != _listed(fmt).min_cards)
-    return Problem(
-        "too_few_cards",
-        f"A pakliban {size} lap van, {named_hu}hoz{table_hu} legalább {minimum} kell.",
-        f"The deck has {_cards_en(size)}; {named_en} needs at least {minimum}{table_en}.",
-        (),
-        f"Tegyél bele még {n} lapot.",
-        f"Add {n} more {'card' if n == 1 else 'cards'}.",
-    )
+# What the deck is told when its size is outside a limit, by problem code: the format's
+# limit, the messages, then the hints. {format} and {table} as in _REFUSED_TYPE_MESSAGES
+# (not capitalised: mid-sentence), {size} and {limit} numbers, {deck} the size in English
+# words ("1 card"), {n} the cards to add or take out and {noun} "card" or "cards" for {n}.
+_SIZE_MESSAGES = {
+    "too_few_cards": (
+        attrgetter("min_cards"),
+        "A pakliban {size} lap van, {format}hoz{table} legalább {limit} kell.",
+        "The deck has {deck}; {format} needs at least {limit}{table}.",
+        "Tegyél bele még {n} lapot.",
+        "Add {n} more {noun}.",
+    ),
+    "too_many_cards": (
+        attrgetter("max_cards"),
+        "A pakliban {size} lap van, {format}ban{table} legfeljebb {limit} lehet.",
+        "The deck has {deck}; {format} allows at most {limit}{table}.",
+        "Vegyél ki {n} lapot.",
+        "Remove {n} {noun}.",
+    ),
+}
 
 
-def _too_many(size: int, fmt: Format) -> Problem:
-    maximum = fmt.max_cards
-    n = size - maximum
+def _size_problem(problem: str, size: int, fmt: Format) -> Problem:
+    """too_few_cards or too_many_cards: `size` main-board cards against the format's limit."""
+    limit_of, message_hu, message_en, hint_hu, hint_en = _SIZE_MESSAGES[problem]
+    limit = limit_of(fmt)
+    n = abs(size - limit)
     named_hu, named_en = _format_named(fmt)
-    table_hu, table_en = _at_table(maximum != _listed(fmt).max_cards)
+    table_hu, table_en = _at_table(limit != limit_of(_listed(fmt)))
     return Problem(
-        "too_many_cards",
-        f"A pakliban {size} lap van, {named_hu}ban{table_hu} legfeljebb {maximum} lehet.",
-        f"The deck has {_cards_en(size)}; {named_en} allows at most {maximum}{table_en}.",
+        problem,
+        message_hu.format(size=size, format=named_hu, table=table_hu, limit=limit),
+        message_en.format(deck=_cards_en(size), format=named_en, table=table_en, limit=limit),
         (),
-        f"Vegyél ki {n} lapot.",
-        f"Remove {_cards_en(n)}.",
+        hint_hu.format(n=n),
+        hint_en.format(n=n, noun="card" if n == 1 else "cards"),
     )
 
 

@@ -163,7 +163,13 @@ def replay_frame(match: Match, position: int | None, step: int) -> dict:
     if position is not None and position not in [s.position for s in seats]:
         raise NotFound("not_found", _("No such match."))
     step = max(0, min(step, match.version))
-    state = _state_at(match, step)
+    return step_frame(match, _state_at(match, step), position, step, seats)
+
+
+def step_frame(match: Match, state, position: int | None, step: int, seats: list[Seat]) -> dict:
+    """The replay frame of `state`, the table after the first `step` logged moves, seen from
+    `position`: a live frame (the match's status and result at the last step only) with the
+    step counter. It shows whatever `state` holds: the caller has checked the seat."""
     at_end = step == match.version
     return {
         **frames.frame(

@@ -56,12 +56,14 @@ def session_key(user) -> str:
     return session.session_key
 
 
-def oniroo_match(user, opponent: str, **options):
-    """An ONIROO table the user starts: seated, waiting for `opponent` ("invite", "bot:...")."""
+def oniroo_match(user, opponent: str, *, public: bool = False, **options):
+    """An ONIROO table the user starts: seated, waiting for `opponent` ("invite", "bot:...");
+    `public`: anyone may watch it."""
     return play_services.match_create(
         user=user,
         game=Game.objects.get(slug="oniroo"),
         deck=None,
         opponent=opponent,
         options=options,
+        public=public,
     )

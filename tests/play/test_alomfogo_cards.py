@@ -204,6 +204,13 @@ def cast_on_turn_3(g, spell: str, target: str, *, sends_to: str, vp: int) -> Non
     assert zone(g, target) == sends_to and seat(g, 0)["vp"] == vp
 
 
+def aura_and_wugus(code: str):
+    """Seat 0 has played `code` and two Wugus, seat 1 three Wugus (turn 2, seat 1 to move):
+    the game, `code`'s card on the board, seat 0's Wugus and seat 1's."""
+    g = table([code, W, W], [W, W, W], upto=2)
+    return g, on_board(g, 0, code), ids(g, 0, "board", W), ids(g, 1, "board", W)
+
+
 def rest(g, iid: str, to: str = "resting") -> None:
     """Set a state no card can produce here (an event resting, a révülő damaged)."""
     g.s["inst"][iid]["state"] = to
@@ -943,10 +950,7 @@ def test_meselo_tuz_pays_two_vp_for_a_card_once_a_turn():
 @covers("AFD-053")
 def test_vilagfa_arnyeka_adds_defence_while_active():
     says("AFD-053", "Amíg aktív: a révülőid védő ereje +1.")
-    g = table(["AFD-053", W, W], [W, W, W], upto=2)
-    shade = on_board(g, 0, "AFD-053")
-    a0, b0 = ids(g, 0, "board", W)
-    a1, b1, c1 = ids(g, 1, "board", W)
+    g, shade, (a0, b0), (a1, b1, c1) = aura_and_wugus("AFD-053")
     attack(g, a1, a0)
     assert close(g) == {"attack": 4, "defense": 5, "winner": "defender"}
     assert seat(g, 0)["glory"] == GLORY + 1
@@ -962,10 +966,7 @@ def test_vilagfa_arnyeka_adds_defence_while_active():
 @covers("AFD-054")
 def test_harci_dobok_adds_attack_while_active():
     says("AFD-054", "Amíg aktív: a révülőid támadó ereje +1.")
-    g = table(["AFD-054", W, W], [W, W, W], upto=2)
-    drums = on_board(g, 0, "AFD-054")
-    a0, b0 = ids(g, 0, "board", W)
-    a1, b1, c1 = ids(g, 1, "board", W)
+    g, drums, (a0, b0), (a1, b1, c1) = aura_and_wugus("AFD-054")
     attack(g, a1, a0)
     assert close(g) == {"attack": 4, "defense": 4, "winner": None}  # defence unchanged
     next_turn(g)

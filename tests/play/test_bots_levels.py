@@ -16,7 +16,7 @@ from asgiref.sync import async_to_sync
 from django.core.management import call_command
 from django.test import override_settings
 
-from catalog.models import Card, Game
+from catalog.models import Card
 from play import cli_alomfogo, cli_oniroo, selectors, services
 from play.bots import get_bot
 from play.bots.oniroo_cards import oniroo_cards
@@ -24,6 +24,7 @@ from play.bots.search import SearchBot
 from play.models import Match, MatchAction, Opponent
 from tests.factories import PASSWORD, make_user
 from tests.play.test_matches import connect, legal_deck
+from tests.play_rows import oniroo_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -151,13 +152,7 @@ def test_a_move_against_the_hard_bot_is_answered_by_a_search_that_knows_its_own_
 
 @override_settings(PLAY_SEARCH_SECONDS=QUICK)
 def test_oniroo_hard_bots_know_the_whole_card_set_and_the_options(zsofi, hard_bots):
-    match = services.match_create(
-        user=zsofi,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="bot:search",
-        options={"players": 2, "level": 5},
-    )
+    match = oniroo_match(zsofi, "bot:search", players=2, level=5)
     rng = random.Random(2)
     play_until(match, zsofi, rng, lambda: bot_moved(match), moves=40)
     assert MatchAction.objects.filter(match=match, seat=1).exists(), "the bot never moved"

@@ -52,6 +52,28 @@ def solve(client, match):
     return client.get(f"/api/matches/{match.pk}/hint/?solve=1")
 
 
+def solved_then_moved(client, mages_dungeon) -> tuple[Match, object]:
+    """The mage asks the solver (answered: one search), then moves: the match at version 1."""
+    match, mage = mages_dungeon
+    client.force_login(mage)
+    assert solve(client, match).status_code == 200
+    move(match, mage)
+    return match, mage
+
+
+def rivals_dungeon(client) -> Match:
+    """Another person's solo dungeon (English), with the client signed in as them."""
+    from catalog.models import Game
+    from tests.factories import make_user
+
+    rival = make_user("rivalis", language="en")
+    theirs = services.match_create(
+        user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
+    )
+    client.force_login(rival)
+    return theirs
+
+
 def test_the_same_question_is_answered_without_a_second_search(dungeon, client, searches):  # noqa: F811
     match, mage = dungeon
     client.force_login(mage)
@@ -72,17 +94,10 @@ def test_the_same_question_is_answered_without_a_second_search(dungeon, client, 
 
 def test_a_kept_verdict_is_for_its_own_match_version_and_seat(dungeon, client, searches):  # noqa: F811
     """Another person's dungeon at the same version is another deal: searched for itself."""
-    from catalog.models import Game
-    from tests.factories import make_user
-
     match, mage = dungeon
     client.force_login(mage)
     assert solve(client, match).status_code == 200
-    rival = make_user("rivalis", language="en")
-    theirs = services.match_create(
-        user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
-    )
-    client.force_login(rival)
+    theirs = rivals_dungeon(client)
     assert solve(client, theirs).status_code == 200
     assert searches == [0, 0]
     keys = {hints.verdict_key(m, 0) for m in (match, theirs)}
@@ -97,10 +112,7 @@ def test_past_the_searches_a_minute_the_solver_is_refused_and_the_hint_answers(
     monkeypatch,
 ):
     monkeypatch.setattr(hints, "SOLVER_RUNS_PER_MINUTE", 2)
-    match, mage = dungeon
-    client.force_login(mage)
-    assert solve(client, match).status_code == 200
-    move(match, mage)
+    match, mage = solved_then_moved(client, dungeon)
     assert solve(client, match).status_code == 200
     assert solve(client, match).status_code == 200  # kept: not a search, not counted
     assert searches == [0, 1]
@@ -128,18 +140,8 @@ def test_the_searches_a_minute_are_each_persons_own(
     rates_counted,
     monkeypatch,
 ):
-    from catalog.models import Game
-    from tests.factories import make_user
-
     monkeypatch.setattr(hints, "SOLVER_RUNS_PER_MINUTE", 1)
-    match, mage = dungeon
-    client.force_login(mage)
-    assert solve(client, match).status_code == 200
-    move(match, mage)
+    match, _mage = solved_then_moved(client, dungeon)
     assert solve(client, match).status_code == 429
-    rival = make_user("rivalis", language="en")
-    theirs = services.match_create(
-        user=rival, game=Game.objects.get(slug="arcane-guardian"), deck=None, opponent="solo"
-    )
-    client.force_login(rival)
+    theirs = rivals_dungeon(client)
     assert solve(client, theirs).status_code == 200

@@ -199,6 +199,12 @@ def english(client):
     return client
 
 
+def created_with_a_ban(client, deck, opponent: str, banned: str) -> Match:
+    """The match the signed-in client's lobby form makes with `deck`, banning the type `banned`."""
+    client.post("/play/new/", {"deck": deck.pk, "opponent": opponent, "banned_types": banned})
+    return Match.objects.get()
+
+
 def test_the_alomfogo_lobby_offers_a_banned_card_type(client, zsofi_and_gergo):
     zsofi, _gergo = zsofi_and_gergo
     full_deck(zsofi)
@@ -251,15 +257,7 @@ def test_a_deck_holding_the_banned_type_is_refused_at_create_and_at_join(client,
         page = response.content.decode()
         assert "This deck is not legal, so the match cannot start." in page
         assert "The “Casual” format allows no event cards at this table: War Drums." in page
-    client.post(
-        "/play/new/",
-        {
-            "deck": deck_without(zsofi, HARCI_DOBOK).pk,
-            "opponent": "invite",
-            "banned_types": "esemeny",
-        },
-    )
-    match = Match.objects.get()
+    match = created_with_a_ban(client, deck_without(zsofi, HARCI_DOBOK), "invite", "esemeny")
     client.logout()
     english(signed_in(client, gergo))
     response = client.post(f"/play/{match.pk}/join/", {"deck": full_deck(gergo, "Védő").pk})
@@ -323,15 +321,8 @@ def test_a_joiner_sees_the_banned_type_in_words(client, zsofi_and_gergo):
     from core.games import get_game
 
     zsofi, gergo = zsofi_and_gergo
-    signed_in(client, zsofi).post(
-        "/play/new/",
-        {
-            "deck": deck_without(zsofi, GYONGYFUZER).pk,
-            "opponent": "open",
-            "banned_types": "altalanos",
-        },
-    )
-    match = Match.objects.get()
+    deck = deck_without(zsofi, GYONGYFUZER)
+    match = created_with_a_ban(signed_in(client, zsofi), deck, "open", "altalanos")
     client.logout()
     english(signed_in(client, gergo))
     waiting = client.get(f"/play/{match.pk}/").content.decode()

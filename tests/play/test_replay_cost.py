@@ -21,12 +21,12 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from catalog.models import Game
-from play import frames, names, replays, selectors, services
+from play import replays, selectors, services
 from play.engines.base import GameState
 from play.models import Match, MatchAction, MatchStatus, Seat
 from tests.factories import make_user
 from tests.play.test_matches import players  # noqa: F401 (a fixture: two people, two decks)
+from tests.play_rows import oniroo_match
 
 EVERY = 10  # the kept states' spacing in these tests: a short match spans many of them
 
@@ -76,14 +76,7 @@ def duel(catalog_data, db, players):  # noqa: F811
 def oniroo(cards):
     """A public ONIROO match of a person and two bots, dealt from the game's one pool."""
     user = make_user("replayer")
-    match = services.match_create(
-        user=user,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 3},
-        public=True,
-    )
+    match = oniroo_match(user, "invite", players=3, public=True)
     for position in (1, 2):
         Seat.objects.create(match=match, position=position, bot="random")
     Match.objects.filter(pk=match.pk).update(status=MatchStatus.RUNNING, started_at=timezone.now())
@@ -93,22 +86,10 @@ def oniroo(cards):
 
 
 def _from_the_deal(match: Match, position: int | None, step: int) -> dict:
-    """The frame of `step` as the replay built it before states were kept: the whole log
-    played again from the deal."""
+    """The frame of `step` as the replay built it before states were kept: from the state
+    the whole log played again from the deal gives."""
     state = next(itertools.islice(selectors.states_from_deal(match), step, None))
-    at_end = step == match.version
-    return {
-        **frames.frame(
-            version=step,
-            seat=position,
-            status=match.status if at_end else MatchStatus.RUNNING,
-            view=state.view(position),
-            legal=[],
-            result=match.result if at_end else None,
-            players=names.players(selectors.seats_of(match)),
-        ),
-        "replay": {"step": step, "steps": match.version},
-    }
+    return replays.step_frame(match, state, position, step, selectors.seats_of(match))
 
 
 def _steps(match: Match) -> list[int]:

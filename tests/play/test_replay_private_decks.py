@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from catalog.models import Game
 from decks import services as deck_services
 from decks.models import Deck, Visibility
 from play import replays, services
 from play.models import Match
 from tests.factories import make_user
 from tests.play.test_matches import players  # noqa: F401 (a fixture: loads the cards)
+from tests.play_rows import oniroo_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -123,13 +123,7 @@ def test_a_private_deck_a_bot_played_on_stays_hidden(resigned, client):
 def test_oniroo_seats_hold_no_deck_of_their_own_so_each_may_be_replayed(players, client):  # noqa: F811
     zsofi, gergo, _deck, _deck2 = players
     anna = make_user("anna")
-    match = services.match_create(
-        user=zsofi,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 3, "level": 5},
-    )
+    match = oniroo_match(zsofi, "invite", players=3, level=5)
     for user in (gergo, anna):
         services.match_join(match_id=match.pk, user=user, deck=None)
     match = _over(match)

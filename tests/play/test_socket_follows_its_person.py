@@ -17,7 +17,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.core.management import call_command
 
-from catalog.models import Card, Game
+from catalog.models import Card
 from play import chat, frames, selectors, services
 from play.consumers import database_sync_to_async
 from play.models import Match
@@ -97,14 +97,7 @@ def leaver_then_two_join(people, public: bool = False):
     (seat 1 now) and Carol join, which starts it; Zsófi writes in the chat. What Mallory's
     socket heard after leaving, and its close code if it was closed."""
     zsofi, mallory, anna, carol = (people[n] for n in ("zsofi", "mallory", "anna", "carol"))
-    match = services.match_create(
-        user=zsofi,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 3},
-        public=public,
-    )
+    match = oniroo_match(zsofi, "invite", players=3, public=public)
     services.match_join(match_id=match.pk, user=mallory, deck=None)
 
     async def scenario():
@@ -192,14 +185,7 @@ def test_a_player_moved_up_hears_their_own_new_seat_never_the_newcomers(people):
 
 def test_a_spectator_who_joins_hears_their_own_seat_and_no_longer_the_spectators(people):
     zsofi, anna, carol = (people[n] for n in ("zsofi", "anna", "carol"))
-    match = services.match_create(
-        user=zsofi,
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="open",
-        options={"players": 3},
-        public=True,
-    )
+    match = oniroo_match(zsofi, "open", players=3, public=True)
     services.match_join(match_id=match.pk, user=anna, deck=None)
 
     async def scenario():

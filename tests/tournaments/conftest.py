@@ -56,6 +56,14 @@ def register_all(event, users):
     ]
 
 
+def started_event(organiser, game, users):
+    """A running event of `users` (each with `user.deck`), round 1 paired, nothing decided."""
+    event = new_event(organiser, game)
+    register_all(event, users)
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    return event
+
+
 def record_result(event, pairing, user, wins_a: int, wins_b: int, draws: int) -> Pairing:
     """`user` enters `pairing`'s result (games won by each player, games drawn)."""
     return services.pairing_record_result(

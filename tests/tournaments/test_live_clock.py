@@ -16,8 +16,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.conftest import new_event, pairings_of, record_result, register_all
-from tournaments import services
+from tests.tournaments.conftest import pairings_of, record_result, started_event
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +42,7 @@ def visitor(client):
 @pytest.fixture
 def started(organiser, alomfogo, people, clock):
     """A running event of four players, round 1 paired at START (two tables, undecided)."""
-    event = new_event(organiser, alomfogo)
-    register_all(event, people[:4])
-    services.tournament_start(tournament_id=event.pk, user=organiser)
-    return event
+    return started_event(organiser, alomfogo, people[:4])
 
 
 def poll(client, event, etag: str | None = None):

@@ -22,7 +22,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from play import services as play_services
-from tests.tournaments.conftest import new_event, pairings_of, record_result, register_all
+from tests.tournaments.conftest import (
+    new_event,
+    pairings_of,
+    record_result,
+    register_all,
+    started_event,
+)
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -76,10 +82,7 @@ def mine(html: str) -> list[str]:
 @pytest.fixture
 def started(organiser, alomfogo, people, clock):
     """A running event of four players, round 1 paired (two tables, nothing decided)."""
-    event = new_event(organiser, alomfogo)
-    register_all(event, people[:4])
-    services.tournament_start(tournament_id=event.pk, user=organiser)
-    return event
+    return started_event(organiser, alomfogo, people[:4])
 
 
 # --- 304 --------------------------------------------------------------------------------
