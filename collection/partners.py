@@ -1,4 +1,5 @@
-"""Reads of trades: the have and want lists, trading partners, proposals. Nothing here writes.
+"""Reads of trades: the have and want lists, trading partners, proposals. Nothing here
+writes to the database (kept_partners keeps its answers in the kept cache).
 
 The default list rows are refreshed lazily (collection.trades.trade_lists_refresh):
 a page or API call that shows a player's lists or partners refreshes that player's
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from uuid import uuid4
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -29,6 +31,7 @@ from collection.models import (
 )
 from collection.selectors import free_counts
 from core.errors import NotFound
+from core.kept import kept_cache
 from decks.history import nearest_page
 from decks.models import Deck
 
@@ -106,7 +109,9 @@ class CardLine:
 
 
 @dataclass(frozen=True)
-class ProposalView:
+class ProposalFacts:
+    """What a proposal's page and a list's row both say of it (`_facts`)."""
+
     id: int
     maker_id: int
     maker_name: str
@@ -121,30 +126,21 @@ class ProposalView:
     mine: bool  # the viewer made it
     can_answer: bool  # the viewer may accept, decline or counter it
     can_withdraw: bool
-    maker_gives: list[CardLine]
-    partner_gives: list[CardLine]
-    new_answer: bool = False  # the viewer made it, and has not opened it since its answer
+    new_answer: bool  # the viewer made it, and has not opened it since its answer
 
 
 @dataclass(frozen=True)
-class ProposalRow:
+class ProposalView(ProposalFacts):
+    """A proposal on its own page, with the cards each side gives."""
+
+    maker_gives: list[CardLine]
+    partner_gives: list[CardLine]
+
+
+@dataclass(frozen=True)
+class ProposalRow(ProposalFacts):
     """A proposal in a list: who, what came of it, and how many cards each side gives."""
 
-    id: int
-    maker_id: int
-    maker_name: str
-    partner_id: int
-    partner_name: str
-    status: str
-    status_label: str
-    message: str
-    counter_of_id: int | None
-    created_at: datetime
-    decided_at: datetime | None
-    mine: bool
-    can_answer: bool
-    can_withdraw: bool
-    new_answer: bool
     maker_gives_cards: int  # different cards the maker gives (lines, not copies)
     partner_gives_cards: int
 
@@ -317,6 +313,51 @@ def partners(user, limit: int = 50) -> list[PartnerRow]:
     ]
 
 
+# Finding partners reads every other player's lists: seconds at 10,000 players
+# (bench/trades.py), on each visit of the partners page. So the answer is kept, per player
+# and limit, under what it was worked out from: the version of everyone's lists (a new
+# one at every change of a list row or of whether a player shows theirs:
+# collection.trades._lists_changed), the catalog (a card removed takes its list rows with
+# it, a rarity may change) and how many players show their lists (an account the admin
+# opens again). The players a kept answer names are read again: one closed, deleted,
+# renamed or hidden since sends it to be worked out afresh.
+LISTS_VERSION_KEY = "trade-lists-version"
+PARTNERS_KEPT_SECONDS = 60 * 60
+
+
+def lists_version() -> str:
+    """The version of everyone's trade lists now (collection.trades._lists_changed)."""
+    version = kept_cache.get(LISTS_VERSION_KEY)
+    if version is None:
+        # never set, or evicted: a new one, under which nothing was kept before
+        kept_cache.add(LISTS_VERSION_KEY, uuid4().hex, None)
+        version = kept_cache.get(LISTS_VERSION_KEY) or uuid4().hex
+    return version
+
+
+def kept_partners(user, limit: int = 50) -> list[PartnerRow]:
+    """`partners(user, limit)`, kept in the cache until anything it reads changes."""
+    if not user.is_authenticated:
+        return []
+    limit = max(1, min(MAX_PARTNERS, int(limit)))
+    shown = get_user_model().objects.filter(is_active=True, trades_open=True)
+    cards = Card.objects.aggregate(n=Count("pk"), last=Max("pk"), changed=Max("updated_at"))
+    changed = cards["changed"].timestamp() if cards["changed"] else 0
+    key = (
+        f"trade-partners:{user.pk}:{limit}:{lists_version()}:{shown.count()}:"
+        f"{cards['n']}:{cards['last']}:{changed}"
+    )
+    rows = kept_cache.get(key)
+    if rows is not None:
+        named = {row.user_id for row in rows}
+        now = dict(shown.filter(pk__in=named).values_list("pk", "username"))
+        if all(now.get(row.user_id) == row.username for row in rows):
+            return rows
+    rows = partners(user, limit)
+    kept_cache.set(key, rows, PARTNERS_KEPT_SECONDS)
+    return rows
+
+
 def trade_player(user, username: str, *, listed: bool = True):
     """The active player called `username` to trade with; unknown, inactive or me → NotFound.
 
@@ -374,7 +415,7 @@ def proposal_choices(user, partner) -> ProposalChoices:
 
 
 def _facts(proposal: TradeProposal, viewer_id: int) -> dict:
-    """What a proposal's page and a list's row both say of it."""
+    """The fields of ProposalFacts for `proposal` as `viewer_id` sees it."""
     is_open = proposal.status == ProposalStatus.OPEN
     return {
         "id": proposal.pk,

@@ -22,6 +22,7 @@ from catalog.paging import CheckedPagination
 from collection import partners as reads
 from collection import trades
 from collection.models import MAX_COPIES, ProposalStatus, TradeSide
+from core.api_pages import page_parameters, page_serializer
 from core.errors import ApplicationError
 from core.params import int_param
 from core.serializer_fields import (
@@ -177,11 +178,11 @@ class ProposalRowSerializer(_ProposalFields):
     )
 
 
-class ProposalPageSerializer(serializers.Serializer):
-    count = serializers.IntegerField(help_text="All your proposals this list holds.")
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = ProposalRowSerializer(many=True)
+ProposalPageSerializer = page_serializer(
+    "ProposalPageSerializer",
+    ProposalRowSerializer,
+    count_help="All your proposals this list holds.",
+)
 
 
 class ProposalPagination(CheckedPagination):
@@ -208,21 +209,28 @@ def _partner(row: reads.PartnerRow) -> dict:
     }
 
 
+def _proposal_fields(facts: reads.ProposalFacts) -> dict:
+    # _ProposalFields' keys, in its order: the answers are byte for byte what it documents
+    return {
+        "id": facts.id,
+        "maker": facts.maker_name,
+        "partner": facts.partner_name,
+        "status": facts.status,
+        "status_label": facts.status_label,
+        "message": facts.message,
+        "counter_of": facts.counter_of_id,
+        "created_at": facts.created_at,
+        "decided_at": facts.decided_at,
+        "mine": facts.mine,
+        "can_answer": facts.can_answer,
+        "can_withdraw": facts.can_withdraw,
+        "new_answer": facts.new_answer,
+    }
+
+
 def _proposal_row(row: reads.ProposalRow) -> dict:
     return {
-        "id": row.id,
-        "maker": row.maker_name,
-        "partner": row.partner_name,
-        "status": row.status,
-        "status_label": row.status_label,
-        "message": row.message,
-        "counter_of": row.counter_of_id,
-        "created_at": row.created_at,
-        "decided_at": row.decided_at,
-        "mine": row.mine,
-        "can_answer": row.can_answer,
-        "can_withdraw": row.can_withdraw,
-        "new_answer": row.new_answer,
+        **_proposal_fields(row),
         "maker_gives_cards": row.maker_gives_cards,
         "partner_gives_cards": row.partner_gives_cards,
     }
@@ -230,19 +238,7 @@ def _proposal_row(row: reads.ProposalRow) -> dict:
 
 def _proposal(view: reads.ProposalView) -> dict:
     return {
-        "id": view.id,
-        "maker": view.maker_name,
-        "partner": view.partner_name,
-        "status": view.status,
-        "status_label": view.status_label,
-        "message": view.message,
-        "counter_of": view.counter_of_id,
-        "created_at": view.created_at,
-        "decided_at": view.decided_at,
-        "mine": view.mine,
-        "can_answer": view.can_answer,
-        "can_withdraw": view.can_withdraw,
-        "new_answer": view.new_answer,
+        **_proposal_fields(view),
         "maker_gives": [asdict(line) for line in view.maker_gives],
         "partner_gives": [asdict(line) for line in view.partner_gives],
     }
@@ -409,7 +405,8 @@ class PartnersApi(APIView):
             default=50,
         )
         trades.trade_lists_refresh(user=request.user)
-        return Response([_partner(row) for row in reads.partners(request.user, limit=limit)])
+        rows = reads.kept_partners(request.user, limit=limit)
+        return Response([_partner(row) for row in rows])
 
 
 class ProposalsApi(APIView):
@@ -418,10 +415,7 @@ class ProposalsApi(APIView):
     @extend_schema(
         operation_id="trades_proposals",
         parameters=[
-            OpenApiParameter("page", int, description="From 1."),
-            OpenApiParameter(
-                "page_size", int, description=f"At most {ProposalPagination.max_page_size}."
-            ),
+            *page_parameters(ProposalPagination),
             OpenApiParameter(
                 "status",
                 str,

@@ -168,7 +168,7 @@ def lists_open(request: HttpRequest) -> HttpResponse:
 @require_GET
 def partners_view(request: HttpRequest) -> HttpResponse:
     trades.trade_lists_refresh(user=request.user)
-    rows = reads.partners(request.user)
+    rows = reads.kept_partners(request.user)
     context = {"partners": rows, "lists_open": request.user.trades_open}
     return render(request, "collection/trades/partners.html", context)
 

@@ -6,7 +6,10 @@ page or the trades API opens for the player, and after every write here that cha
 its sources (a want-deck toggle, an accepted trade). So another player's default lists
 are as fresh as their last visit; every proposal is checked against the collections
 as they are now, when it is made (the maker's side) and again when it is accepted
-(both sides), so a stale list can suggest a trade but never make one.
+(both sides), so a stale list can suggest a trade but never make one. Every write here
+that changes a list row, or whether a player shows their lists, gives the lists a new
+version (`_lists_changed`): the partners kept under the old one (partners.kept_partners)
+are never read again.
 
 Accepting moves copies between two collections. It locks the proposal row, both
 players' user rows (the lock collection.services takes for its read-then-write
@@ -18,6 +21,8 @@ holds the write lock: settings' IMMEDIATE).
 """
 
 from __future__ import annotations
+
+from uuid import uuid4
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -36,9 +41,11 @@ from collection.models import (
     TradeSide,
     TradeWantDeck,
 )
+from collection.partners import LISTS_VERSION_KEY
 from collection.selectors import free_counts
 from collection.services import SignInRequired
 from core.errors import ApplicationError, Conflict, NotFound
+from core.kept import kept_cache
 from core.text import line_feeds, plain_text, trimmed
 from decks.models import Deck, DeckEntry
 from decks.services import deck_locked_for_use
@@ -99,6 +106,18 @@ def _lock_users(*user_ids: int) -> None:
         .order_by("pk")
         .values_list("pk")
     )
+
+
+def _lists_changed() -> None:
+    """A list row, or whether a player shows their lists, changed: the partners kept under
+    the lists' version (collection.partners.kept_partners) are out of date.
+
+    A new version now, so that this transaction reads none of them, and another once it
+    commits: partners another request works out meanwhile, from the lists as they were
+    before the commit, are kept under the first one and never read.
+    """
+    kept_cache.set(LISTS_VERSION_KEY, uuid4().hex, None)
+    transaction.on_commit(lambda: kept_cache.set(LISTS_VERSION_KEY, uuid4().hex, None))
 
 
 def _count(value, *, low: int, high: int, code: str = "bad_count") -> int:
@@ -250,6 +269,8 @@ def trade_lists_refresh(*, user) -> None:
         TradeEntry.objects.bulk_update(changed, ["count"], batch_size=500)
     if new:
         TradeEntry.objects.bulk_create(new, batch_size=500)
+    if gone or changed or new:
+        _lists_changed()
 
 
 @transaction.atomic
@@ -277,6 +298,7 @@ def trade_entry_set(*, user, code: str, side: str, count: int) -> TradeEntry:
     )
     if side == TradeSide.WANT:  # wanting a card, one offers none of it by default
         TradeEntry.objects.filter(user=user, card=card, side=TradeSide.HAVE, manual=False).delete()
+    _lists_changed()
     return entry
 
 
@@ -286,7 +308,11 @@ def trade_entry_reset(*, user, code: str, side: str) -> None:
     _check_user(user)
     side = _side(side)
     card = _card(code)
-    TradeEntry.objects.filter(user=user, card=card, side=side, manual=True).delete()
+    deleted, _by_model = TradeEntry.objects.filter(
+        user=user, card=card, side=side, manual=True
+    ).delete()
+    if deleted:
+        _lists_changed()
     trade_lists_refresh(user=user)
 
 
@@ -319,6 +345,7 @@ def trade_lists_open(*, user, open: bool) -> bool:  # noqa: A002 (the word the A
     """
     _check_user(user)
     get_user_model().objects.filter(pk=user.pk).update(trades_open=bool(open))
+    _lists_changed()
     user.trades_open = bool(open)
     return user.trades_open
 
@@ -392,6 +419,7 @@ def _set_count(entry_pk: int, count: int) -> None:
         TradeEntry.objects.filter(pk=entry_pk).update(count=count)
     else:
         TradeEntry.objects.filter(pk=entry_pk).delete()
+    _lists_changed()
 
 
 def _short_of(user, needs: dict[int, int]) -> list[str]:

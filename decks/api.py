@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from catalog.models import Game
 from catalog.paging import CheckedPagination
 from core.api import IgnoreAccept
+from core.api_pages import page_parameters, page_serializer
 from core.errors import ApplicationError
 from core.jsonlimits import BadJson, loads_bounded
 from core.serializer_fields import (
@@ -318,11 +319,9 @@ class DeckPagination(CheckedPagination):
     max_page_size = 100
 
 
-class DeckPageSerializer(serializers.Serializer):
-    count = serializers.IntegerField(help_text="All your decks.")
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = DeckSerializer(many=True)
+DeckPageSerializer = page_serializer(
+    "DeckPageSerializer", DeckSerializer, count_help="All your decks."
+)
 
 
 class DeckListApi(APIView):
@@ -332,12 +331,7 @@ class DeckListApi(APIView):
 
     @extend_schema(
         operation_id="decks_list",
-        parameters=[
-            OpenApiParameter("page", int, description="From 1."),
-            OpenApiParameter(
-                "page_size", int, description=f"At most {DeckPagination.max_page_size}."
-            ),
-        ],
+        parameters=page_parameters(DeckPagination),
         responses={200: DeckPageSerializer},
         description=f"Your decks, newest change first, {DeckPagination.page_size} a page.",
     )
