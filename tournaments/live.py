@@ -21,7 +21,7 @@ from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from core.kept import kept_cache
+from core.kept import kept_or_build
 from play.models import MatchStatus
 from tournaments import selectors
 from tournaments.models import Outcome, Pairing, Player, Round, Tournament, TournamentStatus
@@ -202,11 +202,14 @@ def live_context(request: HttpRequest, state: LiveState) -> dict:
     tournament, current = state.tournament, state.round
     user = request.user if request.user.is_authenticated else None
     finished = tournament.status == TournamentStatus.FINISHED
-    pairings = kept_cache.get_or_set(
-        state.pairings_key, lambda: _pairing_rows_for_everyone(state), KEPT_SECONDS
+    # every open page polls this part: after a result one of them renders the new rows,
+    # the others asking meanwhile wait for them (kept_or_build); each answer's rows are of
+    # the key its ETag names (live_etag), so no poll is told old rows are the new ones
+    pairings = kept_or_build(
+        state.pairings_key, lambda: _pairing_rows_for_everyone(state), timeout=KEPT_SECONDS
     )
-    standings = kept_cache.get_or_set(
-        state.standings_key, lambda: _standing_rows_for_everyone(tournament), KEPT_SECONDS
+    standings = kept_or_build(
+        state.standings_key, lambda: _standing_rows_for_everyone(tournament), timeout=KEPT_SECONDS
     )
     mine = selectors.my_pairing(tournament, user, current) if user and current else None
     my_row = _pairing_row(mine, *_urls(tournament)) if mine is not None and pairings else None

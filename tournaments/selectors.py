@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from core.errors import NotFound
-from core.kept import kept_cache
+from core.kept import kept_cache, kept_or_build
 from decks import formats, validation
 from decks.history import nearest_page
 from decks.selectors import deck_entries, decks_of, with_entries
@@ -39,6 +39,7 @@ from tournaments.models import (
 
 LIST_LIMIT = 200  # the most rows a list of events returns
 CHANGES_PAGE = 50  # result changes on one page of the event's log
+KEPT_STANDINGS_SECONDS = 60 * 60  # a version's standings, kept (kept_standings)
 # a decided pairing's outcome from each side's point of view
 SIDE_A = {Outcome.A: "win", Outcome.B: "loss", Outcome.DRAW: "draw"}
 SIDE_B = {Outcome.A: "loss", Outcome.B: "win", Outcome.DRAW: "draw"}
@@ -173,21 +174,30 @@ def _kept_key(tournament: Tournament, final: bool) -> str:
     return f"tournament-standings:{tournament.pk}:{tournament.version}:{tournament.status}:{final}"
 
 
-def _keep(key: str, rows: list[Standing]) -> None:
+def _without_registrations(rows: list[Standing]) -> list[Standing]:
     # kept without the registrations: their users (password hash, email) stay out of the cache
-    kept_cache.set(key, [replace(row, player_row=None) for row in rows], 60 * 60)
+    return [replace(row, player_row=None) for row in rows]
+
+
+def _keep(key: str, rows: list[Standing]) -> None:
+    kept_cache.set(key, _without_registrations(rows), KEPT_STANDINGS_SECONDS)
 
 
 def kept_standings(tournament: Tournament, *, final: bool = False) -> list[Standing]:
     """`standings` (or, `final`, `final_places`) as of the event's version, kept in the cache:
     every write that could move them bumps the version, and a big event's table costs a
-    third of a second, which every open event page asked for every 5 s."""
-    key = _kept_key(tournament, final)
-    kept = kept_cache.get(key)
-    if kept is None:
+    third of a second, which every open event page asked for every 5 s. After a bump one
+    request works the table out while the others asking meanwhile wait for it (kept_or_build)."""
+    built: list[list[Standing]] = []
+
+    def build() -> list[Standing]:
         rows = final_places(tournament) if final else standings(tournament)
-        _keep(key, rows)
-        return rows
+        built.append(rows)
+        return _without_registrations(rows)
+
+    kept = kept_or_build(_kept_key(tournament, final), build, timeout=KEPT_STANDINGS_SECONDS)
+    if built:  # this request worked them out: its rows have their registrations already
+        return built[0]
     players = {p.pk: p for p in _players(tournament)}
     return [replace(row, player_row=players[row.player]) for row in kept]
 
