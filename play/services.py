@@ -10,6 +10,7 @@ Reads are in play.selectors.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import random
@@ -309,7 +310,6 @@ def _seats_moved(match: Match) -> None:
     Match.objects.filter(pk=match.pk).update(seats_version=match.seats_version)
 
 
-@transaction.atomic
 def match_create_paired(
     *,
     game: Game,
@@ -321,10 +321,42 @@ def match_create_paired(
 ) -> Match:
     """A match between the people a tournament paired: `players` is [(user, DeckVersion)].
 
+    One table of `match_create_paired_many`, which says the rest.
+    """
+    (match,) = match_create_paired_many(
+        game=game,
+        options=options,
+        tables=[players],
+        created_by=created_by,
+        event_url=event_url,
+        public=public,
+    )
+    return match
+
+
+@transaction.atomic
+def match_create_paired_many(
+    *,
+    game: Game,
+    options: dict,
+    tables: list[list],
+    created_by,
+    event_url: str = "",
+    public: bool = False,
+) -> list[Match]:
+    """The matches between the people a tournament paired, one a table, in `tables`' order:
+    each table is [(user, DeckVersion)], seat 0 first.
+
     Their decks were checked against the event's format when they registered,
-    so none is checked again here. The match waits until every player says
+    so none is checked again here. A match waits until every player says
     they are ready (`match_ready`); the tournament gives a game nobody started
     in time to whoever was there. `public`: anyone may watch (a listed event's).
+
+    A round's tables are made together, since the organiser's request holds the
+    event's row meanwhile: the Match rows in one insert and the seats in another,
+    however many tables (SQLite takes 999 parameters a statement, so Django splits
+    the matches' insert every 43 tables there). Options the game refuses refuse
+    every table, and none is made.
     """
     spec = _table_game(game)
     options, bad = spec.options_from(options)
@@ -333,24 +365,35 @@ def match_create_paired(
             "bad_option",
             _("Choose one of the offered values for: %(names)s.") % {"names": ", ".join(bad)},
         )
-    seed = Match._meta.get_field("seed").default()
-    match = Match.objects.create(
-        game=game,
-        options=options,
-        opponent=Opponent.PAIRED,
-        seed=seed,
-        seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
-        created_by=created_by,
-        seat_count=len(players),
-        event_url=event_url,
-        public=public,
-    )
+    new_seed = Match._meta.get_field("seed").default
+    matches = []
+    for players in tables:
+        seed = new_seed()
+        matches.append(
+            Match(
+                game=game,
+                options=copy.deepcopy(options),  # a row each: changing one changes no other
+                opponent=Opponent.PAIRED,
+                seed=seed,
+                seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
+                created_by=created_by,
+                seat_count=len(players),
+                event_url=event_url,
+                public=public,
+                # Inserted with its seats: the version `_seats_moved` gives a match's first
+                # seats, without its update. Nobody has seen the match yet, so nobody keeps
+                # older seats to be told of.
+                seats_version=1,
+            )
+        )
+    # the ids are uuid4s made here (Match.id's default), so the seats need nothing back
+    Match.objects.bulk_create(matches)
     Seat.objects.bulk_create(
         Seat(match=match, position=position, user=user, deck_version=version)
+        for match, players in zip(matches, tables, strict=True)
         for position, (user, version) in enumerate(players)
     )
-    _seats_moved(match)
-    return match
+    return matches
 
 
 @transaction.atomic

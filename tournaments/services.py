@@ -419,37 +419,49 @@ def _new_round(tournament: Tournament, number: int, stage: str) -> Round:
     return rnd
 
 
-def _game_row(tournament: Tournament, pairing: Pairing, number: int) -> PairingGame:
-    """Game `number` of a pairing as a waiting match (made by play, one at a time) and its
-    row, not saved; player_a sits at seat 0 in odd games."""
+def _game_seats(pairing: Pairing, number: int) -> tuple[int, list]:
+    """(player_a's seat, the seats [(user, deck version)] in order) of game `number` of a
+    pairing: player_a sits at seat 0 in odd games."""
     a_seat = (number - 1) % 2
     a, b = pairing.player_a, pairing.player_b
     seats = [(a.user, a.deck_version), (b.user, b.deck_version)]
     if a_seat == 1:
         seats.reverse()
-    match = play_services.match_create_paired(
+    return a_seat, seats
+
+
+def _waiting_matches(tournament: Tournament, tables: list[list]) -> list[Match]:
+    """A waiting match a table of `tables` (the seats of each, in order), made by play."""
+    return play_services.match_create_paired_many(
         game=tournament.game,
         options=tournament.match_options,
-        players=seats,
+        tables=tables,
         created_by=tournament.organiser,
         event_url=tournament.get_absolute_url(),
         # a listed event's games may be watched by anyone (the spectator's view hides hands)
         public=tournament.listed,
     )
-    return PairingGame(pairing=pairing, match=match, number=number, a_seat=a_seat)
 
 
 def _new_game(tournament: Tournament, pairing: Pairing, number: int) -> PairingGame:
-    """Game `number` of a pairing as a waiting match."""
-    game = _game_row(tournament, pairing, number)
-    game.save(force_insert=True)
-    return game
+    """Game `number` of a pairing as a waiting match (a later game: one table)."""
+    a_seat, seats = _game_seats(pairing, number)
+    (match,) = _waiting_matches(tournament, [seats])
+    return PairingGame.objects.create(pairing=pairing, match=match, number=number, a_seat=a_seat)
 
 
 def _first_games(tournament: Tournament, pairings: list[Pairing]) -> None:
-    """Game 1 of each of a new round's pairings: the rows in one insert (a round of a big
-    event has hundreds of tables, made while the event's row is locked)."""
-    PairingGame.objects.bulk_create([_game_row(tournament, p, 1) for p in pairings])
+    """Game 1 of each of a new round's pairings: the matches and then the rows each made
+    together (a round of a big event has hundreds of tables, made while the event's row is
+    locked)."""
+    if not pairings:
+        return  # a round of byes only: no table to make
+    seated = [_game_seats(p, 1) for p in pairings]
+    matches = _waiting_matches(tournament, [seats for _a_seat, seats in seated])
+    PairingGame.objects.bulk_create(
+        PairingGame(pairing=p, match=match, number=1, a_seat=a_seat)
+        for p, (a_seat, _table), match in zip(pairings, seated, matches, strict=True)
+    )
 
 
 def _make_pairings(
