@@ -14,6 +14,17 @@ MOVED_ON_OR_OVER = (
 )
 
 
+# htmx marks what it is still requesting, swapping or settling
+HTMX_BUSY = "document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') !== null"
+
+
+def htmx_settled(page) -> None:
+    """Wait until htmx has settled what it swapped in. htmx binds a swapped-in form to its
+    hx-post only as the swap settles (20 ms): a key pressed on the new button before that
+    posts the form without htmx, a whole page load, as no person's second press does."""
+    page.wait_for_function(f"!({HTMX_BUSY})")
+
+
 def sign_up(page, username: str, password: str, confirmation: str | None = None) -> None:
     """Fill the sign-up form (the confirmation is the password unless given) and send it."""
     page.goto("/accounts/signup/")

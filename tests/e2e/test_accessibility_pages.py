@@ -25,6 +25,7 @@ from catalog.models import Game
 from collection import trades
 from play.bots.alomfogo_cards import DEMO_DECKS
 from printing.models import PrintJob, Status
+from tests.e2e.pages import htmx_settled
 from tests.factories import deck_print_job, make_user, own
 from tests.play_rows import codes_deck, first_cards_deck, session_key
 from tournaments import services as tournament_services
@@ -137,6 +138,7 @@ def test_copies_and_a_whole_set_added_are_said_from_a_lasting_region(page, live_
     expect(page.locator("#owned-AF1-002 .owned-count")).to_have_text("1")
     expect(page.locator("#page-said")).to_have_text("Soyana Ice-Eye: 1 copy in your collection")
     assert page.evaluate("window.__region === document.getElementById('page-said')")
+    htmx_settled(page)
     page.locator("#owned-AF1-002-more").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#page-said")).to_have_text("Soyana Ice-Eye: 2 copies in your collection")

@@ -11,15 +11,13 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from play.bots.alomfogo_cards import DEMO_DECKS
-from tests.e2e.pages import log_in
+from tests.e2e.pages import HTMX_BUSY, log_in
 from tests.factories import make_user
 from tests.play_rows import codes_deck
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 FOCUSED = "document.activeElement && document.activeElement.id"
-# htmx marks what it is still requesting, swapping or settling
-BUSY = "document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') !== null"
 
 
 def focus_comes_back_to(page, element_id: str) -> None:
@@ -27,7 +25,7 @@ def focus_comes_back_to(page, element_id: str) -> None:
     has settled, as a person's would (a key pressed within its 20 ms raced it)."""
     focused = ""
     for _ in range(50):
-        if (focused := page.evaluate(FOCUSED)) == element_id and not page.evaluate(BUSY):
+        if (focused := page.evaluate(FOCUSED)) == element_id and not page.evaluate(HTMX_BUSY):
             return
         page.wait_for_timeout(100)
     raise AssertionError(f"the focus is on {focused!r}, not on {element_id!r}")
