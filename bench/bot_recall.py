@@ -23,10 +23,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.heavy_pages import REPLAY_SEED, _stall  # noqa: E402
-from bench.scratch import scratch_database, setup_django  # noqa: E402
+from bench.scratch import scratch_django  # noqa: E402
 
 SEAT = 1  # the hard bot's seat
 
@@ -108,12 +106,8 @@ def main() -> None:
     parser.add_argument("--postgres", help="server URL; a scratch database is made there")
     args = parser.parse_args()
 
-    scratch = Path(tempfile.mkdtemp(prefix="kartyavar-bench-"))
-    try:
-        setup_django(scratch_database(args.postgres, "kartyavar_bench_recall", scratch), scratch)
+    with scratch_django(args.postgres, "kartyavar_bench_recall"):
         measure(args)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def measure(args) -> None:

@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.heavy_pages import _QueryCounter  # noqa: E402
-from bench.scratch import scratch_database, setup_django  # noqa: E402
+from bench.scratch import scratch_django  # noqa: E402
 
 
 def event_of(size: int, organiser, version, tag: str):
@@ -135,12 +133,8 @@ def main() -> None:
     parser.add_argument("--postgres", help="server URL; a scratch database is made there")
     args = parser.parse_args()
 
-    scratch = Path(tempfile.mkdtemp(prefix="kartyavar-bench-"))
-    try:
-        setup_django(scratch_database(args.postgres, "kartyavar_bench_rounds", scratch), scratch)
+    with scratch_django(args.postgres, "kartyavar_bench_rounds"):
         measure(args)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -33,3 +37,15 @@ def setup_django(database_url: str, var_dir: Path) -> None:
     import django
 
     django.setup()
+
+
+@contextmanager
+def scratch_django(postgres: str | None, name: str) -> Iterator[Path]:
+    """Django set up on a scratch database `name` (scratch_database) with a var/ folder of
+    its own, which is deleted afterwards with the SQLite file in it; yields the folder."""
+    scratch = Path(tempfile.mkdtemp(prefix="kartyavar-bench-"))
+    try:
+        setup_django(scratch_database(postgres, name, scratch), scratch)
+        yield scratch
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -33,6 +33,16 @@ def fresh_worker_verdict():
 
 
 @pytest.fixture(autouse=True)
+def nothing_kept_from_another_test():
+    """Each test starts with an empty `kept` cache (core.kept): what an earlier test kept
+    under a key naming ids (a player's partners, an event's standings) would answer for
+    the rows a later test makes with the same ids."""
+    from core.kept import kept_cache
+
+    kept_cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def site_language_after_each_test():
     """A request through the test client activates the visitor's language in this thread
     and leaves it there: the next test (in whatever order a run gives) starts in the site's

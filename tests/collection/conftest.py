@@ -5,16 +5,7 @@ from __future__ import annotations
 import pytest
 
 from collection import services, trades
-from core.kept import kept_cache
 from tests.factories import make_user
-
-
-@pytest.fixture(autouse=True)
-def _nothing_kept():
-    """No partners kept by an earlier test: its players' ids come again in the next one."""
-    kept_cache.clear()
-    yield
-    kept_cache.clear()
 
 
 @pytest.fixture

@@ -21,13 +21,6 @@ KEY = "test-kept-or-build"
 HOLD_SECONDS = 30  # how long a held build waits for the others at most (a stuck test fails)
 
 
-@pytest.fixture(autouse=True)
-def _empty_kept_cache():
-    kept_cache.clear()
-    yield
-    kept_cache.clear()
-
-
 @pytest.fixture
 def waits(monkeypatch):
     """Each waiting caller's rests, as (thread, lock); nobody gives up waiting on a slow

@@ -33,13 +33,6 @@ POLLERS = 6
 HOLD_SECONDS = 30  # how long the held build waits for the others at most (a stuck test fails)
 
 
-@pytest.fixture(autouse=True)
-def _empty_kept_cache():
-    kept_cache.clear()
-    yield
-    kept_cache.clear()
-
-
 @pytest.fixture
 def cup():
     """A running event of four players, round 1 paired, its live part polled once (the

@@ -14,7 +14,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from catalog.models import Game
-from core.kept import kept_cache
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck
 from tournaments import selectors, services
@@ -22,13 +21,6 @@ from tournaments.models import Pairing, Player, Tournament, TournamentStatus
 
 pytestmark = pytest.mark.django_db
 MINE = reverse("tournaments:mine")
-
-
-@pytest.fixture(autouse=True)
-def _empty_kept_cache():
-    kept_cache.clear()
-    yield
-    kept_cache.clear()
 
 
 @pytest.fixture
