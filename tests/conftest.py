@@ -42,6 +42,24 @@ def nothing_kept_from_another_test():
     kept_cache.clear()
 
 
+@pytest.fixture
+def kept_waits(monkeypatch):
+    """The rests of each caller waiting for another's build (core.kept.kept_or_build), as
+    (thread, lock); nobody gives up waiting on a slow machine (the fallback build, after
+    WAIT_SECONDS, has tests of its own)."""
+    import threading
+
+    from core import kept
+
+    seen: list[tuple[int, str]] = []
+    real = kept._pause
+    monkeypatch.setattr(kept, "WAIT_SECONDS", 30)
+    monkeypatch.setattr(
+        kept, "_pause", lambda lock: seen.append((threading.get_ident(), lock)) or real(lock)
+    )
+    return seen
+
+
 @pytest.fixture(autouse=True)
 def site_language_after_each_test():
     """A request through the test client activates the visitor's language in this thread

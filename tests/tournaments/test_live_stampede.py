@@ -20,7 +20,7 @@ from catalog.models import Card, Game
 from core import kept
 from core.kept import build_lock_key, kept_cache
 from tests.concurrency import run_together
-from tests.core.test_kept_or_build import later_clock
+from tests.core.test_kept_or_build import HOLD_SECONDS, later_clock
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck
 from tests.tournaments.conftest import pairings_of, record_result, started_event
@@ -30,7 +30,6 @@ from tournaments import live, selectors
 pytestmark = pytest.mark.django_db(transaction=True)
 
 POLLERS = 6
-HOLD_SECONDS = 30  # how long the held build waits for the others at most (a stuck test fails)
 
 
 @pytest.fixture
@@ -52,27 +51,14 @@ def cup():
 
 
 @pytest.fixture
-def waits(monkeypatch):
-    """Each waiting request's rests, as (thread, lock); nobody gives up waiting on a slow
-    machine (core's tests cover the fallback build)."""
-    seen: list[tuple[int, str]] = []
-    real = kept._pause
-    monkeypatch.setattr(kept, "WAIT_SECONDS", HOLD_SECONDS)
-    monkeypatch.setattr(
-        kept, "_pause", lambda lock: seen.append((threading.get_ident(), lock)) or real(lock)
-    )
-    return seen
-
-
-@pytest.fixture
-def builds(monkeypatch, waits):
+def builds(monkeypatch, kept_waits):
     """The standings worked out (selectors.standings) and the live rows rendered, counted;
     with `hold` set, the standings held until the other requests wait for the live rows."""
     counted = {"standings": 0, "standing_rows": 0, "pairing_rows": 0}
     hold = threading.Event()
 
     def others_waiting() -> bool:
-        waiting = {t for t, lock in waits if lock.startswith("tournament-live-standings:")}
+        waiting = {t for t, lock in kept_waits if lock.startswith("tournament-live-standings:")}
         return len(waiting) >= POLLERS - 1
 
     def counting(name, real):
@@ -95,7 +81,7 @@ def builds(monkeypatch, waits):
     return SimpleNamespace(counted=counted, hold=hold)
 
 
-def test_polls_arriving_after_a_result_work_the_standings_out_once(cup, builds, waits):
+def test_polls_arriving_after_a_result_work_the_standings_out_once(cup, builds, kept_waits):
     event, organiser = cup
     before = Client().get(live_url(event))
     first = pairings_of(event, 1)[0]
@@ -111,11 +97,11 @@ def test_polls_arriving_after_a_result_work_the_standings_out_once(cup, builds, 
         assert (winner, "1-0-0") in standings_of(answer.content.decode())
     # all of the new version, labelled so: the ETag moved on from the one before the result
     assert len({a["ETag"] for a in answers}) == 1 and answers[0]["ETag"] != before["ETag"]
-    assert waits  # some did wait for the one build
+    assert kept_waits  # some did wait for the one build
 
 
 def test_a_build_lock_left_by_a_dead_poller_expires_and_the_next_poll_builds(
-    cup, builds, waits, monkeypatch
+    cup, builds, kept_waits, monkeypatch
 ):
     event, organiser = cup
     first = pairings_of(event, 1)[0]
@@ -135,4 +121,4 @@ def test_a_build_lock_left_by_a_dead_poller_expires_and_the_next_poll_builds(
 
     assert answer.status_code == 200
     assert (first.player_a.user.username, "1-0-0") in standings_of(answer.content.decode())
-    assert builds.counted["standings"] == 1 and waits == []  # built at once, nobody waited
+    assert builds.counted["standings"] == 1 and kept_waits == []  # built at once, nobody waited
