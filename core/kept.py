@@ -42,29 +42,32 @@ def kept_or_build(
     build: Callable[[], T],
     *,
     timeout: int,
-    lock_seconds: int = LOCK_SECONDS,
+    lock_seconds: int | None = None,
     wait_seconds: float | None = None,
 ) -> T:
     """The value kept under `key`, else `build()`'s, kept `timeout` seconds: what
     `kept_cache.get_or_set` does, with one caller building while the others wait for it.
 
-    A key that names a version (an event's after a result) is missed by every caller that
-    comes before its value is kept, and each of them would build the same value: a page
-    that a hundred browsers poll would build it a hundred times at once. Here the caller
-    that takes the key's build lock builds; the others look for the value every WAIT_STEP
-    and answer it as soon as it is kept. Nobody is refused and nobody gets another key's
-    value: a caller that has waited `wait_seconds` (WAIT_SECONDS) builds the value itself,
-    as it would have without the lock. The lock lets itself go after `lock_seconds`, so a
-    builder that died holds nobody up for longer; one whose build raised lets it go at
-    once, and the next caller builds. The lock spares work and nothing depends on it: the
-    file cache's `add` is a read then a write, which two processes could interleave, and
-    then both build. A waiting caller sleeps: under ASGI a process's sync views share one
-    thread, which waits (at most `wait_seconds`) where it would otherwise have built.
+    A key that names a version (an event's after a result) is missed by every caller
+    that comes before its value is kept, and each of them would build the same value: a
+    page that a hundred browsers poll would build it a hundred times at once. Here the
+    caller that takes the key's build lock builds; the others look for the value every
+    WAIT_STEP and answer it as soon as it is kept. Nobody is refused and nobody gets
+    another key's value: a caller that has waited `wait_seconds` (WAIT_SECONDS) builds
+    the value itself, as it would have without the lock. The lock lets itself go after
+    `lock_seconds` (LOCK_SECONDS), so a builder that died holds nobody up for longer;
+    one whose build raised lets it go at once, and the next caller builds. The lock
+    spares work and nothing depends on it: the file cache's `add` is a read then a
+    write, which two processes could interleave, and then both build. A waiting caller
+    sleeps: under ASGI a process's sync views share one thread, which waits (at most
+    `wait_seconds`) where it would otherwise have built.
     """
     value = kept_cache.get(key, _MISSING)
     if value is not _MISSING:
         return value
     lock = build_lock_key(key)
+    if lock_seconds is None:
+        lock_seconds = LOCK_SECONDS
     deadline = time.monotonic() + (WAIT_SECONDS if wait_seconds is None else wait_seconds)
     while True:
         token = uuid.uuid4().hex

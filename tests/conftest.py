@@ -45,15 +45,19 @@ def nothing_kept_from_another_test():
 @pytest.fixture
 def kept_waits(monkeypatch):
     """The rests of each caller waiting for another's build (core.kept.kept_or_build), as
-    (thread, lock); nobody gives up waiting on a slow machine (the fallback build, after
-    WAIT_SECONDS, has tests of its own)."""
+    (thread, lock). On a slow machine nobody gives up waiting, and a build held by its test
+    keeps its lock (the fallback build after WAIT_SECONDS and a lock's expiry after
+    LOCK_SECONDS have tests of their own): a CI run saw a held build's 5-second lock expire
+    before the other requests came to wait, and each of five built in turn."""
     import threading
 
     from core import kept
 
     seen: list[tuple[int, str]] = []
     real = kept._pause
-    monkeypatch.setattr(kept, "WAIT_SECONDS", 30)
+    # longer than the tests hold a build (30 s at most), so that no lock expires under it
+    monkeypatch.setattr(kept, "WAIT_SECONDS", 60)
+    monkeypatch.setattr(kept, "LOCK_SECONDS", 60)
     monkeypatch.setattr(
         kept, "_pause", lambda lock: seen.append((threading.get_ident(), lock)) or real(lock)
     )
