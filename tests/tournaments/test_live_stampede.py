@@ -20,7 +20,7 @@ from catalog.models import Card, Game
 from core import kept
 from core.kept import build_lock_key, kept_cache
 from tests.concurrency import run_together
-from tests.core.test_kept_or_build import HOLD_SECONDS, later_clock
+from tests.core.test_kept_or_build import later_clock
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck
 from tests.tournaments.conftest import pairings_of, record_result, started_event
@@ -29,7 +29,12 @@ from tournaments import live, selectors
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-POLLERS = 6
+# Each poll holds a database connection while it builds or waits, and the test's own
+# thread holds one: with PostgreSQL a process's pool lends 8 (DB_POOL_MAX_SIZE), and a CI
+# run saw six polls outlast it (a poll that got no connection in 20 s failed). Four leave
+# room; the build is held at most HOLD_SECONDS, well within the pool's 20-s wait.
+POLLERS = 4
+HOLD_SECONDS = 10
 
 
 @pytest.fixture
