@@ -120,6 +120,8 @@ def source_cards(source: dict, user) -> tuple[str, list[dict], dict]:
     if source.get("deck"):
         deck = deck_for_viewer(deck_id=id_param(source["deck"], name="deck"), user=user)
         version = deck.versions.order_by("-number").first()
+        if version is None:  # deleted since it was found: its versions went with it
+            raise NotFound("not_found", _("No such deck."))
         cards = [
             {"code": e["code"], "count": e["count"]}
             for e in version.entries

@@ -184,3 +184,30 @@ def test_an_alignment_sheet_with_a_bad_option_says_why_as_the_preview_does(clien
     response = client.get(f"/print/alignment.pdf?{query}")
     assert response.status_code == 400 and response["Content-Type"].startswith("text/html")
     assert client.get(f"/print/preview/?{query}").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("hu", "Nincs ilyen pakli."), ("en", "No such deck.")]
+)
+def test_a_deck_deleted_just_after_it_was_found_is_gone_not_a_server_error(
+    client, owner, deck, monkeypatch, language, said
+):
+    """The deck is found for its owner, then a delete at that moment takes its versions
+    before the newest is read (a race CI met): a 404 that says so, and no job."""
+    from decks.models import DeckVersion
+    from printing import sources
+
+    found = sources.deck_for_viewer
+
+    def deleted_meanwhile(**kwargs):
+        deck_found = found(**kwargs)
+        DeckVersion.objects.filter(deck=deck_found).delete()
+        return deck_found
+
+    monkeypatch.setattr(sources, "deck_for_viewer", deleted_meanwhile)
+    client.login(username="owner", password=PASSWORD)
+    client.cookies["django_language"] = language
+    response = client.post("/api/print-jobs/", {"deck": deck.pk}, content_type="application/json")
+    assert response.status_code == 404
+    assert response.json()["error"] == {"code": "not_found", "message": said}
+    assert not PrintJob.objects.exists()
