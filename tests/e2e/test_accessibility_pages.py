@@ -104,6 +104,7 @@ def test_a_search_says_its_count_line_not_its_results(page, live_server):
     expect(page.locator("#results .reading")).to_contain_text("révülő")
     page.wait_for_load_state("networkidle")
     count_line = " ".join(page.locator("#results .reading").inner_text().split())
+    expect(page.locator("#page-said")).to_have_text(count_line)  # said once htmx settles
     assert said(page), "the count was never said"
     assert said(page)[-1] == count_line
     assert all(len(words) < 200 for words in said(page)), said(page)
@@ -121,9 +122,9 @@ def test_a_search_says_its_count_line_not_its_results(page, live_server):
     page.keyboard.press("Enter")
     expect(page.locator("#collection-results .reading")).to_contain_text("whose set is AF1")
     page.wait_for_load_state("networkidle")
-    assert said(page)[-1] == " ".join(
-        page.locator("#collection-results .reading").inner_text().split()
-    )
+    count_line = " ".join(page.locator("#collection-results .reading").inner_text().split())
+    expect(page.locator("#page-said")).to_have_text(count_line)
+    assert said(page)[-1] == count_line
 
 
 def test_copies_and_a_whole_set_added_are_said_from_a_lasting_region(page, live_server):
@@ -178,6 +179,8 @@ def test_a_print_job_says_each_state_once(page, live_server):
     assert said(page) == ["Making the PDF…"]
     becomes(status=Status.DONE, progress=100, pages=8)
     expect(page.get_by_role("link", name="Download the PDF (8 pages)")).to_be_visible()
+    # said after htmx settles (20 ms after the swap that drew the link): waited for, then counted
+    expect(page.locator("#page-said")).to_have_text("The PDF is ready to download.")
     assert said(page) == ["Making the PDF…", "The PDF is ready to download."]
     # the bar and its words are no live region: only the lasting one speaks
     assert page.evaluate(LIVE_AROUND, "#job-progress") is None
