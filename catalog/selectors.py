@@ -23,6 +23,7 @@ class _NameIndex:
     stamp: tuple
     folded: list[str]
     names: list[str]
+    games: list[frozenset[str]]  # the games (slugs) that have a card of each name
 
 
 _name_index: _NameIndex | None = None
@@ -51,7 +52,7 @@ def _catalog_stamp() -> tuple:
 
 
 def _names() -> _NameIndex:
-    """Every distinct card name, folded, kept per process until the cards change.
+    """Every distinct card name, folded, with its games, kept per process until the cards change.
 
     Typo-tolerant matching compares against every name; reading 20,000 names
     from the database on each keystroke would dominate the request, while one
@@ -60,49 +61,85 @@ def _names() -> _NameIndex:
     global _name_index
     stamp = _catalog_stamp()
     if _name_index is None or _name_index.stamp != stamp:
-        names = sorted(
-            set(Card.objects.values_list("name", flat=True))
-            | set(Card.objects.exclude(name_en="").values_list("name_en", flat=True))
+        games: dict[str, set[str]] = {}
+        for name, name_en, game in Card.objects.values_list("name", "name_en", "game__slug"):
+            for each in (name, name_en):
+                if each:
+                    games.setdefault(each, set()).add(game)
+        names = sorted(games)
+        _name_index = _NameIndex(
+            stamp, [fold_words(n) for n in names], names, [frozenset(games[n]) for n in names]
         )
-        _name_index = _NameIndex(stamp, [fold_words(n) for n in names], names)
     return _name_index
 
 
-def cards_autocomplete(*, query: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
-    """Up to `limit` card names for what a player has typed so far.
+def _prefix_of(length: int):
+    """A processor keeping the first `length` characters: a name's words compared as typed."""
+    return lambda text: text[:length]
+
+
+def cards_autocomplete(
+    *, query: str, limit: int = AUTOCOMPLETE_LIMIT, game: str | None = None
+) -> list[str]:
+    """Up to `limit` card names for what a player has typed so far; with `game` (a slug),
+    only the names of that game's cards.
 
     Names whose words start with the typed text come first, then names that
     contain it, then close spellings (typos, missing letters), each group in
-    alphabetical order; accents and case never matter.
+    alphabetical order; accents and case never matter. A short text (under six
+    letters) is the start of a word being typed, so its close spellings are
+    words that start almost so, with its first letter ("kajtr": Kajtár), never
+    names that merely share two of its letters somewhere ("éjl" is not "Chapel").
     """
     typed = fold_words(query)
     if not typed:
         return []
     limit = max(1, min(limit, AUTOCOMPLETE_LIMIT))
     index = _names()
+    rows = [
+        (folded, name)
+        for folded, name, games in zip(index.folded, index.names, index.games, strict=True)
+        if game is None or game in games
+    ]
     starts, contains = [], []
-    for folded, name in zip(index.folded, index.names, strict=True):
+    for folded, name in rows:
         if folded.startswith(typed) or f" {typed}" in f" {folded}":
             starts.append(name)
         elif typed in folded:
             contains.append(name)
     found = (starts + contains)[:limit]
     if len(found) < limit and len(typed) >= 3:
+        if len(typed) < 6:
+            # each word that starts with the same letter, as far as typed and one letter more
+            # (a letter left out)
+            choices = [
+                (folded[i:], name)
+                for folded, name in rows
+                for i in _word_starts(folded)
+                if folded.startswith(typed[0], i)
+            ]
+            fuzzy = {"scorer": fuzz.ratio, "processor": _prefix_of(len(typed) + 1)}
+        else:
+            choices, fuzzy = rows, {"scorer": fuzz.WRatio}
         seen = set(found)
         for _folded, _score, position in process.extract(
             typed,
-            index.folded,
-            scorer=fuzz.partial_ratio if len(typed) < 6 else fuzz.WRatio,
+            [folded for folded, _name in choices],
             limit=limit * 2,
             score_cutoff=FUZZY_CUTOFF,
+            **fuzzy,
         ):
-            name = index.names[position]
+            name = choices[position][1]
             if name not in seen:
                 found.append(name)
                 seen.add(name)
             if len(found) >= limit:
                 break
     return found
+
+
+def _word_starts(folded: str) -> list[int]:
+    return [0] + [i + 1 for i, ch in enumerate(folded) if ch == " "]
 
 
 class NamedCardNotFound(Exception):

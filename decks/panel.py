@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from catalog import vocab
 from catalog.models import Card
+from catalog.text import fold_words
 from collection import selectors as collection_selectors
 from decks import charts, formats, odds, stats, validation
 from decks.entries import MAIN, SIDE, Entry, display_name, total
@@ -80,7 +81,7 @@ def owner_collection(deck: Deck, language: str) -> Collection:
         overbooked=sorted(
             (Overbooked(code, names.get(code, code), need, owned)
              for code, (need, owned) in over.items()),
-            key=lambda row: row.name,
+            key=lambda row: (fold_words(row.name), row.code),
         ),
     )  # fmt: skip
 
@@ -101,6 +102,18 @@ class Group:
         ]
 
 
+def _name_order(card: dict, language: str) -> str:
+    """The key a card sorts by among names: the name shown in `language`, folded, as the
+    catalog's `order:name` sorts (Card.search_name, Card.sort_name_en): accents and case
+    left out, so "Éjlépő" comes among the E's, before "Jégszem"."""
+    return fold_words(display_name(card, language))
+
+
+def _cost_then_name(card: dict, language: str) -> tuple:
+    cost = card.get("cost")
+    return (cost is None, cost or 0, _name_order(card, language), card["code"])
+
+
 def _groups(entries: list[Entry], language: str, owned: Collection | None = None) -> list[Group]:
     """Entries by type (in the vocabulary's order), each sorted by cost then name."""
     order = {term.id: i for i, term in enumerate(vocab.TYPES.terms)}
@@ -112,9 +125,7 @@ def _groups(entries: list[Entry], language: str, owned: Collection | None = None
         Group(
             vocab.TYPES.label(type_id, language),
             sum(e.count for e in rows),
-            sorted(
-                rows, key=lambda e: (e.card["cost"] is None, e.card["cost"] or 0, e.card["name"])
-            ),
+            sorted(rows, key=lambda e: _cost_then_name(e.card, language)),
             owned,
         )
         for type_id, rows in sorted(by_type.items(), key=lambda item: order.get(item[0], 99))
@@ -131,7 +142,7 @@ class Panel:
     verdicts: list[Verdict]
     current: Verdict
     breakdown: object
-    curve_svg: str
+    curve_svg: str  # "" when the game's cards have no cost
     odds: list = field(default_factory=list)
     collection: Collection | None = None  # only for the deck's owner
 
@@ -158,11 +169,18 @@ def deck_panel(deck: Deck, entries: list[Entry], language: str, *, viewer=None) 
         verdicts=verdicts,
         current=current,
         breakdown=breakdown,
-        # Built by our own code from numbers and vocabulary labels, escaped there.
-        curve_svg=mark_safe(charts.cost_curve_svg(breakdown, language)),  # noqa: S308
+        curve_svg=_curve_svg(deck.game.slug, breakdown, language),
         odds=room.odds_report(entries, language) if room else [],
         collection=owned,
     )
+
+
+def _curve_svg(game: str, breakdown: stats.Breakdown, language: str) -> str:
+    """The cost curve, or "" for a game whose cards have no cost (every bar would be 0)."""
+    if not stats.has_costs(game):
+        return ""
+    # Built by our own code from numbers and vocabulary labels, escaped there.
+    return mark_safe(charts.cost_curve_svg(breakdown, language))  # noqa: S308
 
 
 def with_holdings(deck: Deck, cards: list) -> list[tuple[Card, Holding]]:

@@ -86,6 +86,16 @@ def deck_game(entries: list[Entry]) -> str | None:
     return None
 
 
+def has_costs(game: str) -> bool:
+    """Whether the game's cards may carry a cost (a cost curve means something for its decks).
+
+    The registry's card fields say it (core.games, read through vocab.RULES): a game for which
+    cost is another game's own field has no card with a cost, as the card validator holds.
+    """
+    rules = vocab.RULES.get(game)
+    return rules is not None and "cost" not in rules.foreign_fields
+
+
 def cost_bucket(cost: int) -> int | str:
     """The curve bucket a cost falls in: the cost itself, or "7+"."""
     return "7+" if cost >= TOP_COST else max(cost, 0)

@@ -22,6 +22,7 @@ from catalog.search import SearchError, cards_search
 from catalog.selectors import cards_autocomplete
 from core.errors import ApplicationError, Conflict, NotFound
 from core.forms import posted
+from core.games import GAMES
 from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
@@ -220,7 +221,7 @@ def _builder_search(deck: Deck, query: str) -> dict:
     """
     query = query.strip()
     if not query:
-        return {"query": "", "cards": [], "rows": [], "error": None}
+        return {"query": "", "cards": [], "rows": [], "error": None, "matched": 0}
     # The game narrows the cards searched, never the query's text: pasted in as
     # "(query) game:…" it counted against the query's terms and moved every error
     # position off what was typed.
@@ -228,9 +229,18 @@ def _builder_search(deck: Deck, query: str) -> dict:
     try:
         result = cards_search(query, queryset=game_cards, owner=deck.owner)
     except SearchError as error:
-        return {"query": query, "cards": [], "rows": [], "error": error}
-    cards = list(result.cards[:SEARCH_LIMIT])
-    return {"query": query, "cards": cards, "rows": with_holdings(deck, cards), "error": None}
+        return {"query": query, "cards": [], "rows": [], "error": error, "matched": 0}
+    # One card past the limit tells whether there are more; only then are they counted.
+    cards = list(result.cards[: SEARCH_LIMIT + 1])
+    matched = result.cards.count() if len(cards) > SEARCH_LIMIT else len(cards)
+    cards = cards[:SEARCH_LIMIT]
+    return {
+        "query": query,
+        "cards": cards,
+        "rows": with_holdings(deck, cards),
+        "error": None,
+        "matched": matched,  # the page says so when it shows fewer than matched
+    }
 
 
 @login_required
@@ -352,8 +362,17 @@ def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @require_GET
+@refusals
 def autocomplete(request: HttpRequest) -> HttpResponse:
-    names = cards_autocomplete(query=request.GET.get("line", "").lstrip("0123456789xX ").strip())
+    """The quick add's name suggestions: names of the builder's game (`game`, its slug) only,
+    the names its add accepts."""
+    game = request.GET.get("game", "")
+    if not game:
+        raise BadParameter("game", _("“%(name)s” is missing.") % {"name": "game"})
+    if game not in GAMES:
+        raise BadParameter("game", _("There is no game “%(game)s”.") % {"game": game[:40]})
+    typed = request.GET.get("line", "").lstrip("0123456789xX ").strip()
+    names = cards_autocomplete(query=typed, game=game)
     return render(request, "decks/_names.html", {"names": names})
 
 
