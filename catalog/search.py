@@ -437,12 +437,17 @@ def to_q(node: Node | None) -> Q:
 
 
 # --- plain-language reading -----------------------------------------------------
-def describe(parsed: ParsedQuery) -> str:
-    """The query in words, in the active language: "cards whose cost is at most 1"."""
+def describe(parsed: ParsedQuery, *, owner_is_reader: bool = True) -> str:
+    """The query in words, in the active language: "cards whose cost is at most 1".
+
+    `owner_is_reader` False: the owned-count keys count someone else's copies (a shared
+    collection), and read "of which they own…" instead of "of which you own…".
+    """
     if parsed.node is None:
         text = gettext("all cards")
     else:
-        text = gettext("cards %(conditions)s") % {"conditions": _describe(parsed.node)}
+        conditions = _describe(parsed.node, theirs=not owner_is_reader)
+        text = gettext("cards %(conditions)s") % {"conditions": conditions}
     if parsed.order_keys:
         labels = gettext(", then ").join(gettext(keys.ORDERS[k][1]) for k in parsed.order_keys)
         if parsed.descending:
@@ -455,9 +460,16 @@ def describe(parsed: ParsedQuery) -> str:
     return text
 
 
-def _describe(node: Node, nested: bool = False) -> str:
+def _term(key: str, op: str, value: str, theirs: bool) -> str:
+    spec = keys.find_key(key)
+    if theirs and spec.needs_owner:
+        return spec.describe(op, value, theirs=True)
+    return spec.describe(op, value)
+
+
+def _describe(node: Node, nested: bool = False, *, theirs: bool = False) -> str:
     if isinstance(node, Term):
-        return keys.find_key(node.key).describe(node.op, node.value)
+        return _term(node.key, node.op, node.value, theirs)
     if isinstance(node, Loose):
         template = (
             gettext("whose name contains %(text)s")
@@ -468,12 +480,12 @@ def _describe(node: Node, nested: bool = False) -> str:
     if isinstance(node, Not):
         inner = node.node
         if isinstance(inner, Term) and inner.op == "=":
-            return keys.find_key(inner.key).describe("!=", inner.value)
+            return _term(inner.key, "!=", inner.value, theirs)
         if isinstance(inner, Loose) and not inner.quoted:
             return gettext("whose name does not match %(text)s") % {"text": keys.quoted(inner.text)}
-        return gettext("not (%(clause)s)") % {"clause": _describe(inner)}
+        return gettext("not (%(clause)s)") % {"clause": _describe(inner, theirs=theirs)}
     joiner = gettext(" and ") if isinstance(node, And) else gettext(" or ")
-    text = joiner.join(_describe(child, nested=True) for child in node.nodes)
+    text = joiner.join(_describe(child, nested=True, theirs=theirs) for child in node.nodes)
     return f"({text})" if nested else text
 
 
@@ -524,6 +536,7 @@ def cards_search(
     *,
     queryset: QuerySet | None = None,
     owner=None,
+    owner_is_reader: bool = True,
     order: str = "",
     descending: bool | None = None,
 ) -> SearchResult:
@@ -531,7 +544,8 @@ def cards_search(
 
     With a signed-in `owner` every card carries `owned_copies` (0 when not
     owned), which the owned-count keys (`own>=1`) filter on; without one such
-    a key is refused at its position.
+    a key is refused at its position. `owner_is_reader` False: `owner` is not the
+    one reading (a collection shared by link), and the description says "they own".
 
     `order` and `descending` are a page's sort menus, applied to the parsed
     query (never pasted into its text, which would count against its terms and
@@ -557,7 +571,8 @@ def cards_search(
     if any(f.lstrip("-") == "rarity_rank" for f in parsed.order):
         cards = cards.annotate(rarity_rank=RARITY_RANK)
     cards = cards.order_by(*_ordering(parsed.order))
-    return SearchResult(cards, parsed, describe(parsed), parsed.warnings)
+    description = describe(parsed, owner_is_reader=owner_is_reader)
+    return SearchResult(cards, parsed, description, parsed.warnings)
 
 
 def owned_copies(owner):

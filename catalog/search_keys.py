@@ -25,8 +25,9 @@ from catalog.tokens import all_words_q, text_has, words_in_order_q, words_q
 
 COMPARISONS = ("<", "<=", ">", ">=")
 LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
-# Card numbers are small; a bound keeps an absurd value away from the database.
-NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+# A whole number as typed, of any length: one too long to be a card's is refused by its
+# size (NumberKey), without int() reading thousands of digits.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 # "+4" and "-4" fold to the same "4"; the sign is checked on the raw text.
 SIGNED_NUMBER = re.compile(r"[+-][0-9]+")
 SET_CODE = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -264,7 +265,7 @@ class GroupKey(VocabKey):
     """An ONIROO group, by name or by the rulebook's number 1-8."""
 
     def normalize(self, typed_key: str, value: str) -> str:
-        if vocab.GROUPS.resolve(value) is None and NUMBER.fullmatch(value):
+        if vocab.GROUPS.resolve(value) is None and WHOLE_NUMBER.fullmatch(value):
             message = gettext(
                 "ONIROO has eight groups, numbered as in the rulebook: %(groups)s. "
                 "“%(value)s” is not one of them."
@@ -345,20 +346,50 @@ class RarityKey(VocabKey):
         return Q(rarity__in=[r for i, r in enumerate(RARITY_ORDER) if keep(i)])
 
 
+def number_in_range(text: str, minimum: int, maximum: int) -> int | None:
+    """`text` (a WHOLE_NUMBER) as an int when it lies in minimum..maximum, else None; the
+    digits are counted first, so a number of any length is read cheaply."""
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > max(len(str(abs(minimum))), len(str(abs(maximum)))):
+        return None
+    number = int(text)
+    return number if minimum <= number <= maximum else None
+
+
 @dataclass(frozen=True)
 class NumberKey(Key):
+    """A whole number from `minimum` to `maximum`, compared with < <= > >= too.
+
+    Card numbers are small: the bounds keep an absurd value away from the database,
+    and a searcher who typed one is told the bound rather than that it is no number.
+    """
+
     comparable: bool = True
+    minimum: int = -999_999
+    maximum: int = 999_999
+    pattern: re.Pattern = WHOLE_NUMBER
+    not_a_number: str = gettext_noop(
+        "“%(key)s” needs a whole number, not “%(value)s”, for example %(example)s."
+    )
 
     def normalize(self, typed_key: str, value: str) -> str:
-        if not NUMBER.fullmatch(value):
+        params = {"key": typed_key, "value": value, "example": self.example}
+        if not self.pattern.fullmatch(value):
+            raise Invalid("bad_number", gettext(self.not_a_number) % params)
+        number = number_in_range(value, self.minimum, self.maximum)
+        if number is not None:
+            return str(number)
+        # the page marks the number in the query: a thousand digits need not be said again
+        if value.startswith("-"):
             message = gettext(
-                "“%(key)s” needs a whole number, not “%(value)s”, for example %(example)s."
+                "The number after “%(key)s” is too small: the smallest it takes is %(minimum)s."
             )
-            raise Invalid(
-                "bad_number",
-                message % {"key": typed_key, "value": value, "example": self.example},
+        else:
+            message = gettext(
+                "The number after “%(key)s” is too large: the largest it takes is %(maximum)s."
             )
-        return str(int(value))
+        params.update(minimum=self.minimum, maximum=self.maximum)
+        raise Invalid("bad_number", message % params)
 
     def match(self, value: str) -> Q:
         return Q(**{self.field: int(value)})
@@ -370,7 +401,7 @@ class NumberKey(Key):
 # "How many copies do I own": read against the `owned_copies` column that
 # catalog.search.cards_search annotates for the signed-in searcher.
 OWNED_FIELD = "owned_copies"
-OWNED_NUMBER = re.compile(r"[0-9]{1,3}")  # collection.models.MAX_COPIES is 999
+COUNT = re.compile(r"-?[0-9]+")  # as WHOLE_NUMBER, but a count takes no "+"
 OWNED = {
     "=": gettext_noop("of which you own %(value)s"),
     "!=": gettext_noop("of which you do not own exactly %(value)s"),
@@ -378,6 +409,15 @@ OWNED = {
     "<=": gettext_noop("of which you own at most %(value)s"),
     ">": gettext_noop("of which you own more than %(value)s"),
     ">=": gettext_noop("of which you own at least %(value)s"),
+}
+# The same, read on a collection of someone else's (a shared link): their copies.
+OWNED_THEIRS = {
+    "=": gettext_noop("of which they own %(value)s"),
+    "!=": gettext_noop("of which they do not own exactly %(value)s"),
+    "<": gettext_noop("of which they own fewer than %(value)s"),
+    "<=": gettext_noop("of which they own at most %(value)s"),
+    ">": gettext_noop("of which they own more than %(value)s"),
+    ">=": gettext_noop("of which they own at least %(value)s"),
 }
 
 
@@ -392,25 +432,20 @@ class OwnedKey(NumberKey):
     field: str = OWNED_FIELD
     nullable: bool = False  # a card not owned counts 0, never NULL
     needs_owner: bool = True
+    minimum: int = 0
+    maximum: int = 999  # collection.models.MAX_COPIES
+    pattern: re.Pattern = COUNT
+    not_a_number: str = gettext_noop(
+        "“%(key)s” needs a whole number from 0 to 999, not “%(value)s”, for example %(example)s."
+    )
 
-    def normalize(self, typed_key: str, value: str) -> str:
-        if not OWNED_NUMBER.fullmatch(value):
-            message = gettext(
-                "“%(key)s” needs a whole number from 0 to 999, not “%(value)s”, "
-                "for example %(example)s."
-            )
-            raise Invalid(
-                "bad_number",
-                message % {"key": typed_key, "value": value, "example": self.example},
-            )
-        return str(int(value))
-
-    def describe(self, op: str, value: str) -> str:
+    def describe(self, op: str, value: str, *, theirs: bool = False) -> str:
+        """`theirs`: the copies counted are another player's, not the reader's."""
         if op == "=" and value == "0":
-            return gettext("that you do not own")
+            return gettext("that they do not own") if theirs else gettext("that you do not own")
         if op == "!=" and value == "0":
-            return gettext("that you own")
-        return gettext(OWNED[op]) % {"value": value}
+            return gettext("that they own") if theirs else gettext("that you own")
+        return gettext((OWNED_THEIRS if theirs else OWNED)[op]) % {"value": value}
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ def search_error_context(query: str, error: SearchError) -> dict:
 
 @require_GET
 def card_list(request: HttpRequest) -> HttpResponse:
+    refused_filters = None
     if "filters" in request.GET:
         # The filter panel was submitted: fold its fields into one query and
         # redirect, so the address bar always shows a shareable ?q=.
@@ -44,6 +45,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
             if request.GET.get("view") in VIEWS:
                 params["view"] = request.GET["view"]
             return redirect(f"{request.path}?{urlencode(params)}")
+        # Refused (a cost of 100, a game that is not one): the panel comes back open with
+        # what was chosen and each refused field's reason; nothing of it is applied.
+        refused_filters = form
     query = request.GET.get("q", "").strip()
     view = request.GET.get("view") if request.GET.get("view") in VIEWS else "grid"
     # The Sort and Direction menus go to the search beside the query, never into its
@@ -58,7 +62,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
         "order": order,
         "dir": "desc" if descending else "asc",
         "sorts": SORTS,
-        "filter_form": FilterForm(initial={"q": query}),
+        "filter_form": refused_filters or FilterForm(initial={"q": query}),
+        "filters_refused": refused_filters is not None,
     }
     try:
         result = cards_search(query, owner=request.user, order=order, descending=descending)
@@ -77,7 +82,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
             warnings=result.warnings,
             hints=game_hints(query, result.parsed),
         )
-        status = 200
+        status = 400 if refused_filters is not None else 200
     template = "catalog/_results.html" if request.htmx else "catalog/card_list.html"
     return render(request, template, context, status=status)
 

@@ -8,7 +8,7 @@ lists first. Proposals are private to their two players; anyone else gets NotFou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from uuid import uuid4
 
@@ -409,6 +409,44 @@ def proposal_choices(user, partner) -> ProposalChoices:
         return (row.suggested == 0, row.code)
 
     return ProposalChoices(sorted(give, key=order), sorted(get, key=order))
+
+
+def counter_choices(user, proposal: ProposalView, maker) -> ProposalChoices:
+    """The counter-offer form's cards: `proposal` (made to `user` by `maker`) the other way
+    round first, each suggested at its count — I give what they asked for, I get what they
+    offered — then the other cards proposal_choices offers, suggested at none.
+
+    Every row says how many copies there are, as on the propose form: my free copies (0
+    when none is free), or their copies for trade: their have list, and at least what
+    they offered me (all of it when they hide their lists now).
+    """
+    choices = proposal_choices(user, maker)
+    my_free = {row.code: row.available for row in choices.give}
+    their_haves = {row.code: row.available for row in choices.get}
+
+    def line_row(line: CardLine, available: int) -> ChoiceRow:
+        return ChoiceRow(
+            line.code,
+            line.name,
+            line.name_en,
+            line.rarity,
+            line.rarity_label,
+            available,
+            line.count,
+        )
+
+    def rest(rows: list[ChoiceRow], taken: set[str]) -> list[ChoiceRow]:
+        return [replace(row, suggested=0) for row in rows if row.code not in taken]
+
+    give = [line_row(line, my_free.get(line.code, 0)) for line in proposal.partner_gives]
+    get = [
+        line_row(line, max(their_haves.get(line.code, 0), line.count))
+        for line in proposal.maker_gives
+    ]
+    return ProposalChoices(
+        give + rest(choices.give, {row.code for row in give}),
+        get + rest(choices.get, {row.code for row in get}),
+    )
 
 
 # -- proposals ---------------------------------------------------------------------------

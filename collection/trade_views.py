@@ -173,6 +173,17 @@ def partners_view(request: HttpRequest) -> HttpResponse:
     return render(request, "collection/trades/partners.html", context)
 
 
+def _proposal_form(request: HttpRequest, choices: reads.ProposalChoices) -> ProposalForm:
+    """The propose form over `choices`, each card's box filled with its suggestion."""
+    return ProposalForm(
+        posted(request),
+        gives=choices.give,
+        gets=choices.get,
+        give_counts={row.code: row.suggested for row in choices.give},
+        get_counts={row.code: row.suggested for row in choices.get},
+    )
+
+
 def _proposal_form_answer(
     request: HttpRequest,
     form: ProposalForm,
@@ -210,6 +221,8 @@ def _proposal_form_answer(
             return redirect("collection:proposal", proposal_id=proposal.pk)
     context = {
         **template_context,
+        # hidden lists: the page says so, with the way to show them, instead of the form
+        "lists_open": request.user.trades_open,
         "refused": refused,
         "form": form,
         "give_rows": form.bound_rows(form.give_rows),
@@ -227,16 +240,9 @@ def propose(request: HttpRequest, username: str) -> HttpResponse:
     if request.method == "GET":
         trades.trade_lists_refresh(user=request.user)
     choices = reads.proposal_choices(request.user, partner)
-    form = ProposalForm(
-        posted(request),
-        gives=choices.give,
-        gets=choices.get,
-        give_counts={row.code: row.suggested for row in choices.give},
-        get_counts={row.code: row.suggested for row in choices.get},
-    )
     return _proposal_form_answer(
         request,
-        form,
+        _proposal_form(request, choices),
         send=partial(trades.proposal_create, maker=request.user, partner_id=partner.pk),
         sent=_("Your proposal is sent."),
         template_context={"partner_name": partner.username, "counter": None},
@@ -351,18 +357,11 @@ def counter(request: HttpRequest, proposal_id: int) -> HttpResponse:
     # codes and messages the counter itself, and the API, answer
     trades.proposal_counter_check(user=request.user, proposal=view)
     maker = reads.trade_player(request.user, view.maker_name, listed=False)
-    choices = reads.proposal_choices(request.user, maker)
     # I give what they asked for and get what they offered: those lines first.
-    form = ProposalForm(
-        posted(request),
-        gives=[*view.partner_gives, *choices.give],
-        gets=[*view.maker_gives, *choices.get],
-        give_counts={line.code: line.count for line in view.partner_gives},
-        get_counts={line.code: line.count for line in view.maker_gives},
-    )
+    choices = reads.counter_choices(request.user, view, maker)
     return _proposal_form_answer(
         request,
-        form,
+        _proposal_form(request, choices),
         send=partial(trades.proposal_counter, user=request.user, proposal_id=proposal_id),
         sent=_("Your counter-offer is sent."),
         template_context={"partner_name": view.maker_name, "counter": view},

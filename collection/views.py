@@ -40,8 +40,14 @@ def _owned_results(request: HttpRequest, owner, query: str) -> tuple[dict, int]:
     context: dict = {"query": query}
     try:
         # Restricting the queryset first keeps the search to the rows this owner has;
-        # `owner` makes the owned-count keys (own>=2: my duplicates) count this collection.
-        result = cards_search(query, queryset=Card.objects.filter(owners__user=owner), owner=owner)
+        # `owner` makes the owned-count keys (own>=2: my duplicates) count this collection;
+        # read on someone else's (a shared link), they are described as the owner's copies.
+        result = cards_search(
+            query,
+            queryset=Card.objects.filter(owners__user=owner),
+            owner=owner,
+            owner_is_reader=request.user.pk == owner.pk,
+        )
     except SearchError as error:
         context.update(search_error_context(query, error))
         return context, 400

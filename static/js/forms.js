@@ -10,6 +10,77 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (status >= 200 && status < 300) form.reset();
 });
 
+// Back and Forward through a search that keeps its query in the address (a form with hx-get
+// and hx-push-url="true": the catalog's, the collection's): its fields show what the results
+// under them are for. htmx brings such a page back from a copy of its markup taken when the
+// next answer came in, and markup holds each field's value as the page was loaded, not what was
+// typed or chosen since: the box came back empty (or with the first query) and the menus at
+// their defaults beside another search's results, and Search then sent those. The browser's
+// back-forward cache keeps the page as it was left instead, with whatever was typed after the
+// search. The address is what the results were asked for, so the fields are set from it; when
+// the server drew the form for this very address they go back to its markup, as the server may
+// show more there than the address says (the catalog's Sort menu shows a query's own order:).
+const DRAWN_FOR = "data-drawn-for"; // the address the form's markup was drawn for, noted at load
+const NOT_TYPED = new Set(["hidden", "submit", "button", "reset", "image", "file"]);
+
+function hereAddress() {
+  return location.pathname + location.search;
+}
+
+function keepsQueryInAddress(form) {
+  const url = form.getAttribute("hx-get") ?? form.getAttribute("data-hx-get");
+  const push = form.getAttribute("hx-push-url") ?? form.getAttribute("data-hx-push-url");
+  if (url === null || push !== "true") return false;
+  return new URL(url, location.href).pathname === location.pathname;
+}
+
+// A GET form's fields as the address `params` has them: a field the address leaves out is sent
+// empty or unchecked, except a menu or radio group none of whose choices the address names,
+// which keeps the one its markup chose.
+function fillFromAddress(form, params) {
+  const typed = new Map(); // name -> how many fields of that name were filled so far
+  for (const field of form.elements) {
+    if (!field.name) continue;
+    const given = params.getAll(field.name);
+    if (field instanceof HTMLSelectElement) {
+      const named = [...field.options].some((option) => given.includes(option.value));
+      for (const option of field.options) {
+        option.selected = named ? given.includes(option.value) : option.defaultSelected;
+      }
+    } else if (field.type === "checkbox") {
+      field.checked = given.includes(field.value);
+    } else if (field.type === "radio") {
+      const group = [...form.elements].filter((f) => f.type === "radio" && f.name === field.name);
+      const named = group.some((radio) => given.includes(radio.value));
+      field.checked = named ? given.includes(field.value) : field.defaultChecked;
+    } else if (!NOT_TYPED.has(field.type) && "value" in field) {
+      const index = typed.get(field.name) || 0;
+      typed.set(field.name, index + 1);
+      field.value = index < given.length ? given[index] : "";
+    }
+  }
+}
+
+function showWhatTheResultsAreFor() {
+  const here = hereAddress();
+  for (const form of document.querySelectorAll("form")) {
+    if (!keepsQueryInAddress(form)) continue;
+    // no note: markup just drawn by the server (a first load, or htmx fetching a page it had
+    // not kept), for this address
+    if (!form.hasAttribute(DRAWN_FOR)) form.setAttribute(DRAWN_FOR, here);
+    if (form.getAttribute(DRAWN_FOR) === here) form.reset();
+    else fillFromAddress(form, new URLSearchParams(location.search));
+  }
+}
+
+for (const form of document.querySelectorAll("form")) {
+  if (keepsQueryInAddress(form)) form.setAttribute(DRAWN_FOR, hereAddress());
+}
+document.body.addEventListener("htmx:historyRestore", showWhatTheResultsAreFor);
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) showWhatTheResultsAreFor();
+});
+
 // A refused request (4xx) answers with a fragment that says why, to be shown
 // where the request came from (htmx-config in base.html swaps it in). In DEBUG,
 // django-htmx's script listens on the document and would instead replace the
@@ -189,19 +260,23 @@ document.body.addEventListener("htmx:afterSettle", () => sayWhatChanged(false));
 // focus moves on, it hid what the keyboard reached next. It closes when the focus leaves it
 // or a click lands outside it, and on Escape, which gives the focus back to its summary.
 // Without JavaScript it stays a plain disclosure, closed by its summary.
-for (const menu of document.querySelectorAll("details.menu")) {
+// Listened for on the document, not on each menu: htmx's history restore (Back after an htmx
+// search) puts new elements in the page, and listeners bound to the old menu went with it.
+document.addEventListener("focusout", (event) => {
+  const menu = event.target.closest && event.target.closest("details.menu");
+  const next = event.relatedTarget;
+  if (menu && menu.open && next && !menu.contains(next)) menu.open = false;
+});
+document.addEventListener("keydown", (event) => {
+  const menu = event.target.closest && event.target.closest("details.menu");
+  if (!menu || event.key !== "Escape" || !menu.open) return;
+  event.preventDefault();
+  menu.open = false;
   const summary = menu.querySelector("summary");
-  menu.addEventListener("focusout", (event) => {
-    const next = event.relatedTarget;
-    if (menu.open && next && !menu.contains(next)) menu.open = false;
-  });
-  menu.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || !menu.open) return;
-    event.preventDefault();
-    menu.open = false;
-    if (summary) summary.focus();
-  });
-  document.addEventListener("click", (event) => {
-    if (menu.open && !menu.contains(event.target)) menu.open = false;
-  });
-}
+  if (summary) summary.focus();
+});
+document.addEventListener("click", (event) => {
+  for (const menu of document.querySelectorAll("details.menu[open]")) {
+    if (!menu.contains(event.target)) menu.open = false;
+  }
+});

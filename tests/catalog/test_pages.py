@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from catalog.models import Card
+
 pytestmark = pytest.mark.django_db
 
 
@@ -66,6 +68,31 @@ def test_filter_panel_becomes_a_shareable_query(client, cards):
     )
     assert response.status_code == 302
     assert response["Location"] == "/cards/?q=game%3Aalomfogo+t%3Arevulo+cost%3C%3D1"
+
+
+@pytest.mark.parametrize(
+    ("fields", "language", "said"),
+    [
+        ({"cost_max": "100"}, "en", "Ensure this value is less than or equal to 99."),
+        ({"cost_min": "-1", "game": "alomfogo"}, "hu", "Legalább 0 lehet."),
+        ({"game": "chess"}, "en", "Select a valid choice. chess is not one of the available"),
+        ({"digit": "seven"}, "hu", "Adj meg egy egész számot."),
+    ],
+)
+def test_a_refused_filter_panel_says_why_and_applies_nothing(client, cards, fields, language, said):
+    response = client.get(
+        "/cards/",
+        {"filters": "1", "q": "", **fields},
+        HTTP_ACCEPT_LANGUAGE=language,
+        HTTP_COOKIE=f"django_language={language}",
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert '<details class="filters" open>' in html
+    assert said in html
+    assert 'aria-invalid="true"' in html
+    # nothing of the panel narrowed the cards: every game's cards are listed
+    assert response.context["page"].paginator.count == Card.objects.count()
 
 
 def test_pagination_and_list_view(client, cards):

@@ -17,6 +17,8 @@ do not wait for the Hungarian catalogue.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
@@ -70,6 +72,25 @@ def said(page) -> list[str]:
 def test_the_phone_menu_closes_on_escape_and_when_the_focus_leaves_it(page, live_server):
     page.set_viewport_size(PHONE)
     page.goto("/")
+    menu_closes_on_escape_and_focus_leaving(page)
+
+
+def test_the_phone_menu_still_closes_after_back_to_an_htmx_search(page, live_server):
+    # htmx's Back restores the page from its snapshot: new elements, listeners of the old gone
+    call_command("load_cards", verbosity=0)
+    page.set_viewport_size(PHONE)
+    page.goto("/cards/")
+    for query in ("t:révülő", "t:álomlény"):
+        page.locator("#q").fill(query)
+        page.keyboard.press("Enter")
+        expect(page).to_have_url(re.compile(r"q="))
+        expect(page.locator("#results .reading")).to_contain_text(query.split(":")[1])
+    page.go_back()
+    expect(page.locator("#results .reading")).to_contain_text("révülő")
+    menu_closes_on_escape_and_focus_leaving(page)
+
+
+def menu_closes_on_escape_and_focus_leaving(page):
     menu = page.locator("details.menu")
     summary = menu.locator("summary")
     summary.focus()

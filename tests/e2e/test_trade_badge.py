@@ -64,6 +64,11 @@ def test_the_badge_tells_the_partner_then_the_maker(signed_in, offer):
     page.locator(".proposal-list").get_by_role("link", name="From ajanlo").click()
     page.get_by_role("button", name="Decline").click()
     expect(page.get_by_role("status")).to_contain_text("Declined.")
+    # at once, without a reload: the answer carries the badges out of band
+    expect(page.locator(".trade-badge")).to_have_count(0)
+    expect(
+        page.locator(".trade-nav").get_by_role("link", name="Proposals")
+    ).to_have_accessible_name("Proposals")
     page.reload()
     expect(page.locator(".trade-badge")).to_have_count(0)
 
@@ -75,3 +80,23 @@ def test_the_badge_tells_the_partner_then_the_maker(signed_in, offer):
     page.goto("/collection/trades/proposals/")
     page.locator(".proposal-list").get_by_role("link", name="To valaszolo").click()
     expect(page.locator(".trade-badge")).to_have_count(0)
+
+
+def test_answering_one_of_two_counts_down_in_place(signed_in, offer):
+    """The header's Trades link, the closed phone menu and the Proposals tab all follow the
+    answer as soon as it is given: 2 → 1, in the number and in the words."""
+    second = propose(offer.maker, offer.partner, {"AF1-001": 1}, {"AF1-008": 1})
+    page = signed_in(offer.partner)
+    page.goto(f"/collection/trades/proposals/{second.pk}/")
+    trades_link = page.locator(".nav-wide").get_by_role("link", name="Trades")
+    tab = page.locator(".trade-nav").get_by_role("link", name="Proposals")
+    expect(trades_link).to_have_accessible_name("Trades (2 waiting for your answer)")
+    page.get_by_role("button", name="Accept").click()
+    expect(page.get_by_role("status")).to_contain_text("Accepted")
+    expect(trades_link).to_have_accessible_name("Trades (1 waiting for your answer)")
+    expect(trades_link.locator(".trade-badge")).to_have_text("1")
+    expect(tab).to_have_accessible_name("Proposals (1 waiting for your answer)")
+    page.set_viewport_size({"width": 390, "height": 800})  # a phone: the closed menu
+    expect(page.locator(".menu summary")).to_have_accessible_name(
+        "Menu (1 waiting for your answer)"
+    )
