@@ -97,16 +97,6 @@ class HintSerializer(serializers.Serializer):
     )
 
 
-def _message(data, kind: str) -> dict:
-    """The fields of a table message of `kind` in a request body (play.table_input)."""
-    found, fields = table_input.read_message(data)
-    if found != kind:
-        raise table_input.BadMessage(
-            _("Send {%(fields)s} here.") % {"fields": ", ".join(table_input.FIELDS[kind])}
-        )
-    return fields
-
-
 def _deck(user, deck_id: int) -> Deck | None:
     return Deck.objects.filter(pk=deck_id, owner=user).first()
 
@@ -183,7 +173,7 @@ class ActionApi(APIView):
     @extend_schema(request=ActionSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request, match_id):
         # read as the live table's socket reads a move (ActionSerializer describes it)
-        data = _message(request.data, "action")
+        _kind, data = table_input.read_message(request.data, table_input.MOVES)
         match = services.match_submit_action(
             match_id=match_id,
             user=request.user,
@@ -312,11 +302,7 @@ class ChatApi(NeverCached, APIView):
         },
     )
     def post(self, request, match_id):
-        kind, data = table_input.read_message(request.data)  # as the socket reads it
-        if kind == "action":
-            raise table_input.BadMessage(
-                _("Send a move to /api/matches/<id>/actions/; here {chat} or {mute, on}.")
-            )
+        kind, data = table_input.read_message(request.data, table_input.CHAT)  # as the socket
         if kind == "mute":
             muted = chat.chat_mute(
                 match_id=match_id, user=request.user, muted_id=data["mute"], on=data["on"]

@@ -20,7 +20,10 @@ writes a minute (`_write_counted`), a message also against the chat's own limits
 Only the seated players and, at a public match, spectators may connect: an
 invitation link to a waiting match opens its page to join, not its socket.
 A refused request becomes an answer in one place (`_refused`): an error frame
-to this socket only.
+to this socket only, naming the kind of message it refuses (`kind`: "action",
+"chat" or "mute") once that is known, so the table says it where the person
+acted. A chat line this socket sent is confirmed to it (`"sent": true` on the
+line's chat frame): until then the table keeps the typed text.
 
 Every frame a client sends is text of at most `FRAME_MAX_CHARS`, read by
 core.jsonlimits (bounded nesting, no NUL, no key twice) and then by
@@ -230,20 +233,23 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 held=held,
             )
         except ApplicationError as refused:
-            await self._refused(refused)
+            await self._refused(refused, kind)
             return
         stage_times.lap("back to the event loop")
         await held.send()
         stage_times.lap("channel layer")
         # The new frame reaches this consumer through match_frame, like everyone's.
 
-    async def _refused(self, refused: ApplicationError) -> None:
+    async def _refused(self, refused: ApplicationError, kind: str | None = None) -> None:
         """A refusal, answered only to this socket: the others' tables did not change.
 
-        A stale move (Conflict) is followed by the table as it is now; a match
+        `kind` names what was refused (a table_input kind), None for a frame that was not
+        read as any. A stale move (Conflict) is followed by the table as it is now; a match
         this reader may no longer see (NotFound) closes the socket as connecting would.
         """
         body = {"code": refused.code, "message": str(refused.message), **refused.extra}
+        if kind is not None:
+            body["kind"] = kind
         await self.send_json({"type": "error", **body})
         if isinstance(refused, Conflict):
             await self._send_current()
@@ -289,15 +295,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def _chat(self, text):
         try:
-            await database_sync_to_async(self._chat_post, thread_sensitive=False)(text)
+            line = await database_sync_to_async(self._chat_post, thread_sensitive=False)(text)
         except ApplicationError as refused:
-            await self._refused(refused)
+            await self._refused(refused, "chat")
+            return
+        # the line reaches everyone (this socket too) through match_chat; this says to its
+        # writer that it was taken, whichever comes first (the table shows each line once)
+        await self.send_json({"type": "chat", "messages": [line], "sent": True})
 
-    def _chat_post(self, text) -> None:
+    def _chat_post(self, text) -> dict:
         """A message sent on this socket, counted as a write (`_write_counted`) first, as the
-        API's and the page form's are by core.middleware.WriteRateMiddleware."""
+        API's and the page form's are by core.middleware.WriteRateMiddleware; the line sent."""
         self._write_counted()
-        chat.chat_post(match_id=self.match_id, user=self.scope["user"], text=text)
+        message = chat.chat_post(match_id=self.match_id, user=self.scope["user"], text=text)
+        return chat.message_dict(message)
 
     async def _mute(self, muted_id, on):
         try:
@@ -305,7 +316,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 muted_id, on
             )
         except ApplicationError as refused:
-            await self._refused(refused)
+            await self._refused(refused, "mute")
             return
         history, _muted = await database_sync_to_async(self._chat_history)()
         await self.send_json(

@@ -132,6 +132,10 @@ def match_payload(
         "server_time": timezone.now().isoformat(),
         "claim_after": int(ABANDON_AFTER.total_seconds()),
         "bot_seat": bot_seat,
+        # the person left the table (match_resign at a table of three or more): the bot plays
+        # their seat to the end and, unlike a seat taken while they were away, never gives it
+        # back (match_take_seat_back refuses it)
+        "seat_left": bool(bot_seat and seat.left),
     }
 
 

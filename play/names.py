@@ -1,9 +1,10 @@
 """What a seat is called at the table, in its result and in its replay.
 
-A person's seat shows their username. A bot's seat shows its kind ("Greedy
-bot"), and a number when the table has more than one bot of that kind
-("Greedy bot 1", "Greedy bot 2"), so no two seats read the same. The word is
-"bot" in both languages, in every form, table, result and replay.
+A person's seat shows their username. A bot's seat shows its level, the word
+the lobby chose it by ("Easy bot", "Normal bot", "Hard bot": the random, greedy
+and search bots), and a number when the table has more than one bot of that
+kind ("Normal bot 1", "Normal bot 2"), so no two seats read the same. The word
+is "bot" in both languages, in every form, table, result and replay.
 
 One frame of a seat goes to each of its readers whatever their language (and
 a bot's move is sent from a worker), so a payload names a bot seat by its
@@ -23,7 +24,7 @@ from play.models import Seat
 
 def _bot_name(kind: str, number: int | None) -> str:
     if kind == "greedy":
-        return _("Greedy bot %(n)s") % {"n": number} if number else _("Greedy bot")
+        return _("Normal bot %(n)s") % {"n": number} if number else _("Normal bot")
     if kind == "random":
         return _("Easy bot %(n)s") % {"n": number} if number else _("Easy bot")
     if kind == "search":

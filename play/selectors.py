@@ -242,6 +242,29 @@ def seat_at(seats: list[Seat], position: int | None) -> Seat | None:
     return next((s for s in seats if s.position == position), None)
 
 
+# --- the lobby ----------------------------------------------------------------------------
+# Who a person may ask to play against: the easy, normal and hard bots (play.bots.LEVELS), a
+# friend with the link, or anyone. Never `PAIRED` (only a tournament pairs two players) nor
+# `SOLO` (a game for one is played alone whatever was asked, and a bigger table cannot be).
+OPPONENTS_TO_CHOOSE = (
+    Opponent.BOT_RANDOM,
+    Opponent.BOT_GREEDY,
+    Opponent.BOT_SEARCH,
+    Opponent.INVITE,
+    Opponent.OPEN,
+)
+
+
+def opponents_to_choose(spec) -> list[Opponent]:
+    """The opponents a person may choose for `spec`'s game: what its lobby form offers and all
+    that `services.match_create` takes from a person (the hard bot only where it plays)."""
+    return [
+        opponent
+        for opponent in OPPONENTS_TO_CHOOSE
+        if opponent != Opponent.BOT_SEARCH or spec.searchable
+    ]
+
+
 # --- printed card facts ---------------------------------------------------------------------
 def _codes(value, found: set[str] | None = None) -> set[str]:
     """Every string under a `code` key anywhere in `value` (added to `found`, one set for all)."""

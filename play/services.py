@@ -40,6 +40,7 @@ from play.models import Match, MatchStatus, Opponent, Seat
 from play.selectors import (
     ABANDON_AFTER,
     CALLED_OFF_INACTIVE,
+    OPPONENTS_TO_CHOOSE,
     WAITING_MATCH_STALE_AFTER,
     engine_decks,
     game_pool,
@@ -130,8 +131,9 @@ def match_create(
     the creator starts early with bots in the empty seats.
     """
     spec = _table_game(game)
-    if opponent not in Opponent.values or opponent == Opponent.PAIRED:
-        # a paired match is made only by a tournament (match_create_paired)
+    if opponent not in (*OPPONENTS_TO_CHOOSE, Opponent.SOLO):
+        # a paired match is made only by a tournament (match_create_paired); the lobby offers
+        # what is left (selectors.opponents_to_choose), solo where only one plays
         raise MatchRefused("bad_opponent", _("Choose a bot, a friend or an open match."))
     if BOT_KINDS.get(opponent) == "search" and not spec.searchable:
         raise MatchRefused("bad_opponent", _("The hard bot does not play this game yet."))
@@ -644,7 +646,15 @@ def match_submit_action(
         if type(expected_version) is not int:  # True is no version, even if True == 1
             raise MatchRefused("bad_version", _("A version is a whole number."))
         if expected_version != match.version:
-            raise Conflict("stale", _("Someone moved first; here is the table as it is now."))
+            # said alike at both doors: the socket sends the table as it is now after it (a
+            # frame of its own), an HTTP answer holds none (GET the match for it)
+            raise Conflict(
+                "stale",
+                _(
+                    "Someone moved first, so your move was not made: "
+                    "choose again from the table as it is now."
+                ),
+            )
         stage_times.lap("lock and checks")
         _apply(match, seat.position, action, as_offered=True, held=held)
     built = getattr(match, "frames", None)

@@ -15,13 +15,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from catalog.models import Game
-from core.errors import ApplicationError
+from core.errors import ApplicationError, NotFound
 from core.games import DEFAULT_GAME, Choice, GameSpec, all_games, playable_slugs, table_game
 from core.params import BadParameter, id_param, int_param
 from core.refusals import explained, refusals, refused_page
 from decks.models import Deck
 from play import chat, frames, names, ratings, replays, selectors, services
-from play.models import Match, MatchStatus, Opponent
+from play.models import Match, MatchStatus, Opponent, Seat
 
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
 SEAT_MAX = 2**15 - 1  # a seat position (smallint column)
@@ -44,6 +44,9 @@ class LobbyForm:
     game: GameSpec
     decks: list[selectors.LobbyDeck]  # the player's decks of this game, the legal ones first
     choices: list[tuple[Choice, str]]  # each lobby choice with the form value selected
+    # the opponents a person may choose here (selectors.opponents_to_choose), as (value,
+    # label); the form offers none of a game for one
+    opponents: list[tuple[str, str]]
     opponent: str
     deck: str = ""  # the deck selected; "": the first offered (a legal one, if any is)
     public: bool = False
@@ -72,6 +75,7 @@ def _lobby_form(spec: GameSpec, decks: list, sent=None, error: str = "") -> Lobb
         game=spec,
         decks=[row for row in decks if row.deck.game.slug == spec.id],
         choices=choices,
+        opponents=[(o.value, o.label) for o in selectors.opponents_to_choose(spec)],
         opponent=sent.get("opponent") or Opponent.BOT_GREEDY,
         deck=sent.get("deck", ""),
         public=sent.get("public") == "on",
@@ -114,7 +118,6 @@ def _lobby(request: HttpRequest, refused: ApplicationError | None = None) -> Htt
         request,
         "play/index.html",
         {
-            "opponents": [c for c in Opponent.choices if c[0] != Opponent.SOLO],
             # each game's own lobby form (a room), for the games that can be played
             "lobby_forms": forms,
             # a refusal no game's form sent (a game that cannot be played): above them all
@@ -209,19 +212,35 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
             "link": request.build_absolute_uri(match.get_absolute_url()),
         }
         return render(request, "play/waiting.html", context)
+    return _live_table(request, match, seat)
+
+
+def _live_table(
+    request: HttpRequest,
+    match: Match,
+    seat: Seat | None,
+    *,
+    chat_error: str = "",
+    chat_text: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """A dealt match's live table for `seat` (None: a spectator); after a refused chat line,
+    with why by the chat box (`chat_error`) and the line still in it (`chat_text`)."""
     context = {
         "match": match,
         "seat": seat.position if seat else None,
         "initial": frames.match_payload(match, seat),
         "chat": chat.chat_history(match_id=match.pk, user=request.user),
         "chat_max": chat.max_chars(),
+        "chat_error": chat_error,
+        "chat_text": chat_text,
         "ws_path": f"/ws/matches/{match.pk}/",
         "api_url": reverse("api:match-actions", args=[match.pk]),
         "language": get_language(),
         # a player of a finished match sees the new one another player opened from it
         "rematch": selectors.rematch_of(match) if seat else None,
     }
-    return _table(request, match, context)
+    return _table(request, match, context, status=status)
 
 
 @login_required
@@ -284,10 +303,10 @@ leave = _waiting_step("match_leave", gettext_lazy("You left the match: your seat
 call_off = _waiting_step("match_call_off", gettext_lazy("The match was called off."))
 
 
-def _table(request: HttpRequest, match: Match, context: dict) -> HttpResponse:
+def _table(request: HttpRequest, match: Match, context: dict, status: int = 200) -> HttpResponse:
     """The game's table page, live or replayed: its template, script and title from the registry."""
     spec = table_game(match.game.slug)
-    return render(request, spec.template, {**context, "game_spec": spec})
+    return render(request, spec.template, {**context, "game_spec": spec}, status=status)
 
 
 def _perspective(request: HttpRequest, match: Match) -> int | None:
@@ -336,11 +355,35 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @refusals(redirect_to="play:match")
 def chat_post(request: HttpRequest, match_id) -> HttpResponse:
-    """The chat form without JavaScript: send, then back to the table."""
-    chat.chat_post(match_id=match_id, user=request.user, text=request.POST.get("text", ""))
+    """The chat form without JavaScript: send, then back to the table.
+
+    A refused line (too fast, too long, the chat closed) is said by the chat box of the
+    table drawn again here, with the refusal's status and the line still in the box: a
+    redirect would lose what was typed and say why at the top of the page. That page's
+    address is this one, so a GET here (the language switch's way back) goes to the table.
+    """
+    if request.method == "GET":
+        return redirect("play:match", match_id)
+    text = request.POST.get("text", "")
+    try:
+        chat.chat_post(match_id=match_id, user=request.user, text=text)
+    except ApplicationError as refused:
+        if isinstance(refused, BadParameter | NotFound):
+            raise
+        match, seat = selectors.match_for(match_id=match_id, user=request.user)
+        if match.status == MatchStatus.WAITING or selectors.called_off(match):
+            raise  # no table to draw: said on the match's page
+        return _live_table(
+            request,
+            match,
+            seat,
+            chat_error=explained(refused),
+            chat_text=text,
+            status=refused.status_code,
+        )
     return redirect("play:match", match_id)
 
 

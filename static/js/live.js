@@ -130,7 +130,7 @@
 
   /**
    * A seat's name in the page's language. A bot's own seat is named from its kind
-   * and number ("Greedy bot 2"): the server's `name` may be in another language,
+   * and number ("Normal bot 2"): the server's `name` may be in another language,
    * since one frame goes to every reader of a seat (play/names.py). A person's
    * name is isolated (`isolate`): every table puts it into sentences.
    */
@@ -408,6 +408,7 @@
       claim: $("table-claim"),
       takeover: $("table-takeover"),
       takeBack: $("table-take-back"),
+      left: $("table-left"),
       resign: $("table-resign"),
       clock: $("table-clock"),
       replay: $("table-replay"),
@@ -511,7 +512,8 @@
     }
 
     /** After the limit, offer the remedy for a running match kept waiting: claiming the win
-     * (two players) or a bot in the late player's seat (more); and a seat a bot took back. */
+     * (two players) or a bot in the late player's seat (more); a seat a bot took, back; and
+     * the word that a seat its person left stays the bot's. */
     function updateClaim() {
       if (!state) return;
       const since = Date.parse(state.last_action_at || "");
@@ -526,7 +528,9 @@
         const person = seats.some((p) => p.seat === who && !p.bot);
         el.takeover.hidden = !(late && seats.length > 2 && who != null && who !== you && person);
       }
-      if (el.takeBack) el.takeBack.hidden = !(running && state.bot_seat);
+      // a seat a bot took while its person was away goes back to them; one they left does not
+      if (el.takeBack) el.takeBack.hidden = !(running && state.bot_seat && !state.seat_left);
+      if (el.left) el.left.hidden = !(running && state.seat_left);
       if (el.resign) el.resign.hidden = !(running && mySeat() != null && !state.bot_seat);
     }
 
@@ -662,8 +666,11 @@
       }
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "state") applyState(msg, arrived);
-      else if (msg.type === "chat") receiveChat(msg);
-      else if (msg.type === "rematch") offerRematch(msg.url);
+      else if (msg.type === "chat") {
+        receiveChat(msg);
+        if (msg.sent) chatTaken();
+      } else if (msg.type === "rematch") offerRematch(msg.url);
+      else if (msg.type === "error" && (msg.kind === "chat" || msg.kind === "mute")) chatRefused(msg);
       else if (msg.type === "error") showError(msg);
     }
 
@@ -840,8 +847,15 @@
     const chatForm = $("chat-form");
     const chatUrl = root.dataset.chatUrl || "";
     const myUserId = Number(root.dataset.userId) || null;
+    const chatInput = $("chat-text");
+    const chatError = $("chat-error");
     const MAX_CHAT = 100;
+    const CHAT_PATIENCE = 10000; // ms: a line the server never answered may be sent again
     let chatMuted = new Set();
+    // The line sent and not yet taken by the server, and when: the box keeps the typed
+    // text until the server takes it, so a refused line (too fast, too long) is not lost.
+    let chatSent = null;
+    let chatSentAt = 0;
 
     function receiveChat(msg) {
       if (!chatList) return;
@@ -889,6 +903,30 @@
       setText(box.querySelector("span"), words);
     }
 
+    /** The server took the line this table sent: the box empties, unless more was typed since. */
+    function chatTaken() {
+      if (chatInput && chatSent != null && chatInput.value.trim() === chatSent) chatInput.value = "";
+      chatSent = null;
+    }
+
+    /** A chat line or a mute refused: said by the chat box, where the person acted; the
+     * typed line stays in the box to send again. */
+    function chatRefused(error) {
+      chatSent = null;
+      if (!chatError) {
+        showError(error);
+        return;
+      }
+      setText(chatError, (error && error.message) || t("error_generic"));
+      chatError.hidden = false;
+    }
+
+    function clearChatError() {
+      if (!chatError) return;
+      setText(chatError, "");
+      chatError.hidden = true;
+    }
+
     async function chatPost(body) {
       try {
         const response = await fetch(chatUrl, {
@@ -898,10 +936,13 @@
           body: JSON.stringify(body),
         });
         const data = await response.json().catch(() => null);
-        if (!response.ok) showError(data && data.error);
-        else if (data && data.type === "chat") receiveChat(data);
+        if (!response.ok) chatRefused(data && data.error);
+        else if (data && data.type === "chat") {
+          receiveChat(data);
+          if ("chat" in body) chatTaken();
+        }
       } catch (err) {
-        showError({ message: t("error_network") });
+        chatRefused({ message: t("error_network") });
       }
     }
 
@@ -913,18 +954,22 @@
     if (chatForm) {
       chatForm.addEventListener("submit", (event) => {
         event.preventDefault();
-        const input = $("chat-text");
-        const text = input.value.trim();
+        const text = chatInput.value.trim();
         if (!text) return;
-        clearError();
+        // the same line again before the server answered the first: one is enough
+        if (text === chatSent && Date.now() - chatSentAt < CHAT_PATIENCE) return;
+        clearChatError();
+        chatSent = text;
+        chatSentAt = Date.now();
         chatSend({ chat: text });
-        input.value = "";
       });
     }
     if (chatList) {
       chatList.addEventListener("click", (event) => {
         const button = event.target.closest("button[data-mute]");
-        if (button) chatSend({ mute: Number(button.dataset.mute), on: true });
+        if (!button) return;
+        clearChatError();
+        chatSend({ mute: Number(button.dataset.mute), on: true });
       });
     }
     const unmute = $("chat-unmute");

@@ -372,15 +372,19 @@
       return this.options.min_dream_length; // the engine's, the level's own unless raised
     }
 
-    /** The explainer's words for one explanation: {headline, lines}. */
-    explainWords(x) {
+    /**
+     * The explainer's words for one explanation: {headline, lines}. `over`: the game is
+     * over, so a complete dream no longer waits for the wake-up (nothing more is played).
+     */
+    explainWords(x, over) {
       const t = this.t;
       const pos = (list) => list.map((i) => i + 1).join(", ");
       const lines = [];
       if (!x.codes) {
-        const headline = x.complete
-          ? t("explain_long_enough", { n: x.length })
-          : t("explain_length", { n: x.length, min: x.min_length });
+        let headline = t("explain_length", { n: x.length, min: x.min_length });
+        if (x.complete) {
+          headline = over ? t("explain_long_enough_over", { n: x.length }) : t("explain_long_enough", { n: x.length });
+        }
         return { headline, lines };
       }
       const SHOWN = 3; // a long dream may hold dozens of sets: name a few, count the rest
@@ -441,40 +445,61 @@
           lines.push(t("missing_code_set", { best, need: b.need }));
         }
       }
-      const headline = x.complete ? t("explain_complete") : t("explain_incomplete");
+      let headline = x.complete ? t("explain_complete") : t("explain_incomplete");
+      if (over) headline = x.complete ? t("explain_complete_over") : t("explain_incomplete_over");
       return { headline, lines };
     }
 
-    /** The shared dream; at level 3 it says who completed it: only they may wake it (C_03). */
+    /** How the game was won on a dream (the view's `winning`): by whom, how, for how much. */
+    winningWords(won) {
+      const t = this.t;
+      const words = { who: this.playerName(won.player), points: won.points };
+      const you = won.player === this.you && this.you != null;
+      if (won.reason === "seven_free") {
+        return you ? t("dream_seven_free_you", words) : t("dream_seven_free_by", words);
+      }
+      return you ? t("dream_woken_you", words) : t("dream_woken_by", words);
+    }
+
+    /** The shared dream; at level 3 it says who completed it: only they may wake it (C_03),
+     * while the game goes on. */
     sharedDream(d) {
       const out = this.dream(d, null);
       if (d.completed_by != null) {
-        const line =
-          d.completed_by === this.you
-            ? this.t("shared_completed_you")
-            : this.t("shared_completed_by", { who: this.playerName(d.completed_by) });
+        const you = d.completed_by === this.you;
+        const who = this.playerName(d.completed_by);
+        let line = you ? this.t("shared_completed_you") : this.t("shared_completed_by", { who });
+        if (this.over) line = you ? this.t("shared_completed_you_over") : this.t("shared_completed_by_over", { who });
         out.lines = [line, ...out.lines];
       }
       return out;
     }
 
-    /** One dream for the page: its cards in order (links and code sets marked) and why. */
+    /**
+     * One dream for the page: its cards in order (links and code sets marked) and why; once
+     * the game was won on it, how (the headline) and the wake-up card lying on it (`wake`).
+     */
     dream(d, owner, extra) {
+      const t = this.t;
       const cards = Array.isArray(d.cards) ? d.cards : [];
       // the engine's explanation, carried by the view: no rule is worked out here
       const x = d.explanation;
-      const words = this.explainWords(x);
-      const zone = d.id === "staging" ? "staged" : "dream";
+      const staged = d.id === "staging";
+      const words = this.explainWords(x, this.over && !staged);
+      const zone = staged ? "staged" : "dream";
+      const won = d.winning || null;
       return Object.assign(
         {
           id: d.id,
           title: this.dreamTitle(d.id),
           label: this.dreamLabel(d.id, owner),
-          count: cards.length === 1 ? this.t("dream_count_one") : this.t("dream_count", { n: cards.length }),
+          count: cards.length === 1 ? t("dream_count_one") : t("dream_count", { n: cards.length }),
           complete: !!d.complete,
-          status: d.complete ? this.t("dream_complete") : this.t("dream_building"),
+          won: !!won,
+          status: won ? t("dream_winning") : d.complete ? t("dream_complete") : t("dream_building"),
           cards: cards.map((entry, i) => this.dreamCard(entry, i, x, zone)),
-          headline: words.headline,
+          wake: d.wake_up ? this.card(d.wake_up, { zone: "woken" }) : null,
+          headline: won ? this.winningWords(won) : words.headline,
           lines: words.lines,
           explanation: x,
         },
@@ -896,12 +921,13 @@
       const n = s.seat;
       const head = this.seatHead(n);
       const badges = head.badges;
-      if (s.waiting > 0) {
+      // a match ended by the service (a resignation) keeps the last view: no turn follows
+      if (s.waiting > 0 && !this.over) {
         const words = { n: s.waiting };
         const text = counted(this.lang, s.waiting, t("badge_waiting_one", words), t("badge_waiting_other", words));
         badges.push({ k: "waiting", text });
       }
-      if (s.blind) {
+      if (s.blind && !this.over) {
         const now = v.turn_player === n && v.step === "blind";
         badges.push({ k: "blind", text: now ? t("badge_blind_now") : t("badge_blind") });
       }
@@ -978,7 +1004,7 @@
       const t = this.t;
       const v = this.view;
       const tf = v.this_turn;
-      if (!tf || this.solo) return null;
+      if (!tf || this.solo || this.over) return null; // nothing more is played this turn
       const out = { lines: [], blindCard: null, staging: null };
       if (tf.blind_card) {
         out.lines.push(t("turn_blind_card", { who: this.seatName(v.turn_player) }));
@@ -1042,10 +1068,12 @@
           }
         }
       }
-      out.drawn = (v.drawn || []).map((c, i) =>
-        this.card(c, { zone: "drawn", marks: [{ k: "state", text: i === 0 ? t("drawn_now") : t("drawn_next") }] })
-      );
-      if ((v.drawn || []).length || v.step === "consider") {
+      // the pair's cards left when the game ended are not dealt with: no "now" and "next"
+      const marks = (i) => (this.over ? [] : [{ k: "state", text: i === 0 ? t("drawn_now") : t("drawn_next") }]);
+      out.drawn = (v.drawn || []).map((c, i) => this.card(c, { zone: "drawn", marks: marks(i) }));
+      if (this.over) {
+        if (out.drawn.length) out.note = t("pair_over");
+      } else if ((v.drawn || []).length || v.step === "consider") {
         if (!v.second) out.note = t("pair_first");
         else out.note = v.second_counts ? t("pair_second_counts") : t("pair_second_void");
       }
@@ -1327,7 +1355,7 @@
       const headingId = "oni-dream-heading-" + d.id; // a dream's id is unique on the table
       const section = h(
         "section",
-        { class: "oni-dream" + (d.complete ? " is-complete" : ""), "aria-labelledby": headingId },
+        { class: "oni-dream" + (d.complete ? " is-complete" : "") + (d.won ? " is-won" : ""), "aria-labelledby": headingId },
         h(
           headingLevel || "h3",
           { id: headingId, class: "oni-dream-title" },
@@ -1335,13 +1363,18 @@
           " ",
           h("span", { class: "oni-dream-count" }, d.count),
           " ",
-          h("span", { class: "oni-dream-status" + (d.complete ? " is-complete" : "") }, d.status)
+          h("span", { class: "oni-dream-status" + (d.complete ? " is-complete" : "") + (d.won ? " is-won" : "") }, d.status)
         )
       );
       if (d.cards.length) {
         const items = d.cards.map((c) => cardEl(c, "dream"));
         const place = "dream:" + d.id;
         section.append(h("ol", { class: "oni-row oni-dream-cards", "aria-label": d.label, "data-place": place }, items));
+      }
+      if (d.wake) {
+        // the wake-up card lies on the dream it ended the game on, beside its cards
+        const place = "woken:" + d.id;
+        section.append(h("ul", { class: "oni-row oni-dream-wake", "aria-label": d.headline, "data-place": place }, cardEl(d.wake, "woken")));
       }
       section.append(
         h(

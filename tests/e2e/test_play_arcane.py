@@ -131,7 +131,7 @@ def test_a_player_enters_the_dungeon_asks_for_hints_and_plays(seed_file, signed_
     # A hint on the first move: the greedy bot's choice is marked and said in words.
     page.get_by_role("button", name="Hint", exact=True).click()
     page.locator("[data-action].is-hinted").first.wait_for()
-    assert page.locator("#ag-hint-text").inner_text().startswith("The greedy bot would choose:")
+    assert page.locator("#ag-hint-text").inner_text().startswith("The normal bot would choose:")
     # asked from the keyboard: the focus stays on the button while the answer is on its way
     page.get_by_role("button", name="Can I still win?").focus()
     page.keyboard.press("Enter")

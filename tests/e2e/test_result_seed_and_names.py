@@ -103,12 +103,12 @@ def test_two_greedy_bots_have_names_of_their_own_at_the_table_and_in_its_replay(
     assert page.title() == "ONIROO-meccs · Kártyavár"
     page.wait_for_selector("#match-table[data-version]", state="attached")
     others = page.locator("#table-others").inner_text()
-    assert "Mohó bot 1" in others and "Mohó bot 2" in others
+    assert "Közepes bot 1" in others and "Közepes bot 2" in others
     assert "játékos" not in others and "greedy" not in others
 
     # once it is over, the replay is seen by three different names
     Match.objects.filter(pk=match.pk).update(status="finished")
     page.goto(f"/play/{match.pk}/replay/?step=0")
     links = page.locator(".replay-perspective a, .replay-perspective strong").all_inner_texts()
-    assert links == ["zsofi", "Mohó bot 1", "Mohó bot 2", "egy néző"]
+    assert links == ["zsofi", "Közepes bot 1", "Közepes bot 2", "egy néző"]
     assert page.title() == "Visszajátszás: ONIROO-meccs · Kártyavár"

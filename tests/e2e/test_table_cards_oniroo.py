@@ -43,7 +43,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = {"1280": 4, "390": 2}
 BOTS = {"1280": "greedy", "390": "search"}  # the phone plays the hard bot
-BOT_NAMES = {"greedy": "Greedy bot", "search": "Hard bot"}
+BOT_NAMES = {"greedy": "Normal bot", "search": "Hard bot"}
 MOVES_CAP = 300  # far above the moves a level-5 game against greedy bots takes
 
 
@@ -78,13 +78,16 @@ def faces_of(state: dict) -> set[str]:
     """The codes the seat's view shows face up where the table draws them."""
     view = state["view"]
     cards: list[dict] = []
+    dreams = [dream for seat in view["players"] for dream in seat["dreams"]]
     for seat in view["players"]:
         cards += seat.get("hand") or []
         cards += seat.get("known_hand") or []
-        for dream in seat["dreams"]:
-            cards += dream["cards"]
     if view.get("shared_dream"):
-        cards += view["shared_dream"]["cards"]
+        dreams.append(view["shared_dream"])
+    for dream in dreams:
+        cards += dream["cards"]
+        if dream.get("wake_up"):  # the wake-up card the game was won with lies on its dream
+            cards.append(dream["wake_up"])
     if view.get("attack"):
         cards.append(view["attack"]["card"])
     this_turn = view.get("this_turn") or {}
@@ -149,7 +152,7 @@ def test_a_level_five_match_against_bots_shows_every_card_by_its_face(seed_file,
     headline = page.locator("#table-result h2")
     headline.wait_for()
     winners = match.result["winners"]
-    # one bot of a kind is "Greedy bot" ("Hard bot"); two or more are numbered
+    # one bot of a kind is "Normal bot" ("Hard bot"); two or more are numbered
     name = BOT_NAMES[bot]
     bots = {1: name} if players == 2 else {n: f"{name} {n}" for n in range(1, players)}
     names = {0: "zsofi", **bots}

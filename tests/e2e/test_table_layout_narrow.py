@@ -1,4 +1,4 @@
-"""At 390 and 1280 px each card name stays on its card; ONIROO's marks never cover its codes.
+"""At 390 and 1280 px each card name stays on its card; ONIROO's marks never cover its face.
 
 On a running table of each game the test lays out, with live.js's own card
 (KartyavarLive.cardView) and the game's stylesheet, one card for every card name
@@ -7,8 +7,9 @@ its card, so two neighbours' names never run together ("Tarsoly Trance-Will-o'-
 the-Wisp"), and a word wider than the card ("Napfogyatkozás") breaks rather
 than spills. ONIROO's cards carry the marks a dream gives them, with every group
 link the page can say: none lies over the codes printed down the face's left
-edge (catalog/faces/oniroo.py: 3.5-14.5 mm across, 4-43 mm down a 63 × 88 mm face),
-nor reaches past the face. ONIROO's cards are laid out at both sizes the table
+edge (catalog/faces/oniroo.py: 3.5-14.5 mm across, 4-43 mm down a 63 × 88 mm face)
+nor anywhere over the picture, nor reaches past the face. No game's mark breaks a
+word across two lines. ONIROO's cards are laid out at both sizes the table
 uses: a seat's own, and the other players' smaller ones (.oni-others).
 
 Set E2E_SCREENSHOTS to a folder to keep a screenshot of each probe
@@ -92,6 +93,7 @@ PROBLEMS = """() => {
     const codesRight = face.left + face.width * 14.5 / 63;
     const codesTop = face.top + face.height * 4 / 88;
     const codesBottom = face.top + face.height * 43 / 88;
+    const picture = card.querySelector("img.tcard-img").getBoundingClientRect();
     for (const mark of card.querySelectorAll(".tcard-mark")) {
       const m = mark.getBoundingClientRect();
       if (m.left < codesRight && m.bottom > codesTop && m.top < codesBottom) {
@@ -99,6 +101,20 @@ PROBLEMS = """() => {
       }
       if (m.left < face.left - 0.5 || m.right > face.right + 0.5) {
         problems.push(`mark "${mark.textContent}" past the face of "${name.textContent}"`);
+      }
+      // ONIROO's marks lie under the picture (every part of its face prints something)
+      const overPicture = m.bottom > picture.top + 0.5 && m.top < picture.bottom - 0.5;
+      if (card.classList.contains("oni-tcard") && overPicture) {
+        problems.push(`mark "${mark.textContent}" over the picture of "${name.textContent}"`);
+      }
+      // a mark wraps between its words only: each word on one line
+      const node = mark.firstChild;
+      for (const word of (node && node.data ? node.data : "").matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) problems.push(`mark "${mark.textContent}" breaks "${word[0]}"`);
       }
     }
   }

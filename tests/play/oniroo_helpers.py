@@ -191,9 +191,11 @@ def count_cards(g) -> int:
     s = g.s
     total = len(s["draw"]) + len(s["discard"])
     if s["mode"] == "table":
-        for seat in s["players"]:
-            total += len(seat["hand"]) + sum(len(d["cards"]) for d in seat["dreams"])
-        total += len(s["shared"]["cards"]) if s["shared"] else 0
+        dreams = [d for seat in s["players"] for d in seat["dreams"]]
+        dreams += [s["shared"]] if s["shared"] else []
+        total += sum(len(seat["hand"]) for seat in s["players"])
+        # a dream's cards, and the wake-up card that ended the game on it
+        total += sum(len(d["cards"]) + ("wake_up" in d) for d in dreams)
         total += len(s["limbo"])
     else:
         s0 = s["players"][0]

@@ -542,7 +542,7 @@ def test_a_whole_dungeon_through_the_api_reads_cleanly_and_never_leaks(client):
     for msg, frame in zip(messages, frames, strict=True):
         assert_reads_cleanly(msg, frame)
         if msg["_test"]["hint"]:
-            assert frame["hint"].startswith("The greedy bot would choose: ")
+            assert frame["hint"].startswith("The normal bot would choose: ")
     assert not any(f["gap"] for f in frames)
     # a stranger gets no hint at all
     client.logout()

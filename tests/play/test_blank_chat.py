@@ -53,8 +53,10 @@ def test_a_blank_message_is_empty_on_the_socket_and_a_visible_one_is_sent(duel):
             assert error["type"] == "error" and error["code"] == "chat_empty", (text, error)
         for text, stored in [SHOWS_SOMETHING[0], (f"hajrá {SCOTLAND}", f"hajrá {SCOTLAND}")]:
             await socket.send_json_to({"chat": text})
-            got = await socket.receive_json_from(timeout=5)
-            assert got["type"] == "chat" and got["messages"][0]["text"] == stored, (text, got)
+            # the line as everyone gets it, and its confirmation to its writer
+            for _ in range(2):
+                got = await socket.receive_json_from(timeout=5)
+                assert got["type"] == "chat" and got["messages"][0]["text"] == stored, (text, got)
         await socket.disconnect()
 
     async_to_sync(scenario)()

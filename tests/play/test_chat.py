@@ -43,21 +43,27 @@ def test_players_talk_spectators_listen_and_muting_stops_one(public_match):
         b, _ = await opened(match, gergo)
         w, _ = await opened(match, watcher)
         await a.send_json_to({"chat": "  <b>Szia</b>   mindenki!  "})
-        for communicator in (a, b, w):
+        # everyone gets the line; its writer also gets it confirmed (`sent`), once
+        confirmed = []
+        for communicator in (a, a, b, w):
             got = await communicator.receive_json_from(timeout=5)
             (message,) = got["messages"]
             # stored and sent as plain text (whitespace tidied); the page shows it as text
             assert message["text"] == "<b>Szia</b> mindenki!" and message["author"] == "zsofi"
+            confirmed.append((communicator is a, got.get("sent", False)))
+        assert sorted(confirmed) == [(False, False), (False, False), (True, False), (True, True)]
         await b.send_json_to({"mute": zsofi.pk})
         muted = await b.receive_json_from(timeout=5)
         assert muted["replace"] and muted["muted"] == [zsofi.pk] and muted["messages"] == []
         await a.send_json_to({"chat": "Hallasz?"})
-        assert (await a.receive_json_from(timeout=5))["messages"][0]["text"] == "Hallasz?"
+        for _ in range(2):  # her line, and its confirmation
+            assert (await a.receive_json_from(timeout=5))["messages"][0]["text"] == "Hallasz?"
         assert (await w.receive_json_from(timeout=5))["messages"][0]["text"] == "Hallasz?"
         assert await b.receive_nothing(timeout=0.3)  # Gergő muted Zsófi
         await w.send_json_to({"chat": "Szép lépés."})  # spectators read, only players write
         refused = await w.receive_json_from(timeout=5)
         assert refused["type"] == "error" and refused["code"] == "players_only"
+        assert refused["kind"] == "chat"  # said by the chat box, where they wrote
         assert await a.receive_nothing(timeout=0.3) and await b.receive_nothing(timeout=0.1)
         await b.send_json_to({"chat": "Köszi!"})
         assert (await w.receive_json_from(timeout=5))["messages"][0]["author"] == "gergo"
@@ -183,7 +189,9 @@ def test_spectators_of_a_public_match_read_but_do_not_write(public_match, client
         page = client.get(f"/play/{match.pk}/").content.decode()
         assert "Hajrá" in page and 'id="chat-form"' not in page
     client.force_login(watcher)
-    assert client.post(f"/play/{match.pk}/chat/", {"text": "Én is!"}).status_code == 302
+    refused = client.post(f"/play/{match.pk}/chat/", {"text": "Én is!"})
+    assert refused.status_code == 403  # the table again, why said by its chat box
+    assert re.search(r'<p id="chat-error"[^>]*>A meccs csevegésébe csak', refused.content.decode())
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Hajrá"]
     client.force_login(zsofi)
     assert 'id="chat-form"' in client.get(f"/play/{match.pk}/").content.decode()

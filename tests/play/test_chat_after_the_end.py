@@ -62,14 +62,20 @@ def api_chat(client, match, text: str):
 
 
 def socket_chats(match, user, texts: list[str]) -> list[dict]:
-    """Each text sent on a socket of `user`: the frame answering it (the message, or why not)."""
+    """Each text sent on a socket of `user`: the frame answering it (the message confirmed
+    to its writer, `"sent": true`, or why not). A line taken also reaches its writer as it
+    reaches everyone: that copy is read and left out."""
 
     async def scenario():
         socket, _first = await opened(match, user)
         answers = []
         for text in texts:
             await socket.send_json_to({"chat": text})
-            answers.append(await socket.receive_json_from(timeout=5))
+            answer = await socket.receive_json_from(timeout=5)
+            if answer["type"] == "chat":
+                both = [answer, await socket.receive_json_from(timeout=5)]
+                answer = next(frame for frame in both if frame.get("sent"))
+            answers.append(answer)
         await socket.disconnect()
         return answers
 
@@ -111,7 +117,7 @@ def test_the_socket_keeps_the_same_window(table):
     assert said["type"] == "chat" and said["messages"][0]["text"] == "gg"
     ended(match, minutes_ago=10.5)
     (refused,) = socket_chats(match, zsofi, ["gg"])
-    assert refused == {"type": "error", "code": "chat_closed", "message": CLOSED}
+    assert refused == {"type": "error", "code": "chat_closed", "message": CLOSED, "kind": "chat"}
     assert texts(match) == ["gg"]
 
 
@@ -139,7 +145,7 @@ def test_a_full_chat_refuses_more_at_both_doors(table, client, monkeypatch):
     }
     refused = api_chat(client, match, "még egy")
     assert refused.status_code == 400 and refused.json()["error"] == full
-    assert socket_chats(match, anna, ["és még egy"]) == [{"type": "error", **full}]
+    assert socket_chats(match, anna, ["és még egy"]) == [{"type": "error", **full, "kind": "chat"}]
     assert ChatMessage.objects.filter(match=match).count() == 4
     # another match's chat is its own
     other = oniroo_match(zsofi, "invite", players=2)

@@ -1,7 +1,7 @@
 """Issue #19, items 5 and 6: tab titles, the names of seats, and the seed as text.
 
 A newcomer's tab reads "Page · Kártyavár"; every seat at a table has a name of
-its own (two greedy bots are "Greedy bot 1" and "Greedy bot 2", never the same
+its own (two normal bots are "Normal bot 1" and "Normal bot 2", never the same
 words twice); Hungarian says "bot" for a bot everywhere; and the revealed seed
 reaches the browser as text, all its digits intact.
 """
@@ -38,9 +38,9 @@ def test_two_bots_of_a_kind_get_a_number_each_in_both_languages(oniroo_with_bots
     match, _zsofi = oniroo_with_bots
     seats = list(match.seats.select_related("user"))
     with translation.override("hu"):
-        assert names.seat_names(seats) == {0: "zsofi", 1: "Mohó bot 1", 2: "Mohó bot 2"}
+        assert names.seat_names(seats) == {0: "zsofi", 1: "Közepes bot 1", 2: "Közepes bot 2"}
     with translation.override("en"):
-        assert names.seat_names(seats) == {0: "zsofi", 1: "Greedy bot 1", 2: "Greedy bot 2"}
+        assert names.seat_names(seats) == {0: "zsofi", 1: "Normal bot 1", 2: "Normal bot 2"}
 
 
 def test_a_lone_bot_has_no_number_and_a_stand_in_keeps_the_persons_name():
@@ -52,7 +52,7 @@ def test_a_lone_bot_has_no_number_and_a_stand_in_keeps_the_persons_name():
     ]
     with translation.override("en"):
         players = names.players(seats)
-    assert [p["name"] for p in players] == ["anna (bot)", "Easy bot", "Greedy bot"]
+    assert [p["name"] for p in players] == ["anna (bot)", "Easy bot", "Normal bot"]
     # the page names a bot's own seat in its own language from these
     assert [(p["bot_kind"], p["bot_number"]) for p in players] == [
         (None, None),
@@ -80,9 +80,8 @@ def test_the_replay_is_seen_by_seats_with_names_of_their_own(client, oniroo_with
     html = client.get(f"/play/{match.pk}/replay/?step=0").content.decode()
     perspective = re.search(r'<p class="replay-perspective">(.*?)</p>', html, re.S).group(1)
     text = re.sub(r"<[^>]+>", "", perspective)
-    assert (
-        re.sub(r"\s+", " ", text).strip() == "Nézőpont: zsofi · Mohó bot 1 · Mohó bot 2 · egy néző"
-    )
+    seen_from = "Nézőpont: zsofi · Közepes bot 1 · Közepes bot 2 · egy néző"
+    assert re.sub(r"\s+", " ", text).strip() == seen_from
 
 
 def test_the_revealed_seed_is_text_with_every_digit(client, oniroo_with_bots):

@@ -37,6 +37,11 @@ def end_game(g, over: GameOver) -> bool:
         }
     )
     s["pending"], s["attack"], s["step"] = [], None, "over"
+    # no more cards go on any dream this turn, and no turn follows to wait or play blind in:
+    # the views must not say otherwise
+    s["tf"]["chain"] = s["tf"]["last"] = None
+    for seat in seats:
+        seat["wait"], seat["blind"] = 0, False
     if s["game_no"] < s["options"]["games"]:
         next_game(g)
         return True

@@ -268,7 +268,14 @@ def check_seven_free(g, p: int, dream: dict) -> None:
         return
     if g.free_ids.issuperset(dream["cards"]):
         g.emit("seven_free", player=p, dream=dream["id"])
-        raise GameOver(p, "seven_free", SEVEN_FREE_POINTS)
+        win_on(dream, p, "seven_free", SEVEN_FREE_POINTS)
+
+
+def win_on(dream: dict, p: int, reason: str, points: int) -> None:
+    """The game is won on this dream: it says so (`winning`) for the rest of the game's
+    life, so the table and the terminal tell what happened there and offer nothing more."""
+    dream["winning"] = {"player": p, "reason": reason, "points": points}
+    raise GameOver(p, reason, points)
 
 
 def check_seven_free_dreams(g) -> None:
@@ -720,14 +727,14 @@ def wake_up(g, p: int, card: str, dream_id: str) -> None:
     s = g.s
     after_blind(s)
     remove_from_hand(s, p, card)
-    s["discard"].append(card)
-    owner = find_dream(s, dream_id)[0]
+    owner, dream = find_dream(s, dream_id)
+    # the card goes on the dream ("arra helyezi", C_07; J_04) and stays there: the game ends
+    dream["wake_up"] = card
     own = dream_id == SHARED or owner == p
     g.emit("wake_up", player=p, card=card, code=s["cards"][card], dream=dream_id, owner=owner)
-    level = s["options"]["level"]
     if own:
-        raise GameOver(p, "wake_up", OWN_WAKE_UP_POINTS[level])
-    raise GameOver(p, "wake_up_other", OTHER_WAKE_UP_POINTS)
+        win_on(dream, p, "wake_up", OWN_WAKE_UP_POINTS[s["options"]["level"]])
+    win_on(dream, p, "wake_up_other", OTHER_WAKE_UP_POINTS)
 
 
 def reveal(g, p: int) -> None:

@@ -123,6 +123,8 @@ def _explained(dream: tuple, length: int, codes: bool, runs: bool) -> dict:
 
 
 def _dreams(g, public: dict[str, dict], name: tuple, dreams: list[dict]) -> list[dict]:
+    """Each dream's cards and explanation, and, once the game was won on it, how
+    (`winning`: player, reason, points) and the wake-up card lying on it (`wake_up`)."""
     explanations = _explanations(g, name, [dream["cards"] for dream in dreams])
     return [
         {
@@ -130,6 +132,8 @@ def _dreams(g, public: dict[str, dict], name: tuple, dreams: list[dict]) -> list
             "cards": _cards(public, dream["cards"]),
             "complete": dream["complete"],
             "explanation": explanation,
+            "winning": dict(dream["winning"]) if "winning" in dream else None,
+            "wake_up": public[dream["wake_up"]].copy() if "wake_up" in dream else None,
         }
         for dream, explanation in zip(dreams, explanations, strict=True)
     ]
