@@ -261,8 +261,13 @@ def next_round(request: HttpRequest, tournament_id) -> HttpResponse:
 
 @_event_button
 def drop(request: HttpRequest, tournament_id) -> HttpResponse:
-    raw = request.POST.get("player", "")
-    player_id = id_param(raw, name="player") if raw else None
+    # No "player" field: the player drops themselves. The organiser's form always sends
+    # one, and left on its empty choice it must not read as "drop me".
+    player_id = None
+    if "player" in request.POST:
+        if not request.POST["player"]:
+            raise BadParameter("player", _("Choose the player to drop."))
+        player_id = id_param(request.POST["player"], name="player")
     entry = services.tournament_drop(
         tournament_id=tournament_id, user=request.user, player_id=player_id
     )

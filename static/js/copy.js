@@ -8,7 +8,10 @@ document.querySelectorAll("button[data-copy]").forEach((button) => {
   button.addEventListener("click", async () => {
     let copied = false;
     try {
-      await navigator.clipboard.writeText(field.value);
+      // A browser may leave the promise pending (a tab without focus, a permission never
+      // asked): after two seconds the older way is tried, so the button always says something.
+      const late = new Promise((_, reject) => setTimeout(() => reject(new Error("late")), 2000));
+      await Promise.race([navigator.clipboard.writeText(field.value), late]);
       copied = true;
     } catch {
       // No clipboard API outside a secure context (plain http on a LAN address).

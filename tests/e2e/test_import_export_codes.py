@@ -56,6 +56,7 @@ def test_copy_the_deck_code_and_paste_it_in_the_list_box(signed_in, owner, deck)
     page.get_by_role("link", name="Paklikód").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kajtár háza")
     assert "Kajtár háza" in page.title()
+    page.bring_to_front()  # the clipboard writes for the focused page only
     page.get_by_role("button", name="Kód másolása").click()
     expect(page.get_by_role("status").filter(has_text="Kimásolva.")).to_be_visible()
     code = page.evaluate("navigator.clipboard.readText()")

@@ -12,7 +12,10 @@ import re
 
 import pytest
 
+from catalog.models import Game
 from core.games import DEFAULT_GAME, all_games
+from play.models import Rating
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +42,21 @@ def test_the_ratings_page_lists_the_rated_games_the_default_first(cards, client)
 def test_a_game_that_is_never_rated_has_no_ratings_page(cards, client):
     assert client.get("/play/ratings/arcane-guardian/").status_code == 404
     assert client.get("/play/ratings/no-such-game/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "matches", "sentence"),
+    [
+        ("en", 1, "Your rating: 1516 after 1 rated match."),
+        ("en", 2, "Your rating: 1516 after 2 rated matches."),
+        ("hu", 1, "Az értékszámod: 1516, 1 értékelt meccs után."),
+    ],
+)
+def test_my_rating_is_said_with_the_count_of_my_matches(cards, client, language, matches, sentence):
+    zsofi = make_user("zsofi", language=language)
+    Rating.objects.create(
+        user=zsofi, game=Game.objects.get(slug=DEFAULT_GAME), rating=1516, matches=matches, wins=1
+    )
+    client.force_login(zsofi)
+    page = client.get("/play/ratings/").content.decode()
+    assert sentence in page

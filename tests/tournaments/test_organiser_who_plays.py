@@ -199,3 +199,27 @@ def test_the_organiser_still_enters_the_other_tables_results(client, cast):
     assert done.status_code == 302
     other.refresh_from_db()
     assert other.outcome == Outcome.A
+
+
+def test_the_organisers_drop_form_chooses_nobody_and_an_empty_choice_drops_nobody(
+    client, home_cup, cast
+):
+    start(home_cup, cast)
+    client.force_login(cast["organiser"])
+    page = client.get(home_cup.get_absolute_url()).content.decode()
+    form = page[page.index('<select id="t-drop"') :]
+    form = form[: form.index("</select>")]
+    assert '<option value="" selected>Choose a player</option>' in form
+    assert "<details" in page[: page.index('<select id="t-drop"')]  # behind a disclosure
+
+    # the organiser plays too: their form left on its empty choice must not drop them
+    answer = client.post(url("drop", home_cup), {"player": ""}, follow=True)
+    assert "Choose the player to drop." in answer.content.decode()
+    assert not Player.objects.filter(tournament=home_cup, dropped_after_round__isnull=False)
+
+    rival = rival_of(home_cup, cast)
+    client.post(url("drop", home_cup), {"player": rival.pk})
+    rival.refresh_from_db()
+    assert rival.dropped_after_round == 1
+    organiser = Player.objects.get(tournament=home_cup, user=cast["organiser"])
+    assert organiser.dropped_after_round is None
