@@ -149,13 +149,16 @@ def deck_to_print(live_server, settings, tmp_path):
 
 @pytest.fixture
 def signed_in(browser, asgi_live_server):
-    """`signed_in(user)`: a new browser context (its own cookies) where `user` is logged in."""
+    """`signed_in(user)`: a new browser context (its own cookies) where `user` is logged in;
+    `signed_in(user, javascript=False)`: the same with JavaScript off."""
     from tests.play_rows import session_key
 
     contexts = []
 
-    def open_as(user):
-        context = browser.new_context(base_url=asgi_live_server.url, locale="en-US")
+    def open_as(user, *, javascript: bool = True):
+        context = browser.new_context(
+            base_url=asgi_live_server.url, locale="en-US", java_script_enabled=javascript
+        )
         context.add_cookies(
             [{"name": "sessionid", "value": session_key(user), "url": asgi_live_server.url}]
         )

@@ -33,22 +33,26 @@ def asks(**params):
     return check
 
 
+def search_twice_then_back(page, box, reading, first, second) -> None:
+    """Type one search, then another (each a query and a word its results line says), then
+    Back: the first one's results, and its query in the box."""
+    for query, said in (first, second):
+        box.fill(query)
+        page.wait_for_url(asks(q=query))
+        expect(reading).to_contain_text(said)
+    page.go_back()
+    page.wait_for_url(asks(q=first[0]))
+    expect(reading).to_contain_text(first[1])
+    expect(box).to_have_value(first[0])
+
+
 def test_back_and_forward_show_the_query_and_sort_of_the_results(page, loaded):
     page.goto("/cards/")
     box = page.get_by_role("searchbox")
     sort = page.get_by_label("Rendezés")
     reading = page.locator("#results .reading")
 
-    box.fill("t:révülő")
-    page.wait_for_url(asks(q="t:révülő"))
-    box.fill("t:álomlény")
-    page.wait_for_url(asks(q="t:álomlény"))
-    expect(reading).to_contain_text("álomlény")
-
-    page.go_back()
-    page.wait_for_url(asks(q="t:révülő"))
-    expect(reading).to_contain_text("révülő")
-    expect(box).to_have_value("t:révülő")
+    search_twice_then_back(page, box, reading, ("t:révülő", "révülő"), ("t:álomlény", "álomlény"))
 
     sort.select_option("cost")
     page.wait_for_url(asks(q="t:révülő", order="cost"))
@@ -156,13 +160,4 @@ def test_back_in_the_collection_search_shows_its_query(signed_in, owner):
     page.goto("/collection/")
     box = page.get_by_role("searchbox")
     reading = page.locator("#collection-results .reading")
-    box.fill("t:révülő")
-    page.wait_for_url(asks(q="t:révülő"))
-    box.fill("r:arany")
-    page.wait_for_url(asks(q="r:arany"))
-    expect(reading).to_contain_text("arany")
-
-    page.go_back()
-    page.wait_for_url(asks(q="t:révülő"))
-    expect(reading).to_contain_text("révülő")
-    expect(box).to_have_value("t:révülő")
+    search_twice_then_back(page, box, reading, ("t:révülő", "révülő"), ("r:arany", "arany"))

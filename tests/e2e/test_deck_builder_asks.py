@@ -11,50 +11,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from catalog.models import Game
-from decks import services
 from decks.models import Deck
-from tests.play_rows import session_key
+from tests.e2e.test_deck_versions import deck  # noqa: F401 (fixture: an empty Álomfogó deck)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def deck(transactional_db, owner):
-    call_command("load_cards", verbosity=0)
-    return services.deck_create(
-        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Törlendő", entries=[]
-    )
-
-
-@pytest.fixture
-def owners_page(browser, asgi_live_server, owner):
-    """`owners_page(javascript)`: the owner's signed-in page, with or without JavaScript."""
-    contexts = []
-
-    def open_page(javascript: bool):
-        context = browser.new_context(
-            base_url=asgi_live_server.url, locale="en-US", java_script_enabled=javascript
-        )
-        context.add_cookies(
-            [{"name": "sessionid", "value": session_key(owner), "url": asgi_live_server.url}]
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
 @pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
-def test_deleting_a_deck_asks_first(owners_page, deck, javascript):
-    page = owners_page(javascript)
+def test_deleting_a_deck_asks_first(signed_in, owner, deck, javascript):  # noqa: F811
+    page = signed_in(owner, javascript=javascript)
     page.goto(f"/decks/{deck.pk}/settings/")
     ask = page.locator("details.deck-delete summary")
     confirm = page.locator("details.deck-delete button[type=submit]")
@@ -75,8 +42,8 @@ def test_deleting_a_deck_asks_first(owners_page, deck, javascript):
     assert not Deck.objects.filter(pk=deck.pk).exists()
 
 
-def test_the_quick_add_suggests_the_decks_own_games_names(owners_page, deck):
-    page = owners_page(True)
+def test_the_quick_add_suggests_the_decks_own_games_names(signed_in, owner, deck):  # noqa: F811
+    page = signed_in(owner)
     page.goto(f"/decks/{deck.pk}/edit/")
     box = page.locator("#quick-line")
     with page.expect_response("**/decks/names/**"):

@@ -28,7 +28,6 @@ import random
 import pytest
 from django.core.management import call_command
 
-from catalog.models import Game
 from core.games import table_game
 from play import selectors, services
 from play.bots import decide, get_bot
@@ -41,6 +40,7 @@ from tests.e2e.table_checks import quick_hard_bot  # noqa: F401 (autouse: a quic
 from tests.e2e.test_play_oniroo import solitaire_faces
 from tests.e2e.test_table_cards_oniroo import faces_of
 from tests.factories import make_user
+from tests.play_rows import oniroo_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -178,13 +178,7 @@ def a_table_of_four_one_move_from_the_end() -> tuple[Match, list, dict]:
     """Four people at a level-5 table; each move played through the match service as its
     seat's person, up to zsofi's wake-up on her own dream: (match, users, that move)."""
     users = [make_user(name, language="hu") for name in ("zsofi", "gergo", "anna", "bence")]
-    match = services.match_create(
-        user=users[0],
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 4, "level": 5},
-    )
+    match = oniroo_match(users[0], "invite", players=4, level=5)
     seed, moves = a_game_zsofi_wins_waking_her_own_dream(match.options)
     Match.objects.filter(pk=match.pk).update(seed=seed)
     for user in users[1:]:

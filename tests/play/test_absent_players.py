@@ -8,13 +8,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from catalog.models import Game
 from core.errors import NotFound
 from play import frames, selectors, services
 from play.models import Match, Seat
 from play.services import MatchRefused
 from tests.factories import make_user
 from tests.play.test_matches import players  # noqa: F401 (fixture: loads the cards)
+from tests.play_rows import oniroo_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,13 +24,7 @@ TABLE_SEED = 20261206
 
 def oniroo_table_of(users: list) -> Match:
     """A running ONIROO level-5 match of these three people, seated in this order."""
-    match = services.match_create(
-        user=users[0],
-        game=Game.objects.get(slug="oniroo"),
-        deck=None,
-        opponent="invite",
-        options={"players": 3, "level": 5},
-    )
+    match = oniroo_match(users[0], "invite", players=3, level=5)
     # A pinned deal: with a drawn one, now and then somebody won within the moves a test
     # plays, and the match it expected running had finished (CI, once in a few hundred).
     Match.objects.filter(pk=match.pk).update(
