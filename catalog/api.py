@@ -22,6 +22,8 @@ from catalog.models import Card, CardSet, Game
 from catalog.paging import MAX_OFFSET, CardPagination
 from catalog.search import cards_search
 from core.errors import ApplicationError, NotFound
+from core.games import GAMES
+from core.params import BadParameter
 from core.schema import IF_NONE_MATCH, NOT_MODIFIED
 
 
@@ -126,16 +128,23 @@ class CardDetailApi(generics.RetrieveAPIView):
 
 
 class AutocompleteApi(APIView):
-    """Up to 20 card names for what has been typed; accents and typos forgiven."""
+    """Up to 20 card names for what has been typed; accents and typos forgiven; with
+    `game`, only that game's names (what a deck of it can take)."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", str, required=True)],
+        parameters=[
+            OpenApiParameter("q", str, required=True),
+            OpenApiParameter("game", str, description="A game's id: only its cards' names."),
+        ],
         responses=inline_serializer("Autocomplete", {"results": serializers.ListField()}),
     )
     def get(self, request):
-        names = selectors.cards_autocomplete(query=request.query_params.get("q", ""))
+        game = request.query_params.get("game") or None
+        if game is not None and game not in GAMES:
+            raise BadParameter("game", _("There is no game “%(game)s”.") % {"game": game[:40]})
+        names = selectors.cards_autocomplete(query=request.query_params.get("q", ""), game=game)
         return Response({"results": names})
 
 

@@ -6,6 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from catalog.models import Card
+
 pytestmark = pytest.mark.django_db
 
 
@@ -82,6 +84,20 @@ def test_autocomplete_forgives_accents_and_typos(client, cards):
     )
     results = client.get("/api/cards/autocomplete/", {"q": "a"}).json()["results"]
     assert len(results) <= 20
+
+
+def test_autocomplete_keeps_to_the_game_asked_for(client, cards):
+    url = "/api/cards/autocomplete/"
+    everyone = client.get(url, {"q": "vill"}).json()["results"]
+    assert "Villanykörte" in everyone  # an ONIROO card
+    alomfogo = client.get(url, {"q": "vill", "game": "alomfogo"}).json()["results"]
+    assert alomfogo and "Villanykörte" not in alomfogo
+    names = set(Card.objects.filter(game__slug="alomfogo").values_list("name", "name_en"))
+    assert all(any(name in pair for pair in names) for name in alomfogo)
+    refused = client.get(url, {"q": "vill", "game": "chess"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "bad_parameter"
+    assert refused.json()["error"]["message"] == "There is no game “chess”."
 
 
 def test_named_exact_and_fuzzy(client, cards):
