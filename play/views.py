@@ -381,7 +381,8 @@ def chat_post(request: HttpRequest, match_id) -> HttpResponse:
             match,
             seat,
             chat_error=explained(refused),
-            chat_text=text,
+            # kept to trim, not the whole of any body a script sent (the box holds chat_max)
+            chat_text=text[: 2 * chat.max_chars()],
             status=refused.status_code,
         )
     return redirect("play:match", match_id)

@@ -63,6 +63,16 @@ def test_a_line_too_long_is_refused_by_the_chat_box_and_kept(table, client):
     assert said == f"A message is at most {chat.max_chars()} characters." and kept == line
 
 
+def test_a_huge_line_from_a_script_is_refused_and_not_echoed_whole(table, client):
+    _match, url = table
+    answer = client.post(url, {"text": "b" * 100_000})
+    assert answer.status_code == 400
+    said, kept = chat_box(answer.content.decode())
+    assert said == f"A message is at most {chat.max_chars()} characters."
+    assert kept == "b" * (2 * chat.max_chars())
+    assert len(answer.content) < 100_000
+
+
 def test_a_spectator_is_told_by_the_chat_box_that_only_the_players_write(duel, client):  # noqa: F811
     match, *_ = duel
     Match.objects.filter(pk=match.pk).update(public=True)
