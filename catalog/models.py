@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from catalog import vocab
 from catalog.cardfile import SET_CODE
+from catalog.collation import name_order
 from catalog.text import fold_words
 
 
@@ -127,9 +128,11 @@ class Card(models.Model):
     search_name = models.CharField(max_length=420, db_index=True, editable=False, default="")
     search_text = models.TextField(editable=False, default="")
     search_flavor = models.TextField(editable=False, default="")
-    # The name an English page shows (display_name), folded: `order:name`
-    # sorts by it there, by search_name (the Hungarian name first) elsewhere.
-    sort_name_en = models.CharField(max_length=420, db_index=True, editable=False, default="")
+    # What `order:name` sorts by (catalog.collation): the Hungarian name in Hungarian
+    # order (cs after c, ö after o), and the name an English page shows
+    # (display_name) in English order.
+    sort_name_hu = models.CharField(max_length=255, db_index=True, editable=False, default="")
+    sort_name_en = models.CharField(max_length=255, db_index=True, editable=False, default="")
     subtype_keys = models.CharField(max_length=200, editable=False, default="")  # "|a|b|"
     # game, set and number in one indexed integer: the default order, which
     # lets "first 60 matches" walk an index instead of sorting every match.
@@ -182,7 +185,8 @@ class Card(models.Model):
         self.search_name = f" {fold_words(self.name)} | {fold_words(self.name_en)} "
         self.search_text = f" {fold_words(self.text)} | {fold_words(self.text_en)} "
         self.search_flavor = f" {fold_words(self.flavor)} "
-        self.sort_name_en = fold_words(self.name_en or self.name)
+        self.sort_name_hu = name_order(self.name, "hu")
+        self.sort_name_en = name_order(self.name_en or self.name, "en")
         self.subtype_keys = "|" + "".join(f"{s}|" for s in self.subtypes)
         self.sort_key = card_sort_key(self.game.position, self.card_set.position, self.number)
 

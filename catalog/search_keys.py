@@ -538,9 +538,10 @@ class ColumnsByLanguage:
         return iter(self.en if language() == "en" else self.hu)
 
 
-# An English page shows a card's English name where it has one, so it sorts by
-# that name folded (Card.sort_name_en); the Hungarian one sorts by search_name.
-NAME_ORDER = ColumnsByLanguage(hu=("search_name",), en=("sort_name_en",))
+# Each page sorts by the name it shows, in its language's alphabet (catalog.collation):
+# the Hungarian name on a Hungarian page, the English one where a card has it on an
+# English page.
+NAME_ORDER = ColumnsByLanguage(hu=("sort_name_hu",), en=("sort_name_en",))
 # order value -> (fields, label); "rarity_rank" is annotated by cards_search.
 ORDERS = {
     "name": (NAME_ORDER, gettext_noop("name")),

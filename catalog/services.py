@@ -37,7 +37,8 @@ from core.errors import ApplicationError
 CARD_COLUMNS = tuple(key for key in CARD_KEYS if key != "code")
 # Derived columns (Card.refresh_search_fields) and the edit stamp the name index watches.
 DERIVED_COLUMNS = (
-    "search_name", "search_text", "search_flavor", "sort_name_en", "subtype_keys", "sort_key",
+    "search_name", "search_text", "search_flavor", "sort_name_hu", "sort_name_en", "subtype_keys",
+    "sort_key",
 )  # fmt: skip
 
 

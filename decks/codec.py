@@ -28,7 +28,8 @@ from typing import Protocol
 from rapidfuzz import fuzz, process
 
 from catalog.cardfile import CARD_CODE_PATTERN, SET_CODE_PATTERN
-from catalog.text import fold, fold_words
+from catalog.collation import name_order
+from catalog.text import fold_words
 from catalog.vocab import GAME_IDS, TYPES
 from core.bilingual import BilingualError
 from decks.entries import MAIN, SIDE, Entry, display_name
@@ -600,7 +601,7 @@ def _sort_key(card: dict, language: str) -> tuple:
         _TYPE_ORDER.get(card.get("type"), len(_TYPE_ORDER)),
         cost is None,
         cost if isinstance(cost, int) else 0,
-        fold(display_name(card, language)),
+        name_order(display_name(card, language), language),
         str(card["code"]),
     )
 

@@ -16,8 +16,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from catalog import vocab
+from catalog.collation import name_order
 from catalog.models import Card
-from catalog.text import fold_words
 from collection import selectors as collection_selectors
 from decks import charts, formats, odds, stats, validation
 from decks.entries import MAIN, SIDE, Entry, display_name, total
@@ -81,7 +81,7 @@ def owner_collection(deck: Deck, language: str) -> Collection:
         overbooked=sorted(
             (Overbooked(code, names.get(code, code), need, owned)
              for code, (need, owned) in over.items()),
-            key=lambda row: (fold_words(row.name), row.code),
+            key=lambda row: (name_order(row.name, language), row.code),
         ),
     )  # fmt: skip
 
@@ -103,10 +103,11 @@ class Group:
 
 
 def _name_order(card: dict, language: str) -> str:
-    """The key a card sorts by among names: the name shown in `language`, folded, as the
-    catalog's `order:name` sorts (Card.search_name, Card.sort_name_en): accents and case
-    left out, so "Éjlépő" comes among the E's, before "Jégszem"."""
-    return fold_words(display_name(card, language))
+    """The key a card sorts by among names: the name shown in `language`, in that
+    language's alphabet, as the catalog's `order:name` sorts (Card.sort_name_hu,
+    Card.sort_name_en): "Éjlépő" among the E's, before "Jégszem"; "Cukor" before
+    "Csónak" on a Hungarian page."""
+    return name_order(display_name(card, language), language)
 
 
 def _cost_then_name(card: dict, language: str) -> tuple:

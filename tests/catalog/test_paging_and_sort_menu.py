@@ -162,7 +162,7 @@ def test_the_menus_sort_the_parsed_query(menus, expected):
 @pytest.mark.parametrize(
     ("query", "menus", "expected"),
     [
-        ("game:af order:name", {"order": "cost", "dir": "asc"}, ["search_name"]),
+        ("game:af order:name", {"order": "cost", "dir": "asc"}, ["sort_name_hu"]),
         ("game:af dir:desc", {"order": "cost", "dir": "asc"}, ["-cost"]),
         ("game:af order:cost dir:desc", {"order": "", "dir": "asc"}, ["-cost"]),
         ("game:af dir:asc", {"order": "", "dir": "desc"}, ["sort_key"]),

@@ -294,7 +294,7 @@ def test_order_and_dir_set_the_ordering_and_never_filter():
 
 
 def test_hungarian_order_and_direction():
-    assert parse("sorrend:név irány:csökkenő").order == ["-search_name"]
+    assert parse("sorrend:név irány:csökkenő").order == ["-sort_name_hu"]
     assert parse("sorrend:költség irány:növekvő").order == ["cost"]
     assert parse("dir:desc").order == [f"-{f}" for f in DEFAULT_ORDER]
 
