@@ -37,7 +37,7 @@ from decks.models import Visibility
 from play import frames, names
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
-from play.selectors import RecordUnreadable, dealt, engine_decks, seats_of
+from play.selectors import RecordUnreadable, dealt, engine_decks, private_match, seats_of
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
 # A replayed match never changes, so the engine state every SNAPSHOT_EVERY steps is kept in
@@ -55,7 +55,9 @@ def replayable(match_id, user) -> Match:
     be missing for that). Every door to a replay (page, API) asks this one function."""
     match = Match.objects.select_related("game").filter(pk=match_id).first()
     seated = match is not None and user.is_authenticated and match.seats.filter(user=user).exists()
-    if match is None or match.status not in OVER or not (seated or match.public):
+    if match is not None and not (seated or match.public):
+        raise private_match()
+    if match is None or match.status not in OVER:
         raise NotFound("not_found", _("No such match."))
     return dealt(match)
 

@@ -177,8 +177,31 @@ def match_for(*, match_id, user) -> tuple[Match, Seat | None]:
         Opponent.INVITE,
     )
     if seat is None and not match.public and not joinable:
-        raise NotFound("not_found", _("No such match."))
+        raise private_match()
     return match, seat
+
+
+def private_match(*, joining: bool = False) -> NotFound:
+    """The 404 for a private match the visitor has no seat in, saying so.
+
+    Its address holds a random id that only its players and those they gave the link
+    know; "No such match" told someone who had the link something untrue (after the
+    last seat was taken between their look and their press, say), and saying the match
+    is private tells a stranger nothing they could have found. Still a 404: what is in
+    it stays the players'.
+    """
+    if joining:
+        return NotFound(
+            "not_found",
+            _(
+                "Every seat of this match was taken before you joined. It is private, so "
+                "only its players can open it."
+            ),
+        )
+    return NotFound(
+        "not_found",
+        _("This match is private and you have no seat in it: only its players can open it."),
+    )
 
 
 def stale_waiting_matches(cutoff):

@@ -45,6 +45,7 @@ from play.selectors import (
     engine_decks,
     game_pool,
     match_state,
+    private_match,
     rematch_of,
     seat_at,
     stale_waiting_matches,
@@ -452,8 +453,8 @@ def match_join(*, match_id, user, deck: Deck | None) -> Match:
         raise NotFound("not_found", _("No such match."))
     seated = match.seats.filter(user=user).exists()
     if match.status != MatchStatus.WAITING and not seated and not match.public:
-        # a private match that began is its players' business: as if there were none
-        raise NotFound("not_found", _("No such match."))
+        # a private match that began is its players' business; the joiner had its link
+        raise private_match(joining=True)
     if seated:
         raise MatchRefused("already_seated", _("You already have a seat in this match."))
     if match.status != MatchStatus.WAITING:

@@ -234,8 +234,11 @@ def test_refusals_of_table_pages_and_forms_are_answered_not_raised(duel, client)
     match, zsofi, *_ = duel
     client.cookies["django_language"] = "en"
     client.force_login(make_user("idegen"))
-    assert "No such match" in refused(client.get(f"/play/{match.pk}/"), 404)
-    assert "No such match" in refused(client.get(f"/play/{match.pk}/replay/"), 404)
+    # the page and the replay say a private match is private (its id came with a link)
+    assert "is private and you have no seat" in refused(client.get(f"/play/{match.pk}/"), 404)
+    assert "is private and you have no seat" in refused(
+        client.get(f"/play/{match.pk}/replay/"), 404
+    )
     for form in ("start", "claim", "seat-to-bot", "take-seat-back", "chat", "resign", "call-off"):
         # not theirs: the 404 page at once (a redirect led to the match's own 404 page, with the
         # message left over for a later one)
