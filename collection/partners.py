@@ -323,6 +323,7 @@ def partners(user, limit: int = 50) -> list[PartnerRow]:
 # renamed or hidden since sends it to be worked out afresh.
 LISTS_VERSION_KEY = "trade-lists-version"
 PARTNERS_KEPT_SECONDS = 60 * 60
+PARTNERS_FRESH_PER_MINUTE = 6
 
 
 def lists_version() -> str:
@@ -336,7 +337,16 @@ def lists_version() -> str:
 
 
 def kept_partners(user, limit: int = 50) -> list[PartnerRow]:
-    """`partners(user, limit)`, kept in the cache until anything it reads changes."""
+    """`partners(user, limit)`, kept in the cache until anything it reads changes.
+
+    The best MAX_PARTNERS are worked out and kept, whatever `limit` asks, so a client
+    that walks `limit` from 1 to 100 costs one working out, not a hundred. Past
+    PARTNERS_FRESH_PER_MINUTE workings out of one player's in a minute (each list change
+    of anyone's outdates the kept answer), the player's last answer is given again,
+    less anyone who has since closed, hidden or renamed: at most a minute old, and the
+    seconds of database time a fresh one costs at 10,000 players (bench/trades.py)
+    cannot be asked for in a loop.
+    """
     if not user.is_authenticated:
         return []
     limit = max(1, min(MAX_PARTNERS, int(limit)))
@@ -344,18 +354,45 @@ def kept_partners(user, limit: int = 50) -> list[PartnerRow]:
     cards = Card.objects.aggregate(n=Count("pk"), last=Max("pk"), changed=Max("updated_at"))
     changed = cards["changed"].timestamp() if cards["changed"] else 0
     key = (
-        f"trade-partners:{user.pk}:{limit}:{lists_version()}:{shown.count()}:"
+        f"trade-partners:{user.pk}:{lists_version()}:{shown.count()}:"
         f"{cards['n']}:{cards['last']}:{changed}"
     )
+    last_key = f"trade-partners-last:{user.pk}"
     rows = kept_cache.get(key)
-    if rows is not None:
-        named = {row.user_id for row in rows}
-        now = dict(shown.filter(pk__in=named).values_list("pk", "username"))
-        if all(now.get(row.user_id) == row.username for row in rows):
-            return rows
-    rows = partners(user, limit)
-    kept_cache.set(key, rows, PARTNERS_KEPT_SECONDS)
-    return rows
+    if rows is not None and _still_named(rows, shown) == rows:
+        return rows[:limit]
+    # each working out counts, the first too; past the limit, the last one if it is kept
+    last = kept_cache.get(last_key) if _worked_out_too_often(user) else None
+    if last is not None:
+        return _still_named(last, shown)[:limit]
+    rows = partners(user, MAX_PARTNERS)
+    kept_cache.set_many({key: rows, last_key: rows}, PARTNERS_KEPT_SECONDS)
+    return rows[:limit]
+
+
+def _still_named(rows: list[PartnerRow], shown) -> list[PartnerRow]:
+    """`rows` less the players closed, deleted, renamed or hidden since they were named."""
+    now = dict(shown.filter(pk__in={row.user_id for row in rows}).values_list("pk", "username"))
+    return [row for row in rows if now.get(row.user_id) == row.username]
+
+
+def _worked_out_too_often(user) -> bool:
+    """Count one working out of `user`'s partners; True past PARTNERS_FRESH_PER_MINUTE.
+
+    django-ratelimit's count in the default cache, which every web process shares (as
+    the solver's runs are counted, play.hints.solver_counted).
+    """
+    from django_ratelimit import ALL
+    from django_ratelimit.core import is_ratelimited
+
+    return is_ratelimited(
+        None,  # the key is given, and a GET counts (ALL)
+        group="collection.partners",
+        key=lambda _group, _request: f"user:{user.pk}",
+        rate=f"{PARTNERS_FRESH_PER_MINUTE}/m",
+        method=ALL,
+        increment=True,
+    )
 
 
 def trade_player(user, username: str, *, listed: bool = True):
