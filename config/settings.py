@@ -632,6 +632,9 @@ LIMITS = {
     # live-table websockets one visitor (user, or address when not signed in) holds open in
     # one web process (core/socket_limits.py): tabs of matches played and watched
     "SOCKETS_PER_VISITOR": env.int("LIMIT_SOCKETS_PER_VISITOR", default=20),
+    # frames a live-table socket may send a second, on average (twice as many at once):
+    # a person sends a move or a chat line and waits for the answer (core/socket_limits.py)
+    "SOCKET_FRAMES_PER_SECOND": env.int("LIMIT_SOCKET_FRAMES_PER_SECOND", default=20),
     # matches a person plays at once, waiting or running (a tournament's pairings aside)
     "OPEN_MATCHES_PER_USER": env.int("LIMIT_OPEN_MATCHES", default=20),
     # of those, against the hard bot (a second of a worker's CPU a decision)

@@ -12,13 +12,28 @@ it, so nothing is left behind to lock a visitor out, and with N processes a
 visitor holds at most N times the limit, still a bound.
 
 The consumers of a process share one event loop, so the counts need no lock.
+
+What one socket sends is bounded too. Each frame a client sends is queued by the
+server until the consumer reads it, and each costs a database read or more: a
+client that sent 100,000 frames in half a minute (QA did) had them all queued,
+the process grew by a gigabyte, and the queue would have taken a quarter of an
+hour to answer. `FrameAllowance` lets a socket send LIMIT_SOCKET_FRAMES_PER_SECOND
+frames a second on average, twice that at once; past it the consumer says so and
+closes the socket, and what was queued behind is dropped unread. And the server
+takes no message longer than `SOCKET_MESSAGE_MAX_BYTES` (`install`): daphne's own
+bound is 1 MiB, read whole before the consumer could refuse it.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 from accounts.client_address import scope_client_ip
+
+# play.consumers.FRAME_MAX_CHARS characters, at most 4 bytes each in UTF-8: a frame the
+# consumer would read always fits, and a longer one is refused by the server unread.
+SOCKET_MESSAGE_MAX_BYTES = 4 * 16 * 1024
 
 
 class OpenSockets:
@@ -54,3 +69,56 @@ def visitor_key(scope: dict) -> str:
     if user is not None and user.is_authenticated:
         return f"user:{user.pk}"
     return f"address:{scope_client_ip(scope)}"
+
+
+# The allowance's clock, looked up when a socket opens (a test holds it still).
+monotonic_clock = time.monotonic
+
+
+class FrameAllowance:
+    """How many more frames one socket may send now: a token bucket of `per_second`
+    frames a second, holding at most twice that (a burst), full at first."""
+
+    def __init__(self, per_second: int, clock=None) -> None:
+        self.per_second = per_second
+        self.burst = 2 * per_second
+        self._clock = clock or monotonic_clock
+        self._left = float(self.burst)
+        self._at = self._clock()
+
+    def take(self) -> bool:
+        """Count one frame; False when the socket has sent more than it may."""
+        now = self._clock()
+        self._left = min(self.burst, self._left + (now - self._at) * self.per_second)
+        self._at = now
+        if self._left < 1:
+            return False
+        self._left -= 1
+        return True
+
+
+def install() -> None:
+    """Make daphne's websocket server refuse a message over SOCKET_MESSAGE_MAX_BYTES (it
+    closes the connection with 1009, "message too big") instead of reading up to 1 MiB.
+
+    Daphne sets autobahn's protocol options from its command line
+    (`--websocket-max-message-size`), 1 MiB unless told; every way this site starts
+    daphne (make run, docs/deploy.md's commands, bench/live.py) imports config.asgi
+    first, which calls this, so the bound holds without anyone passing the option.
+    """
+    try:
+        from daphne.ws_protocol import WebSocketFactory
+    except ImportError:  # not running under daphne
+        return
+    if getattr(WebSocketFactory, "_kartyavar_bounded", False):
+        return
+    set_options = WebSocketFactory.setProtocolOptions
+
+    def bounded_options(self, *args, **options):
+        for name in ("maxMessagePayloadSize", "maxFramePayloadSize"):
+            given = options.get(name) or SOCKET_MESSAGE_MAX_BYTES  # 0 is "no bound"
+            options[name] = min(given, SOCKET_MESSAGE_MAX_BYTES)
+        return set_options(self, *args, **options)
+
+    WebSocketFactory.setProtocolOptions = bounded_options
+    WebSocketFactory._kartyavar_bounded = True

@@ -25,6 +25,12 @@ to this socket only, naming the kind of message it refuses (`kind`: "action",
 acted. A chat line this socket sent is confirmed to it (`"sent": true` on the
 line's chat frame): until then the table keeps the typed text.
 
+A socket sends at most LIMIT_SOCKET_FRAMES_PER_SECOND frames a second on average
+(core.socket_limits.FrameAllowance): past it, an error frame (`too_fast`) and the
+socket closes (4429: the table keeps up over HTTP and comes back later), and the
+frames queued behind are dropped unread. An answer on its way to a reader who has
+hung up is dropped too (autobahn's Disconnected), not logged as the site's error.
+
 Every frame a client sends is text of at most `FRAME_MAX_CHARS`, read by
 core.jsonlimits (bounded nesting, no NUL, no key twice) and then by
 play.table_input, as the HTTP API reads the same messages: one kind a frame,
@@ -38,6 +44,7 @@ import functools
 import time
 
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -49,15 +56,16 @@ from core import stage_times
 from core.errors import ApplicationError, Conflict, NotFound
 from core.jsonlimits import loads_bounded
 from core.middleware import socket_language, write_counted
-from core.socket_limits import OPEN_SOCKETS, visitor_key
+from core.socket_limits import OPEN_SOCKETS, FrameAllowance, visitor_key
 from play import chat, frames, selectors, services, table_input
 
 # A move echoes one of the legal actions and a chat message is 300 characters
 # (at most 6 escaped bytes each): 16 KiB leaves room for both and keeps a
 # client from making the server parse megabytes per frame.
 FRAME_MAX_CHARS = 16 * 1024
-# The close code for a visitor over LIMIT_SOCKETS_PER_VISITOR: the table polls over HTTP and
-# tries the socket again later (static/js/live.js); 4404 and the other 4xxx codes are final.
+# The close code for a visitor over LIMIT_SOCKETS_PER_VISITOR, or a socket sending too fast:
+# the table polls over HTTP and tries the socket again later (static/js/live.js); 4404 and
+# the other 4xxx codes are final.
 CLOSE_TOO_MANY = 4429
 
 
@@ -85,19 +93,35 @@ def database_sync_to_async(func, *, thread_sensitive: bool = True):
     return sync_to_async(closing, thread_sensitive=thread_sensitive)
 
 
+def unless_hung_up(send):
+    """The server's `send`, dropping what goes to a reader who has hung up meanwhile: there
+    is no one to tell (under daphne, autobahn raises Disconnected into the application, and
+    the server logged it as the site's error)."""
+
+    async def send_unless_hung_up(message):
+        try:
+            await send(message)
+        except Disconnected:
+            pass
+
+    return send_unless_hung_up
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     listening: frozenset[str] = frozenset()  # the channel groups this socket is in
     visitor: str | None = None  # whom this socket is counted against (core.socket_limits)
     language: str | None = None  # chosen on the first message, as for a page
     sent = (-1, "")  # (version, status) of the last frame this socket got
     muted: set[int] = frozenset()
+    allowance: FrameAllowance | None = None  # the frames it may still send (connect)
+    flooded = False  # closed for sending too fast: what it queued after is dropped
 
     async def __call__(self, scope, receive, send):
         """The consumer's whole life: its place among the visitor's sockets goes back however
         it ends — a disconnect, a handler's error, or the server cancelling it (daphne does when
         an app outlives a closed connection by `application_close_timeout`)."""
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, unless_hung_up(send))
         finally:
             self._give_back_place()
 
@@ -123,6 +147,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.allowance = FrameAllowance(settings.LIMITS["SOCKET_FRAMES_PER_SECOND"])
         visitor = visitor_key(self.scope)
         if not OPEN_SOCKETS.take(visitor, settings.LIMITS["SOCKETS_PER_VISITOR"]):
             await self._too_many_sockets()
@@ -191,6 +216,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         """Parse a client's frame with the site's bounds (the base class would use json.loads)."""
+        if self.flooded:
+            return  # queued before the close: dropped unread
+        if not self.allowance.take():
+            await self._too_fast()
+            return
         clock = stage_times.start()
         try:
             if text_data is None:
@@ -208,6 +238,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         stage_times.lap("parse")
         await self.receive_json(content, **kwargs)
         stage_times.finish(clock)
+
+    async def _too_fast(self) -> None:
+        """Say why, then close: more frames than a person sends, each a database read."""
+        self.flooded = True
+        message = _(
+            "This table sent more than %(n)s messages a second, more than a person sends: "
+            "it keeps up by asking the server every few seconds, and comes back live soon."
+        ) % {"n": settings.LIMITS["SOCKET_FRAMES_PER_SECOND"]}
+        await self.send_json({"type": "error", "code": "too_fast", "message": message})
+        await self.close(code=CLOSE_TOO_MANY)
 
     async def receive_json(self, content, **kwargs):
         try:
