@@ -104,7 +104,10 @@ def new(request: HttpRequest) -> HttpResponse:
         context = {"source_refused": problem.message, "back": _way_back(request, source, problem)}
         return render(request, "printing/new.html", context, status=problem.status_code)
     error, status = None, 200
-    if request.method == "POST" and form.is_valid():
+    # Without JavaScript the preview follows the options only when they are sent: the
+    # form's "Show the preview" button posts them to see the sheet, making no job.
+    previewing = request.method == "POST" and "preview" in request.POST
+    if request.method == "POST" and not previewing and form.is_valid():
         try:
             job = job_made_for(
                 request, services.print_job_create, source=source, options=form.to_options()
@@ -112,7 +115,7 @@ def new(request: HttpRequest) -> HttpResponse:
             return redirect(job)
         except ApplicationError as problem:
             error, status = problem.message, problem.status_code
-    if request.method == "POST" and form.errors:
+    if request.method == "POST" and not form.is_valid():
         status = 400
     # No preview of a job that was refused, nor of values the form refuses: it would only
     # show a broken image (the page says instead to fix the marked fields).
@@ -192,6 +195,7 @@ def _preview_query(data, source: dict, initial: dict) -> str:
         else {k: v for k, v in initial.items() if v is not False and v is not None}
     )
     values.pop("csrfmiddlewaretoken", None)
+    values.pop("preview", None)  # the no-JS form's button, not an option
     for key, value in source.items():
         if key == "cards":
             values["cards"] = ",".join(f"{c['code']}:{c['count']}" for c in value)

@@ -37,3 +37,22 @@ def test_a_refused_margin_shows_no_broken_preview_and_fixing_it_brings_the_sheet
     expect(preview).to_be_visible()
     page.wait_for_function(LOADED)
     assert preview.evaluate("img => img.naturalWidth") > 0
+
+
+def test_a_margin_typed_out_of_range_is_refused_by_the_preview_before_any_submit(
+    page, deck_to_print
+):
+    """QA typed 999 into the margin and saw the old sheet, and no word, until they pressed
+    the button: the preview asked again only on `change`, which a number box fires when it
+    loses the focus. It asks while typing now (a pause of 0.7 s), and says why not."""
+    deck = deck_to_print("gepelo", "Gépelő pakli", 4)
+    log_in(page, "gepelo")
+    page.goto(f"/print/new/?deck={deck.pk}")
+    page.wait_for_function(LOADED)
+    margin = page.get_by_label("Nyomtatómargó (mm)")
+    margin.click()
+    margin.press_sequentially("999", delay=50)  # typing, the focus still in the box
+
+    expect(page.locator("#preview img")).to_have_count(0)
+    expect(page.locator("#preview")).to_contain_text("mm")  # the refusal names the bound
+    expect(margin).to_be_focused()  # the answer did not take the typist's place

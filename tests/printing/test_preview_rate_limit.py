@@ -126,7 +126,8 @@ def test_the_options_page_says_why_where_the_picture_would_be(card_list):
 
 
 def test_the_form_asks_for_a_preview_once_a_burst_of_changes_pauses(card_list):
-    # A held number spinner fires a change per step: one preview after it, not one a step.
+    # A held number spinner fires a change per step: one preview after it, not one a step;
+    # typing asks once a pause of 0.7 s follows the last key.
     page = visitor().get("/print/new/", {"cards": card_list}).content.decode()
-    assert 'hx-trigger="change delay:400ms"' in page
+    assert 'hx-trigger="change delay:400ms, input delay:700ms"' in page
     assert 'hx-sync="this:replace"' in page

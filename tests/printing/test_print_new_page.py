@@ -82,3 +82,38 @@ def test_the_summary_stays_beside_a_refused_form(client, owner, deck):
     response = client.post("/print/new/", {"deck": deck.pk, "quantity": "0"})
     assert response.status_code == 400
     assert "Ezt nyomtatod: <strong>Első pakli</strong>, 45 lap." in response.content.decode()
+
+
+# --- without JavaScript: "Show the preview" -------------------------------------------------
+def _options(page) -> dict:
+    """The values the page's form would post as it stands."""
+    initial = page.context["form"].initial
+    # an unticked box is left out as a browser leaves it; a 0 stays (0 == False in Python)
+    return {
+        name: value for name, value in initial.items() if value is not None and value is not False
+    }
+
+
+def test_without_javascript_the_preview_button_shows_the_sheet_for_the_options_sent(
+    client, owner, deck
+):
+    from printing.models import PrintJob
+
+    client.login(username="owner", password=PASSWORD)
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/print/new/?deck={deck.pk}")
+    assert "Show the preview" in page.content.decode()
+    values = {**_options(page), "deck": deck.pk, "margin_mm": 9, "preview": "1"}
+
+    shown = client.post("/print/new/", values)
+
+    assert shown.status_code == 200, shown.context["form"].errors
+    assert PrintJob.objects.count() == 0  # no job made
+    query = dict(parse_qsl(_preview_src(shown).split("?", 1)[1]))
+    assert query["margin_mm"] == "9" and "preview" not in query
+    assert client.get(_preview_src(shown)).status_code == 200
+    refused = client.post("/print/new/", {**values, "margin_mm": 999})
+    assert refused.status_code == 400 and PrintJob.objects.count() == 0
+    assert "Fix the marked fields to see the sheet." in refused.content.decode()
+    made = client.post("/print/new/", {k: v for k, v in values.items() if k != "preview"})
+    assert made.status_code == 302 and PrintJob.objects.count() == 1
