@@ -32,6 +32,7 @@ from collection.models import (
 from collection.selectors import free_counts
 from core.errors import NotFound
 from core.kept import kept_cache
+from core.rates import over_the_limit
 from decks.history import nearest_page
 from decks.models import Deck
 
@@ -377,22 +378,8 @@ def _still_named(rows: list[PartnerRow], shown) -> list[PartnerRow]:
 
 
 def _worked_out_too_often(user) -> bool:
-    """Count one working out of `user`'s partners; True past PARTNERS_FRESH_PER_MINUTE.
-
-    django-ratelimit's count in the default cache, which every web process shares (as
-    the solver's runs are counted, play.hints.solver_counted).
-    """
-    from django_ratelimit import ALL
-    from django_ratelimit.core import is_ratelimited
-
-    return is_ratelimited(
-        None,  # the key is given, and a GET counts (ALL)
-        group="collection.partners",
-        key=lambda _group, _request: f"user:{user.pk}",
-        rate=f"{PARTNERS_FRESH_PER_MINUTE}/m",
-        method=ALL,
-        increment=True,
-    )
+    """Count one working out of `user`'s partners; True past PARTNERS_FRESH_PER_MINUTE."""
+    return over_the_limit("collection.partners", f"user:{user.pk}", PARTNERS_FRESH_PER_MINUTE)
 
 
 def trade_player(user, username: str, *, listed: bool = True):

@@ -44,6 +44,7 @@ from django.utils.translation import gettext as _
 from core.errors import ApplicationError, NotFound
 from core.games import GAMES
 from core.kept import kept_cache
+from core.rates import over_the_limit
 from play.models import MatchStatus, SolverRun
 from play.selectors import match_for, match_state, moves_from_deal
 from play.services import MatchRefused
@@ -134,23 +135,10 @@ def solver_verdict(match, position: int, game, user) -> dict:
 
 
 def solver_counted(user) -> None:
-    """Count one search of `user`'s this minute; SolverTooOften (429) past SOLVER_RUNS_PER_MINUTE.
-
-    django-ratelimit's count in the default cache, which every web process shares (as the
-    writes a minute are counted, core.middleware.write_counted).
-    """
-    from django_ratelimit import ALL
-    from django_ratelimit.core import is_ratelimited
-
+    """Count one search of `user`'s this minute; SolverTooOften (429) past SOLVER_RUNS_PER_MINUTE
+    (core.rates: a count every web process shares)."""
     limit = SOLVER_RUNS_PER_MINUTE
-    if is_ratelimited(
-        None,  # the key is given, and a GET counts (ALL)
-        group="play.solver",
-        key=lambda _group, _request: f"user:{user.pk}",
-        rate=f"{limit}/m",
-        method=ALL,
-        increment=True,
-    ):
+    if over_the_limit("play.solver", f"user:{user.pk}", limit):
         raise SolverTooOften(
             "solver_too_often",
             _(
