@@ -25,6 +25,7 @@ urlpatterns = [
     path("", views.card_list, name="index"),
     path("syntax/", views.syntax, name="syntax"),
     path("games/<slug:slug>/", views.game_detail, name="game"),
+    path("games/<slug:slug>/rules/", views.rules, name="rules"),
     path("sets/<str:code>/", views.set_detail, name="set"),
     path("backs/<slug:slug>.webp", views.card_back, name="back"),
     path("<cardcode:code>/", views.card_detail, name="card"),

@@ -1,22 +1,28 @@
-"""Catalog pages: search, card, set, game, syntax help."""
+"""Catalog pages: search, card, set, game, syntax help, how to play each game."""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import FileResponse, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from catalog import render as card_faces
-from catalog import selectors, vocab
+from catalog import rules_pages, selectors, vocab
 from catalog.forms import SORTS, FilterForm
 from catalog.models import Card, CardSet, Game, Provenance
 from catalog.paging import CappedPaginator
 from catalog.search import SearchError, cards_search, game_hints
-from core.games import GAMES
+from core.games import GAMES, all_games
 
 PAGE_SIZE = 60
 VIEWS = ("grid", "list")
@@ -147,7 +153,21 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def syntax(request: HttpRequest) -> HttpResponse:
-    return render(request, "catalog/syntax.html")
+    return render(request, "catalog/syntax.html", {"games": all_games()})
+
+
+@require_GET
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """How to play the game, in the visitor's language, with the figures its code enforces."""
+    spec = GAMES.get(slug)
+    if spec is None:
+        raise Http404
+    language = get_language()
+    return render(
+        request,
+        rules_pages.template_name(spec, language),
+        rules_pages.page_context(spec, language),
+    )
 
 
 FACE_TYPES = {"png": "image/png", "webp": "image/webp", "large": "image/webp"}

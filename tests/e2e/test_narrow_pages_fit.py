@@ -1,4 +1,4 @@
-"""The deck and print pages fit a 390 px phone and a 1280 px laptop, whatever the names.
+"""The deck, print and rules pages fit a 390 px phone and a 1280 px laptop, whatever the names.
 
 A table wider than the phone scrolls inside its own box, never the page; a deck name or a
 username typed without a space (120 and 150 characters, the most the forms take) breaks
@@ -14,7 +14,9 @@ import os
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
+from core.games import all_games
 from decks import services as deck_services
 from decks.models import Visibility
 from play.bots.alomfogo_cards import DEMO_DECKS
@@ -62,10 +64,12 @@ def pages(transactional_db, live_server):
         "edit": f"/decks/{deck.pk}/edit/",
         "detail": f"/decks/{deck.pk}/",
         "settings": f"/decks/{deck.pk}/settings/",
+        # each game's "How to play" page: long card texts and lists in a narrow column
+        **{f"rules-{spec.id}": reverse("catalog:rules", args=[spec.id]) for spec in all_games()},
     }
 
 
-def test_deck_and_print_pages_never_scroll_sideways(page, live_server, pages):
+def test_deck_print_and_rules_pages_never_scroll_sideways(page, live_server, pages):
     owner, paths = pages
     page.context.add_cookies(
         [{"name": "sessionid", "value": session_key(owner), "url": live_server.url}]
