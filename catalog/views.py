@@ -16,8 +16,8 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from catalog import how_to_play, selectors, vocab
 from catalog import render as card_faces
-from catalog import rules_pages, selectors, vocab
 from catalog.forms import SORTS, FilterForm
 from catalog.models import Card, CardSet, Game, Provenance
 from catalog.paging import CappedPaginator
@@ -165,8 +165,8 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     language = get_language()
     return render(
         request,
-        rules_pages.template_name(spec, language),
-        rules_pages.page_context(spec, language),
+        how_to_play.template_name(spec, language),
+        how_to_play.page_context(spec, language),
     )
 
 

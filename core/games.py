@@ -105,6 +105,8 @@ class Rooms:
     sampler: str  # a searchable game's states rebuilt from a view (play/engines/sampling.py)
     card_list: str  # its shipped cards as the engine takes them, read without Django
     formats: str  # its deck formats (decks/formats.py reads their rows)
+    how_to_play: str  # module of the figures its "How to play" page states (catalog.how_to_play)
+    how_to_play_template: str  # that page, with the language added: "<name>_hu.html"
 
     @classmethod
     def of(cls, room: str) -> Rooms:
@@ -123,6 +125,8 @@ class Rooms:
             sampler=f"play.engines.{room}.sampling",
             card_list=f"play.bots.{room}_cards",
             formats=f"decks.formats_{room}",
+            how_to_play=f"catalog.how_to_play.{room}",
+            how_to_play_template=f"catalog/rules/{room}",
         )
 
 

@@ -149,6 +149,16 @@ def test_the_rules_doc(game_id):
     assert doc.name == f"{spec.room}.md"
 
 
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_how_to_play_page(game_id):
+    spec = get_game(game_id)
+    module = importlib.import_module(spec.rooms.how_to_play)
+    assert Path(module.__file__).name == f"{spec.room}.py"
+    assert callable(module.facts)
+    for language in ("hu", "en"):
+        get_template(f"{spec.rooms.how_to_play_template}_{language}.html")
+
+
 # --- rooms only some games have: the spec names them -----------------------------------------
 
 
