@@ -7,6 +7,7 @@ would let one player pass for another.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 from django.utils.translation import gettext_lazy as _
@@ -47,12 +48,49 @@ class UnusableName(ApplicationError):
     """A username refused for how it reads, before anyone holds it."""
 
 
-def name_key(username: str) -> str:
-    """The name as a reader tells names apart: compatibility forms and case folded away.
+# Turkish and Azerbaijani spell i with or without a dot in either case: "ı" and "İ" are
+# letters of their own that Unicode's case folding keeps apart from "i" ("İ" folds to
+# "i" plus a combining dot above), yet "alıce" and "ALİCE" read as "alice".
+_DOTTED_AND_DOTLESS_I = str.maketrans({"ı": "i", "İ": "I"})
+_I_WITH_A_DOT = "i\u0307"  # "i" and a combining dot above: an "i" to a reader
 
-    "Ádám", "ádám" and "ÁDÁM" (composed or not, full-width or not) share one key.
+_spoof_checker = None
+
+
+def _checker():
+    global _spoof_checker
+    if _spoof_checker is None:
+        import icu  # kept for collation (catalog.collation); loaded when a key is first made
+
+        _spoof_checker = icu.SpoofChecker()
+    return _spoof_checker
+
+
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+@functools.lru_cache(maxsize=4096)
+def _as_latin(char: str) -> str:
+    """`char`, or the Latin letter a reader takes it for: a letter that Unicode's
+    confusables (ICU's skeleton, UTS #39) draw as one of a–z ("ɑ", "ɡ", Cyrillic "а",
+    Greek "ο"). Only letters for letters: a digit stays a digit ("0" is not "o") and "m"
+    is not "rn", so names that differ to a careful reader are not taken for one."""
+    if not char.isalpha() or char in _ASCII_LETTERS:
+        return char
+    skeleton = _checker().getSkeleton(0, char)
+    return skeleton if skeleton in _ASCII_LETTERS else char
+
+
+def name_key(username: str) -> str:
+    """The name as a reader tells names apart: compatibility forms, case, the dot of a
+    Turkish i and letters drawn like a Latin letter folded away.
+
+    "Ádám", "ádám" and "ÁDÁM" (composed or not, full-width or not) share one key;
+    so do "alice", "alıce", "ALİCE" and "ɑlice" (a Latin alpha).
     """
-    return unicodedata.normalize("NFKC", username).casefold()
+    folded = unicodedata.normalize("NFKC", username).translate(_DOTTED_AND_DOTLESS_I).casefold()
+    folded = folded.replace(_I_WITH_A_DOT, "i")
+    return "".join(map(_as_latin, folded))
 
 
 def _script(letter: str) -> str:

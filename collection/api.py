@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 
 from catalog.vocab import GAME_IDS
 from collection import services, summary
+from collection.forms import repeated_field_message, repeated_fields
 from collection.models import MAX_COPIES
 from core.api import IgnoreAccept
 from core.errors import ApplicationError
@@ -143,11 +144,25 @@ def _game_param(request) -> str | None:
     return game
 
 
+def _sent_once(body) -> None:
+    """Refuse a form body that sends a field twice (two `file` parts: DRF reads the last)."""
+    for name, times in repeated_fields(body):
+        raise ApplicationError(
+            "repeated_field", repeated_field_message(name, times), extra={"field": name[:40]}
+        )
+
+
 def _csv_text(data: dict) -> str:
-    """The CSV from `text` or an uploaded `file`, read no further than the limit allows."""
+    """The CSV from `text` or an uploaded `file`, read no further than the limit allows;
+    both at once are refused (`text_and_file`), rather than one of them left unread."""
     upload = data.get("file")
     if upload is None:
         return data.get("text", "")
+    if data.get("text", "").strip():  # a blank text beside a file says nothing
+        raise ApplicationError(
+            "text_and_file",
+            _("Send the CSV as “text” or as a “file”, not both. Nothing was imported."),
+        )
     limit = services.csv_limits().max_chars
     # A character is at most 4 bytes in UTF-8: more bytes than that is over the
     # limit whatever they say, and is refused without reading the rest.
@@ -225,11 +240,13 @@ class ImportApi(APIView):
                 ImportErrorSerializer,
                 description="Nothing was saved. `import_failed` lists every line that is "
                 "wrong (line number, the line, why, suggested names); `too_many_lines` and "
-                "`list_too_long` name the limit.",
+                "`list_too_long` name the limit; `text_and_file`: both were sent; "
+                "`repeated_field` (with `field`): a form field, such as `file`, sent twice.",
             ),
         },
     )
     def post(self, request):
+        _sent_once(request.data)  # request.data holds a multipart body's files too
         # a `file` in a JSON body is not a file: refused as one by the upload's field
         data = validated(ImportUploadSerializer, request.data)
         result = services.collection_import(

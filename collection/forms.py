@@ -25,6 +25,34 @@ def csv_max_chars() -> int:
     return settings.LIMITS["COLLECTION_CSV_MAX_CHARS"]
 
 
+# One CSV a request, given once: a form body may repeat a field (two `file` parts, two
+# `mode`s), and Django and DRF read only the last of them, so what the person sent first
+# was dropped without a word; a pasted text beside a chosen file was dropped the same
+# way. The page's form and the API (collection.api) refuse both with these words.
+
+
+def repeated_field_message(name: str, times: int) -> str:
+    """Why a request that sends the field `name` `times` times (more than once) is refused."""
+    if name == "file":
+        return _("Send one CSV file at a time: this request has %(n)s. Nothing was imported.") % {
+            "n": times
+        }
+    return _("“%(field)s” was sent %(n)s times: send it once. Nothing was imported.") % {
+        "field": name[:40],
+        "n": times,
+    }
+
+
+def repeated_fields(data, files=None) -> list[tuple[str, int]]:
+    """(name, times) of each field that a form body (a QueryDict, and its files) sends more
+    than once; [] for a JSON body, which cannot (a key named twice is refused as bad JSON)."""
+    found = []
+    for values in (data, files):
+        if hasattr(values, "lists"):
+            found += [(name, len(sent)) for name, sent in values.lists() if len(sent) > 1]
+    return found
+
+
 class CountChangeForm(forms.Form):
     """One press of − or +: the card's code and how many copies to add (negative: remove)."""
 
@@ -104,8 +132,16 @@ class ImportForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        for name, times in repeated_fields(self.data, self.files):
+            if name in self.fields:  # what the form does not read is no field of it
+                self.add_error(name, repeated_field_message(name, times))
         if self.errors:
             return data
+        if data.get("file") and data.get("text", "").strip():
+            raise forms.ValidationError(
+                _("Paste the CSV or choose a file, not both. Nothing was imported."),
+                code="text_and_file",
+            )
         csv_text = data.get("file") or data.get("text", "")
         if not csv_text.strip():
             raise forms.ValidationError(_("Paste the CSV or choose a file."), code="empty")

@@ -77,7 +77,8 @@ class DeckInputSerializer(serializers.Serializer):
     name = serializers.CharField(
         required=False,
         allow_blank=True,
-        help_text="At most 120 characters. On POST with a JSON export, missing: the file's.",
+        help_text="At most 120 characters, at least one of them visible (else 400 `bad_name`). "
+        "Missing on POST: the JSON export's, else a default (“New deck”, “Imported deck”).",
     )
     description = serializers.CharField(
         required=False,
@@ -350,7 +351,7 @@ class DeckListApi(APIView):
         game = _game(data["game"]) if data.get("game") else None
         new_deck = {
             "owner": request.user,
-            "name": data.get("name", ""),
+            "name": data.get("name"),  # None: not sent, so the default name
             "format_id": data.get("format", ""),
             "description": data.get("description", ""),
             "visibility": data.get("visibility", Visibility.PRIVATE),

@@ -25,11 +25,14 @@ def _checked(check, value):
 
 
 class NameField(forms.CharField):
-    """A deck name: the same limit and message as the API and the services.
+    """A deck name: the same checks and messages as the API and the services
+    (decks.limits.check_name), a name that shows nothing (`bad_name`) among them.
 
     The check runs in validate() rather than through max_length, whose
-    message Django's Hungarian translation words formally. With `checked=False`
-    the form checks the name itself (only when it was changed).
+    message Django's Hungarian translation words formally. An empty box is no
+    name (a form sends every box): the field's `required` decides, and a new
+    deck gets the default name. With `checked=False` the form checks the name
+    itself (only when it was changed).
     """
 
     def __init__(self, *, checked: bool = True, **kwargs):
@@ -39,7 +42,7 @@ class NameField(forms.CharField):
 
     def validate(self, value):
         super().validate(value)
-        if self.checked:
+        if self.checked and value not in self.empty_values:
             _checked(limits.check_name, value)
 
 

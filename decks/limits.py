@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
-from core.text import line_feeds, plain_text
+from core.text import line_feeds, plain_text, trimmed
 from decks import codec
 
 # The Deck.name column; the forms, the API and the services all refuse longer
@@ -69,17 +69,34 @@ def too_many_entries(found: int) -> LimitExceeded:
 
 
 def check_name(name: str) -> str:
-    """The deck name as it is stored, or a refusal: too long, NUL, a control character."""
-    if len(name) > NAME_MAX_CHARS:
+    """The deck name someone typed as it is stored (trimmed: core.text.trimmed), or a
+    refusal: too long, NUL, a control character (`plain_text`), or a name that shows
+    nothing (`bad_name`: spaces, zero-width or format characters, a Hangul filler, marks
+    on nothing), the judgment tournaments make of their names too.
+
+    A caller for whom no name means a default (a new deck, an import) passes none here:
+    a name that was typed and shows nothing is refused, never taken for a missing one.
+    """
+    shown = trimmed(name)
+    if len(shown) > NAME_MAX_CHARS:  # its length first, then its characters
         raise LimitExceeded(
             "name_too_long",
             _("A deck name may be at most %(limit)s characters long; this one has %(found)s.")
-            % {"limit": NAME_MAX_CHARS, "found": len(name)},
+            % {"limit": NAME_MAX_CHARS, "found": len(shown)},
             NAME_MAX_CHARS,
         )
     # PostgreSQL cannot store NUL (refused as `nul_character`). The edge refuses it in
     # url-encoded forms; a JSON body or a multipart form reaches the deck services with it.
-    return plain_text(name, field="name")
+    # The name as typed: a direction control at an end is refused like one inside it
+    # (trimming first would drop "\u202e" from "\u202egg" without a word).
+    plain_text(name, field="name")
+    if not shown:
+        raise ApplicationError(
+            "bad_name",
+            _("This name shows nothing: give the deck a name with at least one visible character."),
+            extra={"field": "name"},
+        )
+    return plain_text(shown, field="name")  # a tab inside becomes a space
 
 
 def check_description(description: str) -> str:

@@ -17,7 +17,7 @@ from catalog.models import Card, Game
 from catalog.records import row_record
 from core.errors import ApplicationError, Conflict, NotFound
 from core.jsonlimits import loads_bounded
-from core.text import controls_removed, plain_text, trimmed
+from core.text import controls_removed, trimmed
 from decks import codec, formats, limits, versioning
 from decks.entries import MAIN, SIDE, Entry
 from decks.models import Deck, DeckEntry, DeckVersion, VersionKind, Visibility, new_share_token
@@ -143,14 +143,9 @@ def _check_fresh(deck: Deck, expected_stamp: int | None) -> None:
 
 
 def _typed_name(name: str) -> str:
-    """A name someone typed, as it is stored ("" when they typed none), or the refusal.
-
-    Direction controls are refused at the ends too, like the forms refuse
-    them: trimming would drop "\u202e" from "\u202egg" without a word.
-    """
-    stored = limits.check_name(trimmed(name))  # its length first, then its characters
-    plain_text(name, field="name")
-    return stored
+    """A name someone typed, as it is stored, or the refusal (decks.limits.check_name):
+    one that shows nothing is refused (`bad_name`), never stored or taken for none."""
+    return limits.check_name(name)
 
 
 def _untyped_name(name: str) -> str:
@@ -287,7 +282,7 @@ def deck_create(
     *,
     owner,
     game: Game,
-    name: str,
+    name: str | None = None,
     format_id: str = "",
     description: str = "",
     visibility: str = Visibility.PRIVATE,
@@ -296,8 +291,10 @@ def deck_create(
     kind: str = VersionKind.CREATED,
     details: dict | None = None,
 ) -> Deck:
+    """A new deck of `owner`'s. `name` None: none was given, and the deck is "New deck";
+    a name given that shows nothing is refused (`bad_name`), like a tournament's."""
     fmt = _format_or_error(game, format_id)
-    name = _typed_name(name) or _("New deck")
+    name = _("New deck") if name is None else _typed_name(name)
     description = limits.check_description(description)
     if visibility not in Visibility.values:
         raise ApplicationError("bad_visibility", _("Choose private, link or public."))
@@ -432,7 +429,7 @@ def _apply_settings(
         description = limits.check_description(description)
     old_name, old_format = deck.name, deck.format
     settings_before = (deck.name, deck.description, deck.format, deck.visibility)
-    deck.name = name or deck.name
+    deck.name = name
     deck.description = description
     deck.format = fmt.id
     if (deck.name, deck.description, deck.format, visibility) == settings_before:
@@ -544,7 +541,7 @@ def deck_import(
     *,
     owner,
     game: Game | None,
-    name: str = "",
+    name: str | None = None,
     format_id: str = "",
     text: str = "",
     code: str = "",
@@ -559,14 +556,15 @@ def deck_import(
     over `game` (the import page always sends one); a text list needs `game`
     (`missing_game`). The format is `format_id` when given, else the code's
     or the file's when its game has it, else the game's default; the name is
-    `name` when given, else the file's, else "Imported deck".
+    `name` when given (None: not given; one that shows nothing is refused, `bad_name`),
+    else the file's, else "Imported deck".
 
     Any bad line → DeckImportError; a list over the limits → LimitExceeded;
     nothing is saved either way.
     """
     # The name and description first: a long list is not read only to be
     # refused for its name.
-    name = _typed_name(name)
+    name = None if name is None else _typed_name(name)
     limits.check_description(description)
     if not code.strip() and codec.looks_like_deck_code(text):
         code, text = text, ""  # a code pasted where the list goes is still a code

@@ -105,7 +105,9 @@ def new(request: HttpRequest) -> HttpResponse:
     form = NewDeckForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         game = get_object_or_404(Game, slug=form.cleaned_data["game"])
-        deck = services.deck_create(owner=request.user, game=game, name=form.cleaned_data["name"])
+        # an empty box is no name: the deck gets the default one
+        name = form.cleaned_data["name"] or None
+        deck = services.deck_create(owner=request.user, game=game, name=name)
         wanted = form.cleaned_data.get("card", "").strip().upper()
         first = Card.objects.filter(code=wanted, game=game).first() if wanted else None
         if first:
@@ -136,7 +138,8 @@ def import_deck(request: HttpRequest) -> HttpResponse:
             deck = services.deck_import(
                 owner=request.user,
                 game=game,
-                name=form.cleaned_data["name"],  # else the file's name, else "Imported deck"
+                # an empty box is no name: the file's, else "Imported deck"
+                name=form.cleaned_data["name"] or None,
                 text=form.cleaned_data["text"],
                 code=form.cleaned_data["code"],
                 language=get_language(),

@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 
 from django.utils.cache import add_never_cache_headers
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from catalog.models import Game
-from core.errors import ApplicationError
 from core.games import DEFAULT_GAME
 from core.params import flag_param, int_param
 from core.serializer_fields import ID_MAX, NoBodySerializer, StrictIntegerField, validated
@@ -51,8 +53,28 @@ class StrictBooleanField(serializers.BooleanField):
         self.fail("invalid", input=data)
 
 
+@extend_schema_field(OpenApiTypes.STR)
+class GameIdField(serializers.Field):
+    """A game's id, taken as sent, whatever it is: `selectors.game_to_play` judges it, so that what
+    names no game (a typo, a number, "", null) is `unknown_game` saying what was sent,
+    not DRF's "invalid" or "may not be blank"."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(allow_null=True, **kwargs)
+
+    def to_internal_value(self, data):
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
 class CreateSerializer(serializers.Serializer):
-    game = serializers.SlugField(default=DEFAULT_GAME)
+    game = GameIdField(
+        default=DEFAULT_GAME,
+        help_text="the game's id (alomfogo, oniroo, arcane-guardian); another is 400 "
+        "`unknown_game`",
+    )
     deck = StrictIntegerField(
         minimum=1, maximum=ID_MAX, required=False, help_text="games where each seat brings a deck"
     )
@@ -113,9 +135,7 @@ class MatchListApi(APIView):
     @extend_schema(request=CreateSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request):
         data = validated(CreateSerializer, request.data)
-        game = Game.objects.filter(slug=data["game"]).first()
-        if game is None:
-            raise ApplicationError("no_engine", _("This game cannot be played online yet."))
+        game = selectors.game_to_play(data["game"])
         options = dict(data["options"])
         match = services.match_create(
             user=request.user,

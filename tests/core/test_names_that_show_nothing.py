@@ -29,19 +29,20 @@ def test_a_text_that_shows_something_keeps_it(typed):
 
 
 @pytest.mark.parametrize("typed", BLANK)
-def test_a_deck_named_with_nothing_visible_gets_the_name_an_empty_one_gets(
+def test_a_deck_named_with_nothing_visible_is_refused_as_a_tournament_is(
     client, owner, cards, typed
 ):
+    """Once given the default name an empty one gets; refused now, as a tournament's name
+    is (a name someone sent that shows nothing is not taken for none)."""
     client.force_login(owner)
-    empty = client.post(
-        "/api/decks/", {"game": "alomfogo", "name": ""}, content_type="application/json"
-    )
+    client.cookies["django_language"] = "en"
     blank = client.post(
         "/api/decks/", {"game": "alomfogo", "name": typed}, content_type="application/json"
     )
-    assert (empty.status_code, blank.status_code) == (201, 201)
-    assert blank.json()["name"] == empty.json()["name"] == "Új pakli"
-    assert set(Deck.objects.filter(owner=owner).values_list("name", flat=True)) == {"Új pakli"}
+    assert blank.status_code == 400 and blank.json()["error"]["code"] == "bad_name"
+    assert not Deck.objects.filter(owner=owner).exists()
+    unnamed = client.post("/api/decks/", {"game": "alomfogo"}, content_type="application/json")
+    assert unnamed.status_code == 201 and unnamed.json()["name"] == "New deck"
 
 
 @pytest.mark.parametrize("typed", BLANK)

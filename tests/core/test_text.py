@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from core.errors import ApplicationError
 from core.text import trimmed
 from decks import services as deck_services
 from tests.factories import make_user
@@ -31,11 +32,14 @@ def test_a_deck_or_event_named_with_invisible_characters_only_gets_the_empty_nam
     owner = make_user("zsofi")
     from catalog.models import Game
 
-    with translation.override("hu"):
-        deck = deck_services.deck_create(
+    with translation.override("hu"), pytest.raises(ApplicationError) as blank:
+        deck_services.deck_create(
             owner=owner, game=Game.objects.get(slug="alomfogo"), name="\ufeff\u200b"
         )
-    assert deck.name == "Új pakli"  # the default for an empty name
+    assert blank.value.code == "bad_name"  # as a tournament's, below
+    with translation.override("hu"):
+        deck = deck_services.deck_create(owner=owner, game=Game.objects.get(slug="alomfogo"))
+    assert deck.name == "Új pakli"  # the default when no name is given
     with pytest.raises(TournamentRefused) as refused:
         tournament_services.tournament_create(organiser=owner, name="\u200b", game="alomfogo")
     assert refused.value.code == "bad_name"

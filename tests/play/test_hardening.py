@@ -245,7 +245,7 @@ def test_refusals_of_table_pages_and_forms_are_answered_not_raised(duel, client)
         assert "No such match" in refused(client.post(f"/play/{match.pk}/{form}/"), 404), form
     answer = client.post("/play/new/", {"game": "nincs-ilyen"})
     assert answer.status_code == 400
-    assert "cannot be played online" in answer.content.decode()
+    assert "No such game: “nincs-ilyen”" in answer.content.decode()
     client.force_login(zsofi)
     answer = client.post(f"/play/{match.pk}/claim/", follow=True)
     page = answer.content.decode()

@@ -141,7 +141,7 @@ def test_a_game_that_cannot_be_played_is_refused_above_the_forms(zsofi, client):
     client.force_login(zsofi)
     answer = client.post("/play/new/", {"game": "nincs-ilyen"})
     assert answer.status_code == 400
-    assert "This game cannot be played online yet." in answer.content.decode()
+    assert "No such game: “nincs-ilyen”" in answer.content.decode()
 
 
 def test_the_lobby_offers_a_legal_deck_first(zsofi, client):
