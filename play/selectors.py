@@ -7,22 +7,25 @@ readers rebuild from the database, so no reader sees a state a writer changes.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
-from catalog.models import Card
+from catalog.models import Card, Game
 from catalog.records import row_record
 from catalog.selectors import face_url
-from core.errors import Conflict, NotFound
-from core.games import GAMES, get_game, table_game
+from core.errors import ApplicationError, Conflict, NotFound
+from core.games import GAMES, all_games, get_game, table_game
+from core.text import controls_removed
 from decks import validation
 from decks.models import Deck
 from decks.selectors import deck_entries, decks_of, with_entries
+from play import names, outcomes
 from play.engines import IllegalAction, get_engine
 from play.models import Match, MatchStatus, Opponent, Seat
 
@@ -278,6 +281,59 @@ OPPONENTS_TO_CHOOSE = (
 )
 
 
+# The lobby lists a person's most recent matches (newest first).
+MY_MATCHES = 50
+
+
+@dataclass(frozen=True)
+class MyMatch:
+    """One of a person's matches as the lobby lists it, from their side."""
+
+    match: Match
+    opponents: list[str]  # the other seats as the table names them (bots by level)
+    # outcomes.WON / LOST / DRAW / ABANDONED for one that ended, "" while it waits or runs
+    outcome: str
+    reason: str  # why it ended, in the words its table's result uses ("" for none)
+    # a running match's last move (its start before the first): nothing ends a match
+    # nobody plays any more (only a waiting one is called off), so the list says how long
+    # it has been still
+    last_move_at: datetime | None
+
+
+def my_matches(user, limit: int = MY_MATCHES) -> list[MyMatch]:
+    """The person's `limit` most recent matches, each with its opponents and, once ended,
+    how it went for them (two queries: the matches, then their seats)."""
+    seats = Seat.objects.select_related("user").order_by("position")
+    matches = (
+        Match.objects.filter(seats__user=user)
+        .select_related("game")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("-created_at")[:limit]
+    )
+    rows = []
+    for match in matches:
+        at_table = list(match.seats.all())
+        own = next(s.position for s in at_table if s.user_id == user.pk)
+        named = names.seat_names(at_table)
+        spec = table_game(match.game.slug)
+        ended = match.status in (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+        alone = match.seat_count == 1
+        rows.append(
+            MyMatch(
+                match=match,
+                opponents=[named[s.position] for s in at_table if s.position != own],
+                outcome=outcomes.seat_outcome(match.status, match.result, own, match.seat_count),
+                reason=outcomes.reason_words(spec, match.result, alone=alone)
+                if ended and spec is not None
+                else "",
+                last_move_at=match.last_action_at or match.started_at
+                if match.status == MatchStatus.RUNNING
+                else None,
+            )
+        )
+    return rows
+
+
 def opponents_to_choose(spec) -> list[Opponent]:
     """The opponents a person may choose for `spec`'s game: what its lobby form offers and all
     that `services.match_create` takes from a person (the hard bot only where it plays)."""
@@ -391,3 +447,32 @@ def lobby_decks(user, match: Match | None = None) -> list[LobbyDeck]:
         legal = not validation.validate(deck_entries(deck), slug, fmt)
         found.append(LobbyDeck(deck, deck.card_count, legal))
     return sorted(found, key=lambda row: not row.legal)  # stable: recent first in each
+
+
+# --- the game a match is asked for ---------------------------------------------------------
+GAME_SHOWN_MAX = 40  # characters of an unknown game's name said back
+
+
+def game_to_play(sent) -> Game:
+    """The game `sent` (a game's id as a form or JSON gives it) names, to start a match of.
+
+    Refused with `unknown_game` when it names no game, saying what was sent
+    (its first GAME_SHOWN_MAX characters, controls removed) and listing the games
+    one can play online (`extra["games"]`); `no_engine` only for a real game
+    that has no table to play on.
+    """
+    game = Game.objects.filter(slug=sent).first() if isinstance(sent, str) else None
+    if game is None:
+        shown = controls_removed(sent if isinstance(sent, str) else json.dumps(sent))
+        if len(shown) > GAME_SHOWN_MAX:
+            shown = shown[: GAME_SHOWN_MAX - 1] + "…"
+        games = [spec.id for spec in all_games() if table_game(spec.id) is not None]
+        raise ApplicationError(
+            "unknown_game",
+            _("No such game: “%(game)s”. The games you can play: %(games)s.")
+            % {"game": shown, "games": ", ".join(games)},
+            extra={"games": games},
+        )
+    if table_game(game.slug) is None:
+        raise ApplicationError("no_engine", _("This game cannot be played online yet."))
+    return game

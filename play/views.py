@@ -10,7 +10,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -20,7 +19,7 @@ from core.games import DEFAULT_GAME, Choice, GameSpec, all_games, playable_slugs
 from core.params import BadParameter, id_param, int_param
 from core.refusals import explained, refusals, refused_page
 from decks.models import Deck
-from play import chat, frames, names, ratings, replays, selectors, services
+from play import chat, frames, names, outcomes, ratings, replays, selectors, services
 from play.models import Match, MatchStatus, Opponent, Seat
 
 COUNTER_MAX = 2**31 - 1  # a match's version or step (integer column)
@@ -91,11 +90,7 @@ def _lobby(request: HttpRequest, refused: ApplicationError | None = None) -> Htt
         .exclude(created_by=request.user.pk if request.user.is_authenticated else None)
         .select_related("game", "created_by")[:30]
     )
-    mine = (
-        Match.objects.filter(seats__user=request.user).select_related("game").distinct()[:50]
-        if request.user.is_authenticated
-        else []
-    )
+    mine = selectors.my_matches(request.user) if request.user.is_authenticated else []
     watchable = Match.objects.filter(public=True, status=MatchStatus.RUNNING).select_related(
         "game"
     )[:20]
@@ -129,6 +124,7 @@ def _lobby(request: HttpRequest, refused: ApplicationError | None = None) -> Htt
                 for m in open_matches
                 if (spec := table_game(m.game.slug)) is not None
             ],
+            # the person's matches: opponents, and how each ended for them (or how long it is still)
             "mine": mine,
             "watchable": watchable,
         },
@@ -163,10 +159,8 @@ def create(request: HttpRequest) -> HttpResponse:
 
 
 def _match_from_lobby(request: HttpRequest) -> Match:
-    game = Game.objects.filter(slug=request.POST.get("game", DEFAULT_GAME)).first()
-    spec = table_game(game.slug) if game else None
-    if spec is None:
-        raise ApplicationError("no_engine", _("This game cannot be played online yet."))
+    game = selectors.game_to_play(request.POST.get("game", DEFAULT_GAME))
+    spec = table_game(game.slug)
     deck = _own_deck(request) if spec.uses_decks else None
     options = {c.name: request.POST[c.name] for c in spec.choices if c.name in request.POST}
     opponent = Opponent.SOLO if spec.seats({}) == 1 else request.POST.get("opponent", "")
@@ -304,9 +298,12 @@ call_off = _waiting_step("match_call_off", gettext_lazy("The match was called of
 
 
 def _table(request: HttpRequest, match: Match, context: dict, status: int = 200) -> HttpResponse:
-    """The game's table page, live or replayed: its template, script and title from the registry."""
+    """The game's table page, live or replayed: its template, script and title from the registry;
+    over, with its result drawn for a page without JavaScript (play.outcomes)."""
     spec = table_game(match.game.slug)
-    return render(request, spec.template, {**context, "game_spec": spec}, status=status)
+    outcome = outcomes.table_outcome(context["initial"], spec)
+    context = {**context, "game_spec": spec, "outcome": outcome}
+    return render(request, spec.template, context, status=status)
 
 
 def _perspective(request: HttpRequest, match: Match) -> int | None:
