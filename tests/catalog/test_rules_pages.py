@@ -226,3 +226,22 @@ def test_the_search_syntax_page_links_every_rules_page(client):
     body = client.get(reverse("catalog:syntax")).content.decode()
     for slug in SLUGS:
         assert f'href="{reverse("catalog:rules", args=[slug])}"' in body, slug
+
+
+def test_the_lobby_and_every_table_link_the_games_rules(client, owner, cards):
+    """A player who starts or sits at a game finds its rules from there."""
+    from core.games import all_games
+    from tests.play.test_matches import legal_deck
+
+    client.force_login(owner)
+    client.cookies["django_language"] = "en"
+    lobby = client.get("/play/").content.decode()
+    for spec in all_games():
+        assert f'href="/cards/games/{spec.id}/rules/"' in lobby, spec.id
+    from play import services
+
+    deck = legal_deck(owner)
+    match = services.match_create(user=owner, game=deck.game, deck=deck, opponent="bot:random")
+    table = client.get(f"/play/{match.pk}/").content.decode()
+    assert f'href="/cards/games/{deck.game.slug}/rules/"' in table
+    assert f"How to play {deck.game.name}" in table
