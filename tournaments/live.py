@@ -24,7 +24,15 @@ from django.utils.translation import get_language
 from core.kept import kept_or_build
 from play.models import MatchStatus
 from tournaments import selectors
-from tournaments.models import Outcome, Pairing, Player, Round, Tournament, TournamentStatus
+from tournaments.models import (
+    Outcome,
+    Pairing,
+    Player,
+    Round,
+    Stage,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.templatetags.tournament_tags import percent_writer
 
 KEPT_SECONDS = 60 * 60
@@ -82,13 +90,15 @@ class LiveState:
         return f"tournament-live-pairings:{fingerprint(*parts)}"
 
 
-def _pairing_row(pairing: Pairing, player_url, match_url) -> dict:
+def _pairing_row(pairing: Pairing, rnd: Round, player_url, match_url) -> dict:
     def seat(player: Player | None) -> dict | None:
         if player is None:
             return None
         return {"name": player.user.username, "url": player_url(player.pk)}
 
     games = list(pairing.games.all())
+    # a top-cut table: who goes on (a drawn match sends the higher seed), said on its row
+    going = selectors.through(pairing, rnd.number) if rnd.stage == Stage.ELIMINATION else None
     return {
         "pk": pairing.pk,
         "table": pairing.table,
@@ -99,6 +109,9 @@ def _pairing_row(pairing: Pairing, player_url, match_url) -> dict:
         "wins_b": pairing.wins_b,
         "draws": pairing.draws,
         "double_loss": pairing.outcome == Outcome.DOUBLE_LOSS,
+        # said only when the result alone does not say it: a draw, a drop
+        "through": going.reason if going is not None and going.reason != "won" else "",
+        "through_name": going.player.user.username if going and going.player else "",
         # undecided: "waiting" until its latest game's match begins, then "playing"
         "waiting": not games or games[-1].match.status == MatchStatus.WAITING,
         "games": [
@@ -143,7 +156,10 @@ def _pairing_rows_for_everyone(state: LiveState) -> str:
     if state.round is None:
         return ""
     player_url, match_url = _urls(state.tournament)
-    rows = [_pairing_row(p, player_url, match_url) for p in selectors.round_pairings(state.round)]
+    rows = [
+        _pairing_row(p, state.round, player_url, match_url)
+        for p in selectors.round_pairings(state.round)
+    ]
     return render_to_string(PAIRING_ROWS, {"pairings": rows}) if rows else ""
 
 
@@ -212,17 +228,23 @@ def live_context(request: HttpRequest, state: LiveState) -> dict:
         state.standings_key, lambda: _standing_rows_for_everyone(tournament), timeout=KEPT_SECONDS
     )
     mine = selectors.my_pairing(tournament, user, current) if user and current else None
-    my_row = _pairing_row(mine, *_urls(tournament)) if mine is not None and pairings else None
+    my_row = (
+        _pairing_row(mine, current, *_urls(tournament)) if mine is not None and pairings else None
+    )
     return {
         "tournament": tournament,
         "finished": finished,
         "polling": not finished,
         "round": current,
+        # a top-cut round's place in the bracket ("semifinals"), named with the round
+        "cut_stage": selectors.cut_stage(tournament, current) if current is not None else "",
         "seconds_left": state.seconds_left,
         "minutes_left": minutes_left(state.seconds_left),
         # the page (not the polled part) loads the script that counts the seconds
         "page_scripts": not request.htmx,
         "my_pairing": mine,
+        # its result as the viewer reads it: won, lost or drawn, and in the top cut who goes on
+        "my_result": selectors.side_result(mine, user, current) if mine is not None else None,
         "pairing_rows": _with_mine(pairings, PAIRING_ROWS, "pairings", my_row),
         "standing_rows": _with_mine(
             standings["html"],

@@ -308,7 +308,9 @@ def elimination_results(
     return [by_round[n] for n in sorted(by_round)]
 
 
-def advancer(pairing: Pairing, dropped_after: dict[int, int] | None = None) -> int | None:
+def advancer(
+    pairing: Pairing, dropped_after: dict[int, int] | None = None, number: int | None = None
+) -> int | None:
     """Who goes on from a decided elimination pairing; None: nobody.
 
     The winner; a draw, or a pairing neither player came to (a double loss),
@@ -317,11 +319,12 @@ def advancer(pairing: Pairing, dropped_after: dict[int, int] | None = None) -> i
     dropped out during this round (`dropped_after`: player id → the round
     they dropped after) gives the place to the other player; when the other
     dropped too (or there is none, a bye), nobody goes on from this pairing:
-    a dropped player is never paired again.
+    a dropped player is never paired again. `number`: the round's, when the caller
+    has it (else read from `pairing.round`).
     """
     a, b = pairing.player_a_id, pairing.player_b_id
     winner, other = (b, a) if pairing.outcome == Outcome.B else (a, b)
-    number = pairing.round.number
+    number = pairing.round.number if number is None else number
 
     def gone(pid) -> bool:
         after = (dropped_after or {}).get(pid)
@@ -488,6 +491,184 @@ def my_pairing(tournament: Tournament, user, current: Round | None = None) -> Pa
     if pairing is not None:
         pairing.current_match = current_match(pairing)
     return pairing
+
+
+def open_pairings(round: Round) -> int:
+    """How many of the round's tables have no result yet (the next round waits for them)."""
+    return Pairing.objects.filter(round=round, outcome=Outcome.PENDING).count()
+
+
+# --- every round: the event's page and a round's own page -----------------------------------
+ROUND_PREVIEW = 32  # tables of an earlier round the event's page shows (all: the round's page)
+ROUND_PAGE = 100  # tables on one page of a round's own page
+# the tables a top-cut round's full bracket has → its name
+CUT_STAGES = {4: "quarterfinals", 2: "semifinals", 1: "final"}
+
+
+def cut_stage(tournament: Tournament, rnd: Round) -> str:
+    """A top-cut round's place in the bracket: "quarterfinals", "semifinals" or "final"
+    ("" for a Swiss round). The cut begins after the last Swiss round (next_step pairs it
+    from there only), and its full bracket halves every round."""
+    if rnd.stage != Stage.ELIMINATION:
+        return ""
+    into = rnd.number - (tournament.swiss_rounds or 0) - 1
+    return CUT_STAGES.get(max(1, tournament.top_cut >> (into + 1)), "")
+
+
+@dataclass(frozen=True)
+class Through:
+    """Who goes on from a decided top-cut table, and why (the rule: `advancer`)."""
+
+    player: Player | None  # None: nobody
+    # "won"; "drawn" or "neither_came": the higher seed (player_a) goes on; "other_dropped":
+    # the one who would have gone on dropped; "both_dropped": nobody goes on
+    reason: str
+
+    @property
+    def higher_seed(self) -> bool:
+        return self.reason in ("drawn", "neither_came")
+
+
+def through(pairing: Pairing, number: int) -> Through | None:
+    """Who goes on from `pairing`, a table of top-cut round `number` (selectors.advancer,
+    from the pairing's own players); None while undecided, and for a bye."""
+    if not pairing.decided or pairing.player_b_id is None:
+        return None
+    seated = {p.pk: p for p in (pairing.player_a, pairing.player_b)}
+    dropped_after = {pk: p.dropped_after_round for pk, p in seated.items() if p.dropped}
+    goes = advancer(pairing, dropped_after, number)
+    first = pairing.player_b_id if pairing.outcome == Outcome.B else pairing.player_a_id
+    if goes is None:
+        reason = "both_dropped"
+    elif goes != first:
+        reason = "other_dropped"
+    elif pairing.outcome == Outcome.DRAW:
+        reason = "drawn"
+    elif pairing.outcome == Outcome.DOUBLE_LOSS:
+        reason = "neither_came"
+    else:
+        reason = "won"
+    return Through(seated.get(goes), reason)
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """A table of a round as the pages list it: the pairing (players with their users), who
+    goes on from it (a top-cut table), and whether the viewer plays at it."""
+
+    pairing: Pairing
+    through: Through | None
+    mine: bool
+
+
+def _lines(rnd: Round, pairings, user) -> list[TableLine]:
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    elimination = rnd.stage == Stage.ELIMINATION
+    return [
+        TableLine(
+            p,
+            through(p, rnd.number) if elimination else None,
+            user_id is not None
+            and user_id in (p.player_a.user_id, p.player_b.user_id if p.player_b else None),
+        )
+        for p in pairings
+    ]
+
+
+@dataclass(frozen=True)
+class RoundShown:
+    """An earlier round on the event's page: its number of tables, its name in the top cut
+    and its first ROUND_PREVIEW tables (`complete`: that is all of them)."""
+
+    round: Round
+    tables: int
+    cut_stage: str
+    lines: list[TableLine]
+
+    @property
+    def complete(self) -> bool:
+        return self.tables <= len(self.lines)
+
+
+def _lined_pairings():
+    return Pairing.objects.select_related("player_a__user", "player_b__user").order_by("table")
+
+
+def earlier_rounds(tournament: Tournament, latest: Round | None, user=None) -> list[RoundShown]:
+    """Every round before `latest` (the live part shows that one), newest first, each with
+    its first ROUND_PREVIEW tables: two queries, however many rounds and tables (a 512-player
+    event: 9 Swiss rounds of 256 tables, each of them on its own page, `round_page`)."""
+    if latest is None:
+        return []
+    rounds = list(
+        Round.objects.filter(tournament=tournament, number__lt=latest.number)
+        .annotate(tables=Count("pairings"))
+        .order_by("-number")
+    )
+    if not rounds:
+        return []
+    shown: dict[int, list[Pairing]] = {r.pk: [] for r in rounds}
+    for p in _lined_pairings().filter(round__in=list(shown), table__lte=ROUND_PREVIEW):
+        shown[p.round_id].append(p)
+    return [
+        RoundShown(r, r.tables, cut_stage(tournament, r), _lines(r, shown[r.pk], user))
+        for r in rounds
+    ]
+
+
+def round_numbered(tournament: Tournament, number: int) -> Round:
+    """The event's round `number`; NotFound when it has none such (yet)."""
+    found = Round.objects.filter(tournament=tournament, number=number).first()
+    if found is None:
+        raise NotFound("no_round", _("This tournament has no such round."))
+    return found
+
+
+def round_page(rnd: Round, page: object = 1, user=None) -> tuple[Page, list[TableLine]]:
+    """One page (ROUND_PAGE tables, by table) of a round, and its tables as lines; `page`
+    as the visitor asked for it (not a number: the first, past the end: the last)."""
+    paginator = Paginator(_lined_pairings().filter(round=rnd), ROUND_PAGE)
+    found = paginator.page(nearest_page(page, paginator.num_pages))
+    return found, _lines(rnd, list(found.object_list), user)
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """A decided table's result from one of its players' side."""
+
+    outcome: str  # "won", "lost", "draw" or "both_lost" (neither came)
+    won: int  # games
+    lost: int
+    draws: int
+    # a top-cut table whose result alone does not say who goes on: "you" or "opponent" go on,
+    # or "nobody"; `why` is Through.reason ("" otherwise)
+    through: str = ""
+    why: str = ""
+
+
+def side_result(pairing: Pairing, user, rnd: Round) -> SideResult | None:
+    """`pairing`'s result as `user`, one of its two players, reads it; None while undecided
+    and for a bye (and for anyone who does not play at it)."""
+    if not pairing.decided or pairing.player_b is None:
+        return None
+    if user.pk not in (pairing.player_a.user_id, pairing.player_b.user_id):
+        return None
+    mine_a = pairing.player_a.user_id == user.pk
+    won, lost = (pairing.wins_a, pairing.wins_b) if mine_a else (pairing.wins_b, pairing.wins_a)
+    if pairing.outcome == Outcome.DOUBLE_LOSS:
+        outcome = "both_lost"
+    elif pairing.outcome == Outcome.DRAW:
+        outcome = "draw"
+    else:
+        outcome = "won" if (pairing.outcome == Outcome.A) == mine_a else "lost"
+    going = through(pairing, rnd.number) if rnd.stage == Stage.ELIMINATION else None
+    if going is None or going.reason == "won":
+        return SideResult(outcome, won, lost, pairing.draws)
+    if going.player is None:
+        side = "nobody"
+    else:
+        side = "you" if going.player.user_id == user.pk else "opponent"
+    return SideResult(outcome, won, lost, pairing.draws, side, going.reason)
 
 
 def seconds_left(round: Round) -> int:

@@ -764,7 +764,7 @@ def tournament_next_round(*, tournament_id, user) -> Tournament:
     _organiser_only(tournament, user)
     _running(tournament)
     current = Round.objects.filter(tournament=tournament).order_by("-number").first()
-    open_pairings = current.pairings.filter(outcome=Outcome.PENDING).count()
+    open_pairings = selectors.open_pairings(current)
     if open_pairings:
         raise TournamentRefused(
             "round_not_over",
@@ -939,7 +939,15 @@ def pairing_record_result(
     wins_a, wins_b, draws = (_int(v, 0, 3, "bad_result", bad) for v in (wins_a, wins_b, draws))
     games = wins_a + wins_b + draws
     if tournament.best_of == 1 and games != 1:
-        raise TournamentRefused("bad_result", at_table(_("A best-of-1 match is exactly one game.")))
+        raise TournamentRefused(
+            "bad_result",
+            at_table(
+                _(
+                    "A best-of-1 match is a single game: enter 1-0 or 0-1 for its winner, "
+                    "or 0-0 and 1 draw if it was drawn."
+                )
+            ),
+        )
     if tournament.best_of == 3 and not (1 <= games <= 3 and max(wins_a, wins_b) <= 2):
         raise TournamentRefused(
             "bad_result",

@@ -18,4 +18,5 @@ urlpatterns = [
     path("<uuid:tournament_id>/drop/", views.drop, name="drop"),
     path("<uuid:tournament_id>/pairings/<id:pairing_id>/result/", views.result, name="result"),
     path("<uuid:tournament_id>/players/<id:player_id>/", views.player, name="player"),
+    path("<uuid:tournament_id>/rounds/<id:number>/", views.round_page, name="round"),
 ]

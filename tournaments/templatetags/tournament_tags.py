@@ -7,8 +7,9 @@ from fractions import Fraction
 
 from django import template
 from django.utils import formats
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 
+from core.hungarian import article
 from decks.formats import get_format
 from tournaments import standings
 
@@ -42,3 +43,27 @@ def games(result) -> str:
     if not result:
         return "–"
     return f"{result.get('wins_a', 0)}-{result.get('wins_b', 0)}-{result.get('draws', 0)}"
+
+
+# Sentences with a round's number after the Hungarian article, which goes by how the number
+# is read ("a 2. forduló", "az 1. forduló", "az 5. forduló"): each is two messages, one a
+# context per article, and the number picks one (core.hungarian.article). English reads both
+# alike. A "a(z)" for the reader to sort out is what this replaces.
+@register.simple_tag
+def you_dropped_after(number: int) -> str:
+    """ "You dropped after round N." with the article N takes."""
+    if article(number) == "az":
+        text = pgettext("Hungarian article: az", "You dropped after round %(n)s.")
+    else:
+        text = pgettext("Hungarian article: a", "You dropped after round %(n)s.")
+    return text % {"n": number}
+
+
+@register.simple_tag
+def after_round(number: int) -> str:
+    """ "after round N" with the article N takes."""
+    if article(number) == "az":
+        text = pgettext("Hungarian article: az", "after round %(n)s")
+    else:
+        text = pgettext("Hungarian article: a", "after round %(n)s")
+    return text % {"n": number}
