@@ -13,10 +13,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from config.routing import SameOriginValidator, websocket_urlpatterns  # noqa: E402
-from core import server_limits, socket_limits  # noqa: E402
+from core import server_limits  # noqa: E402
 
 server_limits.install(max_body_bytes=settings.LIMITS["REQUEST_BODY_MAX_BYTES"])
-socket_limits.install()
 
 application = ProtocolTypeRouter(
     {

@@ -31,10 +31,6 @@ from collections import Counter
 
 from accounts.client_address import scope_client_ip
 
-# play.consumers.FRAME_MAX_CHARS characters, at most 4 bytes each in UTF-8: a frame the
-# consumer would read always fits, and a longer one is refused by the server unread.
-SOCKET_MESSAGE_MAX_BYTES = 4 * 16 * 1024
-
 
 class OpenSockets:
     """The sockets open in this process, counted per visitor key."""
@@ -95,30 +91,3 @@ class FrameAllowance:
             return False
         self._left -= 1
         return True
-
-
-def install() -> None:
-    """Make daphne's websocket server refuse a message over SOCKET_MESSAGE_MAX_BYTES (it
-    closes the connection with 1009, "message too big") instead of reading up to 1 MiB.
-
-    Daphne sets autobahn's protocol options from its command line
-    (`--websocket-max-message-size`), 1 MiB unless told; every way this site starts
-    daphne (make run, docs/deploy.md's commands, bench/live.py) imports config.asgi
-    first, which calls this, so the bound holds without anyone passing the option.
-    """
-    try:
-        from daphne.ws_protocol import WebSocketFactory
-    except ImportError:  # not running under daphne
-        return
-    if getattr(WebSocketFactory, "_kartyavar_bounded", False):
-        return
-    set_options = WebSocketFactory.setProtocolOptions
-
-    def bounded_options(self, *args, **options):
-        for name in ("maxMessagePayloadSize", "maxFramePayloadSize"):
-            given = options.get(name) or SOCKET_MESSAGE_MAX_BYTES  # 0 is "no bound"
-            options[name] = min(given, SOCKET_MESSAGE_MAX_BYTES)
-        return set_options(self, *args, **options)
-
-    WebSocketFactory.setProtocolOptions = bounded_options
-    WebSocketFactory._kartyavar_bounded = True

@@ -6,9 +6,7 @@ with a database read, so the queue would have lasted a quarter of an hour; a cli
 that hung up meanwhile left "Attempt to send on a closed protocol" errors in the log.
 Now a socket may send LIMIT_SOCKET_FRAMES_PER_SECOND frames a second on average
 (twice that at once); past it an error frame says so, the socket closes with 4429 (the
-table polls and comes back later) and what was queued behind is dropped unread. And
-daphne takes no message over 64 KiB (it read up to 1 MiB before the consumer could
-refuse it).
+table polls and comes back later) and what was queued behind is dropped unread.
 """
 
 from __future__ import annotations
@@ -132,20 +130,3 @@ def test_an_answer_to_a_reader_who_hung_up_is_dropped_not_raised():
     async_to_sync(send)({"type": "websocket.send", "text": "{}"})
     async_to_sync(send)({"type": "websocket.send", "text": "{}"})  # hung up: no exception
     assert len(sent) == 1
-
-
-@pytest.mark.parametrize("asked", [1024 * 1024, 0, 10 * 1024 * 1024])
-def test_daphne_takes_no_websocket_message_over_64_kib(asked):
-    from daphne.ws_protocol import WebSocketFactory
-
-    import config.asgi  # noqa: F401 (installs the bound, as daphne's import of it does)
-
-    factory = WebSocketFactory(SimpleNamespace(), server="Daphne")
-    # what daphne.server.Server.run passes from its command line (1 MiB by default)
-    factory.setProtocolOptions(
-        allowNullOrigin=True, maxMessagePayloadSize=asked, maxFramePayloadSize=asked
-    )
-    assert factory.maxMessagePayloadSize == socket_limits.SOCKET_MESSAGE_MAX_BYTES == 65536
-    assert factory.maxFramePayloadSize == 65536
-    factory.setProtocolOptions(maxMessagePayloadSize=1000, maxFramePayloadSize=1000)
-    assert factory.maxMessagePayloadSize == 1000  # a smaller bound asked for stays
