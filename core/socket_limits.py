@@ -19,9 +19,11 @@ client that sent 100,000 frames in half a minute (QA did) had them all queued,
 the process grew by a gigabyte, and the queue would have taken a quarter of an
 hour to answer. `FrameAllowance` lets a socket send LIMIT_SOCKET_FRAMES_PER_SECOND
 frames a second on average, twice that at once; past it the consumer says so and
-closes the socket, and what was queued behind is dropped unread. And the server
-takes no message longer than `SOCKET_MESSAGE_MAX_BYTES` (`install`): daphne's own
-bound is 1 MiB, read whole before the consumer could refuse it.
+closes the socket, and what was queued behind is dropped unread. A message is read
+whole before the consumer refuses one over play.consumers.FRAME_MAX_CHARS: daphne's
+bound of 1 MiB stays. A bound of 64 KiB was tried and broke the live table of a
+level-5 ONIROO match, whose frames to the browser reach 66 KB (autobahn's option holds
+for more than what it receives); the allowance already caps what one socket sends.
 """
 
 from __future__ import annotations
