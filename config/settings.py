@@ -122,11 +122,15 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.middleware.FragmentVaryMiddleware",
-    # Before anything that reads the body or touches the session or the database.
+    # Before anything that reads the body or touches the session or the database, and
+    # before CommonMiddleware asks for the host (it refuses a host we do not serve).
     "core.middleware.RequestEdgeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A query string or form Django will not read: our 400, DEBUG on or off. Its
+    # process_view reads the form before CsrfViewMiddleware's does.
+    "core.middleware.UnreadableRequestMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.middleware.PrivateNoStoreMiddleware",  # reads the user and the session
@@ -688,6 +692,36 @@ def _routine_of_periodic_tasks():
     return keep
 
 
+def _a_refusal_in_one_line():
+    """A logging filter: a request Django refused to read, one WARNING line without traceback.
+
+    core.middleware answers these (refused_unreadable) and logs them so; where Django
+    answers one itself (SecurityMiddleware's HTTPS redirect asks for the host before
+    any middleware of ours runs) it logs an ERROR with the whole chained traceback in
+    django.security, kilobytes for a visitor's mistake or a scanner's probe.
+    """
+    import logging
+
+    def one_line(record) -> bool:
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info = record.exc_text = record.stack_info = None
+        return True
+
+    return one_line
+
+
+# The django.security loggers of the requests Django refuses to read (a logger's filter
+# does not apply to its children's records, so each is named).
+_refused_request_loggers = tuple(
+    f"django.security.{name}"
+    for name in (
+        "DisallowedHost",
+        "RequestDataTooBig",
+        "TooManyFieldsSent",
+        "TooManyFilesSent",
+        "SuspiciousMultipartForm",
+    )
+)
 _celery_task_loggers = ("celery.beat", "celery.worker.strategy", "celery.app.trace")
 LOGGING = {
     "version": 1,
@@ -697,7 +731,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     # Django's own "django" logger prints to the console too while DEBUG is on, and passes
     # each record on to the root's: every warning twice under `make run`. Ours only.
-    "filters": {"periodic_routine": {"()": _routine_of_periodic_tasks}},
+    "filters": {
+        "periodic_routine": {"()": _routine_of_periodic_tasks},
+        "one_line": {"()": _a_refusal_in_one_line},
+    },
     "loggers": {
         "django": {"handlers": [], "level": "INFO", "propagate": True},
         # Axes logs every login, logout and failure at INFO (AXES_VERBOSE does not
@@ -708,5 +745,6 @@ LOGGING = {
             name: {"filters": ["periodic_routine"] if LOG_LEVEL != "DEBUG" else []}
             for name in _celery_task_loggers
         },
+        **{name: {"filters": ["one_line"]} for name in _refused_request_loggers},
     },
 }

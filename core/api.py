@@ -42,6 +42,10 @@ def exception_handler(exc, context):
                 "with your token instead."
             ),
         }
+    elif isinstance(exc, exceptions.ParseError) and exc.get_codes() == "parse_error":
+        # DRF's own parsers say why in English, quoting Django's ("Multipart form parse
+        # error - Request max total header size exceeded."); the code stays.
+        body = {"code": "parse_error", "message": _body_unreadable(context)}
     else:
         codes = exc.get_codes() if isinstance(exc, exceptions.APIException) else None
         body = {
@@ -52,6 +56,19 @@ def exception_handler(exc, context):
     if response.status_code == status.HTTP_401_UNAUTHORIZED:
         response.data["error"]["code"] = "not_authenticated"
     return response
+
+
+def _body_unreadable(context) -> str:
+    """Why DRF could not parse a body, in the active language (core.jsonlimits says its own
+    for JSON, with codes of its own)."""
+    from core.views import form_unreadable
+
+    request = context.get("request")
+    if (getattr(request, "content_type", "") or "").lower().startswith("multipart/"):
+        return form_unreadable()
+    return _(
+        "The request body could not be read as its Content-Type says (check its type and charset)."
+    )
 
 
 def _first_message(detail) -> str:

@@ -1,22 +1,34 @@
 """The site's own middleware: what no view should have to think about.
 
-The request's edge (an address too long, a NUL, a form body that is not what it says),
-the visitor's language (Hungarian unless they chose English), the write rate, the way
+The request's edge (a host we do not serve, an address too long, a NUL, a form body that
+is not what it says), a request Django will not read (too many fields, too large), the
+visitor's language (Hungarian unless they chose English), the write rate, the way
 back through the sign-in for a button pressed after a session ended, Vary on
 HX-Request for the pages and fragments that share addresses, no cache keeping a
 person's own pages, and a 405 that says why.
 """
 
+import logging
 import re
 from urllib.parse import parse_qs, unquote_to_bytes, urlsplit
 
 from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import (
+    DisallowedHost,
+    RequestDataTooBig,
+    SuspiciousMultipartForm,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
+from django.http import QueryDict
+from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import resolve_url
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.log import log_response
 from django_htmx.http import HttpResponseClientRedirect
 from django_ratelimit import ALL
 
@@ -48,11 +60,16 @@ def socket_language(scope: dict) -> str:
 
 
 def _chosen(cookies, user) -> str | None:
-    """The language the visitor picked: the switch's cookie, else their account's choice."""
+    """The language the visitor picked: a signed-in person's account once they chose one
+    there or with the switch (so every device follows it), else the switch's cookie, else
+    the account's language."""
+    signed_in = user is not None and user.is_authenticated
+    if signed_in and getattr(user, "language_chosen", False) and user.language in SUPPORTED:
+        return user.language
     cookie = cookies.get(settings.LANGUAGE_COOKIE_NAME)
     if cookie in SUPPORTED:
         return cookie
-    if user is not None and user.is_authenticated and user.language in SUPPORTED:
+    if signed_in and user.language in SUPPORTED:
         return user.language
     return None
 
@@ -74,6 +91,10 @@ class ChosenLanguageMiddleware:
 class RequestEdgeMiddleware:
     """Refuses, before any view runs, what no view should have to think about.
 
+    - A Host header that ALLOWED_HOSTS does not name: 400 (core.views.bad_request's,
+      saying this server does not serve that site). Django would raise DisallowedHost
+      in the first request.get_host() (CommonMiddleware's), which with DEBUG on is its
+      debug page and either way an ERROR with a traceback: see `refused_unreadable`.
     - A URL longer than LIMITS["URL_MAX_LENGTH"]: 414.
     - A NUL character in the path, the query string or a url-encoded form
       body: 400. PostgreSQL cannot store or even compare a string with NUL
@@ -111,6 +132,10 @@ class RequestEdgeMiddleware:
 
         limit = settings.LIMITS["URL_MAX_LENGTH"]
         query = request.META.get("QUERY_STRING", "")
+        try:
+            request.get_host()
+        except DisallowedHost as exception:
+            return refused_unreadable(request, exception)
         with translation.override(chosen_language(request)):
             if len(request.path) + len(query) > limit:
                 message = translation.gettext(
@@ -131,6 +156,94 @@ class RequestEdgeMiddleware:
 
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+
+# What Django refuses to read in a request: a query string or form of more than
+# DATA_UPLOAD_MAX_NUMBER_FIELDS fields, a body over DATA_UPLOAD_MAX_MEMORY_SIZE, more
+# than DATA_UPLOAD_MAX_NUMBER_FILES files, a multipart body its parser cannot read, a
+# Host header ALLOWED_HOSTS does not name. Each is the visitor's mistake (or a probe's).
+UNREADABLE = (
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+    SuspiciousMultipartForm,
+    MultiPartParserError,
+    DisallowedHost,
+)
+
+
+def refused_unreadable(request, exception: Exception):
+    """core.views.bad_request's 400 for a request Django will not read, logged as one line.
+
+    Left to Django (django.core.handlers.exception), the same exception is, with DEBUG
+    on, its English debug page, which reads the request again: for a query string of
+    too many fields it raises inside the handler, a 500. And it is an ERROR in
+    django.security with the whole chained traceback, kilobytes of log for a visitor's
+    mistake. Here: the same 400 with DEBUG on or off, and a WARNING line in the same
+    logger naming the reason and the path (which also stands for django.request's).
+    """
+    from core.views import bad_request
+
+    _forget_unreadable(request)
+    response = bad_request(request, exception)
+    log_response(
+        "Bad request (%s: %s): %s",
+        type(exception).__name__,
+        str(exception),
+        request.path,
+        response=response,
+        request=request,
+        logger=logging.getLogger(f"django.security.{type(exception).__name__}"),
+        level="warning",
+    )
+    return response
+
+
+def _forget_unreadable(request) -> None:
+    """What raised once stays empty from now on, so nothing that reads it later (a template,
+    a middleware on the way out) raises again, as Django does for the form it could not
+    read (django.core.handlers.exception)."""
+    try:
+        request.GET  # noqa: B018 - parsed on first reading
+    except UNREADABLE:
+        request.GET = QueryDict()
+    if hasattr(request, "_mark_post_parse_error"):
+        request._mark_post_parse_error()
+
+
+class UnreadableRequestMiddleware:
+    """A request Django will not read (UNREADABLE) is core.views.bad_request's 400, with
+    DEBUG on or off, and one WARNING line in the log (`refused_unreadable`).
+
+    Django raises where the query string or the form is first read. A view (DRF's
+    too: it re-raises what its handler does not answer) reaches `process_exception`.
+    Two first readers do not: CsrfViewMiddleware reads a POST's form in its
+    process_view, where no middleware sees what it raises, and DRF reads the query
+    string to choose a renderer, and with DEBUG on then fails for want of one (an
+    AttributeError, a 500). So `process_view` reads the query string and, for a POST
+    to a view the CSRF check reads, the form first: place this before
+    CsrfViewMiddleware. DRF's views (csrf_exempt) read their body with their own
+    parsers, in the view.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view, args, kwargs):
+        try:
+            request.GET  # noqa: B018 - parsed on first reading
+            if request.method == "POST" and not getattr(view, "csrf_exempt", False):
+                request.POST  # noqa: B018
+        except UNREADABLE as exception:
+            return refused_unreadable(request, exception)
+        return None
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, UNREADABLE):
+            return refused_unreadable(request, exception)
+        return None
 
 
 def _malformed_form(request) -> str | None:

@@ -1,9 +1,17 @@
 """Site-wide pages: home, health, language choice."""
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.core.exceptions import (
+    DisallowedHost,
+    RequestDataTooBig,
+    SuspiciousMultipartForm,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +22,7 @@ from django.views.i18n import set_language as django_set_language
 
 from core import health
 from core.games import all_games
+from core.middleware import chosen_language
 from core.refusals import refusal
 
 
@@ -36,13 +45,20 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
-    """Django's language switch (cookie), plus the choice saved on the account."""
+    """Django's language switch (cookie), plus the choice saved on the account; a language
+    the site does not speak is refused in words (Django's switch redirected without one)."""
+    if request.method == "POST" and request.POST.get("language") not in dict(settings.LANGUAGES):
+        return refusal(
+            request,
+            status=400,
+            code="bad_language",
+            message=gettext("No such language: choose Hungarian (hu) or English (en)."),
+        )
     response = django_set_language(request)
-    language = request.POST.get("language")
-    if request.user.is_authenticated and language in dict(request.user.LANGUAGE_CHOICES):
-        if request.user.language != language:
-            request.user.language = language
-            request.user.save(update_fields=["language"])
+    if request.user.is_authenticated:  # the profile and every device follow the choice
+        from accounts.services import user_language_choose
+
+        user_language_choose(user=request.user, language=request.POST.get("language", ""))
     return response
 
 
@@ -62,34 +78,56 @@ def _api_or_page(default_view, status: int, code: str, message):
 
 
 def bad_request(request: HttpRequest, exception=None) -> HttpResponse:
-    """400 for what Django refuses before a view runs, saying which bound a request passed.
+    """400 for what Django refuses to read in a request, saying which bound it passed.
 
     Django's own page is one English line ("Bad Request (400)"); every door of
     ours (a page, an htmx fragment, the API's JSON) says why in the visitor's
-    language.
+    language. Django calls this (handler400) outside the middleware that chose
+    the language when the request failed there, so it chooses the language itself;
+    core.middleware calls it for the same refusals with DEBUG on or off.
     """
+    with translation.override(chosen_language(request)):
+        code, message = _why_bad(exception)
+        return refusal(request, status=400, code=code, message=message)
+
+
+def _why_bad(exception) -> tuple[str, str]:
+    """The code and message (in the active language) of a 400 for `exception`."""
     if isinstance(exception, RequestDataTooBig):
         megabytes = round(settings.DATA_UPLOAD_MAX_MEMORY_SIZE / (1024 * 1024), 1)
-        code, message = (
+        return (
             "too_large",
             gettext("The request is too large (at most %(n)s MB).")
             % {"n": number_format(megabytes, decimal_pos=0 if megabytes.is_integer() else 1)},
         )
-    elif isinstance(exception, TooManyFieldsSent):
-        code, message = (
+    if isinstance(exception, TooManyFieldsSent):
+        return (
             "too_many_fields",
             gettext("A form may have at most %(n)s fields.")
             % {"n": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS},
         )
-    elif isinstance(exception, TooManyFilesSent):
-        code, message = (
+    if isinstance(exception, TooManyFilesSent):
+        return (
             "too_many_files",
             gettext("A form may send at most %(n)s files.")
             % {"n": settings.DATA_UPLOAD_MAX_NUMBER_FILES},
         )
-    else:
-        code, message = "bad_request", gettext("Malformed request.")
-    return refusal(request, status=400, code=code, message=message)
+    if isinstance(exception, DisallowedHost):
+        # The Host header names a site this server does not serve (ALLOWED_HOSTS): a
+        # link or a DNS name pointing here by mistake, or a scan.
+        return "bad_request", gettext("This server does not serve a site by that host name.")
+    if isinstance(exception, MultiPartParserError | SuspiciousMultipartForm):
+        return "bad_request", form_unreadable()
+    return "bad_request", gettext("Malformed request.")
+
+
+def form_unreadable() -> str:
+    """Why a multipart form could not be read (Django's parser refused it), in the active
+    language: the API's parse_error (core.api) and a page's 400 say the same."""
+    return gettext(
+        "The form could not be read: its multipart data is malformed, or a part's headers "
+        "(a file's name, say) are too long."
+    )
 
 
 permission_denied = _api_or_page(
