@@ -59,11 +59,18 @@ class UsernameChecks:
         return username
 
 
+# The address is where a password reset goes (PasswordResetRequestForm): without one, a
+# forgotten password is an account lost, and the player should know it before leaving it out.
+EMAIL_HELP = _(
+    "Optional. Only used if you ask for it; without it, a forgotten password cannot be reset."
+)
+
+
 class SignUpForm(UsernameChecks, UserCreationForm):
     email = forms.EmailField(
         label=_("Email"),
         required=False,
-        help_text=_("Optional. Only used if you ask for it."),
+        help_text=EMAIL_HELP,
     )
 
     class Meta(UserCreationForm.Meta):
@@ -95,6 +102,7 @@ class ProfileForm(forms.ModelForm):
         model = User
         fields = ("email", "old_password", "language", "back_offset_x_mm", "back_offset_y_mm")
         labels = {"email": _("Email address")}  # Django's own Hungarian spells it apart
+        help_texts = {"email": EMAIL_HELP}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -130,10 +138,15 @@ class ProfileForm(forms.ModelForm):
         return cleaned_data
 
     def save(self, commit: bool = True) -> User:
-        """Write the settings this form changed, and no other column (changed_columns)."""
+        """Write the settings this form changed, and no other column (changed_columns).
+        A language changed here is the player's choice (User.language_chosen)."""
         user = super().save(commit=False)
+        columns = changed_columns(self)
+        if "language" in columns:
+            user.language_chosen = True
+            columns.append("language_chosen")
         if commit:
-            user.save(update_fields=changed_columns(self))
+            user.save(update_fields=columns)
         return user
 
 

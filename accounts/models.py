@@ -13,6 +13,10 @@ class User(AbstractUser):
     LANGUAGE_CHOICES = [("hu", _("Hungarian")), ("en", _("English"))]
 
     language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES, default="hu")
+    # Whether the player ever chose `language` (the language switch while signed in, the
+    # profile, or the switch as a visitor before their first login): until then it is the
+    # site's default, and a login takes the visitor's choice instead (accounts.views).
+    language_chosen = models.BooleanField(default=False, editable=False)
 
     # Where this player's printer puts the back page relative to the front,
     # measured with the alignment sheet (printing.alignment); used as the

@@ -45,6 +45,28 @@ def user_create(*, username: str, password: str, email: str = "", language: str 
     return user
 
 
+def user_language_choose(*, user: User, language: str) -> None:
+    """The player chose `language` (the language switch while signed in, or the profile):
+    saved on the account, which every device and every later login follows."""
+    if language not in dict(User.LANGUAGE_CHOICES):
+        return
+    if (user.language, user.language_chosen) != (language, True):
+        user.language, user.language_chosen = language, True
+        user.save(update_fields=["language", "language_chosen"])
+
+
+def user_language_at_login(*, user: User, visitor_language: str | None) -> str | None:
+    """The language the site speaks to `user` from this login on, or None for the default.
+
+    The account's choice is the truth for a signed-in person: a visitor's choice made
+    before the login gives way to it, unless the account never chose, when the
+    visitor's choice is saved as the account's.
+    """
+    if not user.language_chosen and visitor_language:
+        user_language_choose(user=user, language=visitor_language)
+    return user.language if user.language_chosen else None
+
+
 def _lock_tokens_of(user: User) -> None:
     """Take the user's row for the rest of the transaction: every writer of their API
     token (a new one, the token login) waits its turn here."""

@@ -9,7 +9,7 @@ app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.login_view, name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password/", views.password_change, name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_done"),
     # A forgotten password: ask for a link, read the mail, choose a new one.

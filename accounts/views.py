@@ -4,8 +4,9 @@ Every door that checks a password is limited: the login form and the
 admin's login per address a minute, and through Axes' lockout; the password
 changes (ours and the admin's) and a new email address on the profile per
 person a minute, and a wrong current password counts towards the same
-lockout. A new password also revokes the API token. Logout and the rest of
-the reset are Django's views.
+lockout. A new password also revokes the API token. A login sets the language to the
+account's, and logout keeps it (_speaks_account_language, LogoutView). The rest of
+the password reset is Django's views.
 """
 
 from functools import wraps
@@ -45,6 +46,44 @@ def _over_limit(request: HttpRequest, code: str, message: str) -> HttpResponse:
     return refusal(request, status=429, code=code, message=message)
 
 
+def set_language_cookie(response: HttpResponse, language: str) -> None:
+    """The language switch's cookie (core.views.set_language), set on `response`."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+    )
+
+
+def _speaks_account_language(view):
+    """`view`, a door that may sign a person in (the login form, the admin's, the sign-up).
+
+    Once it has, the site speaks the account's language: its cookie replaces
+    whatever the visitor chose before (services.user_language_at_login), so this
+    browser agrees with the profile and every other device, and keeps the
+    language after logout. A session is what the cookie goes with: the token API
+    makes none, and sets none.
+    """
+
+    @wraps(view)
+    def door(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        before = request.user.pk if request.user.is_authenticated else None
+        response = view(request, *args, **kwargs)
+        user = request.user
+        if user.is_authenticated and user.pk != before:
+            language = services.user_language_at_login(
+                user=user, visitor_language=request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+            )
+            if language:
+                set_language_cookie(response, language)
+        return response
+
+    return door
+
+
 def signup_rate(group: str, request: HttpRequest) -> str:
     """Sign-ups one client address may send an hour (read per request, so tests can change it)."""
     return f"{settings.LIMITS['SIGNUPS_PER_HOUR']}/h"
@@ -54,6 +93,7 @@ def signup_rate(group: str, request: HttpRequest) -> str:
 # form too, so a script cannot probe names or passwords without limit either.
 # The key is the client address as accounts.client_address reads it
 # (RATELIMIT_IP_META_KEY), the same one the login lockout counts.
+@_speaks_account_language
 @ratelimit(group="accounts.signup", key="ip", rate=signup_rate, method="POST", block=False)
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
@@ -136,10 +176,27 @@ def _login_limited(view):
     return limited
 
 
-login_view = _login_limited(LoginView.as_view())
+login_view = _speaks_account_language(_login_limited(LoginView.as_view()))
 # The admin's own login form: the same budget, counted together (the group),
 # and Axes' lockout already (its form calls authenticate()).
-admin_login = _login_limited(admin.site.login)
+admin_login = _speaks_account_language(_login_limited(admin.site.login))
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, which says so, and keeps the language the person was reading.
+
+    That language may have come from the account alone (a browser signed in
+    before its login set the cookie): the cookie keeps it for the visitor.
+    """
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        user = request.user
+        language = translation.get_language()  # ChosenLanguageMiddleware's, for this person
+        response = super().post(request, *args, **kwargs)
+        messages.success(request, _("You are logged out."))
+        if user.is_authenticated and user.language_chosen:
+            set_language_cookie(response, language)
+        return response
 
 
 def _password_check_refusal(request: HttpRequest, code: str, message: str) -> HttpResponse | None:
@@ -305,14 +362,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your profile was saved."))
         response = redirect("accounts:profile")
         # The saved language takes effect at once, like the header switch.
-        response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME,
-            user.language,
-            max_age=settings.LANGUAGE_COOKIE_AGE,
-            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-            secure=settings.LANGUAGE_COOKIE_SECURE,
-            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        )
+        set_language_cookie(response, user.language)
         return response
     if form.has_error("old_password", code="password_incorrect"):
         lockout.count_wrong_password(request, request.user)
