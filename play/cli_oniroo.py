@@ -819,9 +819,7 @@ def format_actions(actions: list[dict], view: dict, lang: str = "hu") -> str:
 
 def format_result(result: dict, view: dict, lang: str = "hu") -> str:
     ui = UI[lang]
-    reason_key = result.get("reason")
-    if reason_key == "wake_up" and view.get("shared_dream"):
-        reason_key = "wake_up_shared"  # levels 2–3: the one dream everyone built
+    reason_key = result.get("reason")  # the engine's: which dream was woken, too
     reason = ui.get(f"reason_{reason_key}", reason_key or "")
     if view["mode"] == "solitaire":
         line = ui["solo_won"] if result.get("won") else ui["solo_lost"].format(reason=reason)

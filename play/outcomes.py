@@ -107,7 +107,11 @@ class _Reader:
         self.words = words
         self.view = frame.get("view") or {}
         seat = frame.get("seat")
-        self.you = seat if isinstance(seat, int) else None
+        # a replay seen from a seat not the viewer's own names that seat, not "you"
+        # (play.replays: the frame's replay.own), as the table's scripts do
+        replay = frame.get("replay") or {}
+        own = replay.get("own", True) if isinstance(replay, dict) else True
+        self.you = seat if isinstance(seat, int) and own else None
         self.players = {p["seat"]: p for p in frame.get("players") or []}
         self.seats = self.view.get("players") if isinstance(self.view.get("players"), list) else []
         self.solitaire = self.view.get("mode") == "solitaire"

@@ -22,6 +22,10 @@ Whose view may be replayed (`perspectives`):
 
 A public match's replay may be shared with anyone by its link, and anyone
 else sees what a spectator saw live.
+
+A replay frame says whether the seat it is seen from is the viewer's own
+(`replay.own`): only then does the table speak to the viewer as "you". From
+another seat, or as a spectator, every seat is named, as a spectator reads it.
 """
 
 from __future__ import annotations
@@ -89,23 +93,25 @@ def default_perspective(match: Match, user) -> int | None:
 
 def replay_for(match: Match, user, position: int | None, step: int) -> dict:
     """`replay_frame` from a perspective `user` may take; NotFound for another seat's cards."""
-    _may_take(match, user, position)
-    return replay_frame(match, position, step)
+    own = _may_take(match, user, position)
+    return replay_frame(match, position, step, own=own)
 
 
 def replay_page_parts(match: Match, user, position: int | None, step: int) -> tuple[dict, list]:
     """`replay_for` and `turn_starts`, for the replay page. The turn list comes first: the
     first time, working it out plays the whole log and keeps the states on the way, so the
     frame after it starts from a kept state rather than playing the log a second time."""
-    _may_take(match, user, position)  # refused before any replaying
+    own = _may_take(match, user, position)  # refused before any replaying
     turns = turn_starts(match)
-    return replay_frame(match, position, step), turns
+    return replay_frame(match, position, step, own=own), turns
 
 
-def _may_take(match: Match, user, position: int | None) -> None:
+def _may_take(match: Match, user, position: int | None) -> bool:
     """NotFound unless `user` may replay the match from `position`: no such seat, or
-    another seat's cards that are not shown to them."""
-    taken = {s.position for s in seats_of(match)}
+    another seat's cards that are not shown to them. Else whether `position` is a seat
+    `user` holds (a spectator's view is nobody's)."""
+    seats = seats_of(match)
+    taken = {s.position for s in seats}
     if position in taken and position not in perspectives(match, user):
         raise NotFound(
             "hidden_seat",
@@ -113,6 +119,9 @@ def _may_take(match: Match, user, position: int | None) -> None:
         )
     if position is not None and position not in taken:
         raise NotFound("not_found", _("No such match."))
+    return user.is_authenticated and any(
+        s.position == position and s.user_id == user.pk for s in seats
+    )
 
 
 def turn_starts(match: Match) -> list[dict]:
@@ -159,19 +168,23 @@ def turn_menu(turns: list[dict]) -> list[dict]:
     return turns[:: max(1, round(len(turns) / MENU_LISTED))]
 
 
-def replay_frame(match: Match, position: int | None, step: int) -> dict:
-    """The table at `step` from seat `position` (None: as a spectator), like a live frame."""
+def replay_frame(match: Match, position: int | None, step: int, *, own: bool = False) -> dict:
+    """The table at `step` from seat `position` (None: as a spectator), like a live frame;
+    `own`: the seat is the viewer's (`step_frame`)."""
     seats = seats_of(match)
     if position is not None and position not in [s.position for s in seats]:
         raise NotFound("not_found", _("No such match."))
     step = max(0, min(step, match.version))
-    return step_frame(match, _state_at(match, step), position, step, seats)
+    return step_frame(match, _state_at(match, step), position, step, seats, own=own)
 
 
-def step_frame(match: Match, state, position: int | None, step: int, seats: list[Seat]) -> dict:
+def step_frame(
+    match: Match, state, position: int | None, step: int, seats: list[Seat], *, own: bool = False
+) -> dict:
     """The replay frame of `state`, the table after the first `step` logged moves, seen from
     `position`: a live frame (the match's status and result at the last step only) with the
-    step counter. It shows whatever `state` holds: the caller has checked the seat."""
+    step counter, and `own`, whether `position` is the viewer's own seat (the module's
+    docstring). It shows whatever `state` holds: the caller has checked the seat."""
     at_end = step == match.version
     return {
         **frames.frame(
@@ -183,7 +196,7 @@ def step_frame(match: Match, state, position: int | None, step: int, seats: list
             result=match.result if at_end else None,
             players=names.players(seats),
         ),
-        "replay": {"step": step, "steps": match.version},
+        "replay": {"step": step, "steps": match.version, "own": own},
     }
 
 

@@ -149,9 +149,11 @@
       return (entry.subtypes || []).map((s) => this.w.subtypes[s] || s);
     }
 
-    /** Why the view says a card in hand cannot be played this turn, or "". */
+    /** Why the view says a card in hand cannot be played this turn, or "": told to its
+     * player only, not in a replay from another seat (the words speak to "you"). */
     whyNot(entry) {
-      return entry.why_not ? this.w.whyNot[entry.why_not] || entry.why_not : "";
+      if (!entry.why_not || !this.ownView()) return "";
+      return this.w.whyNot[entry.why_not] || entry.why_not;
     }
 
     /** Why your turn has no duels (the view's `no_duels`: the first turn's rule), or "". */
@@ -639,6 +641,7 @@
       casting: $("table-casting"),
       own: $("table-own"),
       hand: $("table-hand"),
+      handHeading: $("table-hand-heading"),
       handCards: $("table-hand-cards"),
       handCount: $("table-hand-count"),
     };
@@ -799,16 +802,18 @@
     }
 
     function renderSeats(onCards, inDuel) {
-      const own = model.you != null ? model.seats[model.you] || null : null;
+      // the seat seen from (yours, or the one a replay is seen from) sits by its hand
+      const own = model.povSeat();
       const others = model.seatOrder().filter((s) => s !== own);
       el.others.replaceChildren(...others.map((s) => seatPanel(s, onCards, inDuel)));
       el.own.replaceChildren(...(own ? [seatPanel(own, onCards, inDuel)] : []));
       const hand = own && Array.isArray(own.hand) ? own.hand : null;
       el.hand.hidden = !hand;
       if (hand) {
+        Live.setLeadText(el.handHeading, model.handTitle());
         setText(el.handCount, "(" + hand.length + ")");
         el.handCards.replaceChildren(...hand.map((e) => card(e, "hand", onCards.get(e.id))));
-        if (!hand.length) el.handCards.append(h("li", { class: "board-empty" }, t("hand_empty")));
+        if (!hand.length) el.handCards.append(h("li", { class: "board-empty" }, model.handEmpty(t("hand_empty"))));
       }
     }
 

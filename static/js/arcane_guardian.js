@@ -10,8 +10,9 @@
  * (curses marked), the three endings in play (never where they lie) and the top
  * of the discard (the older ones in a list opened on demand), and the result.
  * Each legal action is one `button[data-action]` under the card it acts on: a
- * pile's steps under the pile, a card's use under the card, a fight, a cast or
- * a roll under the card in front of the player; the bar keeps the rest.
+ * pile's steps under the pile, a card's use under the card, a fight, a cast, a
+ * roll or an ending's payment under the card in front of the player (an ending
+ * turned up that must be paid for now is drawn there too); the bar keeps the rest.
  *
  * What a card does comes worded from the server: each card the view names
  * (`view.cards`) carries `says`, its effect's parts in each language with the
@@ -125,7 +126,7 @@
   // the order of the actions offered together: the ways out of a window first, then the choices
   const BAR_ORDER = ["fight", "cast", "open_chest", "roll", "accept_roll", "pay", "choose", "end_step"];
   // what acts on the card in front of the player: offered under that card
-  const FACING_ACTIONS = new Set(["fight", "cast", "open_chest", "roll", "accept_roll"]);
+  const FACING_ACTIONS = new Set(["fight", "cast", "open_chest", "roll", "accept_roll", "pay"]);
 
   // --- one state message, in words -------------------------------------------
   class ArcaneTable extends TableModel {
@@ -281,7 +282,7 @@
         faceUp: !!top,
         stopped: !!p.stopped,
         choosable: !!p.choosable,
-        inPlay: !!(this.facing && this.facing.pile === i && top && this.facing.card === top),
+        inPlay: !!(top && this.facedPile() === i && this.facedCode() === top),
         notes: [],
       };
       if (!count) info.notes.push(t("pile_empty"));
@@ -289,7 +290,10 @@
       if (info.inPlay) info.notes.push(t("pile_in_play"));
       if (info.stopped) {
         info.notes.push(t("pile_stopped"));
-        if (!this.over) info.notes.push(p.choosable ? t("pile_ending_ready") : this.closedNote(p.closed));
+        // an ending in front of the player is dealt with there, not by a step onto it
+        if (!this.over && !info.inPlay) {
+          info.notes.push(p.choosable ? t("pile_ending_ready") : this.closedNote(p.closed));
+        }
       }
       const what = top ? this.describe(top) : count ? t("pile_face_down") : t("pile_empty");
       const notes = info.notes.length && top ? " — " + info.notes.join(" ") : "";
@@ -321,11 +325,40 @@
       return this.piles.map((p, i) => this.pileInfo(i));
     }
 
-    /** The card being faced (enemy, trap, chest) and its die roll, or null. */
+    /** The card in front of the player: the one being faced (enemy, trap, chest), or an
+     * ending just turned up that must be paid for now (the `ending` moment); null when none. */
+    facedCode() {
+      if (this.facing && this.facing.card) return this.facing.card;
+      const p = this.pending;
+      return p && p.kind === "ending" && p.card ? p.card : null;
+    }
+
+    /** The pile the card in front of the player lies on (a number), or null. */
+    facedPile() {
+      if (this.facing && this.facing.card) return typeof this.facing.pile === "number" ? this.facing.pile : null;
+      const p = this.pending;
+      return p && p.kind === "ending" && typeof p.pile === "number" ? p.pile : null;
+    }
+
+    /** The card in front of the player (see facedCode) and its die roll, or null. */
     facingInfo() {
       const f = this.facing;
-      if (!f || !f.card) return null;
       const t = this.t;
+      if (!f || !f.card) {
+        const code = this.facedCode(); // an ending to pay for: no roll, no chest
+        if (!code) return null;
+        const pile = this.facedPile();
+        return {
+          card: code,
+          name: this.cardName(code),
+          type: this.typeLabel(code),
+          text: this.cardText(code),
+          kind: "ending",
+          pile: pile != null ? t("pile_n", { n: pile + 1 }) : "",
+          roll: null,
+          chest: null,
+        };
+      }
       const info = {
         card: f.card,
         name: this.cardName(f.card),
@@ -396,8 +429,10 @@
           return t("pending_level_up_curse");
         case "dying":
           return t("pending_dying");
-        case "ending":
-          return t("pending_ending", { card: this.cardName(p.card) });
+        case "ending": {
+          const n = typeof p.pile === "number" ? p.pile + 1 : "?";
+          return t("pending_ending", { card: this.cardName(p.card), n });
+        }
         case "before_reveal":
           return t("pending_before_reveal");
         default:
@@ -420,7 +455,8 @@
       const t = this.t;
       const list = Array.isArray(this.view.endings) ? this.view.endings : [];
       return list.map((code) => {
-        let where = t("ending_hidden");
+        // once the game is over nothing more is found: one still under a pile stayed there
+        let where = this.over ? t("ending_unfound") : t("ending_hidden");
         if (this.heldCodes.has(code)) where = t("ending_held");
         else {
           const i = this.piles.findIndex((p) => p.face_up && p.top === code);
@@ -506,9 +542,9 @@
       );
     }
 
-    /** Whether this card is the one being faced (it is then drawn in front of the player). */
+    /** Whether this card is the one in front of the player (it is then drawn there). */
     isFaced(code) {
-      return !!(this.facing && code && this.facing.card === code);
+      return !!code && this.facedCode() === code;
     }
 
     /** A fight's options the view offers now against an enemy (`offers`: their indices), worded. */
@@ -529,7 +565,7 @@
         if (p.stopped) {
           marks.push({ k: "role", text: t("type_ending") });
           why.push(t("pile_stopped"));
-          if (!this.over) why.push(raw.choosable ? t("pile_ending_ready") : this.closedNote(raw.closed));
+          if (!this.over && !p.inPlay) why.push(raw.choosable ? t("pile_ending_ready") : this.closedNote(raw.closed));
         }
         const offered = p.top && !p.inPlay ? this.offeredWords(p.top, raw.offers) : [];
         if (offered.length) why.push(t("act_fight", { how: offered.join(" / ") }));
@@ -580,7 +616,7 @@
       if (!info) return null;
       const marks = [];
       if (info.roll) marks.push({ k: "state", text: info.roll.glyph + " " + info.roll.result });
-      const offered = this.offeredWords(info.card, this.facing.offers);
+      const offered = this.offeredWords(info.card, (this.facing || {}).offers);
       const states = [info.pile, info.roll ? info.roll.text : "", info.chest || ""];
       if (offered.length) states.push(this.t("act_fight", { how: offered.join(" / ") }));
       return this.faceCard(info.card, info.card, states, {
@@ -765,10 +801,8 @@
      */
     homeOf(action) {
       if (action.type === "choose_pile" && this.piles[action.pile]) return "pile:" + action.pile;
-      // paying for an ending goes on the ending, on top of its pile
-      const paying = action.type === "pay" && this.pending ? this.pending.pile : null;
-      if (typeof paying === "number" && this.piles[paying]) return "pile:" + paying;
-      if (FACING_ACTIONS.has(action.type) && this.facing && this.facing.card) return "facing";
+      // paying for an ending goes on the ending, drawn in front of the player (facedCode)
+      if (FACING_ACTIONS.has(action.type) && this.facedCode()) return "facing";
       const onCard = action.type === "use" || action.type === "discard_curse";
       if (onCard && (this.spellCodes.has(action.card) || this.heldCodes.has(action.card))) {
         return "card:" + action.card;
@@ -792,17 +826,34 @@
       switch (p.kind) {
         case "enemy":
           return t("prompt_enemy", { card });
-        case "trap":
-          return t("prompt_trap", { card });
+        case "trap": {
+          // a card to stop it is offered only when one may (the view's `cancels`)
+          const cancels = (this.facing || {}).cancels;
+          const stoppable = Array.isArray(cancels) && cancels.length > 0;
+          return stoppable ? t("prompt_trap", { card }) : t("prompt_trap_roll", { card });
+        }
         case "chest":
           return t("prompt_chest", { card });
         case "after_roll": {
           const f = this.facing || {};
-          return t("prompt_after_roll", { card, roll: this.rollInfo(f.card, f.roll, f.result).text });
+          const roll = this.rollInfo(f.card, f.roll, f.result).text;
+          // "or roll again with a card" only when a legal use rolls again
+          return this.canReroll()
+            ? t("prompt_after_roll", { card, roll })
+            : t("prompt_after_roll_keep", { card, roll });
         }
         default:
           return this.pendingLine() || t("prompt_act");
       }
+    }
+
+    /** Whether a legal action now rolls the die again: a use whose effect (the view's) does. */
+    canReroll() {
+      return this.legal.some((a) => {
+        if (a.type !== "use") return false;
+        const steps = (this.facts(a.card).effect || {}).use || [];
+        return Array.isArray(steps) && steps.some((step) => step && step.do === "reroll");
+      });
     }
 
     /** Why the dungeon ended, in words: the game's own ending, else the match service's. */

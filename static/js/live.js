@@ -341,6 +341,9 @@
     const play = root.querySelector(".table-layout");
     if (!controls || !play) return () => {};
     const handName = document.getElementById("table-hand-heading");
+    // the heading's own words, without its count: "Your hand", or whose hand a replay shows
+    const handWords = () =>
+      handName.firstChild ? handName.firstChild.textContent.trim() : handName.textContent.trim();
     const go = (first) => (event) => {
       event.preventDefault();
       const into = first();
@@ -356,15 +359,16 @@
     const links = [toMove];
     let toHand = null;
     if (hand && handName) {
-      const words = handName.firstChild ? handName.firstChild.textContent.trim() : handName.textContent.trim();
-      toHand = h("a", { href: "#table-hand", class: "table-skip" }, words);
+      toHand = h("a", { href: "#table-hand", class: "table-skip" }, handWords());
       toHand.addEventListener("click", go(firstIn(hand, handName)));
       links.push(toHand);
     }
     const nav = h("div", { class: "table-skips" }, links);
     play.before(nav);
     return () => {
-      if (toHand) toHand.hidden = hand.hidden;
+      if (!toHand) return;
+      toHand.hidden = hand.hidden;
+      setText(toHand, handWords());
     };
   }
 
@@ -1373,7 +1377,14 @@
       this.serviceReasons = serviceReasons(t);
       this.view = this.msg.view || {};
       const seat = this.msg.seat !== undefined ? this.msg.seat : this.view.you;
-      this.you = typeof seat === "number" ? seat : null;
+      /** A replay's frame ({step, steps, own}), null at a live table. */
+      this.replay = this.msg.replay || null;
+      /** The seat the table is seen from (its hand is shown, it sits last); null: a spectator's. */
+      this.pov = typeof seat === "number" ? seat : null;
+      /** The viewer's own seat, the one the words call "you": the seat seen from, at a live
+       * table, and in a replay only when the frame says it is the viewer's (`replay.own`);
+       * from another seat, or as a spectator, every seat goes by its name. */
+      this.you = this.replay && !this.replay.own ? null : this.pov;
       this.cards = this.msg.cards || {};
       this.status = this.msg.status || "running";
       this.legal = Array.isArray(this.msg.legal) ? this.msg.legal : [];
@@ -1394,10 +1405,11 @@
     }
 
     /** The seat of the bot to act now (any level, or a bot playing an absent person's seat)
-     * while the match goes on; null when a person is to act, or nobody is. */
+     * while the match goes on; null when a person is to act, or nobody is, and in a replay:
+     * nothing thinks there, the next step is already played. */
     thinkingBot() {
       const who = this.deciding();
-      if (who == null || this.over || this.status !== "running") return null;
+      if (who == null || this.over || this.status !== "running" || this.replay) return null;
       const player = (this.msg.players || []).find((p) => p.seat === who);
       return player && player.bot ? who : null;
     }
@@ -1421,11 +1433,12 @@
 
     /**
      * What every table shows at the head of a seat's panel (see seatSection):
-     * whether it is the viewer's, whose turn it is, who decides now, the name
+     * whether it is the seat seen from (`own`: yours, or the one a replay is seen
+     * from; it sits by the hand), whose turn it is, who decides now, the name
      * ("(you)" on the viewer's own) and a badge for the turn or the decision.
      */
     seatHead(seat) {
-      const own = seat === this.you;
+      const own = seat === this.pov;
       const turn = this.view.turn_player === seat;
       const deciding = this.deciding() === seat && !this.over;
       const badges = [];
@@ -1434,17 +1447,40 @@
       else if (deciding && !thinking) badges.push({ k: "deciding", text: this.t("badge_deciding") });
       // a bot to act is "thinking…" (the hard bot searches for a second in the worker)
       if (thinking) badges.push({ k: "thinking", text: this.t("badge_thinking") });
-      const name = this.playerName(seat) + (own ? " " + this.t("you_suffix") : "");
+      const name = this.playerName(seat) + (seat === this.you ? " " + this.t("you_suffix") : "");
       return { seat, own, turn, deciding, name, badges };
     }
 
-    /** Seats in table order: the others first (from the one after you), you last. */
+    /** Seats in table order: the others first (from the one after the seat seen from), that
+     * seat last (yours, or the one a replay is seen from). */
     seatOrder() {
       const n = this.seats.length;
-      if (this.you == null || !this.seats[this.you]) return this.seats.slice();
+      if (this.pov == null || !this.seats[this.pov]) return this.seats.slice();
       const out = [];
-      for (let i = 1; i <= n; i++) out.push(this.seats[(this.you + i) % n]);
+      for (let i = 1; i <= n; i++) out.push(this.seats[(this.pov + i) % n]);
       return out;
+    }
+
+    /** The seat seen from, as the view has it (its hand among its figures), or null. */
+    povSeat() {
+      return this.pov != null ? this.seats[this.pov] || null : null;
+    }
+
+    /** Whether the table is seen from the viewer's own seat: only then does it speak of
+     * "your" hand and explain why a card cannot be played now. */
+    ownView() {
+      return this.pov != null && this.pov === this.you;
+    }
+
+    /** The heading of the hand the table shows: "Your hand", or in a replay from another
+     * seat the seat's name's. */
+    handTitle() {
+      return this.ownView() ? this.t("hand_title") : this.t("hand_of", { who: this.playerName(this.pov) });
+    }
+
+    /** What an empty hand says (`yours`: the game's words for your own). */
+    handEmpty(yours) {
+      return this.ownView() ? yours : this.t("hand_empty_of", { who: this.playerName(this.pov) });
     }
 
     /** Why the match or a part of it ended, in words: the game's own reason, else the match
@@ -1465,6 +1501,9 @@
       if (who == null) return "";
       const name = this.playerName(who);
       if (who === this.thinkingBot()) return t("bot_thinking", { who: name });
+      // a replay waits for nobody: it says whose move it was
+      if (this.replay && who === this.you) return t("replay_your_move");
+      if (this.replay) return t("prompt_watch", { who: name });
       return this.you == null ? t("prompt_watch", { who: name }) : t("prompt_wait", { who: name });
     }
 
@@ -1522,6 +1561,17 @@
         )
       )
     );
+  }
+
+  /** The words of a heading that holds more after them (a count's <span>): its first text,
+   * `text` and a space; the rest stays as it is. */
+  function setLeadText(node, text) {
+    if (!node) return;
+    const words = text + " ";
+    const first = node.firstChild;
+    if (first && first.nodeType === 3) {
+      if (first.nodeValue !== words) first.nodeValue = words;
+    } else node.insertBefore(document.createTextNode(words), first);
   }
 
   /** Action-bar entries (anything with a `type`) in the game's `order`; types it does not name first. */
@@ -1720,6 +1770,7 @@
     inBarOrder,
     placeActions,
     seatSection,
+    setLeadText,
     runTable,
     cardView,
     drawTimes,

@@ -57,6 +57,7 @@
       reasons: {
         wake_up: t("why_wake_up"),
         wake_up_other: t("why_wake_up_other"),
+        wake_up_shared: t("why_wake_up_shared"), // levels 2–3: the engine says which dream
         seven_free: t("why_seven_free"),
         five_fairies: t("why_five_fairies"),
         no_cards: t("why_no_cards"),
@@ -943,29 +944,40 @@
           { k: "dreams", label: t("label_dreams"), value: String((s.dreams || []).length) },
         ],
         known: head.own ? [] : (s.known_hand || []).map((c) => this.card(c, { zone: "known" })),
-        knownTitle: t("known_hand", { who: this.playerName(n) }),
+        knownTitle: this.knownTitle(n),
         dreams,
         empty: v.shared_dream ? t("dreams_shared_only") : t("no_dreams"),
         dreamsLabel: t("dreams_of", { who: this.playerName(n) }),
       });
     }
 
+    /** Whose known cards a seat's panel lists: the viewer's knowledge, or in a replay from
+     * another seat that seat's. */
+    knownTitle(seat) {
+      const who = this.playerName(seat);
+      if (this.ownView() || this.pov == null) return this.t("known_hand", { who });
+      return this.t("known_hand_by", { by: this.playerName(this.pov), who });
+    }
+
+    /** The hand of the seat seen from (yours; in a replay, maybe another seat's), or null. */
     hand() {
       const t = this.t;
-      if (this.you == null) return null;
+      if (this.pov == null) return null;
       const v = this.view;
+      const title = this.handTitle();
+      const empty = this.handEmpty(t("hand_empty"));
       if (this.solo) {
         const cards = Array.isArray(v.hand) ? v.hand : [];
         return {
-          title: t("hand_title"),
+          title,
           count: "(" + cards.length + "/" + v.hand_limit + ")",
           blind: false,
           cards: cards.map((c) => this.card(c, { zone: "hand" })),
           backs: [],
-          empty: t("hand_empty"),
+          empty,
         };
       }
-      const own = this.seats[this.you];
+      const own = this.povSeat();
       if (!own) return null;
       if (own.hand == null) {
         const backs = [];
@@ -974,13 +986,13 @@
           backs.push(this.back("hand-" + i, t("card_back", { n: i + 1 }), { buttons: this.takeButtons("blind:" + i) }));
         }
         return {
-          title: t("hand_title"),
+          title,
           count: "(" + own.hand_count + ")",
           blind: true,
-          note: t("hand_blind_note"),
+          note: this.ownView() ? t("hand_blind_note") : t("hand_blind_note_of", { who: this.playerName(this.pov) }),
           cards: [],
           backs,
-          empty: t("hand_empty"),
+          empty,
         };
       }
       const staged = ((v.this_turn || {}).staged || []).map((c) => c.id);
@@ -990,12 +1002,12 @@
         return this.card(c, { zone: "hand", marks });
       });
       return {
-        title: t("hand_title"),
+        title,
         count: "(" + own.hand.length + ")",
         blind: false,
         cards,
         backs: [],
-        empty: t("hand_empty"),
+        empty,
       };
     }
 
@@ -1015,12 +1027,14 @@
         // complete dream is, its "ready to reveal" in the same green as the reveal's words
         const complete = !!(tf.staged_explanation && tf.staged_explanation.complete);
         const staged = { id: "staging", cards: tf.staged, complete, explanation: tf.staged_explanation };
-        out.staging = this.dream(staged, this.you, {
-          title: t("staging_title"),
-          label: t("staging_title"),
-        });
+        // the turn player's, seen by them alone: yours, or in a replay the seat seen from
+        const who = this.playerName(this.pov);
+        const title = this.ownView() ? t("staging_title") : t("staging_title_of", { who });
+        out.staging = this.dream(staged, this.pov, { title, label: title });
         // not on the table yet: what completes it here is the reveal, not a wake-up
-        if (complete) out.staging.headline = t("staging_complete");
+        if (complete) {
+          out.staging.headline = this.ownView() ? t("staging_complete") : t("staging_complete_of", { who });
+        }
         out.staging.status = complete ? t("staging_ready") : t("dream_building");
       }
       if (tf.chain && tf.played > 0 && (v.rules || {}).chains && !tf.revealed && v.turn_player !== this.you) {
@@ -1114,16 +1128,27 @@
       const card = ev.card ? this.nameOf(ev.card, ev.code) : t("a_card");
       const cards = () => this.namesOf(ev.cards, ev.codes);
       switch (ev.type) {
+        // the cards a seat draws show in its own view only: "you", or in a replay from
+        // another seat that seat by its name
         case "deal":
-          if (Array.isArray(ev.cards)) return t("ev_deal_you", { cards: cards() });
+          if (Array.isArray(ev.cards)) {
+            return ev.player === this.you
+              ? t("ev_deal_you", { cards: cards() })
+              : t("ev_deal_of", { who, cards: cards() });
+          }
           return t("ev_deal", { who, n: ev.count });
         case "turn":
-          return Array.isArray(ev.cards) && ev.cards.length
+          if (!Array.isArray(ev.cards) || !ev.cards.length) return t("ev_turn", { turn: ev.turn, who });
+          return ev.player === this.you
             ? t("ev_turn_drew", { turn: ev.turn, who, cards: cards() })
-            : t("ev_turn", { turn: ev.turn, who });
+            : t("ev_turn_drew_of", { turn: ev.turn, who, cards: cards() });
         case "draw":
           if (this.solo || ev.player == null) return t("ev_solo_draw", { cards: cards() });
-          if (Array.isArray(ev.cards)) return t("ev_draw_you", { cards: cards() });
+          if (Array.isArray(ev.cards)) {
+            return ev.player === this.you
+              ? t("ev_draw_you", { cards: cards() })
+              : t("ev_draw_of", { who, cards: cards() });
+          }
           return t("ev_draw", { who, n: ev.count });
         case "refill":
           return t("ev_refill", { n: ev.count });
@@ -1306,6 +1331,7 @@
       solo: $("oni-solo"),
       own: $("table-own"),
       hand: $("table-hand"),
+      handHeading: $("table-hand-heading"),
       handCards: $("table-hand-cards"),
       handCount: $("table-hand-count"),
       handNote: $("table-hand-note"),
@@ -1519,6 +1545,7 @@
       const hand = L.hand;
       el.hand.hidden = !hand;
       if (!hand) return;
+      Live.setLeadText(el.handHeading, hand.title);
       setText(el.handCount, hand.count);
       setText(el.handNote, hand.blind ? hand.note : "");
       el.handNote.hidden = !hand.blind;

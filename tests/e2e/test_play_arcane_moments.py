@@ -4,8 +4,9 @@
   (no mana) and a card held could change that. The table says so and offers the uses on
   their cards and "End the step without revealing" in the action bar.
 - `ending` (DECISIONS, Arcane Guardian 6): an ending with a cost is revealed and one of
-  its costs can be paid. The table says it must be acted on, and the payments sit on the
-  ending's own pile.
+  its costs can be paid. The table says it must be dealt with now, and on which pile it
+  turned up; the ending lies in front of the player with its payments under it (on a
+  phone the piles may be a screen further down), and its pile says it is faced.
 
 A deal where both come is found the way tests/e2e/test_play_arcane.py finds its deals: a
 simple policy plays seeds through the engine until one meets both early. The game is
@@ -83,12 +84,21 @@ def test_the_table_offers_the_moment_before_the_reveal_and_the_forced_payment(se
         kind = pending.get("kind")
         if kind == "ending":
             met.add(kind)
-            expect(page.locator(".ag-pending")).to_contain_text("you must act on it now")
+            expect(page.locator(".ag-pending")).to_contain_text(
+                f"An ending turned face up on pile {pending['pile'] + 1}: "
+            )
+            expect(page.locator(".ag-pending")).to_contain_text("choose which of its costs to pay")
+            facing = page.locator(
+                f'#ag-encounter .ag-facing-card[data-card-id="{pending["card"]}"]'
+            )
+            expect(facing).to_have_count(1)
             pile = page.locator(f'#ag-pile-list [data-pile="{pending["pile"]}"]')
+            expect(pile).to_contain_text("You are facing this card.")
+            expect(pile.locator("button[data-action]")).to_have_count(0)
             pays = [a for a in legal if a["type"] == "pay"]
             assert pays
             for pay in pays:
-                button = pile.locator(f"button[data-action={json.dumps(action_key(pay))}]")
+                button = facing.locator(f"button[data-action={json.dumps(action_key(pay))}]")
                 expect(button).to_have_count(1)
                 expect(button).to_contain_text("Pay: −")
         if kind == "before_reveal":

@@ -328,12 +328,16 @@ def assert_reads_cleanly(msg: dict, frame: dict) -> None:
     for place, key in frame["placed"]:
         kind, _, where = place.partition(":")
         action = dict(json.loads(key))
-        if kind == "pile" and action["type"] == "pay":  # paying for the ending on that pile
-            assert msg["view"]["pending"]["pile"] == int(where)
-        elif kind == "pile":
+        if kind == "pile":
             assert action["type"] == "choose_pile" and int(where) == action["pile"]
         elif kind == "card":
             assert action["type"] in ("use", "discard_curse") and action["card"] == where
+        elif kind == "facing" and action["type"] == "pay":
+            # an ending turned up to be paid for now lies in front of the player, its
+            # payments under it (not on its pile, maybe far below on a phone)
+            assert msg["view"]["pending"]["kind"] == "ending", f"version {version}"
+            faced = [c["code"] for c in frame["cards"] if c["home"] == "facing"]
+            assert faced == [msg["view"]["pending"]["card"]], f"version {version}"
         elif kind == "facing":
             assert action["type"] in ("fight", "cast", "roll", "open_chest", "accept_roll")
             assert msg["view"]["facing"], f"version {version}"

@@ -76,7 +76,8 @@ def test_arcane_guardian_counts_the_spells_and_cards_to_choose():
     got = ARCANE.run_node(PENDING, {"strings": ARCANE.strings({}, "en")})
     assert got[0] == "Choose 1 spell to turn sideways."
     assert got[1] == "Choose 2 spells to turn sideways."
-    assert got[2] == "Choose 1 spell to turn upright."
-    assert got[3] == "Choose 2 spells to turn upright."
+    # turning a spell upright is mana won: the words say so
+    assert got[2] == "+1 mana: choose 1 spell to turn upright."
+    assert got[3] == "+2 mana: choose 2 spells to turn upright."
     assert got[4].startswith("Choose 1 card to discard (")
     assert got[5].startswith("Choose 2 cards to discard (")

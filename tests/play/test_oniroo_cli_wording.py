@@ -55,7 +55,9 @@ def test_waking_the_shared_dream_is_not_called_your_own_dream(level, hu, en):
     cards = plain_symbols(15)
     g = arrange(game(level=level), hands={0: [WAKE, *cards[:4]]}, shared=cards[4:14])
     act(g, "wake_up", card=one(g, WAKE), dream="shared")
-    assert g.result["reason"] == "wake_up"
+    # the engine says which dream was woken: the terminal and the table both read it
+    assert g.result["reason"] == "wake_up_shared"
+    assert g.view(0)["shared_dream"]["winning"]["reason"] == "wake_up_shared"
     view = g.view(0)
     assert f"Nyertél! ({hu})" in cli_oniroo.format_result(g.result, view, "hu")
     text = cli_oniroo.format_result(g.result, view, "en")

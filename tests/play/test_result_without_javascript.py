@@ -240,6 +240,18 @@ def test_a_replay_shows_the_result_at_its_last_step_only(players, client):  # no
     assert result_lines(first) is None
 
 
+def test_a_replay_from_a_bots_seat_names_the_winner_not_you(players, client):  # noqa: F811
+    """The seat a replay is seen from is "you" only when it is the viewer's own."""
+    zsofi, _gergo, deck, _deck2 = players
+    match = services.match_create(user=zsofi, game=deck.game, deck=deck, opponent="bot:random")
+    services.match_resign(match_id=match.pk, user=zsofi)
+    own = page(client, zsofi, f"/play/{match.pk}/replay/?seat=0", "en")
+    assert result_lines(own)[0] == "Easy bot won."
+    # seen from the winner's seat, which is not hers: once "You won!"
+    bots = page(client, zsofi, f"/play/{match.pk}/replay/?seat=1", "en")
+    assert result_lines(bots)[0] == "Easy bot won."
+
+
 # --- the script draws the same words --------------------------------------------------------
 DRIVER = r"""
 const t = Live.makeT(input.strings);

@@ -730,10 +730,13 @@ def wake_up(g, p: int, card: str, dream_id: str) -> None:
     owner, dream = find_dream(s, dream_id)
     # the card goes on the dream ("arra helyezi", C_07; J_04) and stays there: the game ends
     dream["wake_up"] = card
-    own = dream_id == SHARED or owner == p
     g.emit("wake_up", player=p, card=card, code=s["cards"][card], dream=dream_id, owner=owner)
-    if own:
-        win_on(dream, p, "wake_up", OWN_WAKE_UP_POINTS[s["options"]["level"]])
+    # the reason says which dream: the readers (table, terminal) word it, none works it out
+    points = OWN_WAKE_UP_POINTS[s["options"]["level"]]
+    if dream_id == SHARED:  # levels 2–3: the one dream everyone built is nobody's own
+        win_on(dream, p, "wake_up_shared", points)
+    if owner == p:
+        win_on(dream, p, "wake_up", points)
     win_on(dream, p, "wake_up_other", OTHER_WAKE_UP_POINTS)
 
 
