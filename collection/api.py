@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog.vocab import GAME_IDS
-from collection import services, summary
+from collection import csvio, services, summary
 from collection.forms import repeated_field_message, repeated_fields
 from collection.models import MAX_COPIES
 from core.api import IgnoreAccept
@@ -174,11 +174,20 @@ def _csv_text(data: dict) -> str:
             extra={"limit": limit},
         )
     try:
-        return raw.decode("utf-8-sig")
+        # UTF-8, else Windows-1250: what a Hungarian Excel saves as plain "CSV"
+        text, _encoding = csvio.decode_csv(raw)
     except UnicodeDecodeError:
         raise ApplicationError(
-            "not_utf8", _("The file is not UTF-8 text: save the CSV as UTF-8.")
+            "not_utf8",
+            _("The file is neither UTF-8 nor Windows-1250 text: save the CSV as UTF-8."),
         ) from None
+    if len(text) > limit:  # Windows-1250 is a byte a character: the bytes read allow more
+        raise ApplicationError(
+            "list_too_long",
+            _("A collection CSV may be at most %(limit)s characters long.") % {"limit": limit},
+            extra={"limit": limit},
+        )
+    return text
 
 
 # --- views ------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from catalog.cardfile import CARD_CODE_PATTERN
 from catalog.text import fold_words
-from decks.codec import CardLookup, LineError, ListTooLarge, card_set_code
+from decks.codec import CardLookup, LineError, ListTooLarge, card_set_code, other_game_card
 
 # collection.models.MAX_COPIES; repeated here so this module stays free of Django.
 MAX_COPIES = 999
@@ -181,12 +181,12 @@ class CsvLineError(LineError):
 
     delimiter: str = ","
 
-    def fixes(self) -> list[tuple[str, str]]:
+    def fixes(self, language: str = "hu") -> list[tuple[str, str]]:
         fields = _fields(self.line, self.delimiter)
         if not fields or fields[0] != self.name:
-            return super().fixes()
+            return super().fixes(language)
         fixes = []
-        for name in self.suggestions:
+        for name in self.suggested(language):
             out = io.StringIO()
             csv.writer(out, delimiter=self.delimiter, lineterminator="").writerow(
                 [name, *fields[1:]]
@@ -201,17 +201,20 @@ def _error(
     en: str,
     *,
     suggestions: list[str] | None = None,
+    suggestions_en: list[str] | None = None,
     name: str = "",
     delimiter: str = ",",
 ) -> LineError:
     suggestions = suggestions or []
+    suggestions_en = suggestions_en or []
     full_hu, full_en = hu, en
     if suggestions:
         full_hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
-        full_en += f" Did you mean {_alternatives(suggestions, 'or')}?"
+        full_en += f" Did you mean {_alternatives(suggestions_en or suggestions, 'or')}?"
     return CsvLineError(
-        line.line_no, line.raw, full_hu, full_en, suggestions, name, hu, en, delimiter
-    )
+        line.line_no, line.raw, full_hu, full_en, suggestions, name, hu, en,
+        suggestions_en=suggestions_en, delimiter=delimiter,
+    )  # fmt: skip
 
 
 def _unreadable(line: _Line) -> LineError:
@@ -263,6 +266,12 @@ def _unknown(
     line: _Line, first: str, names: CardLookup, delimiter: str, *, suggest: bool
 ) -> LineError:
     shown = _shown(first)
+    elsewhere = names.other_game(first)
+    if elsewhere is not None:
+        error = other_game_card(line.line_no, line.raw, first, elsewhere)
+        hu = f"{error.message_hu} Válaszd ki a játékát, vagy vedd ki ezt a sort."
+        en = f"{error.message_en} Choose its game, or take this line out."
+        return _error(line, hu, en, delimiter=delimiter)
     if _CODE.match(first):
         return _error(
             line, f"Nincs „{shown}” kódú lap.", f"No card has the code “{shown}”.",
@@ -272,7 +281,8 @@ def _unknown(
         line,
         f"Nincs „{shown}” nevű lap.",
         f"There is no card called “{shown}”.",
-        suggestions=names.suggest(first) if suggest else [],
+        suggestions=names.suggest(first, language="hu") if suggest else [],
+        suggestions_en=names.suggest(first, language="en") if suggest else [],
         name=first,
         delimiter=delimiter,
     )
@@ -363,6 +373,26 @@ def total_too_high(parsed: ParsedCollection, code: str, total: int) -> LineError
     )
 
 
+# -- reading a file ------------------------------------------------------------------
+
+# The Hungarian Windows code page: what Excel saves a CSV in unless told "UTF-8".
+FALLBACK_ENCODING = "cp1250"
+
+
+def decode_csv(raw: bytes) -> tuple[str, str]:
+    """The text of an uploaded CSV and the encoding it was read in.
+
+    UTF-8 (with or without a byte-order mark) when the bytes are UTF-8, else
+    Windows-1250. cp1250 is one byte a character, so a caller's bound on the bytes
+    read bounds the characters the same. Raises UnicodeDecodeError for bytes that are
+    neither (cp1250 leaves five byte values undefined).
+    """
+    try:
+        return raw.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        return raw.decode(FALLBACK_ENCODING), FALLBACK_ENCODING
+
+
 # -- writing -------------------------------------------------------------------
 
 
@@ -381,9 +411,12 @@ def export_csv(rows: Iterable[tuple[dict, int]]) -> str:
     """`code,count,name,set` with a header, one line per (card record, count) with count ≥ 1.
 
     Sorted by game id, set code and collector number. `parse_csv` reads it back as the
-    same counts (names are quoted where CSV needs it; the reader uses the code).
+    same counts (names are quoted where CSV needs it; the reader uses the code). The
+    text starts with a byte-order mark: without one, Excel reads a CSV in the Windows
+    code page and garbles every accent ("Ă‰jlĂ©pĹ‘").
     """
     out = io.StringIO()
+    out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(HEADER)
     for card, count in sorted(rows, key=_export_order):

@@ -10,6 +10,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from collection import csvio
 from collection.models import MAX_COPIES
 from core.forms import MultilineField
 from core.games import DEFAULT_GAME
@@ -122,11 +123,15 @@ class ImportForm(forms.Form):
                 _("The file is too large: at most %(n)s bytes.") % {"n": limit}, code="too_large"
             )
         try:
-            # utf-8-sig: spreadsheet programs often start a CSV with a byte-order mark.
-            return upload.read(limit + 1).decode("utf-8-sig")
+            # UTF-8 (a spreadsheet often starts it with a byte-order mark), else Windows-1250:
+            # what a Hungarian Excel saves as plain "CSV"
+            return csvio.decode_csv(upload.read(limit + 1))[0]
         except UnicodeDecodeError:
             raise forms.ValidationError(
-                _("The file is not UTF-8 text. Save it as “CSV UTF-8” and try again."),
+                _(
+                    "The file is neither UTF-8 nor Windows-1250 text. Save it as “CSV UTF-8” "
+                    "and try again."
+                ),
                 code="not_utf8",
             ) from None
 

@@ -308,7 +308,11 @@ def collection_parse(*, text: str, game: Game) -> csvio.ParsedCollection:
     except codec.ListTooLarge as problem:
         raise LimitExceeded(problem.code, problem.message(get_language()), problem.limit) from None
     every = _records(Card.objects.all())
-    names = codec.RecordLookup([record for record in every if record["game"] == game.slug])
+    # Other games' names too, only to tell a name of theirs from a name of no card.
+    names = codec.RecordLookup(
+        [record for record in every if record["game"] == game.slug],
+        elsewhere=[record for record in every if record["game"] != game.slug],
+    )
     return csvio.parse_csv(text, codes=codec.RecordLookup(every), names=names, limits=limits)
 
 

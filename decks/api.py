@@ -168,6 +168,20 @@ def _cards_from_text(text) -> list:
     return cards
 
 
+def _one_source(data: dict) -> None:
+    """Refuse a body that sends the cards twice (a deck code, a `list`, `cards`): one of
+    them was read and the others dropped without a word."""
+    sent = [key for key in ("code", "list") if isinstance(data.get(key), str) and data[key].strip()]
+    if data.get("cards") is not None:
+        sent.append("cards")
+    if len(sent) > 1:
+        raise ApplicationError(
+            "cards_sent_twice",
+            _("Send the cards one way only (you sent %(fields)s); nothing was changed.")
+            % {"fields": ", ".join(f"“{key}”" for key in sent)},
+        )
+
+
 def _entries_from(data: dict, game: Game) -> tuple[list[Entry], list[codec.LineError]]:
     """Entries from a code/count list or a text list; unknown cards stay as entries with no card.
 
@@ -347,6 +361,7 @@ class DeckListApi(APIView):
     @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})
     def post(self, request):
         data = validated(DeckInputSerializer, _body(request))
+        _one_source(data)
         code, text = data.get("code", ""), data.get("list", "")
         game = _game(data["game"]) if data.get("game") else None
         new_deck = {
@@ -394,6 +409,7 @@ class DeckDetailApi(APIView):
         # Not partial=True: DRF would then skip the required fields and the
         # defaults of each `cards` item too (a missing board would be a KeyError).
         data = validated(DeckInputSerializer, _body(request))
+        _one_source(data)
         # Everything is read and checked before the first write.
         if data.get("game", deck.game.slug) != deck.game.slug:
             raise ApplicationError(
@@ -443,6 +459,7 @@ class ValidateApi(APIView):
     @extend_schema(request=ValidateInputSerializer, responses={200: ValidationResultSerializer})
     def post(self, request):
         data = validated(ValidateInputSerializer, _body(request))
+        _one_source(data)
         game = _game(data["game"])
         fmt = (
             formats.get_format(game.slug, data.get("format") or "")

@@ -30,7 +30,7 @@ from rapidfuzz import fuzz, process
 from catalog.cardfile import CARD_CODE_PATTERN, SET_CODE_PATTERN
 from catalog.collation import name_order
 from catalog.text import fold_words
-from catalog.vocab import GAME_IDS, TYPES
+from catalog.vocab import GAME_IDS, GAMES, TYPES
 from core.bilingual import BilingualError
 from decks.entries import MAIN, SIDE, Entry, display_name
 
@@ -124,8 +124,12 @@ class CardLookup(Protocol):
     def by_set_number(self, set_code: str, number: int) -> dict | None:
         """The card with this collector number in this set."""
 
-    def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """Up to `limit` card names closest to `name`, best first."""
+    def suggest(self, name: str, limit: int = 3, language: str = "hu") -> list[str]:
+        """Up to `limit` names of the cards closest to `name`, best first, each in
+        `language` ("en": the English name, else the Hungarian one)."""
+
+    def other_game(self, text: str) -> dict | None:
+        """The card of another game that has this code or exactly this name, if one does."""
 
 
 def card_set_code(card: dict) -> str:
@@ -151,12 +155,14 @@ class RecordLookup:
     matching record, Hungarian names before English ones.
     """
 
-    def __init__(self, records: Iterable[dict]) -> None:
+    def __init__(self, records: Iterable[dict], *, elsewhere: Iterable[dict] = ()) -> None:
+        """`elsewhere`: other games' cards, only to say that a name or code is one of theirs."""
         self.records = list(records)
+        self._elsewhere = RecordLookup(elsewhere) if elsewhere else None
         self._codes: dict[str, dict] = {}
         self._numbers: dict[tuple[str, int], dict] = {}
         self._names: dict[str, list[dict]] = {}
-        choices: dict[str, str] = {}  # folded name -> name as printed
+        choices: dict[str, dict] = {}  # folded name -> the first card that has it
         for record in self.records:
             self._codes.setdefault(str(record["code"]).upper(), record)
             number = record.get("number")
@@ -170,9 +176,10 @@ class RecordLookup:
                 same_name = self._names.setdefault(_name_key(name), [])
                 if not any(r is record for r in same_name):
                     same_name.append(record)
-                choices.setdefault(fold_words(name), name)
+                choices.setdefault(fold_words(name), record)
         self._choice_keys = list(choices)
-        self._choice_names = list(choices.values())
+        self._choice_cards = list(choices.values())
+        self._last: tuple[tuple[str, int] | None, list[int]] = (None, [])
 
     def by_code(self, code: str) -> dict | None:
         return self._codes.get(code.strip().upper())
@@ -191,25 +198,41 @@ class RecordLookup:
     def by_set_number(self, set_code: str, number: int) -> dict | None:
         return self._numbers.get((set_code.strip().upper(), number))
 
-    def suggest(self, name: str, limit: int = 3) -> list[str]:
-        query = fold_words(name)[:100]
-        if not query or limit <= 0:
-            return []
-        # token_set_ratio: word order and extra words do not matter ("kajtar" finds
-        # "Éjlépő Kajtár"), and a short query gets no chance matches, unlike WRatio
-        found = process.extract(
-            query,
-            self._choice_keys,
-            scorer=fuzz.token_set_ratio,
-            limit=limit,
-            score_cutoff=SUGGEST_CUTOFF,
-        )
-        if not found:
-            return []
-        best = found[0][1]
-        return [
-            self._choice_names[index] for _, score, index in found if score >= best - SUGGEST_SPREAD
-        ]
+    def suggest(self, name: str, limit: int = 3, language: str = "hu") -> list[str]:
+        # Matched against every name, offered in the page's language: a Hungarian page
+        # offered "Lightning Strike" for "Lightning Strik" (the card is Villámcsapás).
+        names: list[str] = []
+        for index in self._closest(fold_words(name)[:100], limit):
+            shown = display_name(self._choice_cards[index], language)
+            if shown not in names:
+                names.append(shown)
+        return names
+
+    def _closest(self, query: str, limit: int) -> list[int]:
+        """Indexes of the names closest to `query`; the last answer is kept, as the
+        readers ask for the same name in both languages."""
+        if self._last[0] == (query, limit):
+            return self._last[1]
+        found = []
+        if query and limit > 0:
+            # token_set_ratio: word order and extra words do not matter ("kajtar" finds
+            # "Éjlépő Kajtár"), and a short query gets no chance matches, unlike WRatio
+            found = process.extract(
+                query,
+                self._choice_keys,
+                scorer=fuzz.token_set_ratio,
+                limit=limit,
+                score_cutoff=SUGGEST_CUTOFF,
+            )
+        best = found[0][1] if found else 0
+        indexes = [index for _, score, index in found if score >= best - SUGGEST_SPREAD]
+        self._last = ((query, limit), indexes)
+        return indexes
+
+    def other_game(self, text: str) -> dict | None:
+        if self._elsewhere is None:
+            return None
+        return self._elsewhere.by_code(text) or self._elsewhere.by_name(text)
 
 
 # -- results -----------------------------------------------------------------
@@ -229,6 +252,12 @@ class LineError:
     name: str = ""
     reason_hu: str = ""
     reason_en: str = ""
+    # `suggestions` name the cards in Hungarian; these are the same cards' English names.
+    suggestions_en: list[str] = field(default_factory=list)
+
+    def suggested(self, language: str) -> list[str]:
+        """The suggested names in `language`."""
+        return (self.suggestions_en or self.suggestions) if language == "en" else self.suggestions
 
     def message(self, language: str) -> str:
         return self.message_en if language == "en" else self.message_hu
@@ -239,11 +268,11 @@ class LineError:
             return self.message(language)
         return (self.reason_en if language == "en" else self.reason_hu) or self.message(language)
 
-    def fixes(self) -> list[tuple[str, str]]:
-        """(suggested name, the line with that name in place of the unknown one)."""
+    def fixes(self, language: str = "hu") -> list[tuple[str, str]]:
+        """(suggested name in `language`, the line with that name in place of the unknown one)."""
         if not self.name or self.name not in self.line:
             return []
-        return [(name, self.line.replace(self.name, name, 1)) for name in self.suggestions]
+        return [(name, self.line.replace(self.name, name, 1)) for name in self.suggested(language)]
 
 
 @dataclass(frozen=True)
@@ -325,26 +354,47 @@ def _alternatives(names: list[str], word: str) -> str:
     return f"{', '.join(names[:-1])} {word} {names[-1]}"
 
 
+Suggestions = tuple[list[str], list[str]]  # the same cards' Hungarian and English names
+NO_SUGGESTIONS: Suggestions = ([], [])
+
+
+def suggestions_for(lookup: CardLookup, name: str) -> Suggestions:
+    """The names closest to `name`, in Hungarian and in English."""
+    return lookup.suggest(name, language="hu"), lookup.suggest(name, language="en")
+
+
 def _suggesting(
-    line_no: int, line: str, name: str, hu: str, en: str, suggestions: list[str]
+    line_no: int, line: str, name: str, hu: str, en: str, suggestions: Suggestions
 ) -> LineError:
+    names_hu, names_en = suggestions
     full_hu, full_en = hu, en
-    if suggestions:
-        full_hu += f" Erre gondoltál: {_alternatives(suggestions, 'vagy')}?"
-        full_en += f" Did you mean {_alternatives(suggestions, 'or')}?"
-    return LineError(line_no, line, full_hu, full_en, suggestions, name, hu, en)
+    if names_hu:
+        full_hu += f" Erre gondoltál: {_alternatives(names_hu, 'vagy')}?"
+        full_en += f" Did you mean {_alternatives(names_en or names_hu, 'or')}?"
+    return LineError(line_no, line, full_hu, full_en, names_hu, name, hu, en, names_en)
 
 
-def _unknown_name(line_no: int, line: str, name: str, suggestions: list[str]) -> LineError:
+def _unknown_name(line_no: int, line: str, name: str, suggestions: Suggestions) -> LineError:
     hu = f"Nincs „{_shown(name)}” nevű lap."
     en = f"There is no card called “{_shown(name)}”."
     return _suggesting(line_no, line, name, hu, en, suggestions)
 
 
-def _unknown_code(line_no: int, line: str, code: str, suggestions: list[str]) -> LineError:
+def _unknown_code(line_no: int, line: str, code: str, suggestions: Suggestions) -> LineError:
     hu = f"Nincs „{_shown(code)}” kódú lap."
     en = f"No card has the code “{_shown(code)}”."
     return _suggesting(line_no, line, code, hu, en, suggestions)
+
+
+def other_game_card(line_no: int, line: str, text: str, card: dict) -> LineError:
+    """`text` (as typed on the line) names `card`, a card of another game than the list's."""
+    shown, game = _shown(text), card.get("game", "")
+    return LineError(
+        line_no,
+        line,
+        f"„{shown}” egy másik játék lapja: {GAMES.label(game, 'hu')}.",
+        f"“{shown}” is a card of another game: {GAMES.label(game, 'en')}.",
+    )
 
 
 def _unreadable(
@@ -516,7 +566,9 @@ def _read_card_line(
             else:
                 out.add(Entry(card, count, board, raw), line_no)
             return
-        out.error(_unreadable(line_no, raw, lookup.suggest(trail_shown), trail_shown))
+        names_hu, names_en = suggestions_for(lookup, trail_shown)
+        error = _unreadable(line_no, raw, names_hu, trail_shown)
+        out.error(replace(error, suggestions_en=names_en))
         return
     _report_unknown(line_no, raw, shown, 1, board, lookup, out)
 
@@ -524,10 +576,13 @@ def _read_card_line(
 def _report_unknown(
     line_no: int, raw: str, name: str, count: int, board: str, lookup: CardLookup, out: _Collector
 ) -> None:
-    if _CODE.match(name):
-        out.error(_unknown_code(line_no, raw, name, []))
+    elsewhere = lookup.other_game(name)
+    if elsewhere is not None:
+        out.error(other_game_card(line_no, raw, name, elsewhere))
+    elif _CODE.match(name):
+        out.error(_unknown_code(line_no, raw, name, NO_SUGGESTIONS))
     else:
-        out.error(_unknown_name(line_no, raw, name, lookup.suggest(name)))
+        out.error(_unknown_name(line_no, raw, name, suggestions_for(lookup, name)))
     out.add(Entry(None, count, board, raw))
 
 
@@ -786,15 +841,16 @@ def _read_json_item(item_no: int, item: object, lookup: CardLookup, out: _Collec
         return
 
     # An item is not a line of the pasted text: no fix may rewrite one (name left empty).
-    if code is not None:
-        card = lookup.by_code(code)
-        if card is None:
-            suggestions = lookup.suggest(name) if name else []
-            out.error(replace(_unknown_code(item_no, line, code, suggestions), name=""))
-    else:
-        card = lookup.by_name(name)
-        if card is None:
-            out.error(replace(_unknown_name(item_no, line, name, lookup.suggest(name)), name=""))
+    card = lookup.by_code(code) if code is not None else lookup.by_name(name)
+    elsewhere = None if card else lookup.other_game(code or name)
+    if elsewhere is not None:
+        out.error(other_game_card(item_no, line, code or name, elsewhere))
+    elif card is None and code is not None:
+        suggestions = suggestions_for(lookup, name) if name else NO_SUGGESTIONS
+        out.error(replace(_unknown_code(item_no, line, code, suggestions), name=""))
+    elif card is None:
+        suggestions = suggestions_for(lookup, name)
+        out.error(replace(_unknown_name(item_no, line, name, suggestions), name=""))
     out.add(Entry(card, count, board, line), item_no)
 
 

@@ -35,7 +35,7 @@ class DeckImportError(ApplicationError):
                 "line_no": error.line_no,
                 "line": error.line,
                 "message": error.message_en if language == "en" else error.message_hu,
-                "suggestions": error.suggestions,
+                "suggestions": error.suggested(language),
             }
             for error in errors
         ]
@@ -49,7 +49,7 @@ class DeckImportError(ApplicationError):
             {
                 **shown,
                 "reason": error.reason(language),
-                "fixes": [{"name": name, "line": line} for name, line in error.fixes()],
+                "fixes": [{"name": name, "line": line} for name, line in error.fixes(language)],
             }
             for shown, error in zip(lines, errors, strict=True)
         ]
@@ -566,6 +566,12 @@ def deck_import(
     # refused for its name.
     name = None if name is None else _typed_name(name)
     limits.check_description(description)
+    if code.strip() and text.strip():
+        # One was read and the other dropped without a word: the person meant one of them.
+        raise ApplicationError(
+            "list_and_code",
+            _("Fill in either the card list or the deck code, not both; nothing was imported."),
+        )
     if not code.strip() and codec.looks_like_deck_code(text):
         code, text = text, ""  # a code pasted where the list goes is still a code
     if code.strip():
@@ -620,16 +626,26 @@ def list_parse(*, text: str, game: Game | None, any_game: bool = False) -> codec
             codec.check_chars(text, bounds)  # before the JSON parser walks it
             data = loads_bounded(text)
             game = _game_of_file(codec.deck_file_facts(data).game, game, any_game=any_game)
-            parsed = codec.parse_json(data, lookup=game_lookup(game), limits=bounds)
+            parsed = codec.parse_json(data, lookup=_list_lookup(game), limits=bounds)
             parsed.facts = replace(parsed.facts, game=game.slug)
             return parsed
         if game is None:
             raise _missing_game()
         if codec.looks_like_deck_code(text):
             return _code_for_game(text, game, bounds)
-        return codec.parse_text(text, lookup=game_lookup(game), limits=bounds)
+        return codec.parse_text(text, lookup=_list_lookup(game), limits=bounds)
     except codec.ListTooLarge as problem:
         raise limits.refused(problem) from None
+
+
+def _list_lookup(game: Game) -> codec.RecordLookup:
+    """`game`'s cards, knowing the other games' too: a line naming one of theirs is told
+    so, not that no such card exists."""
+    records = [row_record(card) for card in Card.objects.select_related("game", "card_set")]
+    return codec.RecordLookup(
+        [record for record in records if record["game"] == game.slug],
+        elsewhere=[record for record in records if record["game"] != game.slug],
+    )
 
 
 def _missing_game() -> ApplicationError:

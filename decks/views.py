@@ -339,9 +339,10 @@ def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
         parsed, error = codec.ParsedList(), {"message": problem.message(get_language())}
     if parsed.errors:
         first = parsed.errors[0]
-        fixes = [{"name": name, "line": fixed} for name, fixed in first.fixes()]
-        # With buttons the suggestions are named once, on the buttons; without, in the message.
         language = get_language()
+        # names in the page's language, as the import page offers them
+        fixes = [{"name": name, "line": fixed} for name, fixed in first.fixes(language)]
+        # With buttons the suggestions are named once, on the buttons; without, in the message.
         error = {
             "message": first.reason(language) if fixes else first.message(language),
             "fixes": fixes,

@@ -341,7 +341,7 @@ def test_export_downloads_my_collection_as_csv(client, collection, stranger):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    assert body.splitlines()[0] == "code,count,name,set"
+    assert body.splitlines()[0] == "\ufeffcode,count,name,set"  # BOM: Excel reads UTF-8
     assert "AF1-001,3," in body and "AFD-001,1," in body
     assert "AF1-009" not in body
 

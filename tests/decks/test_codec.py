@@ -212,7 +212,9 @@ def test_an_unknown_name_suggests_the_real_one():
 
 def test_suggestions_find_english_names_and_partial_names():
     [error] = parse_text("Lightning Strik", lookup=AF).errors
-    assert error.suggestions == ["Lightning Strike"]
+    # found by its English name, offered in each language's (a Hungarian page shows Hungarian)
+    assert error.suggested("en") == ["Lightning Strike"]
+    assert error.suggested("hu") == ["Villámcsapás"]
     assert "Jégszem Soyana" in AF.suggest("soyana")
     assert AF.suggest("qqqqqq") == []
 
