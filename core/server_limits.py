@@ -229,7 +229,11 @@ def install(max_body_bytes: int) -> None:
         if first_line:
             refuse(self, "uri_too_long", None, line, first_line=True)
         else:
-            refuse(self, "header_too_long", self.requests[-1] if self.requests else None, line)
+            # Twisted holds the header line before this one back (a next line starting
+            # with a space would continue it): it is not among the request's headers yet
+            pending = getattr(self, "_HTTPChannel__header", b"") or b""
+            request = self.requests[-1] if self.requests else None
+            refuse(self, "header_too_long", request, pending + b"\n" + line)
 
     def bad_request(self):
         # Twisted's own answer to a request it cannot parse (a malformed multipart
