@@ -5,6 +5,8 @@ Import after Django is set up (the models load with this module).
 
 from __future__ import annotations
 
+import random
+
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 
@@ -67,3 +69,25 @@ def oniroo_match(user, opponent: str, *, public: bool = False, **options):
         options=options,
         public=public,
     )
+
+
+def greedy_oniroo_game(options: dict, ends, *, sample_seed: int, max_moves: int, what: str):
+    """A seed and the moves of an ONIROO game greedy bots play in every seat whose end
+    `ends(result)` accepts, searched among 100 seeds drawn from `sample_seed`; `what`
+    says which ending was wanted when none of them has it."""
+    from play import selectors
+    from play.bots import decide, get_bot
+    from play.engines import get_engine
+
+    engine, pool = get_engine("oniroo"), selectors.game_pool("oniroo")
+    for seed in random.Random(sample_seed).sample(range(100_000), 100):
+        state = engine.new_game([pool], options, seed)
+        bots = {p: get_bot("greedy", seed + p, game="oniroo") for p in state.players}
+        rng, moves = random.Random(seed), []
+        while not state.is_over and len(moves) < max_moves:
+            action = decide(state, state.active_player, bots[state.active_player], rng)
+            moves.append(action)
+            state.apply(action)
+        if state.result and ends(state.result):
+            return seed, moves
+    raise AssertionError(f"no greedy game among 100 {what}")

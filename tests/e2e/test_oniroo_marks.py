@@ -30,7 +30,6 @@ from django.core.management import call_command
 
 from core.games import table_game
 from play import selectors, services
-from play.bots import decide, get_bot
 from play.engines import get_engine
 from play.models import Match
 from tests.concurrency import aside
@@ -40,7 +39,7 @@ from tests.e2e.table_checks import quick_hard_bot  # noqa: F401 (autouse: a quic
 from tests.e2e.test_play_oniroo import solitaire_faces
 from tests.e2e.test_table_cards_oniroo import faces_of
 from tests.factories import make_user
-from tests.play_rows import oniroo_match
+from tests.play_rows import greedy_oniroo_game, oniroo_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -160,18 +159,13 @@ def test_the_solitaires_pair_is_marked_under_its_cards_in_whole_words(seed_file,
 def a_game_zsofi_wins_waking_her_own_dream(options: dict) -> tuple[int, list[dict]]:
     """A seed, and the moves of a game played by greedy bots in every seat, that seat 0 wins
     by playing the wake-up on a dream of her own."""
-    engine, pool = get_engine("oniroo"), selectors.game_pool("oniroo")
-    for seed in random.Random(7).sample(range(100_000), 100):
-        state = engine.new_game([pool], options, seed)
-        bots = {p: get_bot("greedy", seed + p, game="oniroo") for p in state.players}
-        rng, moves = random.Random(seed), []
-        while not state.is_over and len(moves) < 400:
-            action = decide(state, state.active_player, bots[state.active_player], rng)
-            moves.append(action)
-            state.apply(action)
-        if state.result and state.result["winners"] == [0] and state.result["reason"] == "wake_up":
-            return seed, moves
-    raise AssertionError("no greedy game among 100 is won by seat 0 waking her own dream")
+    return greedy_oniroo_game(
+        options,
+        lambda result: result["winners"] == [0] and result["reason"] == "wake_up",
+        sample_seed=7,
+        max_moves=400,
+        what="is won by seat 0 waking her own dream",
+    )
 
 
 def a_table_of_four_one_move_from_the_end() -> tuple[Match, list, dict]:

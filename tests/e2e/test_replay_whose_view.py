@@ -16,21 +16,17 @@ seat, explains no card's playability and says whose turn it was without "thinkin
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.core.management import call_command
 
 from catalog.models import Game
 from play import replays, selectors, services
-from play.bots import decide, get_bot
 from play.bots.alomfogo_cards import DEMO_DECKS
-from play.engines import get_engine
 from play.models import Match
 from tests.concurrency import aside
 from tests.e2e.pages import showing
 from tests.factories import make_user
-from tests.play_rows import codes_deck, oniroo_match
+from tests.play_rows import codes_deck, greedy_oniroo_game, oniroo_match
 from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -148,18 +144,13 @@ def test_in_hungarian_the_bots_seat_has_no_te_and_no_thinking(signed_in):
 def a_game_won_on_the_shared_dream(options: dict) -> tuple[int, list[dict]]:
     """A seed and the moves of a game greedy bots play in both seats that ends with a
     wake-up on the shared dream."""
-    engine, pool = get_engine("oniroo"), selectors.game_pool("oniroo")
-    for seed in random.Random(5).sample(range(100_000), 100):
-        state = engine.new_game([pool], options, seed)
-        bots = {p: get_bot("greedy", seed + p, game="oniroo") for p in state.players}
-        rng, moves = random.Random(seed), []
-        while not state.is_over and len(moves) < 600:
-            action = decide(state, state.active_player, bots[state.active_player], rng)
-            moves.append(action)
-            state.apply(action)
-        if state.result and state.result["reason"] == "wake_up_shared":
-            return seed, moves
-    raise AssertionError("no greedy game among 100 ends on the shared dream")
+    return greedy_oniroo_game(
+        options,
+        lambda result: result["reason"] == "wake_up_shared",
+        sample_seed=5,
+        max_moves=600,
+        what="ends on the shared dream",
+    )
 
 
 def two_people_wake_the_shared_dream() -> Match:
