@@ -44,15 +44,29 @@ class SetSummary:
 
 @dataclass(frozen=True)
 class GameSummary:
+    """A game's counts are its sets' added up (every card is in one set of its game)."""
+
     slug: str
     name: str
     name_en: str
-    owned_cards: int
-    total_cards: int
-    copies: int
-    completion: int
     sets: list[SetSummary] = field(default_factory=list)
     rarities: list[RaritySummary] = field(default_factory=list)
+
+    @property
+    def owned_cards(self) -> int:
+        return sum(s.owned_cards for s in self.sets)
+
+    @property
+    def total_cards(self) -> int:
+        return sum(s.total_cards for s in self.sets)
+
+    @property
+    def copies(self) -> int:
+        return sum(s.copies for s in self.sets)
+
+    @property
+    def completion(self) -> int:
+        return _percent(self.owned_cards, self.total_cards)
 
 
 def _percent(part: int, whole: int) -> int:
@@ -120,17 +134,11 @@ def collection_summary(user, *, game_slug: str | None = None) -> list[GameSummar
                 rarities.append(
                     RaritySummary(rarity, owned, rarity_totals[(game_id, rarity)], copies)
                 )
-        owned = sum(s.owned_cards for s in game_sets)
-        total = sum(s.total_cards for s in game_sets)
         summaries.append(
             GameSummary(
                 slug=game.slug,
                 name=game.name,
                 name_en=game.name_en,
-                owned_cards=owned,
-                total_cards=total,
-                copies=sum(s.copies for s in game_sets),
-                completion=_percent(owned, total),
                 sets=game_sets,
                 rarities=rarities,
             )

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from catalog.vocab import GAMES, RULES, TYPES
+from core.hungarian import article
 from decks.entries import MAIN, Entry, display_name
 from decks.formats import Format, formats_for, get_format
 
@@ -194,27 +195,9 @@ def _remove_hints(n: int, card: dict) -> tuple[str, str]:
     return f"Vegyél ki {n} „{hu}” lapot.", f"Remove {_copies_en(n)} of {en}."
 
 
-def _hu_article(name: str) -> str:
-    """Hungarian "a" or "az" before `name`, by how its first word is read aloud.
-
-    A leading number is read as a word: "az 1–2. szint" (egy), "az 5. szint"
-    (öt), "a 3. szint" (három).
-    """
-    digits = ""
-    for char in name:
-        if not char.isdigit():
-            break
-        digits += char
-    if digits:
-        number = int(digits)
-        # egy, öt…, ezer…: the readings of these start with a vowel
-        return "az" if number == 1 or digits[0] == "5" or 1000 <= number < 2000 else "a"
-    return "az" if name and name[0].lower() in "aáeéiíoóöőuúüű" else "a"
-
-
 def _format_named(fmt: Format) -> tuple[str, str]:
     """The format in a sentence, article included: az „Alap” formátum, the “Casual” format."""
-    return f"{_hu_article(fmt.name_hu)} „{fmt.name_hu}” formátum", f"the “{fmt.name_en}” format"
+    return f"{article(fmt.name_hu)} „{fmt.name_hu}” formátum", f"the “{fmt.name_en}” format"
 
 
 def _listed(fmt: Format) -> Format:

@@ -277,17 +277,27 @@ def _panel_answer(
     return _back_to_editor(request, deck)
 
 
+def _small_form_write(request: HttpRequest, deck_id: int, form_class, write) -> HttpResponse:
+    """A builder write from a small form: the owner's deck, the form read (a refusal when it
+    cannot be), then `write(deck, cleaned_data)` and the panel's answer (_panel_answer).
+
+    `write` returns the refusal to show (None when the write went through) and what it did;
+    an ApplicationError it lets rise is answered by the view's @refusals, as a page.
+    """
+    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return _panel_answer(request, deck, _("That change could not be read."))
+    error, done = write(deck, form.cleaned_data)
+    return _panel_answer(request, deck, error, done=done)
+
+
 @login_required
 @require_POST
 @refusals
 def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
-    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    form = CardChangeForm(request.POST)
-    error = None
-    if not form.is_valid():
-        error = _("That change could not be read.")
-    else:
-        card = Card.objects.filter(code=form.cleaned_data["code"].upper()).first()
+    def change(deck: Deck, data: dict) -> tuple[str | None, str | None]:
+        card = Card.objects.filter(code=data["code"].upper()).first()
         try:
             if card is None:
                 raise ApplicationError("unknown_card", _("There is no such card."))
@@ -295,12 +305,14 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
                 deck=deck,
                 user=request.user,
                 card=card,
-                delta=form.cleaned_data["delta"],
-                board=form.cleaned_data["board"] or "main",
+                delta=data["delta"],
+                board=data["board"] or "main",
             )
         except ApplicationError as problem:
-            error = problem.message
-    return _panel_answer(request, deck, error)
+            return problem.message, None
+        return None, None
+
+    return _small_form_write(request, deck_id, CardChangeForm, change)
 
 
 @login_required
@@ -308,18 +320,14 @@ def change_card(request: HttpRequest, deck_id: int) -> HttpResponse:
 @refusals
 def set_built(request: HttpRequest, deck_id: int) -> HttpResponse:
     """The owner marks the deck built from their cards, or takes the mark off."""
-    deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
-    form = BuiltForm(request.POST)
-    error = None
-    if form.is_valid():
-        services.deck_set_built(deck=deck, user=request.user, built=form.cleaned_data["built"])
-    else:
-        error = _("That change could not be read.")
-    if deck.built:
-        done = _("Marked as built: its cards now count as taken.")
-    else:
-        done = _("No longer marked as built: its cards are free again.")
-    return _panel_answer(request, deck, error, done=done)
+
+    def mark(deck: Deck, data: dict) -> tuple[str | None, str | None]:
+        services.deck_set_built(deck=deck, user=request.user, built=data["built"])
+        if deck.built:
+            return None, _("Marked as built: its cards now count as taken.")
+        return None, _("No longer marked as built: its cards are free again.")
+
+    return _small_form_write(request, deck_id, BuiltForm, mark)
 
 
 @login_required

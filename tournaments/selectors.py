@@ -43,6 +43,8 @@ KEPT_STANDINGS_SECONDS = 60 * 60  # a version's standings, kept (kept_standings)
 # a decided pairing's outcome from each side's point of view
 SIDE_A = {Outcome.A: "win", Outcome.B: "loss", Outcome.DRAW: "draw"}
 SIDE_B = {Outcome.A: "loss", Outcome.B: "win", Outcome.DRAW: "draw"}
+# a pairing not played (yet), in a player's record (player_record)
+_UNPLAYED = {Outcome.PENDING: "pending", Outcome.BYE: "bye"}
 
 
 @dataclass(frozen=True)
@@ -689,16 +691,8 @@ def player_record(tournament: Tournament, player: Player) -> list[dict]:
         mine_a = p.player_a_id == player.pk
         opponent = p.player_b if mine_a else p.player_a
         won, lost = (p.wins_a, p.wins_b) if mine_a else (p.wins_b, p.wins_a)
-        if p.outcome == Outcome.PENDING:
-            outcome = "pending"
-        elif p.outcome == Outcome.BYE:
-            outcome = "bye"
-        elif p.outcome == Outcome.DRAW:
-            outcome = "draw"
-        elif p.outcome == Outcome.DOUBLE_LOSS:
-            outcome = "loss"
-        else:
-            outcome = "win" if (p.outcome == Outcome.A) == mine_a else "loss"
+        # a played table as the standings count it (a double loss is a loss for both)
+        outcome = _UNPLAYED.get(p.outcome) or (SIDE_A if mine_a else SIDE_B).get(p.outcome, "loss")
         out.append(
             {
                 "round": p.round.number,

@@ -130,11 +130,13 @@ def test_what_only_the_table_asks_is_said_of_the_table_not_of_the_format():
         ("5. szint", "az"),  # öt
         ("10. szint", "a"),  # tíz
         ("1000 lap", "az"),  # ezer
+        ("2000 lap", "a"),  # kétezer
+        ("1000000 lap", "az"),  # egymillió
         ("", "a"),
     ],
 )
 def test_the_hungarian_article_follows_how_the_name_is_read(name, article):
-    assert validation._hu_article(name) == article
+    assert validation.article(name) == article
 
 
 # --- where the refusal is read away from the deck page ---------------------------------------
