@@ -96,6 +96,14 @@ def rates_counted(settings, monkeypatch):
     cache.clear()
 
 
+@pytest.fixture(params=[True, False], ids=["debug", "no-debug"])
+def debug(request, settings):
+    """Every case both ways: `make run` has DEBUG on, a server has it off. pytest-django
+    turns DEBUG off; a live server forks after this runs and keeps the value."""
+    settings.DEBUG = request.param
+    return request.param
+
+
 @pytest.fixture
 def owner(db):
     return make_user("owner")

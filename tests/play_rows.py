@@ -71,6 +71,29 @@ def oniroo_match(user, opponent: str, *, public: bool = False, **options):
     )
 
 
+def oniroo_table_played(users, seed_and_moves, *, level: int, unplayed: int = 0):
+    """An ONIROO table at `level` of `users` (the first starts it, the others join), dealt the
+    seed `seed_and_moves(options)` gives, its moves played through the match service, each as
+    its seat's person, but for the last `unplayed`: (the match now, the moves not played)."""
+    from play.models import Match
+
+    match = oniroo_match(users[0], "invite", players=len(users), level=level)
+    seed, moves = seed_and_moves(match.options)
+    Match.objects.filter(pk=match.pk).update(seed=seed)
+    for user in users[1:]:
+        play_services.match_join(match_id=match.pk, user=user, deck=None)
+    played = len(moves) - unplayed
+    for action in moves[:played]:
+        match = Match.objects.get(pk=match.pk)
+        play_services.match_submit_action(
+            match_id=match.pk,
+            user=users[action["player"]],
+            action=action,
+            expected_version=match.version,
+        )
+    return Match.objects.get(pk=match.pk), moves[played:]
+
+
 def greedy_oniroo_game(options: dict, ends, *, sample_seed: int, max_moves: int, what: str):
     """A seed and the moves of an ONIROO game greedy bots play in every seat whose end
     `ends(result)` accepts, searched among 100 seeds drawn from `sample_seed`; `what`

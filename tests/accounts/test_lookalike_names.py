@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 from django.forms.models import model_to_dict
@@ -15,6 +13,7 @@ from accounts import services
 from accounts.admin import AdminChangeUserForm
 from accounts.names import UnusableName
 from core.errors import Conflict
+from tests.accounts.twins import name_keys_after, profile_saved
 from tests.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -122,17 +121,12 @@ def test_the_migration_keys_the_oldest_of_twins_and_leaves_the_later_ones_keyles
     # as they stood before migration 0004: twins in the table, no keys
     User.objects.filter(pk=later.pk).update(username="ádám")
     User.objects.update(name_key=None)
-    migration = importlib.import_module("accounts.migrations.0004_user_name_key")
 
-    migration.fill_name_keys(apps, None)
+    keys = name_keys_after("0004_user_name_key", "fill_name_keys")
 
-    keys = dict(User.objects.values_list("pk", "name_key"))
     assert keys == {older.pk: "ádám", later.pk: None, other.pk: "éva"}
     # the later twin keeps its name and can still save its profile
-    later.refresh_from_db()
-    later.email = "adam2@example.com"
-    later.save()
-    later.refresh_from_db()
+    later = profile_saved(later, email="adam2@example.com")
     assert later.name_key is None and later.email == "adam2@example.com"
 
 

@@ -8,10 +8,7 @@ folds them, and letters that Unicode's confusables draw as one Latin letter.
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.forms.models import model_to_dict
 
@@ -19,6 +16,7 @@ from accounts import services
 from accounts.admin import AdminChangeUserForm
 from accounts.names import name_key
 from core.errors import Conflict
+from tests.accounts.twins import name_keys_after, profile_saved
 from tests.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -85,14 +83,10 @@ def test_the_migration_keys_the_oldest_of_new_twins_and_leaves_the_later_keyless
     older, later, other = make_user("alice"), make_user("later"), make_user("Éva")
     # as they stood before: the old key told "alıce" from "alice"
     User.objects.filter(pk=later.pk).update(username="alıce", name_key="alıce")
-    migration = importlib.import_module("accounts.migrations.0005_name_key_folds_lookalike_letters")
 
-    migration.refill_name_keys(apps, None)
+    keys = name_keys_after("0005_name_key_folds_lookalike_letters", "refill_name_keys")
 
-    keys = dict(User.objects.values_list("pk", "name_key"))
     assert keys == {older.pk: "alice", later.pk: None, other.pk: "éva"}
-    later.refresh_from_db()
-    later.email = "alice2@example.com"
-    later.save()  # the later twin keeps its name and can still save its profile
-    later.refresh_from_db()
+    # the later twin keeps its name and can still save its profile
+    later = profile_saved(later, email="alice2@example.com")
     assert (later.username, later.name_key) == ("alıce", None)

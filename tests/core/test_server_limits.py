@@ -12,10 +12,10 @@ import json
 
 import pytest
 from django.conf import settings
-from twisted.internet.testing import StringTransport
 from twisted.web import http
 
 from core import server_limits
+from tests.core.daphne_channel import channel_fed
 
 LIMIT = settings.LIMITS["REQUEST_BODY_MAX_BYTES"]
 
@@ -39,12 +39,7 @@ class Recorded(http.Request):
 
 def answer(*chunks: bytes) -> tuple[bytes, bool]:
     """What the channel writes back for these bytes, and whether it hung up after."""
-    channel = http.HTTPChannel()
-    channel.requestFactory = Recorded
-    transport = StringTransport()
-    channel.makeConnection(transport)
-    for chunk in chunks:
-        channel.dataReceived(chunk)
+    transport = channel_fed(Recorded, *chunks)
     return transport.value(), transport.disconnecting
 
 

@@ -18,10 +18,10 @@ import json
 import pytest
 from django.conf import settings
 from django.utils import translation
-from twisted.internet.testing import StringTransport
 from twisted.web import http
 
 from core import server_limits
+from tests.core.daphne_channel import channel_fed
 
 LIMIT = settings.LIMITS["REQUEST_BODY_MAX_BYTES"]
 URL_LIMIT = settings.LIMITS["URL_MAX_LENGTH"]
@@ -43,12 +43,7 @@ class Recorded(http.Request):
 
 def answer(*chunks: bytes) -> tuple[int, dict[bytes, bytes], bytes]:
     """Status, headers and body of what the channel writes back for these bytes."""
-    channel = http.HTTPChannel()
-    channel.requestFactory = Recorded
-    transport = StringTransport()
-    channel.makeConnection(transport)
-    for chunk in chunks:
-        channel.dataReceived(chunk)
+    transport = channel_fed(Recorded, *chunks)
     head, _, body = transport.value().partition(b"\r\n\r\n")
     status_line, *lines = head.split(b"\r\n")
     headers = dict(line.split(b": ", 1) for line in lines)

@@ -52,13 +52,6 @@ MANY_FILES = multipart(
 LONG_FILENAME = multipart([("file", "a" * 100_000 + ".csv", "AF001;1")])
 
 
-@pytest.fixture(params=[True, False], ids=["debug", "no-debug"])
-def debug(request, settings):
-    """Every case both ways: `make run` has DEBUG on, a server has it off."""
-    settings.DEBUG = request.param
-    return request.param
-
-
 @pytest.fixture
 def player(client, owner):
     client.login(username=owner.username, password=PASSWORD)

@@ -130,6 +130,21 @@ def asgi_live_server(transactional_db):
 
 
 @pytest.fixture
+def deck(transactional_db, owner):
+    """The owner's Álomfogó deck, still empty, in the deck builder's tests; the cards are
+    loaded. A module that needs cards in it has its own `deck`."""
+    from django.core.management import call_command
+
+    from catalog.models import Game
+    from decks import services
+
+    call_command("load_cards", verbosity=0)
+    return services.deck_create(
+        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Éjpakli", entries=[]
+    )
+
+
+@pytest.fixture
 def deck_to_print(live_server, settings, tmp_path):
     """`deck_to_print(username, name, kinds)`: a new player's deck of the first `kinds`
     Álomfogó cards, 3 of each; the cards are loaded and the printed files stay in tmp_path."""

@@ -23,14 +23,10 @@ import json
 import random
 
 import pytest
-from django.core.management import call_command
 
-from play import selectors
 from play.engines import get_engine
-from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing
-from tests.e2e.test_play_arcane import enter_the_dungeon
-from tests.factories import make_user
+from tests.e2e.test_play_arcane import a_dungeon_dealt_by
 from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -82,11 +78,7 @@ def a_seed_with_every_moment(pool: list[dict]) -> int:
 
 
 def test_the_dungeon_says_what_may_be_done_in_plain_words(seed_file, signed_in):
-    call_command("load_cards", verbosity=0)
-    seed_file.write_text(str(a_seed_with_every_moment(selectors.game_pool("arcane-guardian"))))
-    page = signed_in(make_user("zsofi", language="en"))
-    errors = enter_the_dungeon(page)
-    match = Match.objects.get()
+    page, errors, match = a_dungeon_dealt_by(a_seed_with_every_moment, seed_file, signed_in)
     met: set[str] = set()
     prompt = page.locator("#table-prompt")
     for _ in range(MOVES_CAP):

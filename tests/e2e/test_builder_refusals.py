@@ -7,28 +7,9 @@ document: the page lost its header and title and showed one bare line.
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from catalog.models import Game
-from decks import services
-
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(params=[True, False], ids=["DEBUG", "production"])
-def debug(request, settings):
-    # pytest-django turns DEBUG off; the live server forks after this runs and keeps the value.
-    settings.DEBUG = request.param
-    return request.param
-
-
-@pytest.fixture
-def deck(transactional_db, owner):
-    call_command("load_cards", verbosity=0)
-    return services.deck_create(
-        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Jégpakli", entries=[]
-    )
 
 
 def expect_whole_builder(page, deck):

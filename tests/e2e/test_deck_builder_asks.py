@@ -14,13 +14,12 @@ import pytest
 from playwright.sync_api import expect
 
 from decks.models import Deck
-from tests.e2e.test_deck_versions import deck  # noqa: F401 (fixture: an empty Álomfogó deck)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
-def test_deleting_a_deck_asks_first(signed_in, owner, deck, javascript):  # noqa: F811
+def test_deleting_a_deck_asks_first(signed_in, owner, deck, javascript):
     page = signed_in(owner, javascript=javascript)
     page.goto(f"/decks/{deck.pk}/settings/")
     ask = page.locator("details.deck-delete summary")
@@ -42,7 +41,7 @@ def test_deleting_a_deck_asks_first(signed_in, owner, deck, javascript):  # noqa
     assert not Deck.objects.filter(pk=deck.pk).exists()
 
 
-def test_the_quick_add_suggests_the_decks_own_games_names(signed_in, owner, deck):  # noqa: F811
+def test_the_quick_add_suggests_the_decks_own_games_names(signed_in, owner, deck):
     page = signed_in(owner)
     page.goto(f"/decks/{deck.pk}/edit/")
     box = page.locator("#quick-line")

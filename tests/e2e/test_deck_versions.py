@@ -5,21 +5,9 @@ read in the reader's language."""
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from catalog.models import Game
-from decks import services
-
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def deck(transactional_db, owner):
-    call_command("load_cards", verbosity=0)
-    return services.deck_create(
-        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Éjpakli", entries=[]
-    )
 
 
 def test_a_sitting_of_edits_is_one_version_that_can_be_compared_and_restored(

@@ -29,7 +29,7 @@ import pytest
 from django.core.management import call_command
 
 from core.games import table_game
-from play import selectors, services
+from play import selectors
 from play.engines import get_engine
 from play.models import Match
 from tests.concurrency import aside
@@ -39,7 +39,7 @@ from tests.e2e.table_checks import quick_hard_bot  # noqa: F401 (autouse: a quic
 from tests.e2e.test_play_oniroo import solitaire_faces
 from tests.e2e.test_table_cards_oniroo import faces_of
 from tests.factories import make_user
-from tests.play_rows import greedy_oniroo_game, oniroo_match
+from tests.play_rows import greedy_oniroo_game, oniroo_table_played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -172,22 +172,11 @@ def a_table_of_four_one_move_from_the_end() -> tuple[Match, list, dict]:
     """Four people at a level-5 table; each move played through the match service as its
     seat's person, up to zsofi's wake-up on her own dream: (match, users, that move)."""
     users = [make_user(name, language="hu") for name in ("zsofi", "gergo", "anna", "bence")]
-    match = oniroo_match(users[0], "invite", players=4, level=5)
-    seed, moves = a_game_zsofi_wins_waking_her_own_dream(match.options)
-    Match.objects.filter(pk=match.pk).update(seed=seed)
-    for user in users[1:]:
-        services.match_join(match_id=match.pk, user=user, deck=None)
-    *before, last = moves
-    for action in before:
-        match = Match.objects.get(pk=match.pk)
-        services.match_submit_action(
-            match_id=match.pk,
-            user=users[action["player"]],
-            action=action,
-            expected_version=match.version,
-        )
+    match, (last,) = oniroo_table_played(
+        users, a_game_zsofi_wins_waking_her_own_dream, level=5, unplayed=1
+    )
     assert last["type"] == "wake_up" and last["player"] == 0
-    return Match.objects.get(pk=match.pk), users, last
+    return match, users, last
 
 
 def test_the_dream_zsofi_wakes_up_holds_the_wake_up_card_and_says_so(signed_in):

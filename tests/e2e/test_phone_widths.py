@@ -5,25 +5,13 @@ from __future__ import annotations
 import os
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
-
-from catalog.models import Game
-from decks import services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 # Set to a folder to keep the screenshots for a look.
 SHOTS = os.environ.get("E2E_SCREENSHOTS")
-
-
-@pytest.fixture
-def deck(transactional_db, owner):
-    call_command("load_cards", verbosity=0)
-    return services.deck_create(
-        owner=owner, game=Game.objects.get(slug="alomfogo"), name="Zsebpakli", entries=[]
-    )
 
 
 def overflow(page) -> int:

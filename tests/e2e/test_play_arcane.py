@@ -20,6 +20,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from play import selectors
 from play.engines import get_engine
 from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing
@@ -65,6 +66,17 @@ def enter_the_dungeon(page) -> list[str]:
     page.locator("form.arcane-new").get_by_role("button", name="Enter the dungeon").click()
     showing(page, 0)
     return errors
+
+
+def a_dungeon_dealt_by(find_seed, seed_file, signed_in):
+    """The catalog loaded, the deal `find_seed(pool)` picks from the dungeon's cards fixed
+    (`seed_file`), and zsofi (in English) in that dungeon: (her page, its script errors,
+    the match)."""
+    call_command("load_cards", verbosity=0)
+    seed_file.write_text(str(find_seed(selectors.game_pool("arcane-guardian"))))
+    page = signed_in(make_user("zsofi", language="en"))
+    errors = enter_the_dungeon(page)
+    return page, errors, Match.objects.get()
 
 
 FIRST_MOVES = 8  # the whole game is played by test_table_cards_arcane.py, on other deals

@@ -20,15 +20,11 @@ import json
 import random
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from play import selectors
 from play.engines import get_engine
-from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing
-from tests.e2e.test_play_arcane import enter_the_dungeon, offered
-from tests.factories import make_user
+from tests.e2e.test_play_arcane import a_dungeon_dealt_by, offered
 from tests.table_policies import arcane_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,11 +62,7 @@ def a_seed_with_both_moments(pool: list[dict]) -> int:
 
 
 def test_the_table_offers_the_moment_before_the_reveal_and_the_forced_payment(seed_file, signed_in):
-    call_command("load_cards", verbosity=0)
-    seed_file.write_text(str(a_seed_with_both_moments(selectors.game_pool("arcane-guardian"))))
-    page = signed_in(make_user("zsofi", language="en"))
-    errors = enter_the_dungeon(page)
-    match = Match.objects.get()
+    page, errors, match = a_dungeon_dealt_by(a_seed_with_both_moments, seed_file, signed_in)
     met: set[str] = set()
     for _ in range(MOVES_CAP):
         state = api_state(page, match.pk)

@@ -26,7 +26,7 @@ from play.models import Match
 from tests.concurrency import aside
 from tests.e2e.pages import showing
 from tests.factories import make_user
-from tests.play_rows import codes_deck, greedy_oniroo_game, oniroo_match
+from tests.play_rows import codes_deck, greedy_oniroo_game, oniroo_table_played
 from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -155,19 +155,7 @@ def a_game_won_on_the_shared_dream(options: dict) -> tuple[int, list[dict]]:
 
 def two_people_wake_the_shared_dream() -> Match:
     users = [make_user(name, language="en") for name in ("zsofi", "gergo")]
-    match = oniroo_match(users[0], "invite", players=2, level=3)
-    seed, moves = a_game_won_on_the_shared_dream(match.options)
-    Match.objects.filter(pk=match.pk).update(seed=seed)
-    services.match_join(match_id=match.pk, user=users[1], deck=None)
-    for action in moves:
-        match = Match.objects.get(pk=match.pk)
-        services.match_submit_action(
-            match_id=match.pk,
-            user=users[action["player"]],
-            action=action,
-            expected_version=match.version,
-        )
-    match = Match.objects.get(pk=match.pk)
+    match, _ = oniroo_table_played(users, a_game_won_on_the_shared_dream, level=3)
     assert match.status == "finished" and match.result["reason"] == "wake_up_shared"
     return match
 

@@ -211,6 +211,13 @@ def aura_and_wugus(code: str):
     return g, on_board(g, 0, code), ids(g, 0, "board", W), ids(g, 1, "board", W)
 
 
+def assert_nothing_added_once_resting(g, aura: str, attacker: str, defender: str) -> None:
+    """Once `aura` rests, a Wugu's duel with a Wugu is 4 against 4 again: nobody wins."""
+    rest(g, aura)
+    attack(g, attacker, defender)
+    assert close(g) == {"attack": 4, "defense": 4, "winner": None}
+
+
 def rest(g, iid: str, to: str = "resting") -> None:
     """Set a state no card can produce here (an event resting, a révülő damaged)."""
     g.s["inst"][iid]["state"] = to
@@ -958,9 +965,7 @@ def test_vilagfa_arnyeka_adds_defence_while_active():
     attack(g, b0, b1)
     assert close(g) == {"attack": 4, "defense": 4, "winner": None}  # attack unchanged
     next_turn(g)
-    rest(g, shade)
-    attack(g, c1, a0)
-    assert close(g) == {"attack": 4, "defense": 4, "winner": None}
+    assert_nothing_added_once_resting(g, shade, c1, a0)
 
 
 @covers("AFD-054")
@@ -972,9 +977,7 @@ def test_harci_dobok_adds_attack_while_active():
     next_turn(g)
     attack(g, a0, b1)
     assert close(g) == {"attack": 5, "defense": 4, "winner": "attacker"}
-    rest(g, drums)
-    attack(g, b0, c1)
-    assert close(g) == {"attack": 4, "defense": 4, "winner": None}
+    assert_nothing_added_once_resting(g, drums, b0, c1)
 
 
 @covers("AFD-055")

@@ -52,13 +52,21 @@ def solve(client, match):
     return client.get(f"/api/matches/{match.pk}/hint/?solve=1")
 
 
-def solved_then_moved(client, mages_dungeon) -> tuple[Match, object]:
-    """The mage asks the solver (answered: one search), then moves: the match at version 1."""
-    match, mage = mages_dungeon
-    client.force_login(mage)
-    assert solve(client, match).status_code == 200
-    move(match, mage)
-    return match, mage
+@pytest.fixture
+def solved_then_moved(client, dungeon, searches, rates_counted, monkeypatch):  # noqa: F811
+    """`solved_then_moved(runs)`: the solver allows `runs` searches a minute (rates counted,
+    searches recorded); the mage asks it (answered: one search), then moves: the match at
+    version 1, and the mage."""
+
+    def at(runs_a_minute: int) -> tuple[Match, object]:
+        monkeypatch.setattr(hints, "SOLVER_RUNS_PER_MINUTE", runs_a_minute)
+        match, mage = dungeon
+        client.force_login(mage)
+        assert solve(client, match).status_code == 200
+        move(match, mage)
+        return match, mage
+
+    return at
 
 
 def rivals_dungeon(client) -> Match:
@@ -105,14 +113,9 @@ def test_a_kept_verdict_is_for_its_own_match_version_and_seat(dungeon, client, s
 
 
 def test_past_the_searches_a_minute_the_solver_is_refused_and_the_hint_answers(
-    dungeon,  # noqa: F811
-    client,
-    searches,
-    rates_counted,
-    monkeypatch,
+    client, searches, rates_counted, solved_then_moved
 ):
-    monkeypatch.setattr(hints, "SOLVER_RUNS_PER_MINUTE", 2)
-    match, mage = solved_then_moved(client, dungeon)
+    match, mage = solved_then_moved(2)
     assert solve(client, match).status_code == 200
     assert solve(client, match).status_code == 200  # kept: not a search, not counted
     assert searches == [0, 1]
@@ -133,15 +136,8 @@ def test_past_the_searches_a_minute_the_solver_is_refused_and_the_hint_answers(
     assert solve(client, match).status_code == 200 and searches == [0, 1, 2]
 
 
-def test_the_searches_a_minute_are_each_persons_own(
-    dungeon,  # noqa: F811
-    client,
-    searches,
-    rates_counted,
-    monkeypatch,
-):
-    monkeypatch.setattr(hints, "SOLVER_RUNS_PER_MINUTE", 1)
-    match, _mage = solved_then_moved(client, dungeon)
+def test_the_searches_a_minute_are_each_persons_own(client, solved_then_moved):
+    match, _mage = solved_then_moved(1)
     assert solve(client, match).status_code == 429
     theirs = rivals_dungeon(client)
     assert solve(client, theirs).status_code == 200

@@ -18,41 +18,10 @@ from tournaments.models import PairingGame
 pytestmark = pytest.mark.usefixtures("english")
 
 
-def made_one_at_a_time(*, game, options, players, created_by, event_url="", public=False):
-    """match_create_paired as it was before a round's matches were made together (an insert,
-    the seats' insert, `_seats_moved`): what each of them must still be."""
-    options, bad = table_game(game.slug).options_from(options)
-    assert not bad
-    seed = Match._meta.get_field("seed").default()
-    match = Match.objects.create(
-        game=game,
-        options=options,
-        opponent=Opponent.PAIRED,
-        seed=seed,
-        seed_sha256=hashlib.sha256(str(seed).encode()).hexdigest(),
-        created_by=created_by,
-        seat_count=len(players),
-        event_url=event_url,
-        public=public,
-    )
-    Seat.objects.bulk_create(
-        Seat(match=match, position=position, user=user, deck_version=version)
-        for position, (user, version) in enumerate(players)
-    )
-    play_services._seats_moved(match)
-    return match
-
-
 @pytest.fixture
 def seeds(monkeypatch):
-    """Match seeds 1, 2, 3, … from Match.seed's default; `seeds()` starts them again."""
-    field = Match._meta.get_field("seed")
-
-    def restart() -> None:
-        monkeypatch.setattr(field, "default", itertools.count(1).__next__)
-
-    restart()
-    return restart
+    """Match seeds 1, 2, 3, … from Match.seed's default."""
+    monkeypatch.setattr(Match._meta.get_field("seed"), "default", itertools.count(1).__next__)
 
 
 def row(match: Match) -> tuple[dict, list[dict]]:
@@ -67,17 +36,42 @@ def row(match: Match) -> tuple[dict, list[dict]]:
     return fields, seats
 
 
-def reference(event, pairing, number: int) -> Match:
+SEAT_DEFAULTS = ("bot", "ready_at", "left")  # what `row` reads of a seat besides its player
+
+
+def expected(event, pairing, number: int, seed: int) -> tuple[dict, list[dict]]:
+    """What game `number` of `pairing` must be, as `row` gives it: what the one-match-at-a-time
+    path made (an insert, the seats' insert, `_seats_moved`), the model's defaults but for what
+    the event, the pairing and the seed give."""
     a, b = pairing.player_a, pairing.player_b
-    seats = [(a.user, a.deck_version), (b.user, b.deck_version)]
-    return made_one_at_a_time(
-        game=event.game,
-        options=event.match_options,
-        players=seats if number % 2 else seats[::-1],  # player_a at seat 0 in odd games
-        created_by=event.organiser,
-        event_url=event.get_absolute_url(),
-        public=event.listed,
-    )
+    players = [(a.user, a.deck_version), (b.user, b.deck_version)]
+    if number % 2 == 0:
+        players.reverse()  # player_a at seat 0 in odd games
+    options, bad = table_game(event.game.slug).options_from(event.match_options)
+    assert not bad
+    given = {
+        "game_id": event.game_id,
+        "options": options,
+        "opponent": Opponent.PAIRED,
+        "seed": seed,
+        "seed_sha256": hashlib.sha256(str(seed).encode()).hexdigest(),
+        "created_by_id": event.organiser_id,
+        "seat_count": len(players),
+        "event_url": event.get_absolute_url(),
+        "public": event.listed,
+        "seats_version": 1,  # the seats' first version
+    }
+    fields = {
+        field.attname: field.get_default()
+        for field in Match._meta.concrete_fields
+        if field.attname not in {"id", "created_at", *given}
+    }
+    seat_defaults = {name: Seat._meta.get_field(name).get_default() for name in SEAT_DEFAULTS}
+    seats = [
+        {"position": position, "user_id": user.pk, "deck_version_id": version.pk, **seat_defaults}
+        for position, (user, version) in enumerate(players)
+    ]
+    return {**fields, **given}, seats
 
 
 @pytest.mark.parametrize("listed", [True, False])
@@ -97,10 +91,10 @@ def test_a_rounds_matches_are_the_rows_made_one_at_a_time(
     assert second.a_seat == 1
     made.append(row(second.match))
 
-    seeds()  # the same seeds again, in the same order
-    expected = [row(reference(event, p, 1)) for p in pairings]
-    expected.append(row(reference(event, pairings[0], 2)))
-    assert made == expected
+    # seeds 1 to 4 for the round's tables in order, 5 for the second game
+    wanted = [expected(event, p, 1, seed) for seed, p in enumerate(pairings, start=1)]
+    wanted.append(expected(event, pairings[0], 2, 5))
+    assert made == wanted
     fields, seats = made[-1]
     assert fields["seed"] == 5 and fields["seats_version"] == 1 and fields["public"] is listed
     assert seats[0]["user_id"] == pairings[0].player_b.user_id
