@@ -6,9 +6,17 @@ number goes by how it is read aloud: "a 2. forduló" (kettő), "az 1. forduló" 
 A sentence whose number or name the code fills in cannot carry "a(z)" for a reader to
 sort out: the code picks the sentence with the right article (a message context each).
 Pure: no Django, no translation.
+
+A translation cannot compute, so a Hungarian sentence whose value is filled in later
+writes "a(z)" right before the field ("a(z) {n}. helyre"); whatever fills it settles
+the article from the value (`settle_articles`; static/js/live.js's `fill` does the same
+for the live table).
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping
 
 VOWELS = frozenset("aáeéiíoóöőuúüű")
 # A capital letter read on its own ("az F", "az L-alakú", "a B"): its name's first sound.
@@ -49,3 +57,27 @@ def article(word_or_number: object) -> str:
     if first.isupper() and alone:  # a letter read by its name
         return "az" if first in LETTERS_READ_WITH_A_VOWEL else "a"
     return "az" if first.lower() in VOWELS else "a"
+
+
+# "a(z) {name}", "A(z) „{name}”" or "a(z) %(name)s" in a sentence still to be filled: the
+# field right after.
+ARTICLE_BEFORE_FIELD = re.compile(r"(?<!\w)([aA])\(z\) ([„“\"']?)(\{(\w+)\}|%\((\w+)\)s)")
+MARKUP = re.compile(r"<[^>]*>")
+
+
+def settle_articles(text: str, params: Mapping[str, object]) -> str:
+    """`text` with each "a(z)" before a {field} turned into the article the field's value
+    takes, capitalised as written; the fields stay for the filler. A field with no value
+    keeps its "a(z)". A value may be markup (a name set apart in <bdi>): its text counts."""
+
+    def one(found: re.Match) -> str:
+        letter, quote, field, brace_name, percent_name = found.groups()
+        value = params.get(brace_name or percent_name)
+        if value is None:
+            return found.group(0)
+        word = article(MARKUP.sub("", str(value)))
+        if letter == "A":
+            word = word.capitalize()
+        return f"{word} {quote}{field}"
+
+    return ARTICLE_BEFORE_FIELD.sub(one, text)

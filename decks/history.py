@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from core.errors import ApplicationError
+from core.hungarian import settle_articles
 from core.params import int_param
 from decks import formats, versioning
 from decks.entries import SIDE
@@ -204,7 +205,8 @@ def version_summary(version: DeckVersion, lines: list[DiffLine], *, game: str) -
     if kind == VersionKind.COPIED:
         return _("Copied from “%(name)s”") % {"name": details.get("name", "")}
     if kind == VersionKind.RESTORED:
-        return _("Restored version %(n)s") % {"n": details.get("number", "?")}
+        number = {"n": details.get("number", "?")}
+        return settle_articles(_("Restored version %(n)s"), number) % number
     if kind == VersionKind.SETTINGS:
         return _settings_sentence(game, details)
     if kind in (VersionKind.EDITED, VersionKind.REPLACED):

@@ -23,6 +23,7 @@ from catalog.selectors import cards_autocomplete
 from core.errors import ApplicationError, Conflict, NotFound
 from core.forms import posted
 from core.games import GAMES
+from core.hungarian import settle_articles
 from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
@@ -594,7 +595,10 @@ def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:
     except ApplicationError as problem:
         messages.error(request, problem.message)
     else:
-        messages.success(request, _("Version %(n)s restored.") % {"n": number})
+        restored = {"n": number}
+        messages.success(
+            request, settle_articles(_("Version %(n)s restored."), restored) % restored
+        )
     return redirect("decks:history", deck.pk)
 
 

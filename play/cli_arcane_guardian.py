@@ -17,6 +17,7 @@ import argparse
 import sys
 from functools import lru_cache, partial
 
+from core.hungarian import settle_articles
 from play import cli_loop
 from play.bots import bot_kinds, get_bot
 from play.bots.arcane_guardian_cards import arcane_cards, ending_codes
@@ -349,9 +350,8 @@ def format_action(action: dict, view: dict, lang: str = "hu") -> str:
     if kind == "choose_pile":
         pile = view["piles"][action["pile"]]
         card = card_name(pile["top"], view, lang) if pile["face_up"] else UI[lang]["face_down"]
-        return words[kind].format(
-            n=action["pile"] + 1, card=card, cost=_pile_cost(view, action, lang)
-        )
+        fields = {"n": action["pile"] + 1, "card": card, "cost": _pile_cost(view, action, lang)}
+        return settle_articles(words[kind], fields).format(**fields)
     if kind == "use":
         return words[kind].format(card=card_name(action["card"], view, lang))
     if kind == "discard_curse":

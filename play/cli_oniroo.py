@@ -15,6 +15,7 @@ import argparse
 import sys
 from functools import partial
 
+from core.hungarian import settle_articles
 from play import cli_loop
 from play.bots import get_bot
 from play.bots.oniroo_cards import oniroo_card, oniroo_cards
@@ -794,16 +795,17 @@ def format_action(action: dict, view: dict, lang: str = "hu", *, yours: bool = T
     if "kind" in action:
         where = f" → {action['kind']}"
     template = templates.get(key, kind + " {card}")
-    return template.format(
-        card=card,
-        dream=dream,
-        target=target,
-        to=_place(action.get("to"), lang),
-        position=(action.get("position") or 0) + 1,
-        digit=action.get("digit"),
-        slot=(action.get("slot") or 0) + 1,
-        where=where,
-    )
+    fields = {
+        "card": card,
+        "dream": dream,
+        "target": target,
+        "to": _place(action.get("to"), lang),
+        "position": (action.get("position") or 0) + 1,
+        "digit": action.get("digit"),
+        "slot": (action.get("slot") or 0) + 1,
+        "where": where,
+    }
+    return settle_articles(template, fields).format(**fields)
 
 
 def _dream_owner(view: dict, dream_id: str) -> int | None:

@@ -36,6 +36,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from core.hungarian import settle_articles
+
 LIVE_STRINGS = "play/_live_strings.html"
 OVER = ("finished", "abandoned")
 _JSON_OBJECT = re.compile(r"\{.*\}", re.S)
@@ -58,7 +60,9 @@ def table_words(spec) -> dict[str, str]:
 
 def _fill(text: str, **params) -> SafeString:
     """`text` with its {name} placeholders filled, as live.js's `fill`; escaped for HTML
-    (a value may be markup already: a name set apart in <bdi>)."""
+    (a value may be markup already: a name set apart in <bdi>). An "a(z)" right before a
+    field is settled first (core.hungarian.settle_articles), as `fill` does."""
+    text = settle_articles(text, params)
 
     def one(found: re.Match) -> str:
         name = found.group(1)

@@ -22,9 +22,54 @@
 (function () {
   "use strict";
 
+  // Hungarian's definite article before a word or number, as core/hungarian.py `article`
+  // reads it ("a" before a consonant sound, "az" before a vowel; a number as it is read
+  // aloud, a capital letter alone by its name). A translation writes "a(z)" right before a
+  // field it cannot know ("a(z) {n}. helyre"); `fill` settles it from the value, as
+  // core.hungarian.settle_articles does for the server's copy of these words.
+  const VOWELS = "aáeéiíoóöőuúüű";
+  const LETTERS_READ_WITH_A_VOWEL = "AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY";
+  const QUOTES = "„”“\"'‘’«»‹›([{ \t";
+
+  function numberTakesAz(digits) {
+    const number = digits.replace(/^0+/, "") || "0";
+    const leadingGroup = number.slice(0, number.length % 3 || 3);
+    return leadingGroup === "1" || number[0] === "5";
+  }
+
+  function hungarianArticle(value) {
+    const chars = Array.from(String(value));
+    let start = 0;
+    while (start < chars.length && QUOTES.includes(chars[start])) start += 1;
+    const rest = chars.slice(start);
+    let digits = "";
+    for (const char of rest) {
+      if (!/\p{Nd}/u.test(char)) break;
+      digits += char;
+    }
+    if (digits) return numberTakesAz(digits) ? "az" : "a";
+    if (!rest.length) return "a";
+    const first = rest[0];
+    const upper = first !== first.toLowerCase() && first === first.toUpperCase();
+    const alone = rest.length === 1 || !/\p{L}/u.test(rest[1]);
+    if (upper && alone) return LETTERS_READ_WITH_A_VOWEL.includes(first) ? "az" : "a";
+    return VOWELS.includes(first.toLowerCase()) ? "az" : "a";
+  }
+
+  const ARTICLE_BEFORE_FIELD = /(?<![\p{L}\p{N}_])([aA])\(z\) ([„“"']?)\{(\w+)\}/gu;
+
+  function settleArticles(text, params) {
+    return text.replace(ARTICLE_BEFORE_FIELD, (whole, letter, quote, name) => {
+      if (!Object.prototype.hasOwnProperty.call(params, name) || params[name] == null) return whole;
+      let word = hungarianArticle(String(params[name]).replace(/<[^>]*>/g, ""));
+      if (letter === "A") word = word[0].toUpperCase() + word.slice(1);
+      return `${word} ${quote}{${name}}`;
+    });
+  }
+
   function fill(text, params) {
     if (!params) return text;
-    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    return settleArticles(text, params).replace(/\{(\w+)\}/g, (whole, name) =>
       Object.prototype.hasOwnProperty.call(params, name) && params[name] != null
         ? String(params[name])
         : whole
@@ -1749,6 +1794,8 @@
     start,
     makeT,
     fill,
+    hungarianArticle,
+    settleArticles,
     actionKey,
     newEvents,
     readJSON,
