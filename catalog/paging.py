@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
+from core.hungarian import percent_filled
 from core.params import BadParameter, int_param
 
 COUNT_LIMIT = 1000
@@ -137,7 +138,8 @@ def _page_param(
     except BadParameter:
         # One message for every way of getting it wrong ("0", "abc", "2.5", 10**20): the range.
         message = _("“%(name)s” must be a whole number from 1 to %(maximum)s.")
-        raise BadParameter(name, message % {"name": name, "maximum": maximum}) from None
+        params = {"name": name, "maximum": maximum}
+        raise BadParameter(name, percent_filled(message, params)) from None
 
 
 class CheckedPagination(PageNumberPagination):

@@ -25,6 +25,7 @@ from catalog import search_keys as keys
 from catalog import tokens, vocab
 from catalog.text import fold, fold_words
 from core.errors import ApplicationError
+from core.hungarian import percent_filled
 
 __all__ = [
     "And", "GameHint", "Loose", "Not", "Or", "ParsedQuery", "SearchError", "SearchResult",
@@ -206,7 +207,7 @@ def _missing_value(key: str, op: str, extra_char: str, position: int) -> SearchE
     else:
         message = gettext("“%(key)s%(op)s” needs a value right after it, for example %(example)s.")
     params = {"key": key, "op": op, "char": extra_char, "example": example}
-    return SearchError("missing_value", message % params, position)
+    return SearchError("missing_value", percent_filled(message, params), position)
 
 
 # --- parser -------------------------------------------------------------------
@@ -312,7 +313,8 @@ class Parser:
             return self._term(token)
         if not fold_words(token.text):
             message = gettext("“%(text)s” has no letters or digits to look for; ignored.")
-            self._warn(message % {"text": token.text}, token)
+            params = {"text": token.text}
+            self._warn(percent_filled(message, params), token)
             return None
         return Loose(token.text, token.quoted, token.position)
 
@@ -351,7 +353,8 @@ class Parser:
 
     def _dangling(self, token: Token) -> SearchError:
         message = gettext("“%(word)s” needs a search term on both sides.")
-        return SearchError("dangling_operator", message % {"word": token.text}, token.position)
+        params = {"word": token.text}
+        return SearchError("dangling_operator", percent_filled(message, params), token.position)
 
 
 def _term_cost(token: Token) -> int:

@@ -22,6 +22,7 @@ from catalog import tokens, vocab
 from catalog.cardfile import CARD_CODE_PATTERN
 from catalog.text import fold, fold_words, stems
 from catalog.tokens import all_words_q, text_has, words_in_order_q, words_q
+from core.hungarian import percent_filled
 
 COMPARISONS = ("<", "<=", ">", ">=")
 LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
@@ -90,7 +91,9 @@ def unknown_value(
     else:
         message = gettext("“%(key)s” has no value “%(value)s”. Try for example %(choices)s.")
         choices = examples[:8]
-    text = message % {"key": typed_key, "value": value, "choices": ", ".join(choices)}
+    text = percent_filled(
+        message, {"key": typed_key, "value": value, "choices": ", ".join(choices)}
+    )
     return Invalid("unknown_value", text)
 
 
@@ -134,11 +137,15 @@ class Key:
                 "“%(key)s” cannot be compared with “%(op)s”: only numbers and rarity can. "
                 "Use “:” to match it or “!=” to exclude it."
             )
-            raise Invalid("bad_operator", message % {"key": typed_key, "op": op}, "op")
+            raise Invalid(
+                "bad_operator", percent_filled(message, {"key": typed_key, "op": op}), "op"
+            )
         if self.directive and op != "=":
             message = gettext("“%(key)s” only takes “:”, for example %(example)s.")
             raise Invalid(
-                "bad_operator", message % {"key": typed_key, "example": self.example}, "op"
+                "bad_operator",
+                percent_filled(message, {"key": typed_key, "example": self.example}),
+                "op",
             )
         return self.name, op, self.normalize(typed_key, value)
 
@@ -185,7 +192,7 @@ class TextKey(Key):
     def normalize(self, typed_key: str, value: str) -> str:
         if not fold_words(value):
             message = gettext("“%(key)s:%(value)s” has no letters or digits to look for; ignored.")
-            raise Ignored(message % {"key": typed_key, "value": value})
+            raise Ignored(percent_filled(message, {"key": typed_key, "value": value}))
         return value
 
     def match(self, value: str) -> Q:
@@ -270,7 +277,8 @@ class GroupKey(VocabKey):
                 "ONIROO has eight groups, numbered as in the rulebook: %(groups)s. "
                 "“%(value)s” is not one of them."
             )
-            raise Invalid("unknown_value", message % {"groups": group_list(), "value": value})
+            params = {"groups": group_list(), "value": value}
+            raise Invalid("unknown_value", percent_filled(message, params))
         return super().normalize(typed_key, value)
 
 
@@ -306,7 +314,8 @@ class CodeKey(Key):
         )
         shapes = ", ".join(term.label(language()) for term in vocab.SHAPES.terms)
         raise Invalid(
-            "unknown_value", message % {"key": typed_key, "value": value, "shapes": shapes}
+            "unknown_value",
+            percent_filled(message, {"key": typed_key, "value": value, "shapes": shapes}),
         )
 
     def match(self, value: str) -> Q:
@@ -375,7 +384,7 @@ class NumberKey(Key):
     def normalize(self, typed_key: str, value: str) -> str:
         params = {"key": typed_key, "value": value, "example": self.example}
         if not self.pattern.fullmatch(value):
-            raise Invalid("bad_number", gettext(self.not_a_number) % params)
+            raise Invalid("bad_number", percent_filled(gettext(self.not_a_number), params))
         number = number_in_range(value, self.minimum, self.maximum)
         if number is not None:
             return str(number)
@@ -389,7 +398,7 @@ class NumberKey(Key):
                 "The number after “%(key)s” is too large: the largest it takes is %(maximum)s."
             )
         params.update(minimum=self.minimum, maximum=self.maximum)
-        raise Invalid("bad_number", message % params)
+        raise Invalid("bad_number", percent_filled(message, params))
 
     def match(self, value: str) -> Q:
         return Q(**{self.field: int(value)})
@@ -476,7 +485,7 @@ class SetKey(Key):
     def normalize(self, typed_key: str, value: str) -> str:
         if not SET_CODE.fullmatch(value):
             message = gettext("“%(value)s” is not a set code; set codes look like AF1 or ONI.")
-            raise Invalid("unknown_value", message % {"value": value})
+            raise Invalid("unknown_value", percent_filled(message, {"value": value}))
         return value.upper()
 
     def match(self, value: str) -> Q:

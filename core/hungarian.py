@@ -81,3 +81,8 @@ def settle_articles(text: str, params: Mapping[str, object]) -> str:
         return f"{word} {quote}{field}"
 
     return ARTICLE_BEFORE_FIELD.sub(one, text)
+
+
+def percent_filled(message: str, params: Mapping[str, object]) -> str:
+    """`message % params`, each "a(z)" before a %(field)s first settled for its value."""
+    return settle_articles(message, params) % params

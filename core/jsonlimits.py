@@ -25,6 +25,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from core.errors import ApplicationError
+from core.hungarian import percent_filled
 
 # The nesting is measured with a few passes of C-speed regular expressions
 # rather than a Python loop per bracket (a 2.5 MB body holds 1.7 million).
@@ -86,14 +87,16 @@ def _one_of_each(pairs: list[tuple[str, object]]) -> dict:
 def _no_constant(word: str):
     """Python's json reads NaN, Infinity and -Infinity, which JSON does not have; passed on,
     they compare unequal to themselves, and the answer that echoes them is no JSON either."""
-    raise BadJson(_("“%(word)s” is not a JSON number.") % {"word": word})
+    params = {"word": word}
+    raise BadJson(percent_filled(_("“%(word)s” is not a JSON number."), params))
 
 
 def _finite_float(digits: str) -> float:
     """A JSON number with a fraction or exponent; 1e309 would be read as infinity."""
     number = float(digits)
     if not math.isfinite(number):
-        raise BadJson(_("The number %(number)s is too large.") % {"number": digits[:40]})
+        params = {"number": digits[:40]}
+        raise BadJson(percent_filled(_("The number %(number)s is too large."), params))
     return number
 
 
@@ -125,10 +128,9 @@ def loads_bounded(text: str | bytes, *, limit: int | None = None, unique_keys: b
             parse_float=_finite_float,
         )
     except json.JSONDecodeError as problem:
-        raise BadJson(
-            _("Malformed JSON at line %(line)s, column %(column)s.")
-            % {"line": problem.lineno, "column": problem.colno}
-        ) from None
+        params = {"line": problem.lineno, "column": problem.colno}
+        message = _("Malformed JSON at line %(line)s, column %(column)s.")
+        raise BadJson(percent_filled(message, params)) from None
     except (ValueError, RecursionError):  # a number of over 4,300 digits, say
         raise BadJson(_("Malformed JSON.")) from None
     finally:

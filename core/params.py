@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.hungarian import percent_filled
 
 # Enough for any id or count the site uses; longer text is refused before int().
 _INTEGER = re.compile(r"-?[0-9]{1,19}")
@@ -93,9 +94,10 @@ def flag_param(raw: object, *, name: str) -> bool:
         return True
     if raw in _NO:
         return False
+    params = {"name": name}
     raise BadParameter(
         name,
-        _("“%(name)s” is 1 or 0 (or true or false).") % {"name": name},
+        percent_filled(_("“%(name)s” is 1 or 0 (or true or false)."), params),
     )
 
 

@@ -22,6 +22,7 @@ from catalog.paging import CheckedPagination
 from core.api import IgnoreAccept
 from core.api_pages import page_parameters, page_serializer
 from core.errors import ApplicationError
+from core.hungarian import percent_filled
 from core.jsonlimits import BadJson, loads_bounded
 from core.serializer_fields import (
     CountedListSerializer,
@@ -467,10 +468,10 @@ class ValidateApi(APIView):
             else formats.default_format(game.slug)
         )
         if fmt is None:
+            params = {"game": game.name, "format": data["format"]}
             raise ApplicationError(
                 "unknown_format",
-                _("%(game)s has no format “%(format)s”.")
-                % {"game": game.name, "format": data["format"]},
+                percent_filled(_("%(game)s has no format “%(format)s”."), params),
             )
         entries, errors = _entries_from(data, game)
         language = get_language()

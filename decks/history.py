@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from core.errors import ApplicationError
-from core.hungarian import settle_articles
+from core.hungarian import percent_filled
 from core.params import int_param
 from decks import formats, versioning
 from decks.entries import SIDE
@@ -206,7 +206,7 @@ def version_summary(version: DeckVersion, lines: list[DiffLine], *, game: str) -
         return _("Copied from “%(name)s”") % {"name": details.get("name", "")}
     if kind == VersionKind.RESTORED:
         number = {"n": details.get("number", "?")}
-        return settle_articles(_("Restored version %(n)s"), number) % number
+        return percent_filled(_("Restored version %(n)s"), number)
     if kind == VersionKind.SETTINGS:
         return _settings_sentence(game, details)
     if kind in (VersionKind.EDITED, VersionKind.REPLACED):

@@ -16,6 +16,7 @@ from catalog import vocab
 from catalog.models import Card, Game
 from catalog.records import row_record
 from core.errors import ApplicationError, Conflict, NotFound
+from core.hungarian import percent_filled
 from core.jsonlimits import loads_bounded
 from core.text import controls_removed, trimmed
 from decks import codec, formats, limits, versioning
@@ -60,9 +61,10 @@ def _format_or_error(game: Game, format_id: str) -> formats.Format:
         formats.get_format(game.slug, format_id) if format_id else formats.default_format(game.slug)
     )
     if fmt is None:
+        params = {"game": game.name, "format": format_id}
         raise ApplicationError(
             "unknown_format",
-            _("%(game)s has no format “%(format)s”.") % {"game": game.name, "format": format_id},
+            percent_filled(_("%(game)s has no format “%(format)s”."), params),
         )
     return fmt
 
@@ -262,9 +264,10 @@ def _replace_entries(deck: Deck, entries: list[Entry]) -> None:
     cards = {c.code: c for c in Card.objects.filter(code__in={code for code, _ in counts})}
     for (code, _board), count in counts.items():
         if cards.get(code) is None or cards[code].game_id != deck.game_id:
+            params = {"code": code, "game": deck.game.name}
             raise ApplicationError(
                 "wrong_game",
-                _("%(code)s is not a card of %(game)s.") % {"code": code, "game": deck.game.name},
+                percent_filled(_("%(code)s is not a card of %(game)s."), params),
             )
         if count > MAX_COUNT:
             raise ApplicationError(
@@ -343,9 +346,9 @@ def deck_change_card(
     """
     _lock(deck, user)
     if card.game_id != deck.game_id:
+        params = {"card": card.name, "game": deck.game.name}
         raise ApplicationError(
-            "wrong_game",
-            _("%(card)s is not a card of %(game)s.") % {"card": card.name, "game": deck.game.name},
+            "wrong_game", percent_filled(_("%(card)s is not a card of %(game)s."), params)
         )
     if board not in (MAIN, SIDE):
         raise ApplicationError("bad_board", _("A card goes to the main deck or the side board."))

@@ -23,7 +23,7 @@ from catalog.selectors import cards_autocomplete
 from core.errors import ApplicationError, Conflict, NotFound
 from core.forms import posted
 from core.games import GAMES
-from core.hungarian import settle_articles
+from core.hungarian import percent_filled
 from core.params import BadParameter, int_param, next_or
 from core.refusals import refusals
 from decks import codec, formats, limits, odds, selectors, services
@@ -596,9 +596,7 @@ def restore(request: HttpRequest, deck_id: int, number: int) -> HttpResponse:
         messages.error(request, problem.message)
     else:
         restored = {"n": number}
-        messages.success(
-            request, settle_articles(_("Version %(n)s restored."), restored) % restored
-        )
+        messages.success(request, percent_filled(_("Version %(n)s restored."), restored))
     return redirect("decks:history", deck.pk)
 
 

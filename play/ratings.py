@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.games import get_game
+from core.hungarian import percent_filled
 from decks import formats, validation
 from decks.selectors import version_entries
 from play.models import Match, MatchStatus, Rating, Seat
@@ -87,17 +88,17 @@ def rating_rule(game) -> str | None:
         return None  # no deck is legal in a format that is not there: nothing is rated
     words = {"game": game.display_name, "format": fmt.name(get_language())}
     if fmt.min_cards is None:
-        return (
-            _(
-                "%(game)s: a match of exactly two people, no bots, is rated when both decks "
-                "are legal in the “%(format)s” format."
-            )
-            % words
+        message = _(
+            "%(game)s: a match of exactly two people, no bots, is rated when both decks "
+            "are legal in the “%(format)s” format."
         )
-    return _(
-        "%(game)s: a match of exactly two people, no bots, is rated when both decks are legal "
-        "in the “%(format)s” format (%(cards)s cards or more)."
-    ) % {**words, "cards": fmt.min_cards}
+    else:
+        message = _(
+            "%(game)s: a match of exactly two people, no bots, is rated when both decks are legal "
+            "in the “%(format)s” format (%(cards)s cards or more)."
+        )
+        words["cards"] = fmt.min_cards
+    return percent_filled(message, words)
 
 
 def _locked_ratings(game, user_ids: list[int]) -> dict[int, Rating]:

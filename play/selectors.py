@@ -21,6 +21,7 @@ from catalog.records import row_record
 from catalog.selectors import face_url
 from core.errors import ApplicationError, Conflict, NotFound
 from core.games import GAMES, all_games, get_game, table_game
+from core.hungarian import percent_filled
 from core.text import controls_removed
 from decks import validation
 from decks.models import Deck
@@ -103,15 +104,12 @@ class RecordUnreadable(Conflict):
     """
 
     def __init__(self, seq: int) -> None:
-        super().__init__(
-            "record_unreadable",
-            _(
-                "This match was played under rules that have changed since, so its record "
-                "cannot be played again from move %(n)s on."
-            )
-            % {"n": seq},
-            extra={"move": seq},
+        params = {"n": seq}
+        message = _(
+            "This match was played under rules that have changed since, so its record "
+            "cannot be played again from move %(n)s on."
         )
+        super().__init__("record_unreadable", percent_filled(message, params), extra={"move": seq})
 
 
 def _apply_logged(state, seq: int, action: dict) -> list:

@@ -30,6 +30,7 @@ from catalog.models import Game
 from core import stage_times, task_queue
 from core.errors import ApplicationError, Conflict, NotFound
 from core.games import get_game, table_game
+from core.hungarian import percent_filled
 from decks import validation
 from decks.models import Deck
 from decks.selectors import deck_entries
@@ -140,10 +141,10 @@ def match_create(
         raise MatchRefused("bad_opponent", _("The hard bot does not play this game yet."))
     unknown = sorted(set(options or {}) - {choice.name for choice in spec.choices})
     if unknown:  # a misspelt option would otherwise be dropped and the default played
+        params = {"game": game.name, "names": ", ".join(name[:40] for name in unknown[:5])}
         raise MatchRefused(
             "bad_option",
-            _("%(game)s has no option called: %(names)s.")
-            % {"game": game.name, "names": ", ".join(name[:40] for name in unknown[:5])},
+            percent_filled(_("%(game)s has no option called: %(names)s."), params),
         )
     options, bad = spec.options_from(options or {})
     if bad:

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import IgnoreAccept
+from core.hungarian import percent_filled
 from core.serializer_fields import (
     ID_MAX,
     CountedListSerializer,
@@ -59,7 +60,9 @@ class _OptionField:
                 pass
         # the child of the offset's list has no name of its own: its parent's names it
         name = self.field_name or getattr(self.parent, "field_name", "")
-        raise services.PrintOptionsError("bad_option", str(self.refusal) % {"name": name})
+        params = {"name": name}
+        message = percent_filled(str(self.refusal), params)
+        raise services.PrintOptionsError("bad_option", message)
 
 
 class OptionFlag(_OptionField, serializers.BooleanField):

@@ -21,6 +21,7 @@ from catalog import render
 from catalog.models import Card
 from core import task_queue
 from core.errors import ApplicationError, Conflict, NotFound
+from core.hungarian import percent_filled
 from core.params import BadParameter, int_param
 from decks.models import DeckVersion
 from decks.services import deck_locked_for_use
@@ -57,27 +58,24 @@ def _number(raw, option: print_options.Option) -> float:
     try:
         value = float(raw)
     except (TypeError, ValueError):
+        params = {"name": name}
         raise PrintOptionsError(
-            "bad_option", _("“%(name)s” must be a number.") % {"name": name}
+            "bad_option", percent_filled(_("“%(name)s” must be a number."), params)
         ) from None
     if not low <= value <= high:
-        raise PrintOptionsError(
-            "bad_option",
-            _("“%(name)s” must be between %(low)s and %(high)s.")
-            % {"name": name, "low": low, "high": high},
-        )
+        params = {"name": name, "low": low, "high": high}
+        message = _("“%(name)s” must be between %(low)s and %(high)s.")
+        raise PrintOptionsError("bad_option", percent_filled(message, params))
     rounded = round(value, places)
     # Within a float's error of the rounded value: 0.1 + 0.2 is 0.3.
     if abs(value - rounded) > 1e-9:
-        raise PrintOptionsError(
-            "bad_option",
-            ngettext(
-                "“%(name)s” may have at most %(n)s decimal place.",
-                "“%(name)s” may have at most %(n)s decimal places.",
-                places,
-            )
-            % {"name": name, "n": places},
+        params = {"name": name, "n": places}
+        message = ngettext(
+            "“%(name)s” may have at most %(n)s decimal place.",
+            "“%(name)s” may have at most %(n)s decimal places.",
+            places,
         )
+        raise PrintOptionsError("bad_option", percent_filled(message, params))
     return rounded
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from catalog.models import Card, CardSet
 from core.errors import ApplicationError, NotFound
+from core.hungarian import percent_filled
 from core.params import BadParameter, id_param, int_param
 from decks.selectors import deck_for_viewer
 from printing import limits
@@ -30,11 +31,10 @@ class UnknownCards(ApplicationError):
 
 
 def _bad_count(code: str) -> limits.PrintLimitError:
+    params = {"code": code, "n": limits.MAX_COUNT}
+    message = _("The count of %(code)s must be a whole number from 1 to %(n)s.")
     return limits.PrintLimitError(
-        "bad_count",
-        _("The count of %(code)s must be a whole number from 1 to %(n)s.")
-        % {"code": code, "n": limits.MAX_COUNT},
-        extra={"parameter": "cards"},
+        "bad_count", percent_filled(message, params), extra={"parameter": "cards"}
     )
 
 
