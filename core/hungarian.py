@@ -80,7 +80,7 @@ def settle_articles(text: str, params: Mapping[str, object]) -> str:
             word = word.capitalize()
         return f"{word} {quote}{field}"
 
-    return ARTICLE_BEFORE_FIELD.sub(one, text)
+    return ARTICLE_BEFORE_FIELD.sub(one, str(text))  # str(): a lazy translation too
 
 
 def percent_filled(message: str, params: Mapping[str, object]) -> str:
