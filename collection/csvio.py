@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from catalog.cardfile import CARD_CODE_PATTERN
@@ -304,14 +304,21 @@ def _split(fields: list[str]) -> tuple[str, str] | None:
 
 
 def parse_csv(
-    text: str, *, codes: CardLookup, names: CardLookup, limits: CsvLimits = DEFAULT_LIMITS
+    text: str,
+    *,
+    codes: CardLookup,
+    names: CardLookup,
+    limits: CsvLimits = DEFAULT_LIMITS,
+    owned: Mapping[str, int] | None = None,
 ) -> ParsedCollection:
     """Read a collection CSV: each card's total count, and every line that is wrong.
 
     `codes` finds a card by its code (give it every card), `names` by its name (give it
     one game's cards: names repeat across games). Counts are whole numbers 0–999;
     0 means "I own none". The same card on several lines: the counts add up, and a
-    total above 999 is an error on the line that takes it there. The first
+    total above 999 is an error on the line that takes it there; `owned` (copies by
+    code, when the file is added to a collection) counts in that total, so each line
+    that would take a card past 999 is named at once, with the total it would make. The first
     SUGGESTED_LINES lines that name no card get suggested names; later ones none.
 
     Raises ListTooLarge, before looking up any card, for a text over `limits`.
@@ -352,6 +359,10 @@ def parse_csv(
         if total > MAX_COPIES:
             out.errors.append(_total_too_high(line.line_no, line.raw, card, total))
             continue
+        with_owned = total + (owned or {}).get(code, 0)
+        if with_owned > MAX_COPIES:
+            out.errors.append(_owned_too_high(line.line_no, line.raw, card, with_owned))
+            continue
         out.counts[code] = total
         out.cards[code] = card
         out.last_line[code] = (line.line_no, line.raw)
@@ -359,10 +370,14 @@ def parse_csv(
 
 
 def total_too_high(parsed: ParsedCollection, code: str, total: int) -> LineError:
-    """The error for a card that the file would take above 999 together with what is owned."""
+    """The error for a card that the file would take above 999 together with what is owned
+    (owned copies that came between the reading and the writing: the last line names it)."""
     line_no, raw = parsed.last_line[code]
-    card = parsed.cards[code]
-    name = card.get("name") or code
+    return _owned_too_high(line_no, raw, parsed.cards[code], total)
+
+
+def _owned_too_high(line_no: int, raw: str, card: dict, total: int) -> LineError:
+    name = card.get("name") or card["code"]
     name_en = card.get("name_en") or name
     return _error(
         _Line(line_no, raw),

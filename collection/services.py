@@ -296,8 +296,11 @@ def _records(cards) -> list[dict]:
     ]
 
 
-def collection_parse(*, text: str, game: Game) -> csvio.ParsedCollection:
-    """Read a CSV: codes among every card, names among `game`'s (names repeat across games).
+def collection_parse(
+    *, text: str, game: Game, owned: dict[str, int] | None = None
+) -> csvio.ParsedCollection:
+    """Read a CSV: codes among every card, names among `game`'s (names repeat across games);
+    `owned`, copies by code, when the file is to be added to them (csvio.parse_csv).
 
     Raises LimitExceeded (400), naming the limit, for a text over LIMITS, before any card
     is looked up. Line errors are in the result; nothing is written.
@@ -313,7 +316,9 @@ def collection_parse(*, text: str, game: Game) -> csvio.ParsedCollection:
         [record for record in every if record["game"] == game.slug],
         elsewhere=[record for record in every if record["game"] != game.slug],
     )
-    return csvio.parse_csv(text, codes=codec.RecordLookup(every), names=names, limits=limits)
+    return csvio.parse_csv(
+        text, codes=codec.RecordLookup(every), names=names, limits=limits, owned=owned
+    )
 
 
 def collection_import(
@@ -340,7 +345,10 @@ def collection_import(
         )
     if not isinstance(text, str):
         raise ApplicationError("empty_import", _("The file names no cards."))
-    parsed = collection_parse(text=text, game=game)
+    owned = None
+    if mode == "add":
+        owned = dict(OwnedCard.objects.filter(user=user).values_list("card__code", "count"))
+    parsed = collection_parse(text=text, game=game, owned=owned)
     if parsed.errors:
         raise CollectionImportError(parsed.errors, get_language())
     if not parsed.counts:

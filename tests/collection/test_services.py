@@ -176,6 +176,22 @@ def test_adding_past_999_with_what_is_owned_is_a_line_error(cards, owner):
     assert mine(owner) == {"AF1-001": 10}
 
 
+def test_a_card_on_two_lines_counts_what_is_owned_on_each(cards, owner):
+    """Owning 500, a file of 600 and 500 more: each line alone would take the card past 999
+    with what is owned, and both are named at once, each with the total it would make (the
+    second line was named before with the file's own 1,100, and the first not at all)."""
+    services.collection_set_count(user=owner, code="AF1-001", count=500)
+    with translation.override("en"), pytest.raises(services.CollectionImportError) as refused:
+        services.collection_import(user=owner, text="AF1-001,600\nAF1-001,500", mode="add")
+    lines = refused.value.extra["lines"]
+    assert [line["line_no"] for line in lines] == [1, 2]
+    assert "already own there would be 1100 copies" in lines[0]["message"]
+    assert "already own there would be 1000 copies" in lines[1]["message"]
+    # a file whose lines together stay within 999 with what is owned goes through
+    services.collection_import(user=owner, text="AF1-001,200\nAF1-001,299", mode="add")
+    assert mine(owner) == {"AF1-001": 999}
+
+
 @override_settings(LIMITS={"COLLECTION_CSV_MAX_LINES": 3, "COLLECTION_CSV_MAX_CHARS": 300_000})
 def test_an_import_over_the_limits_is_refused_naming_the_limit(cards, owner):
     with pytest.raises(LimitExceeded) as refused:
