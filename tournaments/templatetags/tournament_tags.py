@@ -7,9 +7,9 @@ from fractions import Fraction
 
 from django import template
 from django.utils import formats
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext
 
-from core.hungarian import article
+from core.hungarian import percent_filled
 from decks.formats import get_format
 from tournaments import standings
 
@@ -45,25 +45,16 @@ def games(result) -> str:
     return f"{result.get('wins_a', 0)}-{result.get('wins_b', 0)}-{result.get('draws', 0)}"
 
 
-# Sentences with a round's number after the Hungarian article, which goes by how the number
-# is read ("a 2. forduló", "az 1. forduló", "az 5. forduló"): each is two messages, one a
-# context per article, and the number picks one (core.hungarian.article). English reads both
-# alike. A "a(z)" for the reader to sort out is what this replaces.
+# Sentences with a round's number: the Hungarian article goes by how the number is read
+# ("az 1. forduló", "a 2. forduló", "az 5. forduló"). The catalogue writes "a(z)" before the
+# number and percent_filled settles it (core.hungarian); English reads every number alike.
 @register.simple_tag
 def you_dropped_after(number: int) -> str:
     """ "You dropped after round N." with the article N takes."""
-    if article(number) == "az":
-        text = pgettext("Hungarian article: az", "You dropped after round %(n)s.")
-    else:
-        text = pgettext("Hungarian article: a", "You dropped after round %(n)s.")
-    return text % {"n": number}
+    return percent_filled(gettext("You dropped after round %(n)s."), {"n": number})
 
 
 @register.simple_tag
 def after_round(number: int) -> str:
     """ "after round N" with the article N takes."""
-    if article(number) == "az":
-        text = pgettext("Hungarian article: az", "after round %(n)s")
-    else:
-        text = pgettext("Hungarian article: a", "after round %(n)s")
-    return text % {"n": number}
+    return percent_filled(gettext("after round %(n)s"), {"n": number})
