@@ -15,7 +15,6 @@ import pytest
 from django.test import Client
 
 from catalog.vocab import ALOMFOGO, ONIROO
-from decks import validation
 from decks.entries import Entry
 from decks.formats import get_format
 from decks.validation import validate
@@ -117,26 +116,6 @@ def test_what_only_the_table_asks_is_said_of_the_table_not_of_the_format():
             f"The “No events” format allows no event cards: {EVENT['name_en']}.",
         ),
     ]
-
-
-@pytest.mark.parametrize(
-    ("name", "article"),
-    [
-        ("Alap", "az"),
-        ("Verseny", "a"),
-        ("Általános varázslat nélkül", "az"),
-        ("1–2. szint", "az"),  # egy
-        ("3. szint", "a"),
-        ("5. szint", "az"),  # öt
-        ("10. szint", "a"),  # tíz
-        ("1000 lap", "az"),  # ezer
-        ("2000 lap", "a"),  # kétezer
-        ("1000000 lap", "az"),  # egymillió
-        ("", "a"),
-    ],
-)
-def test_the_hungarian_article_follows_how_the_name_is_read(name, article):
-    assert validation.article(name) == article
 
 
 # --- where the refusal is read away from the deck page ---------------------------------------

@@ -48,8 +48,15 @@ def test_a_number_takes_the_article_of_its_first_spoken_word(number, expected):
         ("2. forduló", "a"),
         ("1. forduló", "az"),
         ("5. asztal", "az"),
-        ("1–2. szint", "az"),
+        ("1–2. szint", "az"),  # egy
+        ("3. szint", "a"),
+        ("5. szint", "az"),  # öt
+        ("10. szint", "a"),  # tíz
+        ("1000 lap", "az"),  # ezer
+        ("2000 lap", "a"),  # kétezer
+        ("1000000 lap", "az"),  # egymillió
         ("Alap", "az"),
+        ("Általános varázslat nélkül", "az"),
         ("„Alap”", "az"),
         ("Verseny", "a"),
         ("Álomfogó", "az"),
@@ -63,6 +70,7 @@ def test_a_number_takes_the_article_of_its_first_spoken_word(number, expected):
     ],
 )
 def test_a_word_takes_the_article_of_its_first_sound(text, expected):
+    """Also the deck formats' names, as their refusals say them (decks.validation)."""
     assert article(text) == expected
 
 
