@@ -12,6 +12,7 @@ import threading
 from kombu import Connection
 
 from core.broker import FilesystemTransport
+from tests.core.test_settings import manage
 
 
 def connection(folder) -> Connection:
@@ -29,6 +30,23 @@ def connection(folder) -> Connection:
 def test_the_settings_use_it_without_redis(settings):
     if settings.CELERY_BROKER_URL.startswith("filesystem://"):
         assert settings.CELERY_BROKER_TRANSPORT == "core.broker:FilesystemTransport"
+
+
+def test_make_runs_worker_looks_for_a_bot_move_many_times_a_second(tmp_path):
+    """kombu's filesystem transport sleeps a second between two looks at an empty queue
+    unless told otherwise: each bot move on `make run`'s stack waited half of that. The
+    settings' option must reach the transport the worker uses (a misspelt one is ignored)."""
+    looked = manage(
+        "shell",
+        "-c",
+        "from config.celery import app; "
+        "print(app.connection_for_read().default_channel.connection.polling_interval)",
+        VAR_DIR=str(tmp_path / "var"),
+        REDIS_URL="",
+        DATABASE_URL="",
+    )
+    assert looked.returncode == 0, looked.stderr
+    assert float(looked.stdout.split()[-1]) <= 0.1
 
 
 def test_a_reader_racing_a_writer_gets_every_message_whole(tmp_path):
