@@ -11,8 +11,11 @@ bots move in the worker. For every bot move it measures the time from the
 move's row being written (MatchAction.created_at, inside the worker's
 transaction) to its frame arriving at the person's socket, which covers the
 commit, the channel layer's SQLite file, the web server's poll and the
-socket. Prints the count, p50, p95 and the maximum. Traffic stays on
-127.0.0.1; the run stops by itself.
+socket. Prints the count, p50, p95 and the maximum. It also measures what the
+person waits for: from sending a move that hands the turn to a bot to the frame
+of that bot's answer, which adds the worker noticing the queued task on the
+filesystem broker and the bot choosing. Traffic stays on 127.0.0.1; the run
+stops by itself.
 """
 
 from __future__ import annotations
@@ -54,11 +57,17 @@ print(json.dumps([[seq, seat, at.timestamp()] for seq, seat, at in rows]))
 """
 
 
-async def play(site: MakeRunSite, session: str, match_id: str) -> dict[int, float]:
-    """Play seat 0 to the end; the wall-clock arrival time of each version's frame."""
+async def play(
+    site: MakeRunSite, session: str, match_id: str
+) -> tuple[dict[int, float], list[float]]:
+    """Play seat 0 to the end: the wall-clock arrival time of each version's frame, and
+    the milliseconds from each move that handed the turn to a bot to the bot's answer."""
     import websockets
 
     arrived: dict[int, float] = {}
+    sent: dict[int, float] = {}  # the version a move was sent at -> when
+    waiting: dict[int, bool] = {}  # version -> the seat had nothing to do (a bot's turn)
+    answers: list[float] = []
     url = f"ws://127.0.0.1:{site.port}/ws/matches/{match_id}/"
     headers = {"Cookie": f"sessionid={session}", "Origin": site.url}
     deadline = time.monotonic() + GAME_SECONDS
@@ -67,12 +76,18 @@ async def play(site: MakeRunSite, session: str, match_id: str) -> dict[int, floa
             frame = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
             if frame.get("type") != "state":
                 continue  # the chat history sent on connect, or a refusal
-            arrived.setdefault(frame["version"], time.time())
+            version = frame["version"]
+            arrived.setdefault(version, time.time())
+            waiting[version] = not frame["legal"]
+            # our move made version - 1, which left the turn to a bot: this is its answer
+            if version - 2 in sent and waiting.get(version - 1):
+                answers.append((arrived[version] - sent[version - 2]) * 1000)
             if frame["status"] != "running":
-                return arrived
+                return arrived, answers
             if frame["legal"]:
                 action = frame["legal"][0]
-                await ws.send(json.dumps({"action": action, "version": frame["version"]}))
+                sent[version] = time.time()
+                await ws.send(json.dumps({"action": action, "version": version}))
     raise SystemExit(f"match {match_id} did not end within {GAME_SECONDS} s")
 
 
@@ -95,6 +110,7 @@ def main() -> None:
         try:
             player = site.new_player("bench")
             latencies: list[float] = []
+            answers: list[float] = []
             plan = [("alomfogo", {})] * args.alomfogo + [
                 ("oniroo", {"players": 4, "level": 5, "games": 1})
             ] * args.oniroo
@@ -104,7 +120,8 @@ def main() -> None:
                         username="bench", game=game, deck=player["deck"], options=options
                     )
                 ).strip()
-                arrived = asyncio.run(play(site, player["session"], match_id))
+                arrived, answered = asyncio.run(play(site, player["session"], match_id))
+                answers += answered
                 rows = json.loads(site.python(ACTION_TIMES.format(match=match_id)))
                 # Moves made before the socket opened arrive as one connect frame.
                 connected = min(arrived)
@@ -125,6 +142,11 @@ def main() -> None:
         f"bot move → table, all games: {len(latencies)} moves, "
         f"p50 {statistics.median(latencies):.0f} ms, "
         f"p95 {percentile(latencies, 0.95):.0f} ms, max {max(latencies):.0f} ms"
+    )
+    print(
+        f"your move → the bot's answer on your table: {len(answers)} answers, "
+        f"p50 {statistics.median(answers):.0f} ms, "
+        f"p95 {percentile(answers, 0.95):.0f} ms, max {max(answers):.0f} ms"
     )
 
 
