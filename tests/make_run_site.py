@@ -18,6 +18,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,6 +139,36 @@ class MakeRunSite:
         except subprocess.TimeoutExpired:
             os.killpg(self.server.pid, signal.SIGKILL)
             self.server.wait(timeout=10)
+
+    @contextmanager
+    def second_web_process(self) -> Iterator[str]:
+        """A web process started beside `serve` as docs/deploy.md says (daphne alone, the
+        same checkout and environment: the same SQLite database and channel layer file, and
+        `serve`'s worker for the background work); its address while the block runs."""
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        log = self.log.with_name(f"web-{port}.log")
+        daphne = [str(Path(sys.executable).with_name("daphne")), "-p", str(port)]
+        with log.open("w") as out:
+            process = start_in_root([*daphne, "config.asgi:application"], self.env, out)
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if fetch(f"{url}/healthz")[0] == 200:
+                        break
+                except OSError:
+                    pass
+                assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.2)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
 
     def new_player(self, username: str) -> dict:
         """A signed-in person: their session key and a legal Álomfogó deck's id."""

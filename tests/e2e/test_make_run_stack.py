@@ -1,4 +1,5 @@
-"""Whole games against bots, and a print job, on the stack `make run` starts.
+"""Whole games against bots, a print job, and two people on two web processes, on the
+stack `make run` starts.
 
 The site is started exactly as `make run` does: `manage.py migrate`,
 `manage.py load_cards`, then `manage.py serve` — daphne and its own Celery
@@ -10,12 +11,19 @@ bot move the page shows crossed from the worker to the web server.
 The page is never reloaded. A MutationObserver records every version the
 table shows; at the end each version of the match, the bots' included, must
 have been on the page at some point, in order.
+
+A second web process started beside it as docs/deploy.md says shares its database and
+its channel layer's file: two people, one on each, play a whole match over their
+sockets (no browser: the crossing is the point, and the first tests draw the table).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -184,3 +192,111 @@ def test_a_deck_is_printed_by_the_worker_of_make_runs_stack(player_page, tmp_pat
     reader = printed_pdf(page, "Download the PDF", tmp_path / "sheets.pdf", timeout=120_000)
     assert len(reader.pages) >= 1
     assert round(float(reader.pages[0].mediabox.height), 2) == 841.89  # A4
+
+
+# Two people at one table, made inside the served site.
+NEW_DUEL = """
+from accounts.models import User
+from catalog.models import Game
+from decks.models import Deck
+from play import services
+
+match = services.match_create(
+    user=User.objects.get(username="{first}"),
+    game=Game.objects.get(slug="alomfogo"),
+    deck=Deck.objects.get(pk={first_deck}),
+    opponent="invite",
+    options={{"starting_glory": 10}},
+)
+second = User.objects.get(username="{second}")
+services.match_join(match_id=match.pk, user=second, deck=Deck.objects.get(pk={second_deck}))
+print(match.pk)
+"""
+GREETING = "Szia, a másik szerverről!"
+
+
+def fetch_as(url: str, path: str, session: str) -> str:
+    cookie = {"Cookie": f"sessionid={session}"}
+    request = urllib.request.Request(url + path, headers=cookie)  # noqa: S310 (loopback)
+    with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 (loopback)
+        return response.read().decode()
+
+
+async def seat_plays(url: str, session: str, match_id: str, *, greet: bool) -> dict:
+    """One person's socket to `url`: their moves (`alomfogo_choice`) until the match ends.
+    Returns the state frames and the chat lines it received."""
+    import websockets
+
+    received = {"frames": [], "chat": []}
+    moved_at: set[int] = set()
+    socket_url = url.replace("http://", "ws://") + f"/ws/matches/{match_id}/"
+    headers = {"Cookie": f"sessionid={session}", "Origin": url}
+    async with websockets.connect(socket_url, additional_headers=headers) as ws:
+        if greet:
+            await ws.send(json.dumps({"chat": GREETING}))
+        for _ in range(MOVES_CAP * 4):
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), FRAME_WAIT_MS / 1000))
+            except TimeoutError:
+                last = received["frames"][-1]["version"] if received["frames"] else None
+                raise AssertionError(f"{url}: no frame came after version {last}") from None
+            if message["type"] == "chat":
+                received["chat"] += [line["text"] for line in message["messages"]]
+            if message["type"] != "state":
+                continue
+            received["frames"].append(message)
+            if message["status"] != "running":
+                return received
+            if message["legal"] and message["version"] not in moved_at:
+                moved_at.add(message["version"])
+                action = alomfogo_choice(message["legal"])
+                await ws.send(json.dumps({"action": action, "version": message["version"]}))
+    raise AssertionError(f"the match did not end: {received['frames'][-1]['version']}")
+
+
+def test_two_people_on_two_web_processes_of_make_runs_stack_play_a_whole_match(make_run_site):
+    """docs/deploy.md: a second web process started beside `make run` shares its database
+    and its channel layer's file. Two people play a whole Álomfogó match, each connected to
+    a different process: every move made through one process reaches the other person
+    through the other, none skipped, each seat is sent only its own hand, a chat line
+    crosses too, and both processes answer the same final state."""
+    first = make_run_site.new_player("elso")
+    second = make_run_site.new_player("masodik")
+    match_id = make_run_site.python(
+        NEW_DUEL.format(
+            first="elso", first_deck=first["deck"], second="masodik", second_deck=second["deck"]
+        )
+    ).strip()
+
+    async def both(other_url: str) -> list[dict]:
+        return await asyncio.gather(
+            seat_plays(make_run_site.url, first["session"], match_id, greet=True),
+            seat_plays(other_url, second["session"], match_id, greet=False),
+        )
+
+    with make_run_site.second_web_process() as other_url:
+        # In a thread of its own: the earlier tests' browser keeps an event loop in this one.
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            played = thread.submit(asyncio.run, both(other_url)).result()
+        answers = [
+            json.loads(fetch_as(url, f"/api/matches/{match_id}/", player["session"]))
+            for url, player in ((make_run_site.url, first), (other_url, second))
+        ]
+
+    last_versions = set()
+    for received in played:
+        frames = received["frames"]
+        seat = frames[0]["seat"]
+        versions = [f["version"] for f in frames]
+        # every move, the other person's made through the other process, arrived in order
+        assert versions == list(range(versions[0], versions[-1] + 1))
+        for frame in frames:
+            for player in frame["view"]["players"]:
+                assert ("hand" in player) == (player["seat"] == seat), (seat, frame["version"])
+        assert frames[-1]["status"] == "finished"
+        last_versions.add(versions[-1])
+        assert GREETING in received["chat"]
+    assert {frames["frames"][0]["seat"] for frames in played} == {0, 1}
+    assert len(last_versions) == 1 and len(played[0]["frames"]) > 20
+    assert {a["version"] for a in answers} == last_versions
+    assert answers[0]["result"] == answers[1]["result"] == played[0]["frames"][-1]["result"]
