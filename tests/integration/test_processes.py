@@ -2,7 +2,8 @@
 
 Each web process keeps matches' seats and states in memory; the chat's rate
 limit counts rows. Both must hold when requests of one table reach different
-processes, as they do behind a load balancer.
+processes, as they do behind a load balancer; and a whole match against a bot, whose
+moves the Celery worker makes, reaches a socket on the other process through Redis.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from catalog.models import Game
+from decks import services as deck_services
 from play import chat, selectors, services
 from play.models import ChatMessage, Match, MatchAction, Seat
 from tests.concurrency import run_together
@@ -30,7 +32,8 @@ from tests.conftest import require
 from tests.factories import make_user
 from tests.integration.live_site import SITE_SECRET_KEY, start_site
 from tests.play.test_absent_players import oniroo_table_of
-from tests.play_rows import oniroo_match
+from tests.play_rows import demo_deck_entries, oniroo_match
+from tests.table_policies import alomfogo_choice
 
 pytestmark = pytest.mark.integration
 
@@ -234,3 +237,59 @@ def test_a_web_process_gives_back_the_connections_its_websockets_used(two_web_pr
             pass
     assert "403" in str(foreign.value)
     print(f"\n12 websockets and a request on one process: {elapsed:.2f} s")
+
+
+def test_a_whole_match_against_the_bot_crosses_two_processes_and_the_worker(
+    two_web_processes, celery_worker
+):
+    """A match against the normal bot as production plays it: started through process A's
+    API, watched over a socket on process B, the person's moves sent now through that
+    socket, now through A's API, the bot's moves made by the Celery worker. Every move
+    reaches B's socket through Redis, in order and none skipped; the socket shows the
+    person's own hand only; A answers the same end."""
+    from websockets.sync.client import connect
+
+    a, b = two_web_processes
+    call_command("load_cards", verbosity=0)
+    zsofi = make_user("zsofi")
+    deck = deck_services.deck_create(
+        owner=zsofi, game=Game.objects.get(slug="alomfogo"), name="Éjpakli",
+        entries=demo_deck_entries(),
+    )  # fmt: skip
+    status, body = a.call(
+        "POST",
+        "/api/matches/",
+        zsofi,
+        {"game": "alomfogo", "deck": deck.pk, "opponent": "bot:greedy",
+         "options": {"starting_glory": 10}},
+    )  # fmt: skip
+    assert status == 201, body
+    match_id = body["id"]
+    address = b.base.replace("http://", "ws://") + f"/ws/matches/{match_id}/"
+    frames, through_api = [], 0
+    with connect(
+        address, origin=b.base, additional_headers={"Cookie": _session_cookie(zsofi)}
+    ) as socket_:
+        for _ in range(2_000):
+            message = json.loads(socket_.recv(timeout=30))
+            if message["type"] != "state" or (frames and message["version"] <= frames[-1]):
+                continue  # the chat's history; a move of ours answered by both doors
+            frames.append(message["version"])
+            if message["status"] != "running":
+                break
+            for player in message["view"]["players"]:
+                assert ("hand" in player) == (player["seat"] == message["seat"])
+            if not message["legal"]:
+                continue  # the bot's turn: the worker moves, and its frames come to B
+            move = {"action": alomfogo_choice(message["legal"]), "version": message["version"]}
+            if len(frames) % 2:
+                socket_.send(json.dumps(move))
+            else:
+                status, body = a.call("POST", f"/api/matches/{match_id}/actions/", zsofi, move)
+                assert status == 200, body
+                through_api += 1
+    assert message["status"] == "finished", frames[-1]
+    assert frames == list(range(frames[0], frames[-1] + 1))
+    assert through_api > 5 and MatchAction.objects.filter(match_id=match_id, seat=1).count() > 5
+    status, body = a.call("GET", f"/api/matches/{match_id}/", zsofi)
+    assert (body["version"], body["result"]) == (frames[-1], message["result"])
