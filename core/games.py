@@ -35,12 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-# The one engine fact the registry reads at load: Álomfogó's deck rules, which its lobby
-# choice of the smallest deck is built from (the engines import nothing, so no cycle).
+# The engine facts the registry reads at load: Álomfogó's deck rules, which its lobby
+# choice of the smallest deck is built from, and Arcane Guardian's sets of endings (from its
+# shipped cards, `_arcane_guardian_endings`). The engines import nothing, so no cycle.
 from play.engines.alomfogo import deck_rules as _alomfogo_deck_rules
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository
@@ -362,6 +363,59 @@ def _one_seat(options: dict) -> int:
     return 1
 
 
+# --- Arcane Guardian's own lobby rules (docs/rules/arcane_guardian.md) ---
+
+
+def _card_name(card: dict) -> str:
+    """A card's name in the visitor's language (the card data holds both)."""
+    from django.utils.translation import get_language
+
+    return card["name_en"] if get_language() == "en" and card.get("name_en") else card["name"]
+
+
+def _ending_set_label(codes: tuple[str, ...], winnable: bool, cards: dict) -> str:
+    names = ", ".join(_card_name(cards[code]) for code in codes)
+    if winnable:
+        return names
+    never = _("cannot be won")  # outside the f-string, where makemessages finds it
+    return f"{names} ({never})"
+
+
+def _arcane_guardian_endings() -> Choice:
+    """The rulebook has the player choose three of the endings: every set of three, each
+    named by its cards (the set no ending of which can ever win says so), or three drawn
+    at random as the dungeon is dealt (the engine's default)."""
+    from catalog.records import shipped_cards  # the card file itself: play.bots needs us
+    from play.engines.arcane_guardian.setup import ending_sets
+
+    cards = {card["code"]: card for card in shipped_cards("arcane-guardian")}
+    sets = ending_sets(list(cards.values()))
+    return Choice(
+        "endings",
+        _("Endings"),
+        ("random", *(codes for codes, _winnable in sets)),
+        "random",
+        labels=(
+            _("three at random"),
+            *(lazy(_ending_set_label, str)(codes, winnable, cards) for codes, winnable in sets),
+        ),
+        help=_(
+            "The rulebook has you choose the three endings before they are hidden in the "
+            "piles; where each one lies stays a secret."
+        ),
+    )
+
+
+def _arcane_guardian_tidy(options: dict) -> dict:
+    """The engine takes the chosen endings as a list; three at random is its default, so a
+    dungeon dealt so is stored and shown as before."""
+    options = dict(options)
+    endings = options.pop("endings", "random")
+    if endings != "random":
+        options["endings"] = list(endings)
+    return options
+
+
 YES_NO = (False, True)
 
 _ALL = (
@@ -538,7 +592,9 @@ _ALL = (
         default_format="standard",
         public_effects=True,  # the table words each card's effect from its steps
         solver="play.bots.arcane_guardian_solver",
+        choices=(_arcane_guardian_endings(),),
         seat_hook=_one_seat,
+        tidy_hook=_arcane_guardian_tidy,
     ),
 )
 

@@ -45,6 +45,16 @@ class LobbyChoice:
     values: tuple[str, ...]  # the labels of the allowed values, in the lobby's order
     default: str  # the label of the value the lobby starts on
     help: str
+    count: int  # how many values there are
+
+    @property
+    def listed(self) -> bool:
+        """Whether the page lists the values (a long list, such as Arcane Guardian's 57 sets
+        of endings, is counted instead: the game's own text says what they are)."""
+        return self.count <= LISTED_VALUES
+
+
+LISTED_VALUES = 12
 
 
 def lobby_choices(spec: GameSpec) -> list[LobbyChoice]:
@@ -59,6 +69,7 @@ def lobby_choices(spec: GameSpec) -> list[LobbyChoice]:
                 values=tuple(labels),
                 default=labels[choice.values.index(choice.default)],
                 help=str(choice.help),
+                count=len(labels),
             )
         )
     return rows

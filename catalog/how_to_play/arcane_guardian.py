@@ -25,6 +25,9 @@ def facts(spec: GameSpec, language: str) -> dict:
         "bottom": setup.BOTTOM,
         "spell_count": setup.SPELLS,
         "endings_random": setup.DEFAULTS["endings"] == "random",
+        # the sets of endings the lobby offers, and how many of them can never be won
+        "ending_sets": len(sets := setup.ending_sets(shipped)),
+        "ending_sets_lost": sum(not winnable for _codes, winnable in sets),
         "start_level": mage["start_level"],
         "start_life": mage["start_life"],
         "max_level": len(max_life),

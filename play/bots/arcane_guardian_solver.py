@@ -88,14 +88,7 @@ class Solution:
 
 def winning_endings_possible(s: dict) -> bool:
     """Some ending in play can win: an exit, or the Gate plus an ending that gives the Key."""
-    gifts = [{k for k, _ in s["cards"][code]["gives"]} for code in s["endings"]]
-    key_to_come = s["key"] or any("gain_key" in g for g in gifts)
-    for code, gives in zip(s["endings"], gifts, strict=True):
-        if "win" in gives:
-            requires = s["cards"][code]["requires"] or {}
-            if not requires.get("key") or key_to_come:
-                return True
-    return False
+    return dungeon.endings_can_win(s["cards"], s["endings"], key=s["key"])
 
 
 def _reachable_cards(s: dict) -> list[dict]:

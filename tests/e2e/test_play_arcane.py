@@ -21,7 +21,9 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from play import selectors
+from play.bots.arcane_guardian_cards import arcane_cards
 from play.engines import get_engine
+from play.engines.arcane_guardian.setup import ending_sets
 from play.models import Match
 from tests.e2e.pages import action_key, api_state, showing
 from tests.factories import make_user
@@ -195,3 +197,26 @@ def test_a_player_gives_up_a_dungeon_and_the_table_says_so(signed_in):
     expect(page.locator("#table-result")).to_contain_text("feladta")
     expect(give_up).to_be_hidden()
     assert Match.objects.get().result["reason"] == "resigned"
+
+
+def test_a_player_chooses_the_three_endings_in_the_lobby_on_a_phone(signed_in):
+    """The rulebook has the player choose the three endings: the lobby's list, on a phone,
+    in Hungarian, says which sets can never be won; the chosen set is the dungeon's."""
+    call_command("load_cards", verbosity=0)
+    page = signed_in(make_user("zsofi", language="hu"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/play/")
+    endings = page.locator("#ag-endings")
+    expect(endings).to_have_value("random")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    never = endings.locator("option", has_text="(nem nyerhető meg)")
+    # the sets with no way out (no exit, no Gate with its Key), as the engine counts them
+    assert never.count() == sum(not can for _set, can in ending_sets(arcane_cards())) > 0
+    chosen = endings.locator("option", has_text="Dungeon Gate, Kulcsok terme")
+    value = chosen.first.get_attribute("value")
+    endings.select_option(value)
+    page.locator("form.arcane-new").get_by_role("button", name="Belépés a kazamatába").click()
+    showing(page, 0)
+    names = page.locator("#ag-ending-list > .tcard .tcard-name").all_inner_texts()
+    assert {"Dungeon Gate", "Kulcsok terme"} <= set(names) and len(names) == 3
+    assert sorted(Match.objects.get().options["endings"]) == value.split(",")

@@ -198,6 +198,21 @@ def reveal_top(g, i: int) -> None:
         ending_revealed(g, i, card)
 
 
+def endings_can_win(cards: dict, codes, *, key: bool = False) -> bool:
+    """Whether some ending among `codes` can ever win the game: an exit, or the Dungeon
+    Gate (an exit that needs the Key) with the Key held (`key`) or an ending among them
+    that gives it (docs/rules/arcane_guardian.md, Winning and losing). A set that fails
+    cannot be won whatever the deal: the lobby says so of such a set, the solver stops."""
+    gifts = [{kind for kind, _ in cards[code]["gives"]} for code in codes]
+    key_to_come = key or any("gain_key" in gives for gives in gifts)
+    for code, gives in zip(codes, gifts, strict=True):
+        if "win" in gives:
+            requires = cards[code]["requires"] or {}
+            if not requires.get("key") or key_to_come:
+                return True
+    return False
+
+
 def stops_pile(card: dict) -> bool:
     """A face-up ending that is not a collectible stays on its pile's top: what lies under
     it is never reached (a collectible ending is taken into hand and the pile goes on)."""

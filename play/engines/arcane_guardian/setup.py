@@ -7,11 +7,13 @@ then the dice key), so a seed always gives the same deal.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from play.engines.arcane_guardian import mage
 from play.engines.arcane_guardian.cards import DUNGEON_TYPES, normalize_card
 from play.engines.arcane_guardian.dice import KEY_BITS
+from play.engines.arcane_guardian.dungeon import endings_can_win
 from play.engines.base import SetupError
 from play.engines.inputs import with_defaults
 
@@ -108,6 +110,17 @@ def split_cards(cards: list) -> tuple[dict, dict, list[str], list[str], list[str
         if named is not None and named not in spells:
             raise SetupError(f"card {code}: defeated_by {named} is not one of the spells.")
     return table, table[mages[0]], spells, endings, dungeon
+
+
+def ending_sets(cards: list) -> list[tuple[tuple[str, ...], bool]]:
+    """Every set of three of the game's endings the player may choose from (the rulebook:
+    the player picks three), codes in order, each with whether it can ever be won
+    (`dungeon.endings_can_win`)."""
+    table, _mage, _spells, endings, _dungeon = split_cards_cached(card_list(cards))
+    return [
+        (chosen, endings_can_win(table, chosen))
+        for chosen in itertools.combinations(sorted(endings), ENDINGS_IN_PLAY)
+    ]
 
 
 def choose_endings(opts: dict, endings: list[str], rng: random.Random) -> list[str]:
