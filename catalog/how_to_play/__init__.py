@@ -49,7 +49,7 @@ class LobbyChoice:
 
     @property
     def listed(self) -> bool:
-        """Whether the page lists the values (a long list, such as Arcane Guardian's 57 sets
+        """Whether the page lists the values (a long list, such as Arcane Guardian's 56 sets
         of endings, is counted instead: the game's own text says what they are)."""
         return self.count <= LISTED_VALUES
 
