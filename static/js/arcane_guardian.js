@@ -648,6 +648,11 @@
       });
     }
 
+    /** No ending in play can ever win (the engine's `way_out`): the dungeon cannot be won. */
+    noWayOut() {
+      return this.view.way_out === false;
+    }
+
     /** The endings in play, face up (they are public), each with where it is known to be. */
     endingCards() {
       return this.endingsInfo().map((e) =>
@@ -1000,6 +1005,7 @@
       piles: $("ag-pile-list"),
       held: $("ag-held-list"),
       endings: $("ag-ending-list"),
+      noWayOut: $("ag-no-way-out"),
       discardHeading: $("ag-discard-heading"),
       discardTop: $("ag-discard-top"),
       discardMore: $("ag-discard-more"),
@@ -1167,6 +1173,7 @@
 
     function renderEndings(cards) {
       el.endings.replaceChildren(...cards.endings.map((c) => drawCard(c)));
+      el.noWayOut.hidden = !model.noWayOut();
     }
 
     function renderDiscard(cards) {

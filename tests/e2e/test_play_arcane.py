@@ -220,3 +220,12 @@ def test_a_player_chooses_the_three_endings_in_the_lobby_on_a_phone(signed_in):
     names = page.locator("#ag-ending-list > .tcard .tcard-name").all_inner_texts()
     assert {"Dungeon Gate", "Kulcsok terme"} <= set(names) and len(names) == 3
     assert sorted(Match.objects.get().options["endings"]) == value.split(",")
+    expect(page.locator("#ag-no-way-out")).to_be_hidden()
+    # a set that can never be won may be chosen too (the book allows it): the table says so
+    page.goto("/play/")
+    lost = never.first.get_attribute("value")
+    endings.select_option(lost)
+    page.locator("form.arcane-new").get_by_role("button", name="Belépés a kazamatába").click()
+    expect(page.locator("#ag-no-way-out")).to_be_visible()
+    expect(page.locator("#ag-no-way-out")).to_contain_text("nem lehet megnyerni")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

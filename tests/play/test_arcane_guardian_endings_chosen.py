@@ -143,3 +143,15 @@ def test_the_how_to_play_page_says_what_the_lobby_offers_without_listing_every_s
     client.cookies["django_language"] = "en"
     oniroo = client.get("/cards/games/oniroo/rules/").content.decode()
     assert "1-2-3-4-5 and 6-7-8-9-0 · any five consecutive digits" in oniroo  # short: listed
+
+
+def test_the_view_says_when_no_ending_in_play_can_ever_win():
+    """The table warns at once: the view carries the engine's answer (the endings and the
+    Key are public, so it tells nothing of the deal)."""
+    from play.engines import get_engine
+
+    engine = get_engine("arcane-guardian")
+    for codes, winnable in ending_sets(arcane_cards()):
+        state = engine.new_game([arcane_cards()], {"endings": list(codes)}, 5)
+        assert state.view(0)["way_out"] is winnable
+        assert state.view(None)["way_out"] is winnable

@@ -221,6 +221,9 @@ def build_view(g, player: int | None) -> dict:
         "curses_lifted": [c for c in s["held"] if _lifted(cards[c], s)],
         "piles": piles,
         "endings": list(s["endings"]),
+        # False when no ending in play can ever win (dungeon.endings_can_win): the table says
+        # so at once, whatever the deal (the endings and the Key are public)
+        "way_out": dungeon.endings_can_win(cards, s["endings"], key=s["key"]),
         "facing": facing,
         "pending": _copy(s["pending"]),
         "discard": list(s["discard"]),
