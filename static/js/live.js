@@ -1311,7 +1311,23 @@
       },
       { passive: true, capture: true }
     );
-    return { hide, refresh: () => shown && (root.contains(shown) ? show(shown, shownByKeyboard) : hide()) };
+    /**
+     * After a redraw: the close-up stays on its card, or on the card the redraw put in its
+     * place (the same face, drawn once, the old element gone), so a frame arriving while a
+     * face is looked at neither takes it away nor forgets that Escape put it away; a
+     * keyboard's close-up follows the focus instead (focusin), and a face gone is hidden.
+     */
+    function refresh() {
+      if (!shown) return;
+      if (root.contains(shown)) return show(shown, shownByKeyboard);
+      const again = shownByKeyboard ? [] : [...root.querySelectorAll(".tcard[data-zoom]")].filter(
+        (card) => card.dataset.zoom === shown.dataset.zoom
+      );
+      if (again.length === 1) show(again[0], false);
+      else hide();
+    }
+
+    return { hide, refresh };
   }
 
   /**
