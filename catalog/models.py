@@ -18,6 +18,7 @@ from catalog import vocab
 from catalog.cardfile import SET_CODE
 from catalog.collation import name_order
 from catalog.text import fold_words
+from core.bilingual import for_reader
 
 
 def card_sort_key(game_position: int, set_position: int, number: int) -> int:
@@ -43,7 +44,7 @@ class Game(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.name_en if get_language() == "en" and self.name_en else self.name
+        return for_reader(self.name, self.name_en)
 
 
 class Provenance(models.TextChoices):
@@ -85,13 +86,11 @@ class CardSet(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.name_en if get_language() == "en" and self.name_en else self.name
+        return for_reader(self.name, self.name_en)
 
     @property
     def display_description(self) -> str:
-        if get_language() == "en" and self.description_en:
-            return self.description_en
-        return self.description
+        return for_reader(self.description, self.description_en)
 
 
 class Card(models.Model):
@@ -221,11 +220,11 @@ class Card(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.name_en if get_language() == "en" and self.name_en else self.name
+        return for_reader(self.name, self.name_en)
 
     @property
     def display_text(self) -> str:
-        return self.text_en if get_language() == "en" and self.text_en else self.text
+        return for_reader(self.text, self.text_en)
 
     @property
     def type_label(self) -> str:

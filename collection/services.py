@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from catalog.models import Card, CardSet, Game
 from collection import csvio
 from collection.models import MAX_COPIES, CollectionShare, OwnedCard
+from core.bilingual import for_reader
 from core.errors import ApplicationError, NotFound
 from core.games import DEFAULT_GAME
 from decks import codec
@@ -121,7 +122,7 @@ def _whole_number(value, *, low: int, high: int, code: str, message: str) -> int
 
 def _name(card: Card) -> str:
     """The card's name in the reader's language."""
-    return card.name_en if get_language() == "en" and card.name_en else card.name
+    return for_reader(card.name, card.name_en)
 
 
 def _too_many_copies(card: Card) -> ApplicationError:

@@ -39,6 +39,8 @@ from django.utils.functional import Promise, lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from core.bilingual import for_reader
+
 # The engine facts the registry reads at load: Álomfogó's deck rules, which its lobby
 # choice of the smallest deck is built from, and Arcane Guardian's sets of endings (from its
 # shipped cards, `_arcane_guardian_endings`). The engines import nothing, so no cycle.
@@ -368,9 +370,7 @@ def _one_seat(options: dict) -> int:
 
 def _card_name(card: dict) -> str:
     """A card's name in the visitor's language (the card data holds both)."""
-    from django.utils.translation import get_language
-
-    return card["name_en"] if get_language() == "en" and card.get("name_en") else card["name"]
+    return for_reader(card["name"], card.get("name_en"))
 
 
 def _ending_set_label(codes: tuple[str, ...], winnable: bool, cards: dict) -> str:

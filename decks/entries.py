@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.bilingual import in_language
+
 MAIN, SIDE = "main", "side"
 
 
@@ -30,4 +32,4 @@ def total(entries: list[Entry], board: str = MAIN) -> int:
 
 
 def display_name(card: dict, language: str) -> str:
-    return (card.get("name_en") or card["name"]) if language == "en" else card["name"]
+    return in_language(card["name"], card.get("name_en"), language)

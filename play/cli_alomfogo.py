@@ -18,6 +18,7 @@ import sys
 from functools import lru_cache, partial
 
 from catalog.vocab import SUBTYPES, TYPES
+from core.bilingual import in_language
 from play import cli_loop
 from play.bots import get_bot
 from play.bots.alomfogo_cards import DEMO_DECKS, all_cards, deck
@@ -403,14 +404,12 @@ def card_name(entry: dict | None, lang: str) -> str | None:
     if not entry or not entry.get("code"):
         return None
     printed = _printed(entry["code"])
-    if lang == "en" and printed.get("name_en"):
-        return printed["name_en"]
-    return entry.get("name") or printed.get("name")
+    return in_language(entry.get("name") or printed.get("name"), printed.get("name_en"), lang)
 
 
 def card_text(code: str, lang: str) -> str:
     printed = _printed(code)
-    return (printed.get("text_en") if lang == "en" else None) or printed.get("text") or ""
+    return in_language(printed.get("text") or "", printed.get("text_en"), lang)
 
 
 def figure(entry: dict | None, name: str) -> int:

@@ -17,6 +17,7 @@ import argparse
 import sys
 from functools import lru_cache, partial
 
+from core.bilingual import in_language
 from core.hungarian import settle_articles
 from play import cli_loop
 from play.bots import bot_kinds, get_bot
@@ -240,7 +241,7 @@ def card_name(code: str | None, view: dict, lang: str) -> str:
 
 def card_text(code: str, lang: str) -> str:
     card = _catalog().get(code) or {}
-    return (card.get("text_en") if lang == "en" else card.get("text")) or ""
+    return in_language(card.get("text") or "", card.get("text_en"), lang)
 
 
 def says(code: str | None, view: dict, lang: str) -> dict:

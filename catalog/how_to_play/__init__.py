@@ -23,6 +23,7 @@ from django.urls import reverse
 
 from catalog import vocab
 from catalog.records import shipped_cards
+from core.bilingual import in_language
 from core.games import GameSpec
 
 
@@ -98,11 +99,10 @@ def card_types(spec: GameSpec, language: str) -> dict[str, CardType]:
 
 def named(card: dict, language: str) -> dict:
     """A shipped card as a page lists it: name, rules text and page, in the page's language."""
-    english = language == "en"
     return {
         "code": card["code"],
-        "name": (card.get("name_en") if english else None) or card["name"],
-        "text": (card.get("text_en") if english else None) or card["text"],
+        "name": in_language(card["name"], card.get("name_en"), language),
+        "text": in_language(card["text"], card.get("text_en"), language),
         "url": reverse("catalog:card", args=[card["code"]]),
     }
 

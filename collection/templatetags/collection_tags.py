@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 from catalog import vocab
 from collection import partners
 from collection.selectors import owned_counts
+from core.bilingual import for_reader
 
 register = template.Library()
 
@@ -85,9 +86,7 @@ def owned_cell(context, card, count):
 @register.filter
 def local_name(item) -> str:
     """A summary row's name (a game's or a set's) in the reader's language."""
-    if get_language() == "en" and getattr(item, "name_en", ""):
-        return item.name_en
-    return item.name
+    return for_reader(item.name, getattr(item, "name_en", ""))
 
 
 @register.filter
