@@ -150,9 +150,11 @@
     }
 
     /** Why the view says a card in hand cannot be played this turn, or "": told to its
-     * player only, not in a replay from another seat (the words speak to "you"). */
+     * player only, not in a replay from another seat (the words speak to "you"), and not
+     * once the match is over (a resignation ends it with the game's state mid-turn, where
+     * the engine still gives its reasons; "not now" would say the card could be later). */
     whyNot(entry) {
-      if (!entry.why_not || !this.ownView()) return "";
+      if (!entry.why_not || !this.ownView() || this.over) return "";
       return this.w.whyNot[entry.why_not] || entry.why_not;
     }
 
@@ -844,9 +846,10 @@
             ? drawn(s.helperId, ["in-duel", "is-small", "is-helper"])
             : h("p", { class: "duel-helper" }, t("duel_helper"), ": ", s.helper)
         );
+      // the browser's own replaceChildren writes a null child as the text "null": h() skips it
       el.duel.replaceChildren(
         h("h2", { id: "table-duel-heading" }, t("duel_heading")),
-        info.now ? h("p", { class: "duel-now" }, info.now) : null,
+        info.now ? h("p", { class: "duel-now" }, info.now) : "",
         h(
           "div",
           { class: "duel-sides" },

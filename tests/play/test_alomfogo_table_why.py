@@ -138,3 +138,23 @@ def test_a_finished_game_marks_no_card_in_hand_not_now(lang, not_now):
     assert not any("why_not" in entry for hand in hands for entry in hand)
     described = [line for frame in run(ends, lang) for line in frame["hand"]]
     assert described and not any(not_now in line for line in described)
+
+
+@needs_node
+@pytest.mark.parametrize(("lang", "not_now"), [("hu", "most nem"), ("en", "not now")])
+def test_a_match_given_up_mid_turn_marks_no_card_in_hand_not_now(lang, not_now):
+    """A resignation ends the match where the game stands, mid-turn: the engine's view still
+    gives its reasons (the game itself is not over), the table no longer says them."""
+    g = game(deck("AF1-009"), deck())
+    g.s["players"][0]["vp"] = 0
+    g.forget_legal_actions()
+    running = state_message(g, 0)
+    resigned = {
+        **running,
+        "status": "finished",
+        "result": {"winners": [1], "reason": "resigned", "resigned": 0},
+    }
+    assert any("why_not" in entry for entry in resigned["view"]["players"][0]["hand"])
+    frames = run([running, resigned], lang)
+    assert any(not_now in line for line in frames[0]["hand"])
+    assert frames[1]["hand"] and not any(not_now in line for line in frames[1]["hand"])
