@@ -837,8 +837,16 @@
           const stoppable = Array.isArray(cancels) && cancels.length > 0;
           return stoppable ? t("prompt_trap", { card }) : t("prompt_trap_roll", { card });
         }
-        case "chest":
-          return t("prompt_chest", { card });
+        case "chest": {
+          // only the ways the table offers: opening it outright needs the level (the engine
+          // offers open_chest only then, the view's `opens`); rolling for it is the other way
+          const open = this.legal.some((a) => a.type === "open_chest");
+          const roll = this.legal.some((a) => a.type === "roll");
+          if (open && roll) return t("prompt_chest", { card });
+          if (open) return t("prompt_chest_open", { card });
+          if (roll) return t("prompt_chest_roll", { card });
+          return this.pendingLine() || t("prompt_act");
+        }
         case "after_roll": {
           const f = this.facing || {};
           const roll = this.rollInfo(f.card, f.roll, f.result).text;
@@ -1261,6 +1269,19 @@
       asking = null;
       setText(el.hintText, text);
       renderHint();
+      showHinted();
+    }
+
+    /**
+     * Bring the move a hint just marked into view, once (a redraw does not pull it back): on a
+     * phone it may sit out of sight in a row that scrolls sideways (the spells, the cards
+     * held). "nearest" scrolls the row, and the page only as far as the move is out of sight.
+     */
+    function showHinted() {
+      const marked = root.querySelector("button[data-action].is-hinted");
+      if (!marked || typeof marked.scrollIntoView !== "function") return;
+      const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      marked.scrollIntoView({ block: "nearest", inline: "nearest", behavior: still ? "auto" : "smooth" });
     }
 
     if (el.hintButton) el.hintButton.addEventListener("click", () => ask(false));

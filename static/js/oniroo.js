@@ -111,7 +111,9 @@
   }
 
   const FACES = new WeakMap(); // t -> Map("lang:code" -> the words of a card's face)
-  const dreamNumber = (id) => (/^d(\d+)$/.exec(String(id)) || [])[1] || null;
+  // the page's memory -> Map("game:dream id" -> [owner, number]): the number a dream had when
+  // this page last showed it, for the log's words on a dream that has just left the table
+  const DREAMS_SHOWN = new WeakMap();
 
   // --- one state message, in words -----------------------------------------------------
   class Oniroo extends TableModel {
@@ -130,13 +132,21 @@
       for (const ev of this.view.events || []) this.remember(ev);
       this.owners = new Map();
       this.dreams = new Map(); // id → the view's dream (its wake_up_points are the engine's)
+      // id → its number among its owner's dreams, 1, 2, … as the seat shows them left to
+      // right (a dream's id counts the whole table's dreams: the view's order, not the id)
+      this.numbers = new Map();
       for (const s of this.seats) {
-        for (const d of s.dreams || []) {
+        (s.dreams || []).forEach((d, i) => {
           this.owners.set(d.id, s.seat);
           this.dreams.set(d.id, d);
-        }
+          this.numbers.set(d.id, i + 1);
+        });
       }
       if (this.view.shared_dream) this.dreams.set("shared", this.view.shared_dream);
+      if (!DREAMS_SHOWN.has(this.memory)) DREAMS_SHOWN.set(this.memory, new Map());
+      this.shown = DREAMS_SHOWN.get(this.memory);
+      this.game = this.view.game_number || 1; // a series' next game counts its dreams anew
+      for (const [id, n] of this.numbers) this.shown.set(this.game + ":" + id, [this.owners.get(id), n]);
       this.homes = null;
     }
 
@@ -349,21 +359,36 @@
       return this.twins.has(name) ? name + " · " + this.t("seat_n", { n: seat + 1 }) : name;
     }
 
-    /** A dream's heading: "Dream 3", "Dream", "Shared dream". */
+    /**
+     * [owner, number] of a dream: on the table, its owner and its place among the owner's
+     * dreams (from 1); gone (the log's nightmare), what this page last showed of it, if
+     * anything: [undefined, null] when it never saw it.
+     */
+    dreamPlace(id) {
+      if (this.numbers.has(id)) return [this.owners.get(id), this.numbers.get(id)];
+      return this.shown.get(this.game + ":" + id) || [undefined, null];
+    }
+
+    /** A dream's heading, under its owner's name: "Dream 2", "Dream", "Shared dream". */
     dreamTitle(id) {
       if (id === "shared") return this.t("dream_shared_title");
       if (id === "new") return this.t("dream_new_title");
-      const n = dreamNumber(id);
+      const n = this.dreamPlace(id)[1];
       return n ? this.t("dream_n_title", { n }) : this.t("dream_title");
     }
 
-    /** A dream named with its owner: "your dream 3", "Bob's dream 3", "the shared dream". */
+    /**
+     * A dream named with its owner: "your dream 2", "Bob's dream 2", "the shared dream"; the
+     * number counts the owner's dreams (each seat's first dream is 1), so the owner is named.
+     */
     dreamLabel(id, owner) {
       const t = this.t;
       if (id === "shared") return t("dream_shared");
       if (id === "new") return t("dream_new");
-      const who = owner === undefined ? this.owners.get(id) : owner;
-      const n = dreamNumber(id);
+      const [known, number] = this.dreamPlace(id);
+      const who = owner === undefined ? known : owner;
+      // a number only with the owner it counts for (a stale one of another seat is none)
+      const n = known === who ? number : null;
       if (who === this.you && this.you != null) return n ? t("dream_n_yours", { n }) : t("dream_yours");
       const name = this.playerName(who);
       return n ? t("dream_n_of", { who: name, n }) : t("dream_of", { who: name });
@@ -1379,9 +1404,11 @@
 
     function dreamEl(d, headingLevel) {
       const headingId = "oni-dream-heading-" + d.id; // a dream's id is unique on the table
+      // named with its owner: the heading's "Dream 1" is under the seat's name, and every
+      // seat has a dream 1
       const section = h(
         "section",
-        { class: "oni-dream" + (d.complete ? " is-complete" : "") + (d.won ? " is-won" : ""), "aria-labelledby": headingId },
+        { class: "oni-dream" + (d.complete ? " is-complete" : "") + (d.won ? " is-won" : ""), "aria-label": d.label },
         h(
           headingLevel || "h3",
           { id: headingId, class: "oni-dream-title" },

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from playwright.sync_api import expect
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -89,3 +90,16 @@ def test_deck_print_and_rules_pages_never_scroll_sideways(page, live_server, pag
                 template_text.append(path)
     assert not too_wide, f"pages wider than the window (their width in px): {too_wide}"
     assert not template_text, f"template comments shown as text on {template_text}"
+
+
+def test_the_sample_hands_turns_are_numbered_once(page, live_server, pages):
+    """Each turn's line says its number ("1. kör: …"); a numbered list added its own."""
+    owner, paths = pages
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": session_key(owner), "url": live_server.url}]
+    )
+    page.goto(paths["detail"] + "sample/?seed=3")
+    turns = page.locator(".goldfish li")
+    expect(turns.first).to_contain_text("1.")
+    list_style = page.locator(".goldfish").evaluate("(ol) => getComputedStyle(ol).listStyleType")
+    assert list_style == "none"

@@ -561,3 +561,34 @@ def test_the_solvers_answer_leads_with_a_plain_verdict_and_counts_no_zeros():
     assert "3 can still be won, 4 cannot, and on 1 it ran out of time" in mixed
     assert some_unknown.endswith("6 can still be won; on 2 it ran out of time.")
     assert " 0 " not in " ".join(frames[0]["verdicts"])
+
+
+@needs_node
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_a_chest_prompt_offers_only_the_ways_the_table_has(language):
+    """Below the chest's level the only way is the roll: the prompt does not say "open it"
+    (the Iron Chest asks for level 2); at its level both ways are offered and said."""
+    from tests.play.test_arcane_guardian_rules import (
+        BATTERED_CHEST,
+        IRON_CHEST,
+        SPELLS,
+        game,
+        step,
+        turn_down,
+    )
+
+    locked = game([IRON_CHEST], [], [])
+    turn_down(locked, *SPELLS)
+    step(locked, 0)
+    opens = game([BATTERED_CHEST], [], [])
+    step(opens, 0)
+    assert {a["type"] for a in locked.legal_actions(0)} == {"roll"}
+    assert {"open_chest", "roll"} <= {a["type"] for a in opens.legal_actions(0)}
+    messages = [state_message(locked, 0), state_message(opens, 0)]
+    (frames,) = run_pure([{"messages": messages, "lang": language, "catalog": {}}])
+    strings = PAGE.strings(first_message(), language)
+    iron, battered = (CATALOG[c]["name" if language == "hu" else "name_en"] for c in (IRON_CHEST, BATTERED_CHEST))
+    assert frames[0]["prompt"] == strings["prompt_chest_roll"].replace("{card}", iron)
+    assert frames[1]["prompt"] == strings["prompt_chest"].replace("{card}", battered)
+    assert frames[0]["facing"][-1] == strings["chest_locked"]
+    assert frames[1]["facing"][-1] == strings["chest_opens"]

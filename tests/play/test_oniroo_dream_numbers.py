@@ -1,0 +1,119 @@
+"""Each seat numbers its own dreams: a player's first dream is dream 1 whoever else has dreams.
+
+A dream's id ("d5") counts the whole table's dreams; the table (static/js/oniroo.js, run by
+Node) numbers a seat's dreams 1, 2, … as the seat shows them left to right, in headings,
+buttons and the log, and says whose dream another seat's dream is. A dream that leaves the
+table (a nightmare) keeps, in the log, the number the page last showed it with.
+"""
+
+from __future__ import annotations
+
+from tests.play.oniroo_helpers import NIGHTMARE, act, arrange, game, plain_symbols
+from tests.play.page_scripts import needs_node
+from tests.play.test_oniroo_table_js import PAGE, first_message, state_message
+
+# One state message after another, as a page receives them (one memory): each seat's dream
+# headings and labels, every button's words, and the log lines the new events add.
+DRIVER = r"""
+const t = Live.makeT(input.strings);
+const memory = new Map();
+let keys = [];
+const out = input.frames.map((msg) => {
+  const m = new lib.Oniroo(msg, t, input.lang, memory);
+  const layout = m.layout();
+  const buttons = [];
+  const walk = (value, key) => {
+    if (Array.isArray(value)) {
+      if (key === "buttons" || key === "bar") buttons.push(...value);
+      value.forEach((v) => walk(v, key));
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(layout, "");
+  const diff = Live.newEvents(keys, msg.view.events, lib.eventKey);
+  keys = diff.keys;
+  return {
+    seats: Object.fromEntries(
+      layout.seats.map((s) => [s.seat, s.dreams.map((d) => [d.title, d.label])])
+    ),
+    buttons: buttons.map((b) => [b.short, b.full]),
+    log: diff.fresh.map((e) => m.formatEvent(e)),
+  };
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def table_seen(frames: list[dict], language: str = "en") -> list[dict]:
+    strings = PAGE.strings(first_message(), language)
+    return PAGE.run_node(DRIVER, {"frames": frames, "strings": strings, "lang": language})
+
+
+def a_table_where_the_bots_dreams_come_first():
+    """Level 5, three seats: seats 1 and 2 have two dreams each (d1–d4), then seat 0 starts
+    her first (d5); she is to move with symbol cards and a nightmare in hand."""
+    cards = plain_symbols(12)
+    return arrange(
+        game(level=5, players=3),
+        dreams={1: [[cards[0]], [cards[1]]], 2: [[cards[2]], [cards[3]]], 0: [[cards[4]]]},
+        hands={0: [NIGHTMARE, *cards[5:9]]},
+    )
+
+
+@needs_node
+def test_a_seats_first_dream_is_dream_1_when_other_seats_dreams_came_first():
+    g = a_table_where_the_bots_dreams_come_first()
+    assert [d["id"] for d in g.s["players"][0]["dreams"]] == ["d5"]
+    (seen,) = table_seen([state_message(g, 0)])
+    bot, gergo = "Bot (greedy)", "gergo"  # seats 1 and 2 (tests/play/test_oniroo_table_js.py)
+    assert seen["seats"] == {
+        "0": [["Dream 1", "your dream 1"]],
+        "1": [["Dream 1", f"{bot}'s dream 1"], ["Dream 2", f"{bot}'s dream 2"]],
+        "2": [["Dream 1", f"{gergo}'s dream 1"], ["Dream 2", f"{gergo}'s dream 2"]],
+    }
+    words = " ".join(short + " " + full for short, full in seen["buttons"])
+    assert "On: Dream 1" in words  # into her own dream: its heading's words
+    assert not any(f"ream {n}" in words for n in (3, 4, 5)), words
+    # a nightmare names the dream it would take, with whose it is
+    attacks = [full for _short, full in seen["buttons"] if "against" in full or "on" in full]
+    for owner in (bot, gergo):
+        for n in (1, 2):
+            assert any(f"{owner}'s dream {n}" in full for full in attacks), attacks
+
+
+@needs_node
+def test_the_hungarian_table_numbers_her_first_dream_1():
+    g = a_table_where_the_bots_dreams_come_first()
+    (seen,) = table_seen([state_message(g, 0)], "hu")
+    assert seen["seats"]["0"] == [["1. álom", "1. álmod"]]
+    assert "Ide: 1. álom" in [short for short, _full in seen["buttons"]]
+    assert "Ide: 5. álom" not in [short for short, _full in seen["buttons"]]
+
+
+@needs_node
+def test_the_log_names_a_dream_by_its_owners_number_also_once_it_is_gone():
+    g = a_table_where_the_bots_dreams_come_first()
+    frames = [state_message(g, 0)]
+    nightmare = next(
+        a
+        for a in g.legal_actions(0)
+        if a["type"] == "attack" and a.get("dream") == "d4"  # gergo's second dream
+    )
+    act(g, "attack", card=nightmare["card"], target=2, dream="d4")
+    while g.s["pending"]:  # gergo may show a dream fairy: he lets it happen
+        act(g, "accept")
+    assert [d["id"] for d in g.s["players"][2]["dreams"]] == ["d3"]
+    frames.append(state_message(g, 0))
+    onto = next(a for a in g.legal_actions(0) if a["type"] == "play" and a["dream"] == "d5")
+    act(g, "play", card=onto["card"], dream="d5")
+    frames.append(state_message(g, 0))
+    first, after_nightmare, after_play = table_seen(frames)
+    log = after_nightmare["log"]
+    assert any(line.endswith("against gergo's dream 2") for line in log), log
+    lost = [line for line in log if "discard pile" in line]
+    assert lost and lost[0].startswith("gergo's dream 2 "), log
+    # what is left of gergo's dreams is counted again from 1 on the table
+    assert after_nightmare["seats"]["2"] == [["Dream 1", "gergo's dream 1"]]
+    assert any(line.endswith("→ your dream 1") for line in after_play["log"]), after_play["log"]
+    assert first["seats"]["0"] == after_play["seats"]["0"] == [["Dream 1", "your dream 1"]]
