@@ -737,17 +737,18 @@ def organiser_plays(tournament: Tournament) -> bool:
 
 
 def decklist(tournament: Tournament, player: Player, user) -> list[dict]:
-    """The registered (locked) version's cards: [{"code", "name", "count", "board"}]."""
+    """The registered (locked) version's cards: [{"code", "name", "name_en", "count", "board"}]."""
     if player.tournament_id != tournament.pk or not can_see_decklist(tournament, player, user):
         raise NotFound("not_found", _("This decklist is not shown."))
     rows = player.deck_version.entries
-    names = dict(
-        Card.objects.filter(code__in=[r["code"] for r in rows]).values_list("code", "name")
-    )
+    codes = [r["code"] for r in rows]
+    cards = {
+        c["code"]: c for c in Card.objects.filter(code__in=codes).values("code", "name", "name_en")
+    }
+    gone = {"name_en": ""}  # a card gone from the catalog is named by its code
     return [
         {
-            "code": r["code"],
-            "name": names.get(r["code"], r["code"]),
+            **cards.get(r["code"], {**gone, "code": r["code"], "name": r["code"]}),
             "count": r["count"],
             "board": r["board"],
         }

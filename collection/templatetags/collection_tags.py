@@ -15,7 +15,6 @@ from django.utils.translation import get_language
 from catalog import vocab
 from collection import partners
 from collection.selectors import owned_counts
-from core.bilingual import for_reader
 
 register = template.Library()
 
@@ -81,12 +80,6 @@ def set_add(context, card_set):
 def owned_cell(context, card, count):
     """A row's copies with − and + on the collection page (the count is known already)."""
     return owned_context(context.get("request"), card, count=count, compact=True)
-
-
-@register.filter
-def local_name(item) -> str:
-    """A summary row's name (a game's or a set's) in the reader's language."""
-    return for_reader(item.name, getattr(item, "name_en", ""))
 
 
 @register.filter

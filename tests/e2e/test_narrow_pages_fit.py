@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from playwright.sync_api import expect
 from django.core.management import call_command
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from core.games import all_games
 from decks import services as deck_services

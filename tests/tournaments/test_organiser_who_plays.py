@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from catalog.models import Card, Game
+from core.bilingual import in_language
 from tests.api_client import login, send
 from tests.factories import make_user
 from tests.play_rows import first_cards_deck
@@ -66,7 +67,9 @@ def rival_of(tournament, cast) -> Player:
 
 
 def first_card(player: Player) -> str:
-    return Card.objects.get(code=player.deck_version.entries[0]["code"]).name
+    """The name of the player's first card as these pages, read in English, show it."""
+    card = Card.objects.get(code=player.deck_version.entries[0]["code"])
+    return in_language(card.name, card.name_en, "en")
 
 
 def start(tournament, cast) -> Pairing:
