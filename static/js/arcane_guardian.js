@@ -1275,13 +1275,21 @@
     /**
      * Bring the move a hint just marked into view, once (a redraw does not pull it back): on a
      * phone it may sit out of sight in a row that scrolls sideways (the spells, the cards
-     * held). "nearest" scrolls the row, and the page only as far as the move is out of sight.
+     * held). "nearest" scrolls the row, and the page only as far as the move is out of sight
+     * (above the bar pinned to a phone's bottom: table.css's scroll padding). Its card comes
+     * along when the two fit in half the window; else the button alone.
      */
     function showHinted() {
       const marked = root.querySelector("button[data-action].is-hinted");
       if (!marked || typeof marked.scrollIntoView !== "function") return;
+      const card = marked.closest(".ag-pile, .tcard");
+      const fits = card && card.getBoundingClientRect().height <= window.innerHeight / 2;
       const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      marked.scrollIntoView({ block: "nearest", inline: "nearest", behavior: still ? "auto" : "smooth" });
+      (fits ? card : marked).scrollIntoView({
+        block: "nearest",
+        inline: "nearest",
+        behavior: still ? "auto" : "smooth",
+      });
     }
 
     if (el.hintButton) el.hintButton.addEventListener("click", () => ask(false));

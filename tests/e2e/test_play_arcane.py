@@ -14,6 +14,7 @@ deals, so no game is played twice); its helpers for that live here.
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -32,6 +33,7 @@ from tests.table_policies import arcane_choice
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MOVES_CAP = 300  # the dungeon holds 57 cards; no game comes near this
+SHOTS = os.environ.get("E2E_SCREENSHOTS")  # a folder: keep screenshots of the hints there
 
 
 def a_seed_with_a_full_game(pool: list[dict], nth: int = 0) -> tuple[int, set[str]]:
@@ -229,3 +231,126 @@ def test_a_player_chooses_the_three_endings_in_the_lobby_on_a_phone(signed_in):
     expect(page.locator("#ag-no-way-out")).to_be_visible()
     expect(page.locator("#ag-no-way-out")).to_contain_text("nem lehet megnyerni")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def a_seed_meeting_a_locked_chest(pool: list[dict]) -> int:
+    """A seed under which the simple policy soon faces a chest the mage's level cannot open."""
+    engine = get_engine("arcane-guardian")
+    for seed in random.Random(5).sample(range(10_000), 400):
+        state = engine.new_game([pool], {}, seed)
+        while not state.is_over and state.version < 10:
+            legal = state.legal_actions(0)
+            moment = (state.view(0)["pending"] or {}).get("kind")
+            if moment == "chest" and all(a["type"] != "open_chest" for a in legal):
+                return seed
+            state.apply(arcane_choice(legal))
+    raise AssertionError("no seed meets a locked chest early")
+
+
+# Runs in the page: the box of the hint's badge (the marked button's ::after; in the button's
+# own box unless taken out of the flow) and every text, picture or button it overlaps.
+BADGE_COVERS = """() => {
+  const marked = document.querySelector("#match-table button[data-action].is-hinted");
+  const r = marked.getBoundingClientRect();
+  const s = getComputedStyle(marked, "::after");
+  let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  if (s.position === "absolute" || s.position === "fixed") {
+    const px = (v) => parseFloat(v) || 0;
+    const width = px(s.width) + px(s.paddingLeft) + px(s.paddingRight);
+    const height = px(s.height) + px(s.paddingTop) + px(s.paddingBottom);
+    const top = r.top + marked.clientTop + px(s.top);
+    const borderRight = marked.offsetWidth - marked.clientWidth - marked.clientLeft;
+    const right = r.right - borderRight - px(s.right);
+    box = { left: right - width, top, right, bottom: top + height };
+  }
+  const texts = [...document.querySelectorAll(
+    "#match-table :is(p, h2, h3, dt, dd, summary, button, img, .tcard-name, .tcard-note)")]
+    .filter((e) => e !== marked && !e.contains(marked) && e.getClientRects().length);
+  return texts.filter((e) => {
+    const t = e.getBoundingClientRect();
+    return t.width && t.height && t.left < box.right - 0.5 && box.left < t.right - 0.5 &&
+      t.top < box.bottom - 0.5 && box.top < t.bottom - 0.5;
+  }).map((e) => e.className + ": " + e.textContent.trim());
+}"""
+
+# Runs in the page: whether the marked spell, its card and button, lies wholly in the window
+# and in its row.
+HINTED_IN_SIGHT = """() => {
+  const marked = document.querySelector("#ag-spell-list button[data-action].is-hinted");
+  if (!marked) return false;
+  const r = marked.closest(".tcard").getBoundingClientRect();
+  const row = marked.closest(".ag-card-row").getBoundingClientRect();
+  return r.left >= Math.max(0, row.left) - 1 && r.right <= Math.min(innerWidth, row.right) + 1 &&
+    r.top >= 0 && r.bottom <= innerHeight;
+}"""
+
+
+def test_a_chest_says_only_its_ways_and_a_hint_shows_its_move(seed_file, signed_in):
+    """A chest the mage's level cannot open asks only for the roll; the hint's badge covers
+    no words of the cards (1280 px), and on a phone a hinted spell out of sight in the
+    sideways-scrolling row is brought into view, the page not scrolled sideways."""
+    page, errors, match = a_dungeon_dealt_by(a_seed_meeting_a_locked_chest, seed_file, signed_in)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # the first move's hint (the greedy bot's own) marks a button and covers nothing; the
+    # button in sight already, the page stays where it was
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    hint.scroll_into_view_if_needed()
+    before = page.evaluate("() => [scrollX, scrollY]")
+    hint.click()
+    page.locator("[data-action].is-hinted").first.wait_for()
+    assert page.evaluate(BADGE_COVERS) == []
+    page.wait_for_timeout(500)  # a smooth scroll, were there one, would be under way
+    assert page.evaluate("() => [scrollX, scrollY]") == before
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/arcane-hint-1280.png")
+    for _ in range(10):
+        state = api_state(page, match.pk)
+        showing(page, state["version"])
+        if (state["view"]["pending"] or {}).get("kind") == "chest":
+            break
+        action = arcane_choice(state["legal"])
+        page.locator(f"button[data-action={json.dumps(action_key(action))}]").click()
+        page.wait_for_function(
+            'v => Number(document.getElementById("match-table").dataset.version) > v',
+            arg=state["version"],
+        )
+    assert {a["type"] for a in state["legal"]} >= {"roll"}
+    assert "open_chest" not in {a["type"] for a in state["legal"]}
+    chest = state["view"]["facing"]["card"]
+    name = state["view"]["cards"][chest]["name_en"]
+    expect(page.locator("#table-prompt")).to_have_text(f"A chest: {name}. Roll for it.")
+    expect(page.locator("#ag-encounter")).to_contain_text("Your level is too low to open it")
+    hint.click()
+    page.locator("[data-action].is-hinted").first.wait_for()
+    assert page.evaluate(BADGE_COVERS) == []
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/arcane-chest-1280.png")
+
+    # on a phone: the hint names the last spell that may be used, out of sight in its row
+    page.set_viewport_size({"width": 390, "height": 844})
+    spells = page.eval_on_selector_all(
+        "#ag-spell-list button[data-action]", "bs => bs.map(b => b.dataset.action)"
+    )
+    assert spells, "a spell may be used at the chest"
+    last = next(a for a in state["legal"] if action_key(a) == spells[-1])
+    answer = json.dumps({"version": state["version"], "action": last})
+    page.route(
+        "**/hint/", lambda route: route.fulfill(content_type="application/json", body=answer)
+    )
+    page.evaluate(
+        "() => { scrollTo(0, 0); document.getElementById('ag-spell-list').scrollLeft = 0; }"
+    )
+    button = page.locator(f"#ag-spell-list button[data-action={json.dumps(spells[-1])}]")
+    out_of_sight = """b => b.getBoundingClientRect().right >
+      b.closest('.ag-card-row').getBoundingClientRect().right"""
+    assert button.evaluate(out_of_sight), "the spell starts out of sight, or this tests nothing"
+    hint.scroll_into_view_if_needed()
+    hint.click()
+    page.wait_for_function(HINTED_IN_SIGHT)
+    assert "is-hinted" in button.get_attribute("class")
+    assert page.evaluate(BADGE_COVERS) == []
+    assert page.evaluate("() => scrollX") == 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/arcane-hint-390.png")
+    assert not errors, errors

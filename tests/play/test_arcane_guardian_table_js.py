@@ -587,7 +587,9 @@ def test_a_chest_prompt_offers_only_the_ways_the_table_has(language):
     messages = [state_message(locked, 0), state_message(opens, 0)]
     (frames,) = run_pure([{"messages": messages, "lang": language, "catalog": {}}])
     strings = PAGE.strings(first_message(), language)
-    iron, battered = (CATALOG[c]["name" if language == "hu" else "name_en"] for c in (IRON_CHEST, BATTERED_CHEST))
+    iron, battered = (
+        CATALOG[c]["name" if language == "hu" else "name_en"] for c in (IRON_CHEST, BATTERED_CHEST)
+    )
     assert frames[0]["prompt"] == strings["prompt_chest_roll"].replace("{card}", iron)
     assert frames[1]["prompt"] == strings["prompt_chest"].replace("{card}", battered)
     assert frames[0]["facing"][-1] == strings["chest_locked"]
