@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -435,3 +436,17 @@ def test_a_deck_of_a_game_without_draw_odds_gets_no_odds_and_no_goldfish(client,
     assert 'name="target"' not in edit  # no odds form either
     sample = client.get(f"/decks/{deck.pk}/sample/", {"seed": 7}, HTTP_HX_REQUEST="true")
     assert sample.status_code == 200 and sample.content.decode().count("thumb.webp") == 5
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_the_steppers_name_a_card_as_the_page_does(client, deck, owner, language):
+    """A screen reader hears "Remove one Kajtár Nightstepper" on the English page, where
+    the list shows that name, and the Hungarian name on the Hungarian page."""
+    login(client, owner)
+    client.cookies["django_language"] = language
+    html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    card = Card.objects.get(code=deck.entries.order_by("card__code").first().card.code)
+    shown, other = (card.name_en, card.name) if language == "en" else (card.name, card.name_en)
+    assert card.name_en and card.name_en != card.name
+    less = re.search(rf'id="entry-main-{card.code}-less" aria-label="([^"]*)"', html)
+    assert less and shown in unescape(less.group(1)) and other not in unescape(less.group(1))
