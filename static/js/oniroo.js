@@ -1127,7 +1127,7 @@
       }
       const r = this.result;
       if (!r) return null;
-      const reason = r.reason ? this.reason(r.reason) : "";
+      const reason = this.resultReason(r);
       if (this.solo) {
         const won = r.won === true || (Array.isArray(r.winners) && r.winners.includes(0));
         const lines = typeof r.turns === "number" ? [t("result_turns", { n: r.turns })] : [];

@@ -8,7 +8,7 @@ table (a nightmare) keeps, in the log, the number the page last showed it with.
 
 from __future__ import annotations
 
-from tests.play.oniroo_helpers import NIGHTMARE, act, arrange, game, plain_symbols
+from tests.play.oniroo_helpers import NIGHTMARE, act, arrange, game, pass_turn, plain_symbols
 from tests.play.page_scripts import needs_node
 from tests.play.test_oniroo_table_js import PAGE, first_message, state_message
 
@@ -91,8 +91,16 @@ def test_the_hungarian_table_numbers_her_first_dream_1():
     assert "Ide: 5. álom" not in [short for short, _full in seen["buttons"]]
 
 
+def a_play(g, dream: str) -> dict:
+    return next(
+        a for a in g.legal_actions(g.active_player) if a["type"] == "play" and a["dream"] == dream
+    )
+
+
 @needs_node
 def test_the_log_names_a_dream_by_its_owners_number_also_once_it_is_gone():
+    """Her nightmare takes gergo's dream 2; the bot adds to its dream 2, gergo starts another
+    (now his dream 2 on the table), she adds to her dream 1: each named so in her log."""
     g = a_table_where_the_bots_dreams_come_first()
     frames = [state_message(g, 0)]
     nightmare = next(
@@ -105,15 +113,23 @@ def test_the_log_names_a_dream_by_its_owners_number_also_once_it_is_gone():
         act(g, "accept")
     assert [d["id"] for d in g.s["players"][2]["dreams"]] == ["d3"]
     frames.append(state_message(g, 0))
-    onto = next(a for a in g.legal_actions(0) if a["type"] == "play" and a["dream"] == "d5")
-    act(g, "play", card=onto["card"], dream="d5")
-    frames.append(state_message(g, 0))
-    first, after_nightmare, after_play = table_seen(frames)
+    for seat, dream in ((1, "d2"), (2, "new"), (0, "d5")):
+        assert g.active_player == seat
+        g.apply(a_play(g, dream))
+        frames.append(state_message(g, 0))
+        if g.active_player == seat:  # a card that may be followed: the turn is ended
+            pass_turn(g)
+    assert [d["id"] for d in g.s["players"][2]["dreams"]] == ["d3", "d6"]
+    first, after_nightmare, bot_played, gergo_played, she_played = table_seen(frames)
     log = after_nightmare["log"]
     assert any(line.endswith("against gergo's dream 2") for line in log), log
     lost = [line for line in log if "discard pile" in line]
     assert lost and lost[0].startswith("gergo's dream 2 "), log
     # what is left of gergo's dreams is counted again from 1 on the table
     assert after_nightmare["seats"]["2"] == [["Dream 1", "gergo's dream 1"]]
-    assert any(line.endswith("→ your dream 1") for line in after_play["log"]), after_play["log"]
-    assert first["seats"]["0"] == after_play["seats"]["0"] == [["Dream 1", "your dream 1"]]
+    said = {name: seen["log"] for name, seen in (("bot", bot_played), ("gergo", gergo_played))}
+    assert any(line.endswith("→ Bot (greedy)'s dream 2") for line in said["bot"]), said
+    assert any(line.endswith("→ gergo's dream 2") for line in said["gergo"]), said
+    assert [title for title, _label in gergo_played["seats"]["2"]] == ["Dream 1", "Dream 2"]
+    assert any(line.endswith("→ your dream 1") for line in she_played["log"]), she_played["log"]
+    assert first["seats"]["0"] == she_played["seats"]["0"] == [["Dream 1", "your dream 1"]]
