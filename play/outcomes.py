@@ -89,6 +89,22 @@ def _reason(words: dict[str, str], code, *, solitaire: bool) -> str:
     return next((words[k] for k in keys if k in words), str(code))
 
 
+def _seat(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _result_reason(words: dict[str, str], result: dict, *, solitaire: bool, you, name) -> str:
+    """Why the match ended (`_reason`); a resignation says who gave up (the result's
+    `resigned` seat): the viewer as "you", anyone else by `name(seat)` (live.js
+    `resultReason`)."""
+    seat = _seat(result.get("resigned"))
+    if result.get("reason") == "resigned" and seat is not None:
+        if seat == you:
+            return _fill(words["why_resigned_you"])
+        return _fill(words["why_resigned_by"], who=name(seat))
+    return _reason(words, result.get("reason"), solitaire=solitaire)
+
+
 @dataclass(frozen=True)
 class TableOutcome:
     """The result panel of a table page: what live.js's `renderResult` draws."""
@@ -138,8 +154,10 @@ class _Reader:
         """The viewer's seat as "You", anyone else's by name."""
         return self.w("you") if seat == self.you else self.name(seat)
 
-    def reason(self, code) -> str:
-        return _reason(self.words, code, solitaire=self.solitaire)
+    def reason(self, result: dict) -> str:
+        return _result_reason(
+            self.words, result, solitaire=self.solitaire, you=self.you, name=self.name
+        )
 
     def verdict(self, winners: list) -> tuple[SafeString, str]:
         """The headline for a table of several (live.js `verdict`)."""
@@ -172,7 +190,7 @@ class _Reader:
         if not isinstance(result, dict):  # ended with nothing to say but that
             return TableOutcome(self.w("status_abandoned"), "other", seed=seed)
         winners = result.get("winners") if isinstance(result.get("winners"), list) else []
-        reason = self.reason(result.get("reason"))
+        reason = self.reason(result)
         said = self.w("result_reason", reason=reason) if reason else mark_safe("")
         if self.solitaire:
             won = result.get("won") is True or 0 in winners
@@ -258,7 +276,14 @@ def seat_outcome(status: str, result: dict | None, position: int | None, seats: 
     return LOST if seats == 1 else DRAW
 
 
-def reason_words(spec, result: dict | None, *, alone: bool) -> str:
-    """Why a match ended, in the table's words (as its result panel says it); "" for none.
-    `alone`: a table of one (a solitaire words its own reasons)."""
-    return _reason(table_words(spec), (result or {}).get("reason"), solitaire=alone)
+def reason_words(spec, result: dict | None, *, alone: bool, you: int, names: dict) -> str:
+    """Why a match ended, in the table's words (as its result panel says it to the player
+    at seat `you`; `names`: the seats' names by position); "" for none. `alone`: a table
+    of one (a solitaire words its own reasons)."""
+    return _result_reason(
+        table_words(spec),
+        result or {},
+        solitaire=alone,
+        you=you,
+        name=lambda seat: names.get(seat, "?"),
+    )

@@ -266,6 +266,14 @@ def seat_at(seats: list[Seat], position: int | None) -> Seat | None:
     return next((s for s in seats if s.position == position), None)
 
 
+def giving_up_leaves_the_seat(seats: list[Seat], position: int) -> bool:
+    """Whether the player at `position` giving up hands their seat to a bot while the
+    others play on (`services.match_resign`), rather than ending the match: at a table of
+    three or more where someone else is a person still playing. Bots playing on for no
+    one would keep a worker busy for minutes, so a table of bots ends as a small one."""
+    return len(seats) > 2 and any(not s.bot for s in seats if s.position != position)
+
+
 # --- the lobby ----------------------------------------------------------------------------
 # Who a person may ask to play against: the easy, normal and hard bots (play.bots.LEVELS), a
 # friend with the link, or anyone. Never `PAIRED` (only a tournament pairs two players) nor
@@ -321,7 +329,7 @@ def my_matches(user, limit: int = MY_MATCHES) -> list[MyMatch]:
                 match=match,
                 opponents=[named[s.position] for s in at_table if s.position != own],
                 outcome=outcomes.seat_outcome(match.status, match.result, own, match.seat_count),
-                reason=outcomes.reason_words(spec, match.result, alone=alone)
+                reason=outcomes.reason_words(spec, match.result, alone=alone, you=own, names=named)
                 if ended and spec is not None
                 else "",
                 last_move_at=match.last_action_at or match.started_at

@@ -45,6 +45,7 @@ from play.selectors import (
     WAITING_MATCH_STALE_AFTER,
     engine_decks,
     game_pool,
+    giving_up_leaves_the_seat,
     match_state,
     private_match,
     rematch_of,
@@ -1093,14 +1094,13 @@ def match_resign(*, match_id, user) -> Match:
     With one or two seats the match ends and the others win (reason
     "resigned": a rated or tournament match counts it as a loss, as chess and
     card sites do). At a bigger table the game goes on for the others: a bot
-    plays the seat to the end, as for a player who went away. A table where
-    nobody else is playing then (every other seat a bot's) ends as a small one
-    does: bots playing on for no one would keep a worker busy for minutes.
+    plays the seat to the end, as for a player who went away, unless nobody
+    else is playing then (`giving_up_leaves_the_seat`, which the table's "give
+    up" box reads to say which it will be).
     """
     with transaction.atomic():
         match, seats, seat = _running_seat(match_id, user)
-        others_play = any(not s.bot for s in seats if s.position != seat.position)
-        if len(seats) > 2 and others_play:
+        if giving_up_leaves_the_seat(seats, seat.position):
             if seat.left:
                 raise MatchRefused("already_a_bot", _("A bot already plays your seat."))
             # for good: unlike a seat a bot took while its player was away, not taken back

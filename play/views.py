@@ -194,13 +194,15 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         context = {"match": match, "called_off": True, "inactive": inactive, "stale_hours": hours}
         return render(request, "play/waiting.html", context)
     if match.status == MatchStatus.WAITING:
+        taken = match.seats.count()
         context = {
             "match": match,
             "seat": seat,
             "decks": selectors.lobby_decks(request.user, match),
             "uses_decks": table_game(match.game.slug).uses_decks,
             "options": table_game(match.game.slug).described_options(match.options),
-            "taken": match.seats.count(),
+            "taken": taken,
+            "open_seats": match.seat_count - taken,
             "paired": match.opponent == Opponent.PAIRED,
             "seats": selectors.seats_of(match),
             "link": request.build_absolute_uri(match.get_absolute_url()),
@@ -233,6 +235,9 @@ def _live_table(
         "language": get_language(),
         # a player of a finished match sees the new one another player opened from it
         "rematch": selectors.rematch_of(match) if seat else None,
+        # what giving up does here: a bot takes the seat, or the match ends
+        "leaving_keeps_the_game": seat is not None
+        and selectors.giving_up_leaves_the_seat(selectors.seats_of(match), seat.position),
     }
     return _table(request, match, context, status=status)
 

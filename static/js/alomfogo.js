@@ -628,7 +628,7 @@
       if (!r) return null;
       const glory = Array.isArray(r.glory) ? r.glory : this.seats.map((s) => s.glory);
       return Object.assign(this.verdict(Array.isArray(r.winners) ? r.winners : []), {
-        reason: r.reason ? this.reason(r.reason) : "",
+        reason: this.resultReason(r),
         glory: glory.map((g, seat) => ({ seat, name: this.seatName(seat), glory: g })),
       });
     }

@@ -888,7 +888,7 @@
       let headline;
       if (this.you != null) headline = won ? t("result_won") : t("result_lost");
       else headline = won ? t("result_watch_won", { who }) : t("result_watch_lost", { who });
-      const reason = r.reason ? this.endReason(r.reason) : "";
+      const reason = this.resultReason(r, (code) => this.endReason(code));
       const stats =
         typeof r.steps === "number"
           ? t("result_stats", { steps: r.steps, level: r.level, life: r.life })

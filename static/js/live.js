@@ -1551,6 +1551,17 @@
       return own[code] || this.serviceReasons[code] || code || "";
     }
 
+    /** Why the match ended, from its result (`wordOf`: the game's words for a code, its
+     * `reason` unless it says otherwise); a resignation says who gave up (the result's
+     * `resigned` seat): the viewer as "you", anyone else by name (play/outcomes.py). */
+    resultReason(r, wordOf = (code) => this.reason(code)) {
+      if (r.reason === "resigned" && Number.isInteger(r.resigned)) {
+        if (r.resigned === this.you) return this.t("why_resigned_you");
+        return this.t("why_resigned_by", { who: this.playerName(r.resigned) });
+      }
+      return r.reason ? wordOf(r.reason) : "";
+    }
+
     /** The line above the actions: how the match stands, the viewer's choice, or whom it waits for. */
     prompt() {
       const t = this.t;

@@ -42,11 +42,12 @@ def test_an_ended_duel_names_the_opponent_and_the_outcome_from_each_side(players
     match, _mover, _move = started_duel(players)
     services.match_resign(match_id=match.pk, user=gergo)
     [won] = rows(client, zsofi)
-    assert won.startswith("Álomfogó | gergo | You won · a player resigned · Replay")
+    assert won.startswith("Álomfogó | gergo | You won · gergo gave up · Replay")
     [lost] = rows(client, gergo)
-    assert lost.startswith("Álomfogó | zsofi | You lost · a player resigned")
+    assert lost.startswith("Álomfogó | zsofi | You lost · you gave up")
     # the reason in the table's words, in the reader's language
-    assert "egy játékos feladta" in rows(client, gergo, "hu")[0]
+    assert "feladtad" in rows(client, gergo, "hu")[0]
+    assert "gergo feladta" in rows(client, zsofi, "hu")[0]
 
 
 def test_bots_are_named_by_level_and_a_tournament_game_links_to_its_event(players, client):  # noqa: F811
@@ -71,4 +72,4 @@ def test_a_dungeon_left_alone_says_how_long_and_offers_the_table(players, client
     # given up, it ends as lost, said from the player's side
     services.match_resign(match_id=match.pk, user=zsofi)
     [row] = rows(client, zsofi)
-    assert "You lost · a player resigned" in row and "last move" not in row
+    assert "You lost · you gave up" in row and "last move" not in row

@@ -87,8 +87,8 @@ def noscript(html: str) -> str:
 @pytest.mark.parametrize(
     ("language", "lines"),
     [
-        ("hu", ["Nyertél!", "Oka: egy játékos feladta.", "Te: 15 dicsőség", "gergo: 15 dicsőség"]),
-        ("en", ["You won!", "Reason: a player resigned.", "You: 15 glory", "gergo: 15 glory"]),
+        ("hu", ["Nyertél!", "Oka: gergo feladta.", "Te: 15 dicsőség", "gergo: 15 dicsőség"]),
+        ("en", ["You won!", "Reason: gergo gave up.", "You: 15 glory", "gergo: 15 glory"]),
     ],
 )
 def test_a_duel_given_up_names_the_winner_the_reason_and_the_glory(
@@ -122,7 +122,7 @@ def test_the_loser_and_a_running_match(players, client):  # noqa: F811
     services.match_resign(match_id=match.pk, user=gergo)
     assert result_lines(page(client, gergo, f"/play/{match.pk}/", "en"))[:2] == [
         "zsofi won.",
-        "Reason: a player resigned.",
+        "Reason: you gave up.",
     ]
 
 
@@ -185,8 +185,8 @@ def dungeon(user) -> Match:
 @pytest.mark.parametrize(
     ("language", "lines"),
     [
-        ("hu", ["Nem jutottál ki.", "Oka: egy játékos feladta."]),
-        ("en", ["You did not escape.", "Reason: a player resigned."]),
+        ("hu", ["Nem jutottál ki.", "Oka: feladtad."]),
+        ("en", ["You did not escape.", "Reason: you gave up."]),
     ],
 )
 def test_a_dungeon_given_up_says_so_on_the_page_and_its_replay(client, language, lines):
@@ -235,7 +235,7 @@ def test_a_replay_shows_the_result_at_its_last_step_only(players, client):  # no
     )
     services.match_resign(match_id=match.pk, user=gergo)
     last = page(client, zsofi, f"/play/{match.pk}/replay/", "en")
-    assert result_lines(last)[:2] == ["You won!", "Reason: a player resigned."]
+    assert result_lines(last)[:2] == ["You won!", "Reason: gergo gave up."]
     first = page(client, zsofi, f"/play/{match.pk}/replay/?step=0", "en")
     assert result_lines(first) is None
 
@@ -275,15 +275,18 @@ def test_the_table_script_draws_the_words_the_server_drew(players, client, langu
     duel, _mover, _move = started_duel(players)
     services.match_resign(match_id=duel.pk, user=gergo)
     ended = [
-        duel,
-        oniroo_over(zsofi, {"winners": [0, 1], "reason": "turn_limit", "scores": [4, 4]}),
+        (duel, zsofi),  # "gergo gave up"
+        (duel, gergo),  # "you gave up"
+        (oniroo_over(zsofi, {"winners": [0, 1], "reason": "turn_limit", "scores": [4, 4]}), zsofi),
     ]
     escaped = dungeon(zsofi)
     result = {"winners": [], "reason": "died", "steps": 12, "level": 1, "life": 0}
     Match.objects.filter(pk=escaped.pk).update(status=MatchStatus.FINISHED, result=result)
-    ended.append(escaped)
-    for match in ended:
-        html = page(client, zsofi, f"/play/{match.pk}/", language)
+    given_up = dungeon(zsofi)
+    services.match_resign(match_id=given_up.pk, user=zsofi)
+    ended += [(escaped, zsofi), (given_up, zsofi)]
+    for match, viewer in ended:
+        html = page(client, viewer, f"/play/{match.pk}/", language)
         blocks = scripts(html)
         strings = {**json.loads(blocks["live-strings"]), **json.loads(blocks["table-strings"])}
         model, extra = MODELS[match.game.slug]
