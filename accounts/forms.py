@@ -34,6 +34,17 @@ class SavesPasswordOnly:
         return user
 
 
+class RulesUnderTheNewPassword:
+    """For Django's forms that set a password: what the password lacks (too short, too
+    common, all digits) is said under the field the password was typed in, not under its
+    confirmation, where Django puts it and where a player looks last."""
+
+    def validate_password_for_user(self, user, password_field_name="password2", **kwargs):
+        typed = password_field_name.removesuffix("2") + "1"  # password1, new_password1
+        name = typed if typed in self.fields else password_field_name
+        super().validate_password_for_user(user, password_field_name=name, **kwargs)
+
+
 class UsernameChecks:
     """`clean_username` for a form that sets a username (sign-up, the admin's add and change).
 
@@ -66,7 +77,7 @@ EMAIL_HELP = _(
 )
 
 
-class SignUpForm(UsernameChecks, UserCreationForm):
+class SignUpForm(UsernameChecks, RulesUnderTheNewPassword, UserCreationForm):
     email = forms.EmailField(
         label=_("Email"),
         required=False,
@@ -200,7 +211,7 @@ def _mailed_link_site(request, *, use_https: bool) -> tuple[str, bool]:
     return request.get_host(), use_https
 
 
-class OwnPasswordChangeForm(SavesPasswordOnly, PasswordChangeForm):
+class OwnPasswordChangeForm(SavesPasswordOnly, RulesUnderTheNewPassword, PasswordChangeForm):
     """The signed-in player's new password (accounts.views.password_change)."""
 
 
@@ -208,7 +219,7 @@ class AdminOwnPasswordChangeForm(SavesPasswordOnly, AdminOwnPasswordForm):
     """The admin's form for their own new password (accounts.views.admin_password_change)."""
 
 
-class NewPasswordForm(SavesPasswordOnly, SetPasswordForm):
+class NewPasswordForm(SavesPasswordOnly, RulesUnderTheNewPassword, SetPasswordForm):
     """The new password, chosen from the mailed link."""
 
     def save(self, commit: bool = True) -> User:
