@@ -15,7 +15,7 @@
 (function () {
   "use strict";
   const Live = typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { actionKey, h, setText, signed, MINUS } = Live;
+  const { actionKey, counted, h, setText, signed, MINUS } = Live;
   const { TableModel, placeActions } = Live; // what every table reads and draws alike
 
   // --- words -------------------------------------------------------------------
@@ -739,7 +739,7 @@
               id: null, // a pile never moves: no glide, no "last move" ring
               facts: null,
               back: root.dataset.back,
-              alt: t("pile_deck_alt", { n: seat.deck_count }),
+              alt: counted(lang, seat.deck_count, t("pile_deck_alt_one", { n: seat.deck_count }), t("pile_deck_alt_other", { n: seat.deck_count })),
               classes: ["is-small"],
               tag: "div",
             })

@@ -31,7 +31,7 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { actionKey, h, setText, signed, fill } = Live;
+  const { actionKey, counted, h, setText, signed, fill } = Live;
   const { TableModel, placeActions, inBarOrder } = Live; // what every table reads and draws alike
 
   const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
@@ -104,20 +104,6 @@
         no_reveal: t("passive_no_reveal"),
       },
     };
-  }
-
-  const pluralRules = new Map(); // one Intl.PluralRules a language
-
-  /**
-   * One of a counted text's forms for `n`. The page gives each text with a count twice,
-   * "<key>_one" and "<key>_other" (Django's plural forms for one and for many, in
-   * play/_arcane_guardian_strings.html); the callers fill in both, so each stays a plain
-   * t("...") call, and the page language's plural rule picks ("1 spell", "2 spells";
-   * Hungarian says "1 varázslatot", "2 varázslatot" and gives the same words twice).
-   */
-  function counted(lang, n, one, other) {
-    if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
-    return pluralRules.get(lang).select(Number(n) || 0) === "one" ? one : other;
   }
 
   /** An event's identity for the log diff (events carry no sequence number): the whole event. */
@@ -277,7 +263,7 @@
         index: i,
         title: t("pile_n", { n: i + 1 }),
         count,
-        countText: t("pile_count", { n: count }),
+        countText: counted(this.lang, count, t("pile_count_one", { n: count }), t("pile_count_other", { n: count })),
         top,
         faceUp: !!top,
         stopped: !!p.stopped,

@@ -67,6 +67,20 @@
     });
   }
 
+  const pluralRules = new Map(); // one Intl.PluralRules a language
+
+  /**
+   * One of a counted text's forms for `n`. The page gives each text with a count twice,
+   * "<key>_one" and "<key>_other" (Django's plural forms for one and for many, in the
+   * strings templates); the callers fill in both, so each stays a plain t("...") call,
+   * and the page language's plural rule picks ("1 card", "2 cards"; Hungarian says
+   * "1 lap", "2 lap" and gives the same words twice).
+   */
+  function counted(lang, n, one, other) {
+    if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+    return pluralRules.get(lang).select(Number(n) || 0) === "one" ? one : other;
+  }
+
   function fill(text, params) {
     if (!params) return text;
     return settleArticles(text, params).replace(/\{(\w+)\}/g, (whole, name) =>
@@ -946,9 +960,8 @@
       const box = $("chat-muted");
       if (!box) return;
       box.hidden = chatMuted.size === 0;
-      // the page gives both of Django's plural forms; the page language's rule picks one
-      const form = new Intl.PluralRules(document.documentElement.lang || "hu").select(chatMuted.size);
-      const words = form === "one" ? t("chat_muted_n_one", { n: chatMuted.size }) : t("chat_muted_n_other", { n: chatMuted.size });
+      const n = chatMuted.size;
+      const words = counted(document.documentElement.lang || "hu", n, t("chat_muted_n_one", { n }), t("chat_muted_n_other", { n }));
       setText(box.querySelector("span"), words);
     }
 
@@ -1821,6 +1834,7 @@
     start,
     makeT,
     fill,
+    counted,
     hungarianArticle,
     settleArticles,
     actionKey,

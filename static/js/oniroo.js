@@ -18,7 +18,7 @@
   "use strict";
   const Live =
     typeof module !== "undefined" && module.exports ? require("./live.js") : window.KartyavarLive;
-  const { actionKey, h, setText } = Live;
+  const { actionKey, counted, h, setText } = Live;
   const { TableModel, inBarOrder, placeActions } = Live; // what every table reads and draws alike
 
   // --- words -------------------------------------------------------------------------
@@ -67,20 +67,6 @@
         // and why the match service ends a match, in every game: live.js's serviceReasons
       },
     };
-  }
-
-  const pluralRules = new Map(); // one Intl.PluralRules a language
-
-  /**
-   * One of a counted text's forms for `n`. The page gives each text with a count twice,
-   * "<key>_one" and "<key>_other" (Django's plural forms for one and for many, in
-   * play/_oniroo_strings.html); the callers fill in both, so each stays a plain t("...")
-   * call, and the page language's plural rule picks ("1 card", "2 cards"; Hungarian says
-   * "1 lap", "2 lap" and gives the same words twice).
-   */
-  function counted(lang, n, one, other) {
-    if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
-    return pluralRules.get(lang).select(Number(n) || 0) === "one" ? one : other;
   }
 
   /** An event's identity for the log diff: the whole event, as an action's. */
@@ -1200,9 +1186,11 @@
             ? t("ev_fairy", { who, attacker: this.seatName(ev.attacker), n: ev.lost })
             : t("ev_fairy_free", { who });
         case "wait":
-          return t("ev_wait", { who, n: ev.turns });
-        case "dream_lost":
-          return t("ev_dream_lost", { dream: this.dreamLabel(ev.dream, ev.player), n: (ev.cards || []).length });
+          return counted(this.lang, ev.turns, t("ev_wait_one", { who, n: ev.turns }), t("ev_wait_other", { who, n: ev.turns }));
+        case "dream_lost": {
+          const words = { dream: this.dreamLabel(ev.dream, ev.player), n: (ev.cards || []).length };
+          return counted(this.lang, words.n, t("ev_dream_lost_one", words), t("ev_dream_lost_other", words));
+        }
         case "hand_lost":
           if (this.solo) {
             const words = { card, n: (ev.cards || []).length };
