@@ -39,7 +39,8 @@ class RulesUnderTheNewPassword:
     common, all digits) is said under the field the password was typed in, not under its
     confirmation, where Django puts it and where a player looks last."""
 
-    def validate_password_for_user(self, user, password_field_name="password2", **kwargs):
+    # Django's own default: the confirmation field's name (a name, not a password)
+    def validate_password_for_user(self, user, password_field_name="password2", **kwargs):  # noqa: S107
         typed = password_field_name.removesuffix("2") + "1"  # password1, new_password1
         name = typed if typed in self.fields else password_field_name
         super().validate_password_for_user(user, password_field_name=name, **kwargs)
