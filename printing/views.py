@@ -204,12 +204,14 @@ def _preview_query(data, source: dict, initial: dict) -> str:
     return urlencode(values)
 
 
-def _preview_request(request: HttpRequest) -> tuple[dict, dict]:
+def _preview_request(
+    request: HttpRequest, form: PrintOptionsForm | None = None
+) -> tuple[dict, dict]:
     """The options and the source a preview request asks for, as the form reads them.
 
     Raises ApplicationError when the form refuses them; the service checks the rest.
     """
-    form = PrintOptionsForm(request.GET)
+    form = PrintOptionsForm(request.GET) if form is None else form
     if not form.is_valid():
         raise services.PrintOptionsError("bad_option", _form_message(form))
     return form.to_options(), sources.source_from_params(request.GET)
@@ -261,9 +263,17 @@ def preview_frame(request: HttpRequest) -> HttpResponse:
 
     With the client's previews used up for the minute, the why-not (429) takes the
     picture's place, since the picture itself could only show as broken.
+
+    Values the form refuses are answered as the submitted form shows them: each field's
+    message, which the page's script (print_options.js) puts by its field and marks the
+    field with, where the person typed (on a phone the picture is below the fold), and
+    in the picture's place what to do (400, swapped in all the same: htmx-config).
     """
+    form = PrintOptionsForm(request.GET)
+    if not form.is_valid():
+        return render(request, "printing/_preview_fields.html", {"form": form}, status=400)
     try:
-        options, source = _preview_request(request)
+        options, source = _preview_request(request, form)
         services.print_preview_check(options=options, source=source, user=request.user)
     except ApplicationError as problem:
         return _refused(request, problem)

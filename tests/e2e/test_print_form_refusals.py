@@ -54,5 +54,6 @@ def test_a_margin_typed_out_of_range_is_refused_by_the_preview_before_any_submit
     margin.press_sequentially("999", delay=50)  # typing, the focus still in the box
 
     expect(page.locator("#preview img")).to_have_count(0)
-    expect(page.locator("#preview")).to_contain_text("mm")  # the refusal names the bound
+    # the refusal names the bound, by the field (test_print_margin_refused_by_field.py)
+    expect(page.locator("#id_margin_mm_error")).to_contain_text("30")
     expect(margin).to_be_focused()  # the answer did not take the typist's place

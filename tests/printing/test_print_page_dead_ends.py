@@ -79,13 +79,16 @@ def test_a_valid_form_refused_for_its_copies_keeps_the_form(english, signed_in, 
     assert 'id="print-form"' in response.content.decode()  # fewer copies would print
 
 
-def test_the_htmx_preview_of_a_refused_option_says_why_in_the_preview_box(english, deck):
+def test_the_htmx_preview_of_a_refused_option_says_why_for_its_field(english, deck):
     query = {**FORM, "cards": "AF1-001:1", "margin_mm": "999"}
     response = english.get("/print/preview/", query, HTTP_HX_REQUEST="true")
 
     assert response.status_code == 400  # swapped in all the same (htmx-config: 4xx swap)
     page = _text(response)
-    assert 'role="alert"' in page and "Printer margin (mm)" in page
+    # the message, for print_options.js to show by the field it names (its id)
+    assert 'role="alert"' in page and 'data-error-for="id_margin_mm"' in page
+    assert "Ensure this value is less than or equal to 30." in page
+    assert "Fix the marked fields to see the sheet." in page  # where the picture would be
     assert "<img" not in page
 
 
