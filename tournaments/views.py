@@ -152,13 +152,16 @@ def _page_context(request: HttpRequest, tournament, refused: Refused | None = No
     organising = live["is_organiser"] and tournament.status == TournamentStatus.RUNNING
     # the organiser's result forms, one a pairing of the round
     pairings = selectors.round_pairings(current) if organising and current is not None else []
+    my_decks = selectors.decks_to_enter(tournament, user) if user and registering else []
     context = {
         **live,
         "pairings": pairings,
         # how many of them have no result yet: the next round waits for them
         "missing_results": sum(1 for p in pairings if not p.decided),
         "entry": entry,
-        "my_decks": selectors.decks_to_enter(tournament, user) if user and registering else [],
+        "my_decks": my_decks,
+        # the menu marks a deck the event would refuse; a line under it says what that means
+        "a_deck_not_legal": any(not row.legal for row in my_decks),
         "link": request.build_absolute_uri(tournament.get_absolute_url()),
         "next_step": selectors.next_step(tournament, current) if organising else None,
         "changes": selectors.result_changes(tournament, request.GET.get("changes")),

@@ -172,7 +172,7 @@ def test_the_trade_pages_show_their_tables_in_named_regions(signed_in, zsofi):
 
 def test_the_print_page_shows_its_jobs_in_a_named_region(signed_in):
     html = get(signed_in, "/print/")
-    assert tables_in_regions(html) == [("card-table", "My print jobs")]
+    assert tables_in_regions(html) == [("card-table stack-narrow", "My print jobs")]
     # a job's title keeps room for a word (site.css: a cell whose link is user text), and
     # the table scrolls in its region, rather than breaking "Támadó" inside the word
     assert '<td><a class="user-text" href="/print/jobs/' in html

@@ -78,7 +78,7 @@ def test_the_card_filter_shows_each_decks_whole_main_board(client, owner, deck):
 
     html = client.get("/decks/public/", {"card": code}).content.decode()
     assert listed(html) == [deck.pk]
-    assert "<td>40</td>" in html
+    assert '<td data-label="Kártyák">40</td>' in html
 
 
 def test_my_decks_come_most_recently_edited_first(client, owner, alomfogo):
@@ -124,3 +124,16 @@ def test_my_decks_come_a_page_at_a_time(client, alomfogo):
     second = listed(client.get("/decks/", {"page": 2}).content.decode())
     assert len(first) == PUBLIC_PAGE and len(second) == 5
     assert sorted(first + second) == sorted(d.pk for d in decks)
+
+
+@pytest.mark.parametrize(
+    ("search", "said"),
+    [
+        ({}, "Nobody has shared a deck yet"),
+        ({"q": "nincs ilyen"}, "No public deck matches."),
+    ],
+)
+def test_an_empty_public_list_says_why_it_is_empty(client, search, said, cards):
+    client.cookies["django_language"] = "en"
+    html = client.get("/decks/public/", search).content.decode()
+    assert said in html

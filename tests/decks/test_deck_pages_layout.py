@@ -59,7 +59,7 @@ def test_the_deck_lists_are_tables_in_named_scroll_regions(client, owner, deck):
     login(client, owner)
     mine = client.get("/decks/").content.decode()
     public = client.get("/decks/public/").content.decode()
-    assert tables_in_regions(mine) == [("card-table", "Paklijaim")]
-    assert tables_in_regions(public) == [("card-table", "Nyilvános paklik")]
+    assert tables_in_regions(mine) == [("card-table stack-narrow", "Paklijaim")]
+    assert tables_in_regions(public) == [("card-table stack-narrow", "Nyilvános paklik")]
     # the builder's name is text someone typed: it breaks and keeps its direction
     assert f'<span class="user-text">{owner.username}</span>' in public

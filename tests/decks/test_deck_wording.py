@@ -25,7 +25,8 @@ def test_formats_table_separates_problems_without_stray_punctuation(client, deck
     table = page[page.index('class="formats"') :]
     table = table[: table.index("</table>")]
     assert ".;" not in table
-    assert "kell. " in table or "lehet. " in table  # two sentences, one after the other
+    # two sentences, one after the other, each on a line of its own
+    assert "kell.</li><li>" in table or "lehet.</li><li>" in table
 
 
 def test_odds_answer_names_the_card_asked_about(client, deck, owner):

@@ -450,3 +450,23 @@ def test_the_steppers_name_a_card_as_the_page_does(client, deck, owner, language
     assert card.name_en and card.name_en != card.name
     less = re.search(rf'id="entry-main-{card.code}-less" aria-label="([^"]*)"', html)
     assert less and shown in unescape(less.group(1)) and other not in unescape(less.group(1))
+
+
+def test_each_formats_problems_stand_one_a_line(client, deck, owner):
+    """The table of every format listed a format's problems run together in one cell, each a
+    whole sentence; each is a line of its own now, under the format's verdict."""
+    login(client, owner)
+    client.cookies["django_language"] = "en"
+    html = client.get(f"/decks/{deck.pk}/edit/").content.decode()
+    table = html[
+        html.index('<table class="formats">') : html.index(
+            "</table>", html.index('<table class="formats">')
+        )
+    ]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+    refused = [row for row in rows if "✗" in row]
+    assert refused  # a 40-card deck is short of the tournament's 45
+    for row in refused:
+        assert "✗ not legal</span>" in row
+        problems = re.search(r'<ul class="problems bad">(.*?)</ul>', row, re.S).group(1)
+        assert problems.count("<li>") >= 1 and problems.count("<li>") == problems.count("</li>")

@@ -11,6 +11,7 @@ Set E2E_SCREENSHOTS to a folder to keep a screenshot of each page (fit-<page>-<w
 from __future__ import annotations
 
 import os
+from collections import Counter, defaultdict
 
 import pytest
 from django.core.management import call_command
@@ -103,3 +104,100 @@ def test_the_sample_hands_turns_are_numbered_once(page, live_server, pages):
     expect(turns.first).to_contain_text("1.")
     list_style = page.locator(".goldfish").evaluate("(ol) => getComputedStyle(ol).listStyleType")
     assert list_style == "none"
+
+
+# Runs in the page: each card table's display, whether its header row is in sight, and its
+# rows as lists of cells {text, top, left, right, overflows}, empty cells left out.
+TABLE_CELLS = """() => [...document.querySelectorAll("table.card-table")].map((table) => {
+  const head = table.querySelector("thead tr");
+  const h = head && head.getBoundingClientRect();
+  return {
+    display: getComputedStyle(table).display,
+    header: !!h && h.width > 100 && h.height > 10,
+    rows: [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.cells]
+      .filter((cell) => cell.getClientRects().length > 0 && cell.textContent.trim())
+      .map((cell) => {
+        const r = cell.getBoundingClientRect();
+        return {
+          text: cell.textContent.trim().slice(0, 30),
+          top: Math.round(r.top),
+          left: r.left,
+          right: r.right,
+          overflows: cell.scrollWidth > cell.clientWidth + 1,
+        };
+      })),
+  };
+})"""
+
+# the tables a person reads on a phone, each row a card there (site.css .stack-narrow)
+STACKED = ("decks", "public", "print")
+TABLE_ROLES = ("table", "row", "columnheader", "cell")
+
+
+def test_a_phone_shows_every_cell_and_the_delete_button_a_laptop_an_ordinary_table(
+    page, live_server, pages
+):
+    """At 390 px each row of the deck and print tables is a card: every cell's content and
+    the print job's Delete button lie inside the window, with no sideways swipe to guess at.
+    At 1280 px they are ordinary tables: a header row, each row's cells side by side. At
+    both widths Chromium still reads them as tables (rows, column headers, cells)."""
+    owner, paths = pages
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": session_key(owner), "url": live_server.url}]
+    )
+    cdp = page.context.new_cdp_session(page)
+    outside, read_as = [], defaultdict(list)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        for name in STACKED:
+            page.goto(paths[name])
+            page.wait_for_load_state("networkidle")
+            tables = page.evaluate(TABLE_CELLS)
+            assert tables, f"{name}: no card table"
+            for table in tables:
+                assert table["display"] == "table", (name, width, table["display"])
+                assert table["rows"], (name, width)
+                for cells in table["rows"]:
+                    for cell in cells:
+                        if cell["left"] < 0 or cell["right"] > width or cell["overflows"]:
+                            outside.append((name, width, cell))
+                    if width == 1280:
+                        assert table["header"], f"{name} at 1280: no header row in sight"
+                        assert len({cell["top"] for cell in cells}) == 1, (name, cells)
+            # the table's parts as Chromium hands them to a screen reader: the same at both
+            # widths (no row, header or cell lost to the cards, not even an empty one)
+            nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+            parts = Counter(n["role"]["value"] for n in nodes if n["role"]["value"] in TABLE_ROLES)
+            read_as[name].append(dict(parts))
+            if name == "print":
+                delete = page.get_by_role("button", name="Alfa gyűjteményes paklija", exact=False)
+                expect(delete).to_be_visible()
+                box = delete.bounding_box()
+                assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+    assert not outside, f"cells past the window's edge or cut short: {outside}"
+    for name, (phone, laptop) in read_as.items():
+        assert phone == laptop and set(phone) == set(TABLE_ROLES), (name, phone, laptop)
+
+
+def test_the_sign_in_errors_focus_ring_keeps_clear_of_the_first_label(page, live_server):
+    """A refused sign-in puts the focus on the error box (static/js/forms.js): its ring,
+    drawn outside the box, must not touch the "Username" label under it."""
+    make_user("zsofi")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(reverse("accounts:login"))
+    page.fill("#id_username", "zsofi")
+    page.fill("#id_password", "not her password")
+    page.locator("main form button[type=submit]").click()
+    errors = page.locator(".form-errors")
+    expect(errors).to_be_focused()
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "fit-login-error-1280.png"))
+    gap = errors.evaluate(
+        """(box) => {
+          const style = getComputedStyle(box);
+          const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+          const label = document.querySelector('label[for="id_username"]');
+          return label.getBoundingClientRect().top - (box.getBoundingClientRect().bottom + ring);
+        }"""
+    )
+    assert gap >= 4, f"the focus ring is {gap:.1f} px from the label"

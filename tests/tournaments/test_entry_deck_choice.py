@@ -33,7 +33,7 @@ def test_the_decks_the_event_takes_come_first_and_the_others_say_why(client, cat
     client.login(username="anna", password=PASSWORD)
     assert offered(client, event) == [
         "Legal · 45 cards",
-        "Short · 9 cards · not legal in this event's format",
+        "Not legal · Short · 9 cards",
     ]
     # the form's first choice registers; the other is refused, as the page said
     refused = client.post(
