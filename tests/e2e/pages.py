@@ -88,3 +88,14 @@ def printed_pdf(page, link: str, path, timeout: int):
         page.get_by_role("link", name=link).click()
     download_info.value.save_as(path)
     return PdfReader(path)
+
+
+def print_with_margin(page, username: str, deck, margin_mm: str):
+    """Signed in as `username`, submit the print form of `deck` with this printer margin
+    (the way to a refusal of a field); the margin field."""
+    log_in(page, username)
+    page.goto(f"/print/new/?deck={deck.pk}")
+    margin = page.get_by_label("Nyomtatómargó (mm)")
+    margin.fill(margin_mm)
+    page.get_by_role("button", name="PDF készítése").click()
+    return margin

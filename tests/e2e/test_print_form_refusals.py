@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.pages import log_in
+from tests.e2e.pages import log_in, print_with_margin
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -17,12 +17,7 @@ def test_a_refused_margin_shows_no_broken_preview_and_fixing_it_brings_the_sheet
     page, deck_to_print
 ):
     deck = deck_to_print("margos", "Margós pakli", 4)
-    log_in(page, "margos")
-    page.goto(f"/print/new/?deck={deck.pk}")
-    margin = page.get_by_label("Nyomtatómargó (mm)")
-
-    margin.fill("999")
-    page.get_by_role("button", name="PDF készítése").click()
+    margin = print_with_margin(page, "margos", deck, "999")
 
     expect(page.locator("#print-form .has-error")).to_have_count(1)
     expect(page.locator("#preview img")).to_have_count(0)  # not a broken picture

@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.pages import log_in
+from tests.e2e.pages import log_in, print_with_margin
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -90,11 +90,7 @@ def test_the_mark_a_submitted_form_drew_goes_when_the_preview_accepts_the_fixed_
     value is fixed, rather than leaving a message beside a value that is fine."""
     page.set_viewport_size({"width": 390, "height": 844})
     deck = deck_to_print("bekuldo", "Beküldött pakli", 4)
-    log_in(page, "bekuldo")
-    page.goto(f"/print/new/?deck={deck.pk}")
-    margin = page.get_by_label("Nyomtatómargó (mm)")
-    margin.fill("99")
-    page.get_by_role("button", name="PDF készítése").click()
+    margin = print_with_margin(page, "bekuldo", deck, "99")
     expect(margin).to_have_attribute("aria-invalid", "true")
     expect(page.locator(f"#{ERROR_ID}")).to_have_text("Legfeljebb 30 lehet.")
 
@@ -113,13 +109,9 @@ def test_without_javascript_the_submitted_form_marks_the_field(browser, live_ser
     page = context.new_page()
     try:
         deck = deck_to_print("scriptless", "Szkript nélkül", 4)
-        log_in(page, "scriptless")
-        page.goto(f"/print/new/?deck={deck.pk}")
-        margin = page.get_by_label("Nyomtatómargó (mm)")
-        margin.fill("99")
-        page.get_by_role("button", name="PDF készítése").click()
+        print_with_margin(page, "scriptless", deck, "99")
 
-        margin = page.get_by_label("Nyomtatómargó (mm)")
+        margin = page.get_by_label("Nyomtatómargó (mm)")  # on the page the submit drew
         expect(margin).to_have_attribute("aria-invalid", "true")
         expect(margin).to_have_accessible_description(re.compile(r"Legfeljebb 30 lehet\.$"))
         expect(page.locator("#print-form .field.has-error #id_margin_mm_error")).to_be_visible()

@@ -17,3 +17,10 @@ def make_deck(owner, cards):
         return first_cards_deck(owner, name, 15)
 
     return make
+
+
+@pytest.fixture
+def english(client):
+    """The test client, reading the site in English."""
+    client.cookies["django_language"] = "en"
+    return client

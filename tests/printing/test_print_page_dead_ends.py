@@ -18,12 +18,6 @@ PRINT_FORM = re.compile(r'<form method="post" id="print-form".*?</form>', re.S)
 
 
 @pytest.fixture
-def english(client):
-    client.cookies["django_language"] = "en"
-    return client
-
-
-@pytest.fixture
 def signed_in(client, owner):
     client.login(username="owner", password=PASSWORD)
     return client

@@ -23,12 +23,6 @@ AT_MOST_30 = "Ensure this value is less than or equal to 30."
 
 
 @pytest.fixture
-def english(client):
-    client.cookies["django_language"] = "en"
-    return client
-
-
-@pytest.fixture
 def deck(owner, cards):
     return first_cards_deck(owner, "Margós pakli", 5)
 
