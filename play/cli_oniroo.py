@@ -64,7 +64,7 @@ UI = {
         "blind": " · vakon játszik",
         "piles": "Húzópakli: {draw} · dobópakli: {discard}{top}",
         "top": " (felül: {card})",
-        "dream": "  Álom {id}{complete}: {cards}",
+        "dream": "  {dream}{complete}: {cards}",
         "complete": " ✔ kész",
         "no_dreams": "  (nincs álma)",
         "shared": "Közös álom{complete}: {cards}",
@@ -132,7 +132,7 @@ UI = {
         "blind": " · plays blind",
         "piles": "Draw pile: {draw} · discard pile: {discard}{top}",
         "top": " (top: {card})",
-        "dream": "  Dream {id}{complete}: {cards}",
+        "dream": "  {dream}{complete}: {cards}",
         "complete": " ✔ complete",
         "no_dreams": "  (no dream)",
         "shared": "Shared dream{complete}: {cards}",
@@ -281,7 +281,7 @@ EVENTS = {
         "attack": "{who}: támadás — {card}{target}",
         "fairy": "{who}: álomtündér, kivédett támadás (a támadónak −{lost} pont)",
         "wait": "{who}: két kör várakozás (nem tehet szimbólumkártyát)",
-        "dream_lost": "{who}: elveszett álom ({n_cards})",
+        "dream_lost": "{who}: elveszett álom — {dream} ({n_cards})",
         "hand_lost": "{who}: az egész kéz a dobópakliba",
         "steal": "{who}: elvett lap — {victim} kezéből{drew}",
         "blinded": "{who}: a következő körben vakon játszik",
@@ -322,7 +322,7 @@ EVENTS = {
         "attack": "{who}: attack — {card}{target}",
         "fairy": "{who}: dream fairy, attack stopped (−{lost} points to the attacker)",
         "wait": "{who}: waits two turns (no symbol card into the dream)",
-        "dream_lost": "{who}: dream lost ({n_cards})",
+        "dream_lost": "{who}: dream lost — {dream} ({n_cards})",
         "hand_lost": "{who}: whole hand discarded",
         "steal": "{who}: card taken from {victim}{drew}",
         "blinded": "{who}: plays blind next turn",
@@ -531,11 +531,44 @@ def missing_text(why: dict, lang: str) -> str | None:
     return ", ".join(parts)
 
 
+# A dream in words: the owner's number for it (the engine's, as the web table says it).
+DREAM_NAMES = {
+    "hu": {
+        "numbered": "{n}. álom",
+        "heading": "{n}. álom",
+        "shared": "közös álom",
+        "new": "új álom",
+        "unknown": "egy álom",
+    },
+    "en": {
+        "numbered": "dream {n}",
+        "heading": "Dream {n}",
+        "shared": "the shared dream",
+        "new": "a new dream",
+        "unknown": "a dream",
+    },
+}
+
+
+def dream_name(dream_id: str | None, view: dict, lang: str, *, number: int | None = None) -> str:
+    """ "2. álom" / "dream 2" for a seat's dream (its number from the view, or `number` for
+    one no longer on the table), the shared or a new dream in words; "" for no dream."""
+    words = DREAM_NAMES[lang]
+    if not dream_id:
+        return ""
+    if dream_id in ("shared", "new"):
+        return words[dream_id]
+    if number is None:
+        shown = (d for seat in view.get("players", []) for d in seat["dreams"])
+        number = next((d["number"] for d in shown if d["id"] == dream_id), None)
+    return words["numbered"].format(n=number) if number else words["unknown"]
+
+
 def format_dream(dream: dict, view: dict, lang: str, *, mine: bool) -> list[str]:
     ui = UI[lang]
     lines = [
         ui["dream"].format(
-            id=dream["id"],
+            dream=DREAM_NAMES[lang]["heading"].format(n=dream["number"]),
             complete=ui["complete"] if dream["complete"] else "",
             cards=_names(dream["cards"], lang, full=mine),
         )
@@ -734,7 +767,7 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
         card=name(event.get("card"), event.get("code")),
         cards=", ".join(name(c, code) for c, code in zip(cards, codes, strict=False)),
         drew="",
-        dream=event.get("dream") or "",
+        dream=dream_name(event.get("dream"), view, lang, number=event.get("number")),
         target="",
         n=len(event.get("cut") or event.get("cards") or []),
     )
@@ -748,7 +781,7 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
     if kind == "steal":
         fields["victim"] = seat_name(event.get("victim"), view, lang)
     if kind == "take":
-        fields["to"] = _place(event.get("into"), lang)
+        fields["to"] = _place(event.get("into"), view, lang)
     if kind == "mouth":
         fields["players"] = ", ".join(seat_name(p, view, lang) for p in event.get("players", []))
     if kind == "vote":
@@ -756,11 +789,16 @@ def format_event(event: dict, view: dict, lang: str = "hu") -> str | None:
     return fill(template, fields, f"{who}: {kind}")
 
 
-def _place(to: str | None, lang: str) -> str:
-    return {
+def _place(to: str | None, view: dict, lang: str) -> str:
+    """Where a taken card goes, in words: the hand, the discard pile or a dream."""
+    places = {
         "hu": {"hand": "kézbe", "discard": "dobópakliba", "new": "új álomba"},
         "en": {"hand": "to hand", "discard": "to the discard pile", "new": "into a new dream"},
-    }[lang].get(to or "", f"{'álom' if lang == 'hu' else 'dream'} {to}")
+    }[lang]
+    if to in places:
+        return places[to]
+    name = dream_name(to, view, lang)  # every Hungarian dream name ends in "álom"
+    return f"{name}ba" if lang == "hu" else f"into {name}"
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -774,15 +812,15 @@ def format_action(action: dict, view: dict, lang: str = "hu", *, yours: bool = T
     key = kind
     if kind == "play" and action.get("dream") == "new":
         key = "play_new"
-    dream = action.get("dream") or ""
+    dream = dream_name(action.get("dream"), view, lang)
     if kind == "wake_up":
-        owner = _dream_owner(view, dream)
+        owner = _dream_owner(view, action["dream"])
         dream = f"{dream} ({seat_name(owner, view, lang)})" if owner is not None else dream
     target = ""
     if action.get("target") is not None:
         target = f" → {seat_name(action['target'], view, lang)}"
         if action.get("dream"):
-            target += f" ({action['dream']})"
+            target += f" ({dream})"
     if action.get("join") is not None:
         joins = {
             "hu": (" (te is adsz)", " (te kimaradsz)"),
@@ -799,7 +837,7 @@ def format_action(action: dict, view: dict, lang: str = "hu", *, yours: bool = T
         "card": card,
         "dream": dream,
         "target": target,
-        "to": _place(action.get("to"), lang),
+        "to": _place(action.get("to"), view, lang),
         "position": (action.get("position") or 0) + 1,
         "digit": action.get("digit"),
         "slot": (action.get("slot") or 0) + 1,

@@ -97,8 +97,8 @@
   }
 
   const FACES = new WeakMap(); // t -> Map("lang:code" -> the words of a card's face)
-  // the page's memory -> Map("game:dream id" -> [owner, number]): the number a dream had when
-  // this page last showed it, for the log's words on a dream that has just left the table
+  // the page's memory -> Map("game:dream id" -> [owner, number]): the engine's number of a
+  // dream this page showed or saw lost, for the log's words on a dream that has left the table
   const DREAMS_SHOWN = new WeakMap();
 
   // --- one state message, in words -----------------------------------------------------
@@ -118,21 +118,25 @@
       for (const ev of this.view.events || []) this.remember(ev);
       this.owners = new Map();
       this.dreams = new Map(); // id → the view's dream (its wake_up_points are the engine's)
-      // id → its number among its owner's dreams, 1, 2, … as the seat shows them left to
-      // right (a dream's id counts the whole table's dreams: the view's order, not the id)
+      // id → the engine's number for it among its owner's dreams (each seat's first is 1,
+      // and a number stays with its dream all game; the id counts the whole table's dreams)
       this.numbers = new Map();
       for (const s of this.seats) {
-        (s.dreams || []).forEach((d, i) => {
+        for (const d of s.dreams || []) {
           this.owners.set(d.id, s.seat);
           this.dreams.set(d.id, d);
-          this.numbers.set(d.id, i + 1);
-        });
+          this.numbers.set(d.id, d.number);
+        }
       }
       if (this.view.shared_dream) this.dreams.set("shared", this.view.shared_dream);
       if (!DREAMS_SHOWN.has(this.memory)) DREAMS_SHOWN.set(this.memory, new Map());
       this.shown = DREAMS_SHOWN.get(this.memory);
       this.game = this.view.game_number || 1; // a series' next game counts its dreams anew
       for (const [id, n] of this.numbers) this.shown.set(this.game + ":" + id, [this.owners.get(id), n]);
+      for (const ev of this.view.events || []) {
+        // a lost dream's event says what it was called, for a page that never showed it
+        if (ev.type === "dream_lost" && ev.number) this.shown.set(this.game + ":" + ev.dream, [ev.player, ev.number]);
+      }
       this.homes = null;
     }
 
@@ -346,9 +350,9 @@
     }
 
     /**
-     * [owner, number] of a dream: on the table, its owner and its place among the owner's
-     * dreams (from 1); gone (the log's nightmare), what this page last showed of it, if
-     * anything: [undefined, null] when it never saw it.
+     * [owner, number] of a dream: on the table, its owner and the engine's number for it
+     * among the owner's dreams (from 1); gone, what this page showed of it or its loss said,
+     * if anything: [undefined, null] when it never saw it.
      */
     dreamPlace(id) {
       if (this.numbers.has(id)) return [this.owners.get(id), this.numbers.get(id)];

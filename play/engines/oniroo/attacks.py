@@ -205,13 +205,18 @@ def wait(g, atk: dict, q: int) -> None:
 
 
 def nightmare(g, atk: dict, q: int) -> None:
+    from play.engines.oniroo.table import dream_number
+
     s = g.s
     dreams = s["players"][q]["dreams"]
-    for dream in dreams:
+    for i, dream in enumerate(dreams):
         if dream["id"] == atk["dream"]:
+            number = dream_number(dreams, i)  # the event names the dream no view shows now
             dreams.remove(dream)
             s["discard"].extend(dream["cards"])
-            g.emit("dream_lost", player=q, dream=dream["id"], cards=list(dream["cards"]))
+            g.emit(
+                "dream_lost", player=q, dream=dream["id"], number=number, cards=list(dream["cards"])
+            )
             return
 
 

@@ -155,6 +155,7 @@ def sample_state(view: dict, knowledge: Knowledge, rng: random.Random) -> Oniroo
             {
                 "hand": hand,
                 "dreams": [_dream(d) for d in seat["dreams"]],
+                "dreams_started": seat["dreams_started"],
                 "score": seat["score"],
                 "wait": seat["waiting"],
                 # the turn's player at the blind step has used up their moon eye
@@ -240,7 +241,7 @@ def _shown(view: dict, me: int):
 
 
 def _dream(shown: dict) -> dict:
-    dream = table.empty_dream(shown["id"])
+    dream = table.empty_dream(shown["id"], shown.get("number"))
     dream["cards"] = [card["id"] for card in shown["cards"]]
     dream["complete"] = shown["complete"]
     return dream

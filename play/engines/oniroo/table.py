@@ -86,7 +86,8 @@ def reset_table(s: dict) -> None:
         {
             "hand": [],
             # level 1: one dream each, there from the start (C_01)
-            "dreams": [empty_dream(f"p{p}")] if level == 1 else [],
+            "dreams": [empty_dream(f"p{p}", 1)] if level == 1 else [],
+            "dreams_started": 1 if level == 1 else 0,  # numbers the seat's next dream
             "score": s["players"][p]["score"] if "players" in s else 0,
             "wait": 0,  # level 3: own turns left before adding symbol cards again
             "blind": False,  # a moon eye: the next turn starts with a blind play
@@ -190,9 +191,20 @@ def any_run(g) -> bool:
     return g.s["options"].get("any_digit_run", False)
 
 
-def empty_dream(dream_id: str) -> dict:
+def empty_dream(dream_id: str, number: int | None = None) -> dict:
     # linked / coded: whether the dream holds a group link / a code set (levels 3-5)
-    return {"id": dream_id, "cards": [], "complete": False, "linked": False, "coded": False}
+    dream = {"id": dream_id, "cards": [], "complete": False, "linked": False, "coded": False}
+    if number is not None:
+        # the seat's own count (its first dream is 1), kept when an earlier dream is lost,
+        # so "dream 2" names the same dream all game; the id counts the whole table's
+        dream["number"] = number
+    return dream
+
+
+def dream_number(dreams: list[dict], index: int) -> int:
+    """The number of a seat's dream at `index` of its dreams: its own, or (a game saved
+    before dreams were numbered) its place among them."""
+    return dreams[index].get("number", index + 1)
 
 
 def refresh(g, dream: dict) -> None:
@@ -238,9 +250,20 @@ def find_dream(s: dict, dream_id: str) -> tuple[int | None, dict | None]:
 
 def new_dream(s: dict, p: int) -> dict:
     s["dream_seq"] += 1
-    dream = empty_dream(f"d{s['dream_seq']}")
-    s["players"][p]["dreams"].append(dream)
+    seat = s["players"][p]
+    seat["dreams_started"] = dreams_started(seat) + 1
+    dream = empty_dream(f"d{s['dream_seq']}", seat["dreams_started"])
+    seat["dreams"].append(dream)
     return dream
+
+
+def dreams_started(seat: dict) -> int:
+    """How many dreams the seat has started this game, lost ones too (numbers are not
+    reused); in a game saved before dreams were numbered, the highest number it shows."""
+    if "dreams_started" in seat:
+        return seat["dreams_started"]
+    dreams = seat["dreams"]
+    return max((dream_number(dreams, i) for i in range(len(dreams))), default=0)
 
 
 def add_to_dream(g, p: int, dream_id: str, card: str) -> dict:

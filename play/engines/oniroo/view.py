@@ -27,6 +27,8 @@ from play.engines.oniroo.table import (
     OWN_WAKE_UP_POINTS,
     UNSTAGE_LIMIT,
     any_run,
+    dream_number,
+    dreams_started,
     facts,
     held_back,
     level_rules,
@@ -129,13 +131,15 @@ def _dreams(g, public: dict[str, dict], name: tuple, dreams: list[dict]) -> list
     return [
         {
             "id": dream["id"],
+            # the owner's count, fixed for the game (None: the shared dream)
+            "number": dream_number(dreams, i) if name[0] == "dreams" else None,
             "cards": _cards(public, dream["cards"]),
             "complete": dream["complete"],
             "explanation": explanation,
             "winning": dict(dream["winning"]) if "winning" in dream else None,
             "wake_up": public[dream["wake_up"]].copy() if "wake_up" in dream else None,
         }
-        for dream, explanation in zip(dreams, explanations, strict=True)
+        for i, (dream, explanation) in enumerate(zip(dreams, explanations, strict=True))
     ]
 
 
@@ -179,6 +183,8 @@ def _table(g, public: dict[str, dict], player: int | None) -> dict:
             "score": seat["score"],
             "hand_count": len(seat["hand"]),
             "dreams": dreams,
+            # how many dreams the seat has started (a lost one counts: numbers are not reused)
+            "dreams_started": dreams_started(seat),
             "waiting": seat["wait"],
             "blind": seat["blind"] or (p == active and s["step"] == "blind"),
         }
