@@ -455,6 +455,11 @@ def lobby_decks(user, match: Match | None = None) -> list[LobbyDeck]:
     return sorted(found, key=lambda row: not row.legal)  # stable: recent first in each
 
 
+def no_legal_deck(decks: list[LobbyDeck]) -> bool:
+    """The player has decks of the game but the table would refuse every one."""
+    return bool(decks) and not any(row.legal for row in decks)
+
+
 # --- the game a match is asked for ---------------------------------------------------------
 GAME_SHOWN_MAX = 40  # characters of an unknown game's name said back
 

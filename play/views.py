@@ -53,8 +53,7 @@ class LobbyForm:
 
     @property
     def no_legal_deck(self) -> bool:
-        """The player has decks of this game but the table would refuse every one."""
-        return bool(self.decks) and not any(row.legal for row in self.decks)
+        return selectors.no_legal_deck(self.decks)
 
 
 def _form_value(choice: Choice, value) -> str:
@@ -195,10 +194,12 @@ def match_page(request: HttpRequest, match_id) -> HttpResponse:
         return render(request, "play/waiting.html", context)
     if match.status == MatchStatus.WAITING:
         taken = match.seats.count()
+        decks = selectors.lobby_decks(request.user, match)
         context = {
             "match": match,
             "seat": seat,
-            "decks": selectors.lobby_decks(request.user, match),
+            "decks": decks,
+            "no_legal_deck": selectors.no_legal_deck(decks),
             "uses_decks": table_game(match.game.slug).uses_decks,
             "options": table_game(match.game.slug).described_options(match.options),
             "taken": taken,

@@ -17,6 +17,7 @@ from django.core.management import call_command
 
 from catalog.models import Card, Game
 from decks import services as deck_services
+from play import services
 from play.models import Match
 from tests.factories import make_user
 from tests.play_rows import demo_deck_entries
@@ -168,3 +169,35 @@ def test_the_refused_pages_address_leads_back_to_the_lobby(zsofi, client):
     client.force_login(zsofi)
     answer = client.get("/play/new/")
     assert answer.status_code == 302 and answer["Location"] == "/play/"
+
+
+@pytest.fixture
+def invitation(zsofi):
+    """zsofi's Álomfogó match waiting for a second player."""
+    own = deck(zsofi, "Támadó", demo_deck_entries())
+    return services.match_create(user=zsofi, game=own.game, deck=own, opponent="invite")
+
+
+def test_the_join_page_says_which_decks_the_table_takes(invitation, client):
+    """The invited player's deck menu carries the lobby's line: a legal deck in its format."""
+    gergo = make_user("gergo", language="en")
+    deck(gergo, "Kész", demo_deck_entries())
+    deck(gergo, "Üres", [])
+    client.force_login(gergo)
+    html = client.get(invitation.get_absolute_url()).content.decode()
+    assert 'aria-describedby="j-deck-help"' in html
+    help_line = html[html.index('id="j-deck-help"') :].split("</p>")[0]
+    assert "The deck must be legal in its format; the table refuses any other." in help_line
+    assert "j-deck-none-legal" not in html
+    assert "<option" in html and "Not legal · Üres" in html
+
+
+def test_a_player_invited_without_a_legal_deck_is_told_so_where_he_chooses(invitation, client):
+    gergo = make_user("gergo", language="en")
+    deck(gergo, "Üres", [])
+    client.force_login(gergo)
+    html = client.get(invitation.get_absolute_url()).content.decode()
+    assert 'aria-describedby="j-deck-none-legal"' in html and 'id="j-deck-help"' not in html
+    hint = html[html.index('id="j-deck-none-legal"') :].split("</small>")[0]
+    assert "None of your Álomfogó decks is legal in its format" in hint
+    assert 'href="/decks/"' in hint and 'href="/decks/new/"' in hint
