@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 
 import pytest
 from django.core.management import call_command
@@ -297,7 +298,8 @@ def test_a_chest_says_only_its_ways_and_a_hint_shows_its_move(seed_file, signed_
     hint.scroll_into_view_if_needed()
     before = page.evaluate("() => [scrollX, scrollY]")
     hint.click()
-    page.locator("[data-action].is-hinted").first.wait_for()
+    marked = page.locator("[data-action].is-hinted").first
+    marked.wait_for()
     assert page.evaluate(BADGE_COVERS) == []
     page.wait_for_timeout(500)  # a smooth scroll, were there one, would be under way
     assert page.evaluate("() => [scrollX, scrollY]") == before
@@ -325,6 +327,23 @@ def test_a_chest_says_only_its_ways_and_a_hint_shows_its_move(seed_file, signed_
     assert page.evaluate(BADGE_COVERS) == []
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/arcane-chest-1280.png")
+    # the badge is drawn, not read: a marked button whose words are its name (no aria-label)
+    # is still called just that (the hint line, a live region, says it is the hint)
+    plain = page.eval_on_selector_all(
+        "#match-table button[data-action]:not([aria-label])", "bs => bs.map(b => b.dataset.action)"
+    )
+    assert plain, "a button named by its own words, or this tests nothing"
+    move = next(a for a in state["legal"] if action_key(a) == plain[0])
+    answer = json.dumps({"version": state["version"], "action": move})
+    page.route(
+        "**/hint/", lambda route: route.fulfill(content_type="application/json", body=answer)
+    )
+    hint.click()
+    marked = page.locator(f"button[data-action={json.dumps(plain[0])}].is-hinted")
+    marked.wait_for()
+    expect(marked).to_have_accessible_name(" ".join(marked.inner_text().split()))
+    expect(marked).not_to_have_accessible_name(re.compile("Hint"))
+    page.unroute("**/hint/")
 
     # on a phone: the hint names the last spell that may be used, out of sight in its row
     page.set_viewport_size({"width": 390, "height": 844})
