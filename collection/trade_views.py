@@ -35,6 +35,7 @@ from collection.trade_forms import (
 )
 from core.errors import ApplicationError, NotFound
 from core.forms import posted
+from core.middleware import page_asked_from
 from core.refusals import explained, refusals
 
 # --- my lists ----------------------------------------------------------------------------
@@ -58,8 +59,8 @@ def _decks_page_asked(request: HttpRequest) -> str | None:
     checkbox's form says it; htmx's other forms are answered on the page's own."""
     if request.POST.get(DECKS_PAGE):
         return request.POST[DECKS_PAGE]
-    if request.htmx and request.htmx.current_url:
-        return parse_qs(urlsplit(request.htmx.current_url).query).get(DECKS_PAGE, [None])[0]
+    if request.htmx:  # the page it was on, if it is one of ours (not any header's text)
+        return parse_qs(urlsplit(page_asked_from(request)).query).get(DECKS_PAGE, [None])[0]
     return None
 
 

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import (
+    BadRequest,
     DisallowedHost,
     RequestDataTooBig,
     SuspiciousMultipartForm,
@@ -160,8 +161,11 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 # What Django refuses to read in a request: a query string or form of more than
 # DATA_UPLOAD_MAX_NUMBER_FIELDS fields, a body over DATA_UPLOAD_MAX_MEMORY_SIZE, more
 # than DATA_UPLOAD_MAX_NUMBER_FILES files, a multipart body its parser cannot read, a
-# Host header ALLOWED_HOSTS does not name. Each is the visitor's mistake (or a probe's).
+# Host header ALLOWED_HOSTS does not name; and Django's BadRequest, which its debug page
+# answers by reading the request again (raising once more, out of Django: the ASGI
+# server's own 500). Each is the visitor's mistake (or a probe's).
 UNREADABLE = (
+    BadRequest,
     RequestDataTooBig,
     TooManyFieldsSent,
     TooManyFilesSent,
@@ -253,6 +257,15 @@ def _malformed_form(request) -> str | None:
     kind = request.content_type
     if kind not in ("multipart/form-data", "application/x-www-form-urlencoded"):
         return None
+    # Django decodes a form's fields by the charset its Content-Type names: only UTF-8 for a
+    # url-encoded form (any other is its BadRequest), and for multipart any codec Python
+    # knows, "rot13" or "idna" too, which raise while the form is read (a 500). Browsers
+    # send forms as UTF-8 with no charset; a client that names one names UTF-8.
+    charset = request.content_params.get("charset")
+    if charset is not None and charset.strip().lower() != "utf-8":
+        return translation.gettext(
+            "A form is read as UTF-8 text only: send it without a charset, or with charset=utf-8."
+        )
     try:
         body = request.body  # bounded by DATA_UPLOAD_MAX_MEMORY_SIZE
     except Exception:  # noqa: BLE001 - RequestDataTooBig etc. are answered by Django later
@@ -265,12 +278,10 @@ def _malformed_form(request) -> str | None:
                 "Send it again."
             )
         return None
-    charset = request.content_params.get("charset", "utf-8").lower()
-    if charset in ("utf-8", "utf8"):
-        try:
-            unquote_to_bytes(body.replace(b"+", b" ")).decode("utf-8")
-        except UnicodeDecodeError:
-            return translation.gettext("The form's data is not UTF-8 text.")
+    try:
+        unquote_to_bytes(body.replace(b"+", b" ")).decode("utf-8")
+    except UnicodeDecodeError:
+        return translation.gettext("The form's data is not UTF-8 text.")
     return None
 
 
@@ -404,14 +415,19 @@ class SignInAgainMiddleware:
         asked = parse_qs(location.query).get(REDIRECT_FIELD_NAME)
         if location.path != login or asked != [request.get_full_path()]:
             return response
-        again = redirect_to_login(_page_of(request), login)
+        again = redirect_to_login(page_asked_from(request), login)
         if request.htmx:
             return HttpResponseClientRedirect(again["Location"])
         return again
 
 
-def _page_of(request) -> str:
-    """The same-site page (path and query) a request was made from, or the home page."""
+def page_asked_from(request) -> str:
+    """The same-site page (path and query) a request was made from, or the home page.
+
+    Read from htmx's HX-Current-URL or the Referer, both whatever the client sent: only a
+    URL of this site counts (url_has_allowed_host_and_scheme, which also turns down what
+    cannot be parsed, such as "http://[::1", before urlsplit could raise on it).
+    """
     for candidate in (
         request.htmx.current_url if request.htmx else None,
         request.headers.get("Referer"),

@@ -8,7 +8,7 @@ from django.core.exceptions import (
     TooManyFieldsSent,
     TooManyFilesSent,
 )
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.utils import translation
@@ -19,6 +19,7 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language as django_set_language
+from django.views.static import serve
 
 from core import health
 from core.games import all_games
@@ -158,3 +159,13 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         "again."
     )
     return refusal(request, status=403, code="csrf_failed", message=str(message))
+
+
+def media_file(request: HttpRequest, path: str) -> HttpResponse:
+    """A file under MEDIA_ROOT, served by Django only with DEBUG on (`make run`): its own
+    `serve`, with a name the file system cannot even look up (longer than a file name may
+    be: its OSError was a 500) a 404 like any file that is not there."""
+    try:
+        return serve(request, path, document_root=settings.MEDIA_ROOT)
+    except OSError as error:
+        raise Http404(path[:80]) from error

@@ -235,3 +235,28 @@ def test_many_decks_are_ticked_a_page_at_a_time(client, owner, decks):
         HTTP_HX_CURRENT_URL=f"http://testserver{TRADES}?decks=2",
     ).content.decode()
     assert checkboxes(block) == newest_first[DECKS_PAGE_SIZE:]
+
+
+WANT_ONE = {"code": SPARE, "side": "want", "action": "set", "count": "1"}
+
+
+@pytest.mark.parametrize(
+    "page",
+    ["http://[::1", "http://testserver:99999999/x?decks=2", "https://evil.example/?decks=2", ""],
+)
+def test_a_page_address_that_is_not_ours_leaves_the_lists_on_their_first_page(
+    client, owner, decks, page
+):
+    """htmx says which page a change was made on (HX-Current-URL): the client's text. One
+    urlsplit cannot read ("Invalid IPv6 URL") answered 500 on every trade-list button."""
+    login(client, owner)
+    newest_first = sorted(decks, reverse=True)
+    headers = {"HX-Request": "true", "HX-Current-URL": page}
+    for url, data in (
+        ("/collection/trades/entry/", WANT_ONE),
+        ("/collection/trades/want-decks/", {"deck": newest_first[0], "on": "1"}),
+        ("/collection/trades/open/", {"open": "1"}),
+    ):
+        block = client.post(url, data, headers=headers)
+        assert block.status_code == 200, (url, block.status_code)
+        assert checkboxes(block.content.decode()) == newest_first[:DECKS_PAGE_SIZE], url

@@ -506,3 +506,45 @@ def test_a_next_that_is_not_a_path_here_goes_back_where_the_form_came_from(clien
         response = client.post(path, {**data, "next": target})
         assert response.status_code == 302, response.content[:300]
         assert response["Location"] == fallback
+
+
+# --- a form's charset: UTF-8 only ------------------------------------------------------------
+def _whole(*parts: tuple[str, str]) -> bytes:
+    return ("".join(_part(name, value) for name, value in parts) + f"--{BOUNDARY}--\r\n").encode()
+
+
+LOGIN_FORM = b"username=owner&password=x"
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "body"),
+    [
+        # a url-encoded form Django reads only as UTF-8: its alias and other charsets
+        ("/accounts/login/", "application/x-www-form-urlencoded; charset=utf8", LOGIN_FORM),
+        ("/accounts/login/", "application/x-www-form-urlencoded; charset=latin-1", LOGIN_FORM),
+        ("/i18n/setlang/", "application/x-www-form-urlencoded; charset=utf-16", b"language=en"),
+        # multipart, decoded by whatever codec is named: codecs that are not text
+        ("/accounts/login/", f"{MULTIPART}; charset=rot13", _whole(("username", "owner"))),
+        ("/accounts/login/", f"{MULTIPART}; charset=idna", _whole(("username", "owner"))),
+        ("/decks/new/", f"{MULTIPART}; charset=hex", _whole(("game", "alomfogo"), ("name", "Ú"))),
+        ("/api/auth/token/", f"{MULTIPART}; charset=idna", _whole(("username", "owner"))),
+        ("/api/decks/", f"{MULTIPART}; charset=base64", _whole(("game", "alomfogo"))),
+        ("/collection/import/", f'{MULTIPART}; charset="zlib"', _whole(("text", "AF1-001,1"))),
+    ],
+)
+def test_a_form_in_another_charset_than_utf8_is_refused_in_words(
+    client, player, cards, debug, path, kind, body
+):
+    """`make run`'s DEBUG page read such a form again and the error left Django: the ASGI
+    server's bare 500, 50 KB of log a request, before any sign-in or CSRF check."""
+    before = _snapshot()
+    # `generic` sends the bytes as they are (`post` would encode them in the named charset)
+    response = client.generic("POST", path, body, content_type=kind)
+    _assert_refused(response, before, status=400)
+    assert "UTF-8" in _message(response)
+
+
+def test_a_form_that_names_utf8_is_read(client, player, cards):
+    kind = f"{MULTIPART}; charset=UTF-8"
+    response = client.post("/api/decks/", _whole(("game", "alomfogo"), ("name", "Egész")), kind)
+    assert response.status_code == 201 and response.json()["name"] == "Egész"
