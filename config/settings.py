@@ -655,6 +655,10 @@ LIMITS = {
     "TOURNAMENT_DESCRIPTION_MAX_LINES": env.int("LIMIT_TOURNAMENT_DESCRIPTION_LINES", default=100),
     "TOURNAMENTS_OPEN_PER_ORGANISER": env.int("LIMIT_TOURNAMENTS_OPEN", default=10),
     "SOLVER_PARALLEL_PER_USER": env.int("LIMIT_SOLVER_PARALLEL", default=1),
+    # Arcane Guardian solver searches a minute, everyone's together (play/hints.py): each
+    # about 0.4 s of a core, 1.5 s at most, so 30 take 12 s of a minute on average and
+    # three quarters of one core at worst, whoever asks
+    "SOLVER_RUNS_PER_MINUTE_SITE": env.int("LIMIT_SOLVER_RUNS_SITE", default=30),
     # Logins and sign-ups
     "LOGIN_FAILURES": env.int("LIMIT_LOGIN_FAILURES", default=5),
     "LOGIN_COOLOFF_MINUTES": env.int("LIMIT_LOGIN_COOLOFF_MINUTES", default=15),

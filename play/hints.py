@@ -17,7 +17,8 @@ SOLVER_BUDGET = 20,000 actions applied): about 0.4 s of a core on average,
 0.64 and 2.7 s for the one search on the real deal (117 positions of the
 greedy bot's games, moves 0, 10 and 25 of seeds 0–39, on a busy machine).
 So one person may run at most settings.LIMITS["SOLVER_PARALLEL_PER_USER"]
-questions at once. The runs are counted in the database (`SolverRun`), which
+questions at once, and the whole site LIMITS["SOLVER_RUNS_PER_MINUTE_SITE"]
+searches a minute (`site_solver_counted`). The runs are counted in the database (`SolverRun`), which
 every web process shares — the Django cache may be one per process.
 
 The verdict depends on nothing but the position (the match at its version, as
@@ -76,9 +77,13 @@ def match_hint(*, match_id, user, solve: bool = False) -> dict:
 
     match, seat = match_for(match_id=match_id, user=user)
     game = GAMES.get(match.game.slug)
-    # a hint needs the game's solver; the registry names it (Arcane Guardian's only)
-    if seat is None or game is None or game.solver is None:
+    if seat is None:  # a table one may watch: its hints are its player's
         raise NotFound("not_found", _("No such match."))
+    # a hint needs the game's solver; the registry names it (Arcane Guardian's only)
+    if game is None or game.solver is None:
+        raise MatchRefused(
+            "no_hints", _("%(game)s has no hints at the table.") % {"game": match.game.display_name}
+        )
     if match.status != MatchStatus.RUNNING:
         raise MatchRefused("not_running", _("This match is not running."))
     state = match_state(match)
@@ -118,6 +123,7 @@ def solver_verdict(match, position: int, game, user) -> dict:
         return kept
     with solver_slot(user):
         solver_counted(user)
+        site_solver_counted()
         state, events = replayed(match, position)
         judged = game.solver_module().judge_seen(
             state, events=events, deals=SOLVER_DEALS, budget=SOLVER_BUDGET
@@ -146,6 +152,27 @@ def solver_counted(user) -> None:
                 "again. The bot's hint answers meanwhile."
             )
             % {"n": limit},
+        )
+
+
+def site_solver_counted() -> None:
+    """Count one search of the whole site's this minute; SolverTooOften (429) past
+    LIMITS["SOLVER_RUNS_PER_MINUTE_SITE"].
+
+    The per-person limits leave the site open to many people at once: ten accounts
+    asking at every move kept the web process's one thread for sync views busy with
+    searches, and every page and table of that process waited behind them. This caps
+    the searches of all together, so the solver takes at most a known share of a core
+    (LIMITS' comment) whoever asks.
+    """
+    limit = settings.LIMITS["SOLVER_RUNS_PER_MINUTE_SITE"]
+    if over_the_limit("play.solver", "site", limit):
+        raise SolverTooOften(
+            "solver_site_busy",
+            _(
+                "Many players are asking the solver right now: ask again in a minute. The "
+                "bot's hint answers meanwhile."
+            ),
         )
 
 

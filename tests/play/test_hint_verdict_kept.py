@@ -141,3 +141,36 @@ def test_the_searches_a_minute_are_each_persons_own(client, solved_then_moved):
     assert solve(client, match).status_code == 429
     theirs = rivals_dungeon(client)
     assert solve(client, theirs).status_code == 200
+
+
+def test_past_the_sites_searches_a_minute_everyone_is_refused_and_the_hint_answers(
+    client, searches, rates_counted, solved_then_moved, settings
+):
+    """Each person within their own limit, the site's together are bounded too: many
+    accounts asking at once cannot keep a web process searching (the fuzz audit's ten
+    accounts slowed every page of it to seconds)."""
+    settings.LIMITS = {**settings.LIMITS, "SOLVER_RUNS_PER_MINUTE_SITE": 2}
+    match, mage = solved_then_moved(10)  # one of the site's two
+    theirs = rivals_dungeon(client)
+    assert solve(client, theirs).status_code == 200  # the second
+    refused_rival = solve(client, rivals_dungeon_moved(theirs))
+    assert refused_rival.status_code == 429
+    assert refused_rival.json()["error"] == {
+        "code": "solver_site_busy",
+        "message": "Many players are asking the solver right now: ask again in a minute. The "
+        "bot's hint answers meanwhile.",
+    }
+    client.force_login(mage)
+    assert solve(client, match).json()["error"]["code"] == "solver_site_busy"
+    assert searches == [0, 0]  # refused before any search
+    assert client.get(f"/api/matches/{match.pk}/hint/").status_code == 200  # the bot's hint
+
+    rates_counted.now += 61  # a minute on: the solver answers again
+    assert solve(client, match).status_code == 200 and searches == [0, 0, 1]
+
+
+def rivals_dungeon_moved(theirs: Match) -> Match:
+    """The rival's dungeon one move on: a new question (a kept verdict answers the old)."""
+    move(theirs, theirs.created_by)
+    theirs.refresh_from_db()
+    return theirs

@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from catalog.models import Card, Game
+from decks import services as deck_services
 from play import services
 from play.models import Match
 from tests.factories import make_user
@@ -168,3 +169,29 @@ def test_a_solver_slot_left_by_a_dead_process_is_taken_over(dungeon, client):
     )
     assert client.get(url).status_code == 200
     assert not SolverRun.objects.exists()
+
+
+def test_a_game_without_hints_says_so_to_its_player(client):
+    """Álomfogó and ONIROO have no hints at the table: their player is told that, not that
+    the match they sit at does not exist."""
+    from tests.play_rows import demo_deck_entries, oniroo_match
+
+    if not Card.objects.exists():
+        call_command("load_cards", verbosity=0)
+    player = make_user("jatekos", language="en")
+    oniroo = oniroo_match(player, "bot:greedy")
+    deck = deck_services.deck_create(
+        owner=player,
+        game=Game.objects.get(slug="alomfogo"),
+        name="Támadó",
+        entries=demo_deck_entries(),
+    )
+    alomfogo = services.match_create(user=player, game=deck.game, deck=deck, opponent="bot:greedy")
+    client.force_login(player)
+    for match, name in ((oniroo, "ONIROO"), (alomfogo, "Álomfogó")):
+        answer = client.get(f"/api/matches/{match.pk}/hint/")
+        assert answer.status_code == 400
+        assert answer.json()["error"] == {
+            "code": "no_hints",
+            "message": f"{name} has no hints at the table.",
+        }
