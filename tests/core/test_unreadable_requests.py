@@ -273,8 +273,8 @@ FORM_UNREADABLE = (
     "The form could not be read: its multipart data is malformed, or a part's headers "
     "(a file's name, say) are too long."
 )
-BODY_UNREADABLE = (
-    "The request body could not be read as its Content-Type says (check its type and charset)."
+FORM_NOT_UTF8 = (
+    "A form is read as UTF-8 text only: send it without a charset, or with charset=utf-8."
 )
 
 
@@ -293,8 +293,10 @@ def test_a_multipart_part_drf_cannot_read_is_said_in_the_visitors_language(
 def test_a_body_in_a_charset_that_is_no_text_encoding_is_said_in_english(
     client, player, cards, path
 ):
+    """Refused at the edge, before DRF's parser, as every form in another charset than
+    UTF-8 is (core.middleware: the same words for the pages and the API)."""
     response = speaking(client, "en").generic(
         "POST", path, b"game=alomfogo", content_type=f"{URLENCODED}; charset=base64"
     )
     assert response.status_code == 400
-    assert error(response) == {"code": "parse_error", "message": BODY_UNREADABLE}
+    assert error(response) == {"code": "malformed_body", "message": FORM_NOT_UTF8}
