@@ -39,7 +39,7 @@ from django.utils.functional import Promise, lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from core.bilingual import for_reader
+from core.bilingual import for_reader, in_language
 
 # The engine facts the registry reads at load: Álomfogó's deck rules, which its lobby
 # choice of the smallest deck is built from, and Arcane Guardian's sets of endings (from its
@@ -142,6 +142,20 @@ class CardFields:
     required: frozenset[str] = frozenset()  # fields every card of this game fills
 
 
+@dataclass(frozen=True)
+class BuilderExamples:
+    """What the deck builder offers as examples for a deck of the game: a card for its quick
+    add (by code; the page names it in the reader's language) and a search in each language
+    that finds the game's cards, each a line that works as written in that game's builder."""
+
+    card: str
+    search_hu: str
+    search_en: str
+
+    def search(self, language: str | None) -> str:
+        return in_language(self.search_hu, self.search_en, language)
+
+
 def _two_seats(options: dict) -> int:
     return 2
 
@@ -167,7 +181,6 @@ class GameSpec:
     players: Promise
     deck: Promise
     rules: Promise  # where the rules come from, for the game's catalog page
-    table_title: Promise  # the live table's title and heading
     greedy_bot: str  # class name in `rooms.bots`
     uses_decks: bool  # each seat brings its own deck (else the game deals its whole set)
     default_format: str  # the deck format a new deck starts in
@@ -193,6 +206,8 @@ class GameSpec:
     refuse_hook: Any = _no_refusal  # options -> why the lobby refuses them, or None
     # (options, the deck's own format row) -> the row a seat's deck is checked in at the table
     table_format_hook: Any = _table_format_as_built
+    # the deck builder's examples: every game says its own (no default, so none is forgotten)
+    builder_examples: BuilderExamples = field(kw_only=True)
 
     @property
     def room(self) -> str:
@@ -201,6 +216,12 @@ class GameSpec:
     @property
     def rooms(self) -> Rooms:
         return Rooms.of(self.room)
+
+    @property
+    def table_title(self) -> Promise:
+        """The title and heading of the game's table, live and replayed: one rule for every
+        game, its name and what the page is ("ONIROO match")."""
+        return format_lazy(_("{game} match"), game=self.name)
 
     @property
     def template(self) -> str:
@@ -441,8 +462,8 @@ _ALL = (
             "The rules come from the rulebook of the Álomfogó card game (base set, 2007), "
             "with its example game and small glossary."
         ),
-        table_title=_("Álomfogó match"),
         greedy_bot="GreedyBot",
+        builder_examples=BuilderExamples("AF1-001", "t:révülő cost<=2", "t:dreamwalker cost<=2"),
         table_format_hook=_alomfogo_table_format,
         tidy_hook=_alomfogo_tidy,
         uses_decks=True,
@@ -511,8 +532,10 @@ _ALL = (
             "The rules come from the ONIROO rulebook, which its author gives away to print "
             "at home: five levels for 2–6 players and the solitaire."
         ),
-        table_title=_("ONIROO match"),
         greedy_bot="OnirooGreedyBot",
+        builder_examples=BuilderExamples(
+            "ONI-S001", "t:szimbólum csoport:állatok", "t:symbol group:animals"
+        ),
         uses_decks=False,
         searchable=True,
         default_format="level-5",
@@ -586,8 +609,8 @@ _ALL = (
         players=_("1 player"),
         deck=_("The fixed game; you choose three of the endings."),
         rules=_("The rules come from the Arcane Guardian rulebook."),
-        table_title=_("Arcane Guardian"),
         greedy_bot="ArcaneGuardianGreedyBot",
+        builder_examples=BuilderExamples("AG-003", "t:ellenség", "t:enemy"),
         uses_decks=False,
         default_format="standard",
         public_effects=True,  # the table words each card's effect from its steps

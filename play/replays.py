@@ -162,10 +162,30 @@ MENU_LISTED = 100  # about this many
 def turn_menu(turns: list[dict]) -> list[dict]:
     """The turns the "jump to a turn" menu lists: all of them, or for a long match every
     k-th (a menu of thousands helps nobody, and its options cost the page most of its
-    time); a step form reaches the turns between."""
+    time); a step form reaches the turns between. None for a match of one turn: its one
+    entry would be the first step, where « goes already. So it is in a game that numbers no
+    turns and always waits for the same seat (Arcane Guardian's dungeon: `turn_marker`)."""
+    if len(turns) < 2:
+        return []
     if len(turns) <= MENU_TURNS:
         return turns
     return turns[:: max(1, round(len(turns) / MENU_LISTED))]
+
+
+STEP_FORM_FROM = 3  # fewer steps: «, ‹, › and » reach each of them in a press
+
+
+def replay_jumps(turns: list[dict], step: int, steps: int) -> dict:
+    """How the replay page at `step` (of `steps`) offers to jump, the same for every game:
+    `turn_menu` (`turn_menu`), `current_turn` (the step of the listed turn at or before
+    `step`, the one the menu selects) and `step_form`, whether a step is also reached by
+    its number: where the menu leaves turns out, or where there is no menu at all."""
+    menu = turn_menu(turns)
+    return {
+        "turn_menu": menu,
+        "current_turn": max((t["step"] for t in menu if t["step"] <= step), default=0),
+        "step_form": len(menu) < len(turns) and steps >= STEP_FORM_FROM,
+    }
 
 
 def replay_frame(match: Match, position: int | None, step: int, *, own: bool = False) -> dict:

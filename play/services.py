@@ -580,6 +580,13 @@ def match_rematch(*, match_id, user) -> Match:
         raise Conflict(
             "not_over", _("This match is not over yet: play it to the end before a new one.")
         )
+    if old.opponent == Opponent.PAIRED:
+        # a tournament's game: the event pairs the next one, and a match outside it with
+        # the same opponent would be neither the event's nor one the lobby could make
+        raise Conflict(
+            "tournament_match",
+            _("A tournament's match is not played again: the tournament pairs your next one."),
+        )
     deck = seat.deck_version.deck if seat.deck_version else None  # games with decks
     if deck is not None and deck.deleted_at is not None:
         # The match keeps the version it was played with; a new one needs a live deck.

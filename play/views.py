@@ -236,6 +236,8 @@ def _live_table(
         "language": get_language(),
         # a player of a finished match sees the new one another player opened from it
         "rematch": selectors.rematch_of(match) if seat else None,
+        # a tournament's match offers no "Play again" (services.match_rematch refuses it)
+        "paired": match.opponent == Opponent.PAIRED,
         # what giving up does here: a bot takes the seat, or the match ends
         "leaving_keeps_the_game": seat is not None
         and selectors.giving_up_leaves_the_seat(selectors.seats_of(match), seat.position),
@@ -342,11 +344,7 @@ def replay_page(request: HttpRequest, match_id) -> HttpResponse:
         "initial": frame,
         "replay": True,
         "replay_url": reverse("api:match-replay", args=[match.pk]),
-        "turns": turns,
-        "turn_menu": (menu := replays.turn_menu(turns)),
-        "turns_skipped": len(menu) < len(turns),
-        # the listed turn at or before this step (a long match's menu lists some turns)
-        "current_turn": max((t["step"] for t in menu if t["step"] <= frame["version"]), default=0),
+        **replays.replay_jumps(turns, frame["version"], match.version),
         "seat_names": names.seat_names(match.seats.select_related("user")),
         "perspectives": replays.perspectives(match, request.user),
         "step": frame["version"],

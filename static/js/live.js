@@ -281,9 +281,9 @@
    * New events at the end of a table's log `box`: a line each that `format`
    * gives words to, after a gap line when events were missed; the oldest
    * lines go past MAX_LOG, and the log follows its end unless the reader
-   * scrolled up.
+   * scrolled up (`followLog`'s answer when the box has one, else where it is now).
    */
-  function appendLog(box, fresh, gap, format, gapText, atBottom = logAtEnd(box)) {
+  function appendLog(box, fresh, gap, format, gapText, atBottom = followsEnd(box)) {
     const items = [];
     if (gap) items.push(h("li", { class: "ev ev-gap" }, gapText));
     for (const ev of fresh) {
@@ -296,9 +296,58 @@
     if (atBottom || gap) box.scrollTop = box.scrollHeight;
   }
 
-  /** Whether the reader is at the log's end (asked before a redraw resizes the box). */
+  /** Whether the log `box` shows its end now. */
   function logAtEnd(box) {
     return box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+  }
+
+  const logFollowers = new WeakMap(); // a log box -> its followLog's `following`
+
+  /** Whether the reader follows the log `box` (followLog), else whether it shows its end. */
+  function followsEnd(box) {
+    const following = logFollowers.get(box);
+    return following ? following() : logAtEnd(box);
+  }
+
+  /**
+   * Keeps the log `box` at its end while its reader follows it; returns `following()`.
+   * Whether they follow is noted as they scroll (to the end, or up to read a line), not
+   * asked when an event comes: a change of the window's width (or of a row beside the log)
+   * rewraps its lines and moves its end away from where it is scrolled without the reader
+   * doing anything. So after any change of the box's size a following reader is taken back
+   * to the end, and a scroll that comes with such a change (the browser keeping a line in
+   * place, or holding the scroll inside a smaller box) is not taken for the reader's.
+   */
+  function followLog(box) {
+    let following = true;
+    let size = "";
+    const resized = () => {
+      const now = box.clientWidth + "x" + box.clientHeight;
+      const changed = now !== size;
+      size = now;
+      return changed;
+    };
+    const keep = () => {
+      if (following) box.scrollTop = box.scrollHeight;
+    };
+    resized();
+    box.addEventListener(
+      "scroll",
+      () => {
+        if (resized()) keep();
+        else following = logAtEnd(box);
+      },
+      { passive: true }
+    );
+    const onResize = () => {
+      resized();
+      keep();
+    };
+    if (typeof ResizeObserver === "function") new ResizeObserver(onResize).observe(box);
+    else window.addEventListener("resize", onResize);
+    const answer = () => following;
+    logFollowers.set(box, answer);
+    return answer;
   }
 
   /** Where the keyboard focus is inside `root` before a redraw (for `restoreFocus`). */
@@ -1724,6 +1773,7 @@
     let drawn = false; // the table was drawn once: later frames show what moved
     let live = null; // start()'s handle
     const zoom = cardZoom(root);
+    const following = followLog(el.log);
     const voice = promptVoice(el.prompt);
     const skips = skipLinks(root);
     measureBar(document.getElementById("table-controls"));
@@ -1817,10 +1867,11 @@
       }
       const diff = newEvents(logKeys, model.view.events, game.eventKey);
       logKeys = diff.keys;
-      // asked before the redraw: a row that comes or goes beside the log resizes it
-      const following = logAtEnd(el.log);
+      // a replay's step shows its log from the end; a live table's log follows its end
+      // while its reader does (followLog)
+      const atEnd = ctx.stepping || following();
       render(!ctx.stepping);
-      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"), following);
+      appendLog(el.log, diff.fresh, diff.gap, (ev) => model.formatEvent(ev), t("log_gap"), atEnd);
     }
 
     live = start(root, t, {

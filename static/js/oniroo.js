@@ -491,6 +491,11 @@
       return out;
     }
 
+    /** An incomplete dream's badge: built on while the game goes on, not once it is over. */
+    unfinished() {
+      return this.over ? this.t("dream_not_completed") : this.t("dream_building");
+    }
+
     /**
      * One dream for the page: its cards in order (links and code sets marked) and why; once
      * the game was won on it, how (the headline) and the wake-up card lying on it (`wake`).
@@ -512,7 +517,7 @@
           count: cards.length === 1 ? t("dream_count_one") : t("dream_count", { n: cards.length }),
           complete: !!d.complete,
           won: !!won,
-          status: won ? t("dream_winning") : d.complete ? t("dream_complete") : t("dream_building"),
+          status: won ? t("dream_winning") : d.complete ? t("dream_complete") : this.unfinished(),
           cards: cards.map((entry, i) => this.dreamCard(entry, i, x, zone)),
           wake: d.wake_up ? this.card(d.wake_up, { zone: "woken" }) : null,
           headline: won ? this.winningWords(won) : words.headline,
@@ -1050,7 +1055,7 @@
         if (complete) {
           out.staging.headline = this.ownView() ? t("staging_complete") : t("staging_complete_of", { who });
         }
-        out.staging.status = complete ? t("staging_ready") : t("dream_building");
+        out.staging.status = complete ? t("staging_ready") : this.unfinished();
       }
       if (tf.chain && tf.played > 0 && (v.rules || {}).chains && !tf.revealed && v.turn_player !== this.you) {
         const who = this.seatName(v.turn_player);

@@ -12,8 +12,10 @@ import hashlib
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 
 from catalog.models import Game
+from core.games import get_game
 from play import selectors, services
 from play.engines import get_engine
 from play.models import Match
@@ -63,7 +65,7 @@ def test_the_result_panel_shows_the_whole_seed_and_checks_it_in_the_browser(sign
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"/play/{match.pk}/")
-    assert page.title() == "Arcane Guardian · Kártyavár"
+    assert page.title() == "Arcane Guardian match · Kártyavár"
     version = Match.objects.get(pk=match.pk).version
     showing(page, version)
     assert page.locator("#table-result").is_hidden()  # no seed while the game runs
@@ -84,6 +86,11 @@ def test_the_result_panel_shows_the_whole_seed_and_checks_it_in_the_browser(sign
     assert check.inner_text() == (
         "It matches the SHA-256 published when the match began: checked in your browser."
     )
+    # two sentences: the seed's ends before the check's begins
+    assert " ".join(seed_line.inner_text().split()) == (
+        "Shuffle seed: 3431596075638175314. "
+        "It matches the SHA-256 published when the match began: checked in your browser."
+    )
     assert not errors
 
 
@@ -100,7 +107,9 @@ def test_two_greedy_bots_have_names_of_their_own_at_the_table_and_in_its_replay(
     )
     page = signed_in(zsofi)
     page.goto(f"/play/{match.pk}/")
-    assert page.title() == "ONIROO-meccs · Kártyavár"
+    with translation.override("hu"):  # the registry's one rule for every table's title
+        title = str(get_game("oniroo").table_title)
+    assert page.title() == f"{title} · Kártyavár"
     page.wait_for_selector("#match-table[data-version]", state="attached")
     others = page.locator("#table-others").inner_text()
     assert "Közepes bot 1" in others and "Közepes bot 2" in others
@@ -111,4 +120,4 @@ def test_two_greedy_bots_have_names_of_their_own_at_the_table_and_in_its_replay(
     page.goto(f"/play/{match.pk}/replay/?step=0")
     links = page.locator(".replay-perspective a, .replay-perspective strong").all_inner_texts()
     assert links == ["zsofi", "Közepes bot 1", "Közepes bot 2", "egy néző"]
-    assert page.title() == "Visszajátszás: ONIROO-meccs · Kártyavár"
+    assert page.title() == f"Visszajátszás: {title} · Kártyavár"

@@ -78,6 +78,7 @@ def promises_nothing(page: dict) -> None:
     """Nothing on a finished table waits for a wake-up or a turn that will not come."""
     said = " | ".join(page["texts"])
     assert WAITS_FOR_WAKE_UP not in said
+    assert STRINGS["dream_building"] not in page["texts"]  # "being built": no more building
     assert "may add more cards" not in said
     assert "only you may play the wake-up" not in said and "only they may" not in said
     assert not any(page["badges"]), page["badges"]
@@ -188,6 +189,9 @@ def test_a_game_ended_by_the_turn_limit_leaves_complete_dreams_unwoken():
         "Complete. The game is over: nothing more goes on it."
     )
     assert page["dreams"]["d2"]["headline"] == "Not completed before the game ended."
+    # its badge says so too, not that it is being built (the badge drawn beside the headline)
+    assert page["dreams"]["d2"]["status"] == "not completed"
+    assert page["dreams"]["d1"]["status"] == "complete"
     promises_nothing(page)
 
 

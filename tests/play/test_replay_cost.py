@@ -195,16 +195,11 @@ def test_a_kept_state_shows_nobody_a_seat_they_may_not_see(duel, client):
 
 
 def _controls(turns: list[dict], step: int, steps: int, seat: int | None = 0) -> str:
-    menu = replays.turn_menu(turns)
-    current = max((t["step"] for t in menu if t["step"] <= step), default=0)
     return render_to_string(
         "play/_replay_controls.html",
         {
             "request": RequestFactory().get(f"/play/x/replay/?step={step}"),
-            "turns": turns,
-            "turn_menu": replays.turn_menu(turns),
-            "turns_skipped": len(replays.turn_menu(turns)) < len(turns),
-            "current_turn": current,
+            **replays.replay_jumps(turns, step, steps),
             "step": step,
             "steps": steps,
             "seat": seat,

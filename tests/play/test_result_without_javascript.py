@@ -113,6 +113,16 @@ def test_a_duel_given_up_names_the_winner_the_reason_and_the_glory(
     assert not re.search(r'id="table-rematch"[^>]*hidden', html)
 
 
+def test_the_seed_line_is_a_sentence_of_its_own(players, client):  # noqa: F811
+    """The script puts its browser's check of the seed after this line: "Shuffle seed: N. It
+    matches the SHA-256…", not "Shuffle seed: N It matches…"."""
+    zsofi, gergo, _deck, _deck2 = players
+    match, _mover, _move = started_duel(players)
+    services.match_resign(match_id=match.pk, user=gergo)
+    shown = result_lines(page(client, zsofi, f"/play/{match.pk}/", "en"))
+    assert shown[-1] == f"Shuffle seed: {Match.objects.get(pk=match.pk).seed}."
+
+
 def test_the_loser_and_a_running_match(players, client):  # noqa: F811
     zsofi, gergo, _deck, _deck2 = players
     match, _mover, _move = started_duel(players)
