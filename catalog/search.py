@@ -198,7 +198,7 @@ def _missing_value(key: str, op: str, extra_char: str, position: int) -> SearchE
     if spec is None:  # the unknown key is the first thing to fix
         problem = keys.unknown_key(key)
         return SearchError(problem.code, problem.message, position - len(key) - len(op))
-    example = spec.example
+    example = spec.local_example()
     if extra_char:
         message = gettext(
             "“%(key)s%(op)s” is followed by “%(char)s”, but a value should come here. "

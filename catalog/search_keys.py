@@ -123,12 +123,19 @@ class Key:
     name: str
     aliases: tuple[str, ...]
     subject: str  # gettext_noop("whose cost"): the start of a reading
-    example: str  # shown in messages: "cost<=2"
+    example: str  # shown in messages: "cost<=2"; Hungarian words where it has words
+    # The example an English page shows, in English words ("t:dreamwalker" for "t:révülő");
+    # "" where the example has no words of either language ("cost<=2").
+    example_en: str = ""
     field: str = ""
     nullable: bool = True  # "!=" then means "has a different value"
     comparable: bool = False
     directive: bool = False  # sets the ordering, never filters
     needs_owner: bool = False  # counts the searcher's own cards: refused when signed out
+
+    def local_example(self) -> str:
+        """The example in the active language: a search that works as written."""
+        return self.example_en if language() == "en" and self.example_en else self.example
 
     def check(self, typed_key: str, op: str, value: str) -> tuple[str, str, str]:
         """The normalised (key, op, value); raises Invalid or Ignored."""
@@ -144,7 +151,7 @@ class Key:
             message = gettext("“%(key)s” only takes “:”, for example %(example)s.")
             raise Invalid(
                 "bad_operator",
-                percent_filled(message, {"key": typed_key, "example": self.example}),
+                percent_filled(message, {"key": typed_key, "example": self.local_example()}),
                 "op",
             )
         return self.name, op, self.normalize(typed_key, value)
@@ -382,7 +389,7 @@ class NumberKey(Key):
     )
 
     def normalize(self, typed_key: str, value: str) -> str:
-        params = {"key": typed_key, "value": value, "example": self.example}
+        params = {"key": typed_key, "value": value, "example": self.local_example()}
         if not self.pattern.fullmatch(value):
             raise Invalid("bad_number", percent_filled(gettext(self.not_a_number), params))
         number = number_in_range(value, self.minimum, self.maximum)
@@ -598,17 +605,17 @@ class OrderKey(ChoiceKey):
 # --- the table ----------------------------------------------------------------
 SUBTYPE = SubtypeKey(
     "subtype", ("sub", "altípus", "ház", "house"), gettext_noop("whose subtypes"),
-    "sub:bűvforrás", vocabulary=vocab.SUBTYPES,
+    "sub:bűvforrás", example_en="sub:source", vocabulary=vocab.SUBTYPES,
 )  # fmt: skip
 
 KEYS: tuple[Key, ...] = (
     TextKey("name", ("név",), gettext_noop("whose name"), 'név:"éjlépő kajtár"',
-            field="search_name"),
+            example_en='name:"kajtár nightstepper"', field="search_name"),
     TypeKey("type", ("t", "típus"), gettext_noop("whose type"), "t:révülő",
-            field="type", nullable=False, vocabulary=vocab.TYPES),
+            example_en="t:dreamwalker", field="type", nullable=False, vocabulary=vocab.TYPES),
     SUBTYPE,
     RarityKey("rarity", ("r", "ritkaság"), gettext_noop("whose rarity"), "r:arany",
-              field="rarity", vocabulary=vocab.RARITIES),
+              example_en="r:rare", field="rarity", vocabulary=vocab.RARITIES),
     NumberKey("cost", ("c", "költség"), gettext_noop("whose cost"), "cost<=2", field="cost"),
     NumberKey("attack", ("atk", "támadás", "erő"), gettext_noop("whose attack"), "atk>=4",
               field="attack"),
@@ -619,7 +626,9 @@ KEYS: tuple[Key, ...] = (
     NumberKey("digit", ("számjegy", "szám", "számkód"), gettext_noop("whose digit"), "digit:5",
               field="digit"),
     TextKey("text", ("o", "oracle", "szöveg"), gettext_noop("whose rules text"), 'o:"+4 erő"',
-            field="search_text", raw_fields=("text", "text_en"), token_field=tokens.TEXT),
+            example_en='o:"+4 power"', field="search_text", raw_fields=("text", "text_en"),
+            token_field=tokens.TEXT),
+    # flavour text is Hungarian only (a card has no English one): one example for both
     TextKey("flavor", ("ft", "flavour", "hangulat"), gettext_noop("whose flavour text"),
             "ft:jurta", field="search_flavor", token_field=tokens.FLAVOR),
     SetKey("set", ("s", "e", "készlet"), gettext_noop("whose set"), "set:AF1",
@@ -630,19 +639,22 @@ KEYS: tuple[Key, ...] = (
               field="letter",
               choices=tuple((c, c) for c in vocab.LETTERS)),
     VocabKey("shape", ("forma", "formakód"), gettext_noop("whose shape"), "shape:kereszt",
-             field="shape", vocabulary=vocab.SHAPES),
-    CodeKey("code", ("kód", "varázskód"), gettext_noop("whose code"), "kód:kereszt"),
+             example_en="shape:cross", field="shape", vocabulary=vocab.SHAPES),
+    CodeKey("code", ("kód", "varázskód"), gettext_noop("whose code"), "kód:kereszt",
+            example_en="code:cross"),
     GroupKey("group", ("csoport",), gettext_noop("whose group"), "group:állatok",
-             field="group", vocabulary=vocab.GROUPS),
+             example_en="group:animals", field="group", vocabulary=vocab.GROUPS),
     GroupKey("next", ("következő",), gettext_noop("whose next group"), "next:növények",
-             field="next_group", vocabulary=vocab.GROUPS),
-    MarkKey("mark", ("jel",), gettext_noop("whose helper mark"), "jel:P", field="helper_mark",
+             example_en="next:plants", field="next_group", vocabulary=vocab.GROUPS),
+    MarkKey("mark", ("jel",), gettext_noop("whose helper mark"), "jel:P", example_en="mark:P",
+            field="helper_mark",
             choices=tuple(
                 [(m, m) for m in vocab.HELPER_MARKS]
                 + [(s, m) for m, names in vocab.HELPER_MARKS.items() for s in names]
             )),
     VocabKey("provenance", ("prov", "eredet"), gettext_noop("whose provenance"),
-             "prov:demó", field="provenance", nullable=False, vocabulary=vocab.PROVENANCE),
+             "prov:demó", example_en="prov:demo", field="provenance", nullable=False,
+             vocabulary=vocab.PROVENANCE),
     OwnedKey("owned", ("own", "birtok", "saját"), gettext_noop("copies you own"), "own>=1"),
     IsKey("is", ("van",), "", "is:unique", choices=tuple((
         ("unique", "unique"), ("egyedi", "unique"), ("helper", "helper"),

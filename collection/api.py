@@ -281,8 +281,8 @@ class ExportApi(APIView):
         responses={
             (200, "text/csv"): OpenApiResponse(
                 OpenApiTypes.STR,
-                description="`code,count,name,set` with a header, sorted by game, set and "
-                "number; POST it to /api/collection/import/ to read it back.",
+                description="`code,count,name,name_en,set` with a header, sorted by game, set "
+                "and number; POST it to /api/collection/import/ to read it back.",
             )
         },
     )

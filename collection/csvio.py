@@ -3,7 +3,7 @@
 Reading accepts what people keep in a spreadsheet: one card per line, `code,count` or
 `name,count` (a name with a comma is quoted, as CSV does), with or without a header
 line, separated by commas, semicolons (what a Hungarian spreadsheet saves) or tabs.
-Columns after the count are ignored, so the export (`code,count,name,set`) reads
+Columns after the count are ignored, so the export (`code,count,name,name_en,set`) reads
 back as the same collection. Blank lines and lines starting with `#` are skipped.
 
 Cards are found as deck lists find them (decks.codec): by code first, among every
@@ -30,7 +30,8 @@ from decks.codec import CardLookup, LineError, ListTooLarge, card_set_code, othe
 
 # collection.models.MAX_COPIES; repeated here so this module stays free of Django.
 MAX_COPIES = 999
-HEADER = ("code", "count", "name", "set")
+# the English name beside the Hungarian, for a reader of English; the reader reads the code
+HEADER = ("code", "count", "name", "name_en", "set")
 
 # Words a header's first two columns may hold ("code,count", "név;darab", ...), folded.
 _FIRST_HEADER_WORDS = {"code", "name", "card", "kod", "nev", "kartya", "kartyanev", "lap"}
@@ -224,7 +225,7 @@ def _unreadable(line: _Line) -> LineError:
         f"Ezt a sort nem tudtuk értelmezni: „{shown}”. Egy sor: a lap kódja vagy neve, "
         "vessző, darabszám, például „AF1-001,3” vagy „Éjlépő Kajtár,3”.",
         f"Can't read this line: “{shown}”. A line is the card's code or name, a comma "
-        "and the count, for example “AF1-001,3” or “Éjlépő Kajtár,3”.",
+        "and the count, for example “AF1-001,3” or “Kajtár Nightstepper,3”.",
     )
 
 
@@ -237,7 +238,7 @@ def _swapped(line: _Line) -> LineError:
         f"Ebben a sorban elöl áll a darabszám: „{shown}”. Írd előre a kártyát, utána a "
         "darabszámot, például „Éjlépő Kajtár,3”.",
         f"This line has the count first: “{shown}”. Put the card first, then the count, "
-        "for example “Éjlépő Kajtár,3”.",
+        "for example “Kajtár Nightstepper,3”.",
     )
 
 
@@ -423,7 +424,7 @@ def _export_order(row: tuple[dict, int]) -> tuple:
 
 
 def export_csv(rows: Iterable[tuple[dict, int]]) -> str:
-    """`code,count,name,set` with a header, one line per (card record, count) with count ≥ 1.
+    """`code,count,name,name_en,set` with a header, a line per (card record, count) with count ≥ 1.
 
     Sorted by game id, set code and collector number. `parse_csv` reads it back as the
     same counts (names are quoted where CSV needs it; the reader uses the code). The
@@ -436,5 +437,13 @@ def export_csv(rows: Iterable[tuple[dict, int]]) -> str:
     writer.writerow(HEADER)
     for card, count in sorted(rows, key=_export_order):
         if count >= 1:
-            writer.writerow([card["code"], count, card.get("name", ""), card_set_code(card)])
+            writer.writerow(
+                [
+                    card["code"],
+                    count,
+                    card.get("name", ""),
+                    card.get("name_en") or "",
+                    card_set_code(card),
+                ]
+            )
     return out.getvalue()

@@ -15,6 +15,7 @@ from collection.models import MAX_COPIES
 from core.forms import MultilineField
 from core.games import DEFAULT_GAME
 from decks.forms import game_choices
+from decks.selectors import example_card_name
 
 MODES = [
     ("add", _("Add to my collection (the counts in the file are added to mine)")),
@@ -91,10 +92,15 @@ class ImportForm(forms.Form):
         self.fields["game"].initial = DEFAULT_GAME
         limit = csv_max_chars()
         self.fields["text"].help_text = _(
-            "One card a line: “AF1-001,3” (code, count) or “Éjlépő Kajtár,3” (name, count); a "
+            "One card a line: “AF1-001,3” (code, count) or “%(name)s,3” (name, count); a "
             "header line is fine. A count of 0 removes the card. At most %(lines)s lines and "
             "%(chars)s characters."
-        ) % {"lines": settings.LIMITS["COLLECTION_CSV_MAX_LINES"], "chars": limit}
+        ) % {
+            # the game the form opens on; its example card by the name the reader reads
+            "name": example_card_name(game_id=DEFAULT_GAME),
+            "lines": settings.LIMITS["COLLECTION_CSV_MAX_LINES"],
+            "chars": limit,
+        }
         self.fields["text"].widget.attrs["maxlength"] = limit
 
     def clean_text(self) -> str:

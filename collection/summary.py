@@ -191,7 +191,7 @@ def owned_rows(user, *, game_slug: str | None = None) -> list[dict]:
 
 
 def collection_csv(user, *, game_slug: str | None = None) -> str:
-    """The export: `code,count,name,set` with a header, sorted by game, set and number."""
+    """The export: `code,count,name,name_en,set` with a header, sorted by game, set and number."""
     if user is None or not user.is_authenticated:
         return csvio.export_csv([])
     return csvio.export_csv(
@@ -199,6 +199,7 @@ def collection_csv(user, *, game_slug: str | None = None) -> str:
             {
                 "code": row.card.code,
                 "name": row.card.name,
+                "name_en": row.card.name_en,
                 "game": row.card.game.slug,
                 "set": row.card.card_set.code,
                 "number": row.card.number,

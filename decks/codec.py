@@ -407,7 +407,7 @@ def _unreadable(
         f"Ezt a sort nem tudtuk értelmezni: „{shown}”. Írd előre a darabszámot, utána a "
         "lap nevét vagy kódját, például „3 Éjlépő Kajtár” vagy „3x AF1-001”.",
         f"Can't read this line: “{shown}”. Put the count first, then the card's name "
-        "or code, for example “3 Éjlépő Kajtár” or “3x AF1-001”.",
+        "or code, for example “3 Kajtár Nightstepper” or “3x AF1-001”.",
         suggestions or [],
         name,
     )
@@ -716,13 +716,23 @@ def export_text(
 
 
 def export_json(deck_meta: dict, entries: Iterable[Entry]) -> dict:
-    """The deck as a JSON-safe dict: game, format, name and the cards (main first)."""
+    """The deck as a JSON-safe dict: game, format, name and the cards (main first).
+
+    Each card has its English name beside the Hungarian one (null where it has none), for
+    a reader of English; `parse_json` reads the code and ignores both names' keys but "name".
+    """
     return {
         "game": deck_meta.get("game"),
         "format": deck_meta.get("format"),
         "name": deck_meta.get("name"),
         "cards": [
-            {"code": e.card["code"], "name": e.card["name"], "count": e.count, "board": e.board}
+            {
+                "code": e.card["code"],
+                "name": e.card["name"],
+                "name_en": e.card.get("name_en") or None,
+                "count": e.count,
+                "board": e.board,
+            }
             for e in _known_sorted(entries, "hu")
         ],
     }

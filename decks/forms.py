@@ -5,7 +5,8 @@ from django.utils.translation import gettext_lazy as _
 from catalog import vocab
 from core.errors import ApplicationError
 from core.forms import MultilineField
-from decks import codec, formats, limits
+from core.games import DEFAULT_GAME
+from decks import codec, formats, limits, selectors
 from decks.models import Visibility
 
 
@@ -98,7 +99,7 @@ class ImportForm(forms.Form):
     text = MultilineField(
         label=_("Card list"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 12, "placeholder": "3 Éjlépő Kajtár\n3x AF1-001\n…"}),
+        widget=forms.Textarea(attrs={"rows": 12}),
     )
     code = forms.CharField(label=_("…or a deck code"), required=False)
 
@@ -106,11 +107,14 @@ class ImportForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
         bounds = limits.list_limits()
+        # the game the form opens on; its example card by the name the reader reads
+        name = selectors.example_card_name(game_id=DEFAULT_GAME)
+        self.fields["text"].widget.attrs["placeholder"] = f"3 {name}\n3x AF1-001\n…"
         self.fields["text"].help_text = _(
-            "One card a line: “3 Éjlépő Kajtár” or “3x AF1-001”. A line “Side board:” starts "
+            "One card a line: “3 %(name)s” or “3x AF1-001”. A line “Side board:” starts "
             "the side board. A JSON export can be pasted too. At most %(lines)s card lines "
             "and %(chars)s characters."
-        ) % {"lines": bounds.max_lines, "chars": bounds.max_chars}
+        ) % {"name": name, "lines": bounds.max_lines, "chars": bounds.max_chars}
 
     def clean_text(self):
         # The same bounds the import applies, here so the message sits on the field.

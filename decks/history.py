@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.paginator import Page, Paginator
+from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -39,6 +40,12 @@ _PAGE_DIGITS = 9
 def version_label(number: int) -> str:
     """How a version is named on the history page and in the compare form: "v3"."""
     return f"v{number}"
+
+
+# When a version's cards were last set, the one time the history shows for it: a burst of
+# card edits is one version, started at `created_at` and holding the cards of its last edit
+# (`edited_at`); every other kind is set once, at `created_at`.
+SAVED_AT = Coalesce("edited_at", "created_at")
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,11 @@ class HistoryRow:
     def label(self) -> str:
         return version_label(self.version.number)
 
+    @property
+    def saved_at(self) -> datetime:
+        """When the version's cards were last set (SAVED_AT)."""
+        return self.version.edited_at or self.version.created_at
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -78,7 +90,7 @@ class VersionChoice:
     """A kept version as the compare form offers it: its number and date, never its list."""
 
     number: int
-    created_at: datetime
+    saved_at: datetime  # SAVED_AT: the time the version's row in the list shows too
 
     @property
     def label(self) -> str:
@@ -105,8 +117,8 @@ def deck_history(deck: Deck, *, page: object = 1) -> History:
     the first page, a number past the end the last one.
     """
     choices = [
-        VersionChoice(number, created_at)
-        for number, created_at in deck.versions.values_list("number", "created_at")
+        VersionChoice(number, saved_at)
+        for number, saved_at in deck.versions.values_list("number", SAVED_AT)
     ]
     paginator = Paginator(choices, HISTORY_PAGE_SIZE)
     shown = paginator.page(nearest_page(page, paginator.num_pages))

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import Exists, IntegerField, OuterRef, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from catalog.models import Card
 from catalog.records import row_record
 from core.errors import NotFound
+from core.games import get_game
 from decks import codec, formats
 from decks.entries import MAIN, Entry
 from decks.models import Deck, DeckEntry, Visibility
@@ -189,3 +192,27 @@ def deck_file(deck: Deck) -> dict:
 
 def deck_code(deck: Deck) -> str:
     return codec.encode_deck_code(deck.game.slug, _format_of(deck).number, deck_entries(deck))
+
+
+@dataclass(frozen=True)
+class ShownExamples:
+    """The deck builder's examples, in the reader's language: a quick-add line and a search."""
+
+    quick_add: str  # "3 Kajtár Nightstepper"
+    search: str  # "t:dreamwalker cost<=2"
+
+
+def example_card_name(*, game_id: str) -> str:
+    """The name of the game's example card (the registry's) in the reader's language, which
+    the game's deck lists and collection files take; its code when the card is not loaded."""
+    code = get_game(game_id).builder_examples.card
+    card = Card.objects.filter(code=code).first()
+    return card.display_name if card is not None else code
+
+
+def builder_examples(*, game) -> ShownExamples:
+    """Examples of `game`'s own: a line naming one of its cards, which its quick add takes,
+    and a search that finds its cards (an Álomfogó name in an ONIROO builder was "no card
+    called" that)."""
+    search = get_game(game.slug).builder_examples.search(get_language())
+    return ShownExamples(quick_add=f"3 {example_card_name(game_id=game.slug)}", search=search)

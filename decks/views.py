@@ -214,7 +214,14 @@ def _page_context(request, deck: Deck, **extra) -> dict:
 def edit(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = selectors.deck_for_owner(deck_id=deck_id, user=request.user)
     search = _builder_search(deck, request.GET.get("q", ""))
-    return render(request, "decks/edit.html", _deck_context(request, deck, search=search))
+    return _builder_page(request, deck, search=search)
+
+
+def _builder_page(request: HttpRequest, deck: Deck, *, status: int = 200, **extra) -> HttpResponse:
+    """The deck builder; its examples are the deck's game's, in the reader's language."""
+    examples = selectors.builder_examples(game=deck.game)
+    context = _deck_context(request, deck, examples=examples, **extra)
+    return render(request, "decks/edit.html", context, status=status)
 
 
 def _builder_search(deck: Deck, query: str) -> dict:
@@ -369,8 +376,9 @@ def add_by_name(request: HttpRequest, deck_id: int) -> HttpResponse:
         return render(request, "decks/_quick_add_answer.html", context, status=status)
     if error:
         search = _builder_search(deck, "")
-        context = _deck_context(request, deck, search=search, quick_error=error, quick_line=line)
-        return render(request, "decks/edit.html", context, status=status)
+        return _builder_page(
+            request, deck, status=status, search=search, quick_error=error, quick_line=line
+        )
     return redirect("decks:edit", deck.pk)
 
 

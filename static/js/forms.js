@@ -81,6 +81,17 @@ window.addEventListener("pageshow", (event) => {
   if (event.persisted) showWhatTheResultsAreFor();
 });
 
+// The header's language switch comes back to the page as it is now. Its way back (`next`) is
+// drawn with the page, but a search that keeps its query in the address (above) changes the
+// address without drawing the page again: switching language went back to the page as first
+// loaded and dropped the search. Without scripts the drawn address is the page's own.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.matches(".language-switch")) return;
+  const next = form.elements.namedItem("next");
+  if (next) next.value = hereAddress();
+});
+
 // A refused request (4xx) answers with a fragment that says why, to be shown
 // where the request came from (htmx-config in base.html swaps it in). In DEBUG,
 // django-htmx's script listens on the document and would instead replace the

@@ -273,7 +273,7 @@ def test_import_lists_every_bad_line_and_saves_nothing(client, collection):
     assert response.status_code == 400
     assert "nothing was saved" in html
     assert "Line 3" in html and "Line 4" in html
-    assert "Éjlépő Kajtár" in html  # the suggestion for the typo
+    assert "Kajtár Nightstepper" in html  # the suggestion for the typo, in English
     assert owned(collection, "AF1-002") == 0
     assert owned(collection) == 3
 
@@ -341,7 +341,7 @@ def test_export_downloads_my_collection_as_csv(client, collection, stranger):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    assert body.splitlines()[0] == "\ufeffcode,count,name,set"  # BOM: Excel reads UTF-8
+    assert body.splitlines()[0] == "\ufeffcode,count,name,name_en,set"  # BOM: Excel reads UTF-8
     assert "AF1-001,3," in body and "AFD-001,1," in body
     assert "AF1-009" not in body
 

@@ -281,8 +281,10 @@ def test_rows_and_csv_export_in_catalog_order(cards, owner):
     assert [row["code"] for row in summary.owned_rows(owner)] == ["AF1-002", "AFD-022", "ONI-S001"]
     assert [row["code"] for row in summary.owned_rows(owner, game_slug="oniroo")] == ["ONI-S001"]
     text = summary.collection_csv(owner)
-    assert text.splitlines()[0] == "\ufeffcode,count,name,set"  # BOM: Excel reads UTF-8
-    assert text.splitlines()[2] == 'AFD-022,2,"Emese, az álomlátó ősanya",AFD'
+    assert text.splitlines()[0] == "\ufeffcode,count,name,name_en,set"  # BOM: Excel reads UTF-8
+    assert text.splitlines()[2] == (
+        'AFD-022,2,"Emese, az álomlátó ősanya","Emese, the Dreaming Foremother",AFD'
+    )
 
 
 def test_clicks_at_once_all_count_on_postgres(transactional_db):

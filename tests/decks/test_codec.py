@@ -244,7 +244,7 @@ def test_unreadable_lines_are_errors(line):
 def test_an_unreadable_line_says_how_to_write_one():
     [error] = parse_text("abc 3x", lookup=AF).errors
     assert "3 Éjlépő Kajtár" in error.message_hu
-    assert "3 Éjlépő Kajtár" in error.message_en
+    assert "3 Kajtár Nightstepper" in error.message_en  # the card's English name, in English
     assert "„abc 3x”" in error.message_hu
 
 
@@ -375,8 +375,20 @@ def test_export_json_shape():
         "format": "standard",
         "name": "Sámánok",
         "cards": [
-            {"code": "AF1-001", "name": "Éjlépő Kajtár", "count": 3, "board": MAIN},
-            {"code": "AF1-005", "name": "Hóförgeteg", "count": 1, "board": SIDE},
+            {
+                "code": "AF1-001",
+                "name": "Éjlépő Kajtár",
+                "name_en": "Kajtár Nightstepper",
+                "count": 3,
+                "board": MAIN,
+            },
+            {
+                "code": "AF1-005",
+                "name": "Hóförgeteg",
+                "name_en": "Blizzard",
+                "count": 1,
+                "board": SIDE,
+            },
         ],
     }
     json.dumps(data)  # JSON-safe
