@@ -15,7 +15,7 @@ from uuid import uuid4
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -140,10 +140,12 @@ class ProposalView(ProposalFacts):
 
 @dataclass(frozen=True)
 class ProposalRow(ProposalFacts):
-    """A proposal in a list: who, what came of it, and how many cards each side gives."""
+    """A proposal in a list: who, what came of it, and how much each side gives."""
 
     maker_gives_cards: int  # different cards the maker gives (lines, not copies)
     partner_gives_cards: int
+    maker_gives_copies: int  # copies, all cards together: what a trade is counted in
+    partner_gives_copies: int
 
 
 @dataclass(frozen=True)
@@ -556,24 +558,30 @@ def proposals_listed(
 
 def proposal_rows(proposals, viewer_id: int) -> list[ProposalRow]:
     """The list rows of some proposals (a page of proposals_listed): ONE grouped query
-    counts the cards of them all."""
+    counts the cards and copies of them all."""
     proposals = list(proposals)
     counted = (
         ProposalCard.objects.filter(proposal_id__in=[p.pk for p in proposals])
         .values("proposal_id", "gives")
-        .annotate(cards=Count("pk"))
+        .annotate(cards=Count("pk"), copies=Sum("count"))
         .order_by()
-        .values_list("proposal_id", "gives", "cards")
+        .values_list("proposal_id", "gives", "cards", "copies")
     )
-    cards = {(proposal_id, gives): n for proposal_id, gives, n in counted}
-    return [
-        ProposalRow(
-            **_facts(p, viewer_id),
-            maker_gives_cards=cards.get((p.pk, True), 0),
-            partner_gives_cards=cards.get((p.pk, False), 0),
+    sides = {(proposal_id, gives): (cards, copies) for proposal_id, gives, cards, copies in counted}
+    rows = []
+    for p in proposals:
+        maker_cards, maker_copies = sides.get((p.pk, True), (0, 0))
+        partner_cards, partner_copies = sides.get((p.pk, False), (0, 0))
+        rows.append(
+            ProposalRow(
+                **_facts(p, viewer_id),
+                maker_gives_cards=maker_cards,
+                partner_gives_cards=partner_cards,
+                maker_gives_copies=maker_copies,
+                partner_gives_copies=partner_copies,
+            )
         )
-        for p in proposals
-    ]
+    return rows
 
 
 def proposals_page(

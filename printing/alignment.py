@@ -41,6 +41,7 @@ from printing.pdf import (
     plain_streams,
 )
 
+ALIGNMENT_SUBJECT = "hátoldal-igazító lap kétoldalas nyomtatáshoz / back alignment sheet"
 ARM_MM = 30.0  # half the crosshair's length
 RULER_CLEAR_MM = 8.0  # edge rulers keep this far from the corners
 LINE_PT = 0.3
@@ -75,7 +76,12 @@ def write_alignment_sheet(
     sign_x, sign_y = _axis_signs(layout, flip)
 
     with plain_streams():
-        canvas = new_canvas(out, layout, title="Kártyavár – hátoldal-igazító lap / back alignment")
+        canvas = new_canvas(
+            out,
+            layout,
+            title="Kártyavár – hátoldal-igazító lap / back alignment",
+            subject=ALIGNMENT_SUBJECT,
+        )
         canvas.setViewerPreference("Duplex", DUPLEX[flip])
         page = MillimetrePage(canvas, layout)
         _front(page, layout, centre, (-sign_x, -sign_y), flip, (dx, dy))

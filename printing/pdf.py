@@ -75,6 +75,11 @@ CUT_LINE_GREY = 0.6  # 0 black .. 1 white
 LABEL_GREY = 0.35
 LABEL_SIZE_PT = 6.5
 LABEL_MIN_SIZE_PT = 4.0
+# A file's properties (a PDF viewer's "Document properties"). The site makes the file, so
+# it is the author: never the person who printed it, whose name would travel with a shared
+# file. In both languages, as the sheets' labels are: one file may serve either reader.
+SITE_NAME = "Kártyavár"
+CARD_SHEETS_SUBJECT = "kártyalapok nyomtatáshoz / print-and-play card sheets"
 FRONT_LABEL = "előlap / front"
 BACK_LABEL = "hátlap / back"
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
@@ -280,8 +285,15 @@ def font_name(bold: bool = False) -> str:
     return name
 
 
-def new_canvas(out: BinaryIO | Path | str, layout: SheetLayout, *, title: str = "") -> Canvas:
-    """A canvas for this sheet: page size, compression, PDF 1.7 (for Duplex), no print scaling."""
+def new_canvas(
+    out: BinaryIO | Path | str,
+    layout: SheetLayout,
+    *,
+    title: str = "",
+    subject: str = CARD_SHEETS_SUBJECT,
+) -> Canvas:
+    """A canvas for this sheet: page size, compression, PDF 1.7 (for Duplex), no print
+    scaling, and the file's properties (ReportLab's own are "anonymous", "unspecified")."""
     target = str(out) if isinstance(out, Path | str) else out
     canvas = Canvas(
         target,
@@ -294,9 +306,10 @@ def new_canvas(out: BinaryIO | Path | str, layout: SheetLayout, *, title: str = 
     )
     canvas.setPageCompression(1)
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setCreator("Kártyavár")
-    if title:
-        canvas.setTitle(title)
+    canvas.setCreator(SITE_NAME)
+    canvas.setAuthor(SITE_NAME)
+    canvas.setSubject(subject)
+    canvas.setTitle(title.strip() or SITE_NAME)
     return canvas
 
 

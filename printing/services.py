@@ -39,7 +39,7 @@ MAX_ATTEMPTS = 3  # runs of one job, however they came: retried, requeued, deliv
 REUSE_MARGIN = timedelta(hours=1)
 # Part of every file's reuse key: raise it when what the PDF writer puts in a file
 # changes, so that no file made before is handed out again.
-SHEETS_VERSION = 2
+SHEETS_VERSION = 3  # 3: the file's author, subject and a title always set
 
 
 class PrintOptionsError(ApplicationError):

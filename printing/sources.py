@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from django.utils.translation import gettext as _
 
 from catalog.models import Card, CardSet
+from core.bilingual import for_reader
 from core.errors import ApplicationError, NotFound
 from core.hungarian import percent_filled
 from core.params import BadParameter, id_param, int_param
@@ -103,11 +104,12 @@ def source_from_params(params: Mapping) -> dict:
 
 
 def _list_title(cards: list[dict]) -> str:
-    """A card list's title: one card's own name ("Print this card"), else "Card list"."""
+    """A card list's title: one card's name as the reader reads it ("Print this card"),
+    else "Card list". A job keeps the title it was made with: its creator's language."""
     if len({entry["code"] for entry in cards}) == 1:
-        name = Card.objects.filter(code=cards[0]["code"]).values_list("name", flat=True).first()
-        if name:
-            return name
+        names = Card.objects.filter(code=cards[0]["code"]).values_list("name", "name_en").first()
+        if names:
+            return for_reader(*names)
     return _("Card list")
 
 

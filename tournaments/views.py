@@ -366,9 +366,8 @@ def cancel(request: HttpRequest, tournament_id) -> HttpResponse:
 def next_round(request: HttpRequest, tournament_id) -> HttpResponse:
     tournament = services.tournament_next_round(tournament_id=tournament_id, user=request.user)
     if tournament.status == TournamentStatus.FINISHED:
-        return _done(
-            request, tournament_id, _("The tournament is over: the final standings are in.")
-        )
+        # what the press did: that the tournament is over, the round's box says (once)
+        return _done(request, tournament_id, _("The final standings are in."))
     return _done(request, tournament_id, _("The next round is paired."))
 
 

@@ -71,7 +71,8 @@ def test_a_long_list_shows_the_newest_first_and_the_older_a_link_away(client, ow
     received = section(first, "received-title")
     newest_first = many[::-1]
     assert ids_in(received) == newest_first[:PAGE_SIZE]
-    assert "cards: 2 ↔ 0" in received  # each row counts its cards
+    # each row counts the copies each side gives: the newest, 1 spare and PAGE_SIZE + 5 others
+    assert f"{PAGE_SIZE + 6} copies ↔ 0 copies" in received
 
     # a plain link (no script), kept in the list's own place on the page
     older = link(received, "next")

@@ -188,7 +188,7 @@ def test_the_tournament_pages_show_their_tables_in_named_regions(signed_in, cup)
         (t, "I play in"),
         (t, "I organise"),
     ]
-    live = [(t, "Pairings"), (t, "Standings")]
+    live = [(f"{t} stack-narrow", "Pairings"), (t, "Standings")]  # pairings: cards on a phone
     detail = get(signed_in, cup.get_absolute_url())
     assert tables_in_regions(detail) == [*live, (t, "Result changes")]
     # the live part alone, sent again every 5 s and swapped in place of the page's own

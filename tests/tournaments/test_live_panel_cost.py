@@ -75,7 +75,7 @@ def standings_of(html: str) -> list[tuple[str, str]]:
 def mine(html: str) -> list[str]:
     """The ids of the first link of each row marked as the viewer's own."""
     return re.findall(
-        r'<tr class="is-mine">\s*<td class="num">\d+</td>\s*<td><a id="([^"]+)"', html
+        r'<tr class="is-mine">\s*<td class="num"[^>]*>\d+</td>\s*<td[^>]*><a id="([^"]+)"', html
     )
 
 
