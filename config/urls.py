@@ -69,7 +69,15 @@ api_patterns = [
     path("schema/", SchemaApi.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own
     # (?script), which the Content-Security-Policy allows; an inline one it would not.
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    # GET and HEAD only: DRF's OPTIONS answer would be drawn by the page's template
+    # renderer, which has no template for it (a 500)
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api:schema", http_method_names=["get", "head"]
+        ),
+        name="docs",
+    ),
 ]
 
 urlpatterns = [
@@ -94,4 +102,6 @@ handler500 = "core.views.server_error"
 if settings.DEBUG:
     from django.conf.urls.static import static
 
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+    from core.views import media_file
+
+    urlpatterns += static(settings.MEDIA_URL, view=media_file)

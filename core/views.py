@@ -8,16 +8,17 @@ from django.core.exceptions import (
     TooManyFieldsSent,
     TooManyFilesSent,
 )
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST, require_safe
 from django.views.i18n import set_language as django_set_language
 from django.views.static import serve
 
@@ -169,3 +170,10 @@ def media_file(request: HttpRequest, path: str) -> HttpResponse:
         return serve(request, path, document_root=settings.MEDIA_ROOT)
     except OSError as error:
         raise Http404(path[:80]) from error
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever a page links (base.html links the SVG): the
+    site's icon, served as every static file is (its hashed name, cached for long)."""
+    return HttpResponseRedirect(static("img/favicon.ico"))

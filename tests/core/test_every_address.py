@@ -43,6 +43,13 @@ HUGE = "9" * 30
 PRIVATE_DECK = "Titkos pakli Q7"  # the name of the owner's private deck: nobody else reads it
 ABSURD_VALUES = (HUGE, "-1", "1e400", "\"(<'&%;>" + "ő" * 300)
 HTMX = {"HX-Request": "true", "HX-Target": "x" * 300, "HX-Current-URL": "javascript:x"}
+# a page address urlsplit cannot read (it raised "Invalid IPv6 URL" in a trade view)
+HTMX_UNREADABLE_PAGE = {"HX-Request": "true", "HX-Current-URL": "http://[::1"}
+# a form in a codec that is not text: Django decoded its fields with it and raised
+ODD_CHARSET_FORM = (
+    b'--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n',
+    "multipart/form-data; boundary=b; charset=idna",
+)
 ABSURD_JSON = (
     {key: [[{"a": [HUGE]}]] for key in KEYS},
     {key: 10**30 for key in KEYS},
@@ -127,7 +134,10 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
     player.force_login(owner)
 
     def ask(client: Client, method: str, url: str, **kwargs) -> None:
-        response = getattr(client, method)(url, **kwargs)
+        if method == "post_raw":  # the bytes as they are (`post` encodes them in the charset)
+            response = client.generic("POST", url, **kwargs)
+        else:
+            response = getattr(client, method)(url, **kwargs)
         if client is player and settings.SESSION_COOKIE_NAME in response.cookies:
             # The request signed out, or changed or ended the session: sign in again.
             player.force_login(owner)
@@ -149,11 +159,15 @@ def test_no_address_answers_a_server_error_to_absurd_requests(world):
             ask(player, "get", url, data=query)
         ask(player, "get", f"{url}?{repeated}")
         ask(player, "get", url, data=queries[1], headers=HTMX)
+        ask(visitor, "options", url)
     for url in urls:
         ask(visitor, "post", url, data=queries[0])
         for query in queries[:2]:
             ask(player, "post", url, data=query)
         ask(player, "post", url, data=queries[0], headers=HTMX)
+        ask(player, "post", url, headers=HTMX_UNREADABLE_PAGE)
+        body, kind = ODD_CHARSET_FORM
+        ask(player, "post_raw", url, data=body, content_type=kind)
         for body in ABSURD_JSON:
             ask(player, "post", url, data=json.dumps(body), content_type="application/json")
         ask(player, "post", url, data="{not json", content_type="application/json")
