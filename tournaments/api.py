@@ -15,6 +15,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.db.models import Count
 from django.urls import path
+from django.utils import timezone
 from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -56,7 +57,12 @@ class CalendarDateTimeField(serializers.DateTimeField):
     """
 
     default_error_messages = {
-        "overflow": gettext_lazy("This date and time is too far in the past or the future.")
+        "overflow": gettext_lazy("This date and time is too far in the past or the future."),
+        # Django's forms' own words for it (the page's form refuses the same times)
+        "not_local": gettext_lazy(
+            "%(datetime)s couldn’t be interpreted in time zone %(current_timezone)s; it may be "
+            "ambiguous or it may not exist."
+        ),
     }
 
     def to_internal_value(self, value):
@@ -64,6 +70,20 @@ class CalendarDateTimeField(serializers.DateTimeField):
             return super().to_internal_value(value)
         except (OverflowError, ValueError):
             self.fail("overflow")
+
+    def enforce_timezone(self, value):
+        """A local time (no offset) the clocks skip or pass twice is refused, as the page's
+        form refuses it: DRF moved 02:30 on the spring night to 03:30 without a word."""
+        zone = self.timezone if hasattr(self, "timezone") else self.default_timezone()
+        if zone is not None and timezone.is_naive(value):
+            early, late = value.replace(tzinfo=zone, fold=0), value.replace(tzinfo=zone, fold=1)
+            if early.utcoffset() != late.utcoffset():
+                raise serializers.ValidationError(
+                    self.error_messages["not_local"]
+                    % {"datetime": value.isoformat(sep=" "), "current_timezone": zone},
+                    code="ambiguous_timezone",
+                )
+        return super().enforce_timezone(value)
 
 
 class TournamentCreateSerializer(serializers.Serializer):

@@ -106,6 +106,32 @@ def test_the_new_tournament_form_takes_the_same_ends_of_the_calendar(
     assert client.post(reverse("tournaments:new"), form).status_code == status
 
 
+# --- a local time the clocks skip or pass twice ------------------------------------------
+# Budapest: 2027-03-28 02:00 → 03:00 (skipped), 2027-10-31 03:00 → 02:00 (passed twice)
+NOT_ONE_LOCAL_TIME = ["2027-03-28T02:30", "2027-10-31T02:30"]
+
+
+@pytest.mark.parametrize("deadline", NOT_ONE_LOCAL_TIME)
+def test_a_deadline_the_clocks_skip_or_pass_twice_is_refused_by_the_api_as_by_the_form(
+    client, organiser, cards, deadline
+):
+    """The page's form refused it; the API moved 02:30 on the spring night to 03:30."""
+    client.force_login(organiser)
+    form = new_event_form(name="Nyár", registration_closes_at=deadline)
+    assert client.post(reverse("tournaments:new"), form).status_code == 400
+    answer = send(client, "post", LIST, {"name": "Nyár", "registration_closes_at": deadline})
+    assert answer.status_code == 400, answer.content
+    message = answer.json()["error"]["message"]
+    assert "Europe/Budapest" in message and "02:30" in message, message
+    assert not Tournament.objects.exists()
+
+
+def test_a_deadline_with_its_offset_is_one_moment_even_on_those_nights(client, organiser, cards):
+    login(client, organiser)
+    body = {"name": "Ősz", "registration_closes_at": "2027-10-31T02:30:00+01:00"}
+    assert send(client, "post", LIST, body).status_code == 201
+
+
 # --- 2. a dropped player is never paired in the top cut -------------------------------------
 def test_when_both_players_of_a_semi_final_drop_the_other_winner_is_champion(
     organiser, alomfogo, people
