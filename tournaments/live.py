@@ -12,9 +12,11 @@ import hashlib
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import quote_etag
@@ -44,6 +46,18 @@ _SOME_UUID = uuid.UUID(int=0x5EED)  # and for a match's
 
 def fingerprint(*parts) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def rows_drawn_by() -> str:
+    """The row templates' own text, fingerprinted once a process: part of the kept rows'
+    keys, so rows kept before a deploy that changed how rows are drawn are drawn anew
+    after it (for their hour, phones were shown the old rows, unlabelled)."""
+    texts = [
+        Path(get_template(name).origin.name).read_text(encoding="utf-8")
+        for name in (PAIRING_ROWS, STANDING_ROWS)
+    ]
+    return fingerprint(*texts)
 
 
 def _path_with(name: str, *args, stand_in) -> Callable[[object], str]:
@@ -77,7 +91,7 @@ class LiveState:
         """The kept standings rows' key: every write that moves them raises the event's
         version (tournaments.services), and the percentages are written in the language."""
         t = self.tournament
-        parts = (t.pk, t.version, t.status, get_language())
+        parts = (t.pk, t.version, t.status, get_language(), rows_drawn_by())
         return f"tournament-live-standings:{fingerprint(*parts)}"
 
     @property
@@ -86,7 +100,8 @@ class LiveState:
         turns "waiting" into "playing" without a new version)."""
         t = self.tournament
         round_id = self.round.pk if self.round is not None else None
-        parts = (t.pk, t.version, t.status, round_id, sorted(self.games.items()), get_language())
+        games = sorted(self.games.items())
+        parts = (t.pk, t.version, t.status, round_id, games, get_language(), rows_drawn_by())
         return f"tournament-live-pairings:{fingerprint(*parts)}"
 
 

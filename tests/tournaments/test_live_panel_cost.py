@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -346,3 +347,25 @@ def test_an_admin_save_of_an_event_read_before_a_change_does_not_take_the_versio
     assert event.version == stale.version + 2  # the drop's, then the admin's own
     after = poll(client, live_url(started), before["ETag"])
     assert after.status_code == 200 and after["ETag"] != before["ETag"]
+
+
+def test_rows_kept_before_a_deploy_that_draws_them_otherwise_are_drawn_anew(
+    visitor, started, settings, tmp_path
+):
+    """The rows are kept an hour; a new release that changes their template (the pairings
+    became labelled cards on phones) must not hand out the rows the old one drew."""
+    from tournaments import live
+
+    assert "live-pairing" in poll(visitor, live_url(started)).content.decode()  # kept now
+    source = Path(settings.BASE_DIR) / "templates" / live.PAIRING_ROWS
+    changed = tmp_path / live.PAIRING_ROWS
+    changed.parent.mkdir(parents=True)
+    changed.write_text("<!-- the new release's rows -->" + source.read_text(encoding="utf-8"))
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}
+    ]
+    live.rows_drawn_by.cache_clear()  # a new process: the release's first
+    try:
+        assert "the new release's rows" in poll(visitor, live_url(started)).content.decode()
+    finally:
+        live.rows_drawn_by.cache_clear()
