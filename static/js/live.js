@@ -969,12 +969,16 @@
     let chatSent = null;
     let chatSentAt = 0;
 
+    // the chat follows its newest line as the event log does, through a change of the
+    // window's width too, while its reader has not scrolled up to read (followLog)
+    const chatFollowing = chatList ? followLog(chatList) : () => false;
+
     function receiveChat(msg) {
       if (!chatList) return;
       if (Array.isArray(msg.muted)) chatMuted = new Set(msg.muted);
       if (msg.replace) chatList.replaceChildren();
       const known = new Set(Array.from(chatList.children, (li) => li.dataset.id));
-      const atBottom = chatList.scrollHeight - chatList.scrollTop - chatList.clientHeight < 24;
+      const atBottom = chatFollowing();
       for (const m of msg.messages || []) {
         if (chatMuted.has(m.author_id) || known.has(String(m.id))) continue; // a reconnect resends the history
         const own = myUserId != null && m.author_id === myUserId;

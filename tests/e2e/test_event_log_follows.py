@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from catalog.models import Game
 from play import selectors, services
@@ -136,3 +138,49 @@ def test_a_reader_following_the_log_keeps_following_it_through_a_resize(signed_i
     move(page, match)
     assert log.evaluate(FROM_END) < AT_END
     assert not errors, errors
+
+
+def test_the_chat_follows_its_newest_line_through_a_resize(signed_in, monkeypatch):
+    """The chat list had the same rule as the log: at its end only if it was when a line
+    came. A reader following it keeps seeing the newest line after the window turns."""
+    from play.models import ChatMessage
+
+    match, zsofi = a_dungeon_with_a_long_log(monkeypatch)
+    ChatMessage.objects.bulk_create(
+        ChatMessage(match=match, author=zsofi, text=f"line {n}") for n in range(60)
+    )
+    # said a while ago: the chat's rate counts the last seconds' lines
+    ChatMessage.objects.filter(match=match).update(created_at=timezone.now() - timedelta(hours=1))
+    page = signed_in(zsofi)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size(WIDE)
+    page.goto(f"/play/{match.pk}/")
+    showing(page, match.version)
+    box = page.locator("#chat-list")
+    box.scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    assert box.evaluate("el => el.scrollHeight > el.clientHeight + 100"), "the chat must scroll"
+    assert box.evaluate(FROM_END) < AT_END  # opened at its newest line
+
+    resize(page, PHONE)
+    resize(page, WIDE)
+    say(page, "the newest")
+    page.locator(".chat-msg .chat-text", has_text="the newest").wait_for()
+    page.evaluate(SETTLED)
+    assert box.evaluate(FROM_END) < AT_END
+
+    # scrolled up to read, the reader stays where they are
+    box.evaluate("el => { el.scrollTop = 40; }")
+    page.evaluate(SETTLED)
+    resize(page, PHONE)
+    say(page, "one more")
+    page.locator(".chat-msg .chat-text", has_text="one more").wait_for()
+    page.evaluate(SETTLED)
+    assert box.evaluate(FROM_END) > AT_END
+    assert not errors, errors
+
+
+def say(page, text: str) -> None:
+    page.locator("#chat-text").fill(text)
+    page.get_by_role("button", name="Send").click()
