@@ -52,6 +52,7 @@ class TokenSerializer(serializers.Serializer):
 
 class TooManyLogins(ApplicationError):
     status_code = 429
+    retry_after = 60  # a minute's logins
 
 
 class ObtainTokenApi(ObtainAuthToken):

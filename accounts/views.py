@@ -40,10 +40,13 @@ from core.errors import ApplicationError
 from core.forms import posted
 from core.refusals import refusal
 
+MINUTE, HOUR = 60, 60 * 60  # the limits' windows, in seconds (their rates: "…/m", "…/h")
 
-def _over_limit(request: HttpRequest, code: str, message: str) -> HttpResponse:
-    """The answer to a POST past its hourly limit (the decorators below set `request.limited`)."""
-    return refusal(request, status=429, code=code, message=message)
+
+def _over_limit(request: HttpRequest, code: str, message: str, *, per: int) -> HttpResponse:
+    """The answer to a POST past its limit of so many a `per` seconds (the decorators below
+    set `request.limited`): ask again when that window is over."""
+    return refusal(request, status=429, code=code, message=message, retry_after=per)
 
 
 def set_language_cookie(response: HttpResponse, language: str) -> None:
@@ -104,6 +107,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             request,
             "too_many_signups",
             _("Too many sign-ups from your address in the last hour. Try again later."),
+            per=HOUR,
         )
     form = SignUpForm(posted(request))
     if request.method == "POST" and form.is_valid():
@@ -170,6 +174,7 @@ def _login_limited(view):
                 request,
                 "too_many_logins",
                 _("Too many logins from your address in the last minute. Try again in a minute."),
+                per=MINUTE,
             )
         return view(request, *args, **kwargs)
 
@@ -216,7 +221,7 @@ def _password_check_refusal(request: HttpRequest, code: str, message: str) -> Ht
         method="POST",
         increment=True,
     ):
-        return _over_limit(request, code, message)
+        return _over_limit(request, code, message, per=MINUTE)
     return lockout.password_check_refusal(request, request.user)
 
 
@@ -339,6 +344,7 @@ def password_reset(request: HttpRequest) -> HttpResponse:
             request,
             "too_many_password_resets",
             _("Too many password reset requests in the last hour. Try again later."),
+            per=HOUR,
         )
     return _password_reset_form(request)
 

@@ -16,7 +16,8 @@ from core.errors import ApplicationError
 def exception_handler(exc, context):
     if isinstance(exc, ApplicationError):
         body = {"code": exc.code, "message": str(exc.message), **exc.extra}
-        return Response({"error": body}, status=exc.status_code)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return Response({"error": body}, status=exc.status_code, headers=headers)
 
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 class ApplicationError(Exception):
     status_code = 400
+    # A refusal for doing something too often (429) says when asking again may succeed: its
+    # seconds go out as the answer's Retry-After, on the pages and the API alike.
+    retry_after: int | None = None
 
-    def __init__(self, code: str, message: str, *, extra: dict | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, *, extra: dict | None = None, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.extra = extra or {}
+        if retry_after is not None:
+            self.retry_after = retry_after
 
 
 class NotFound(ApplicationError):

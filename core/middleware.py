@@ -337,7 +337,9 @@ class WriteRateMiddleware:
 
             refused = write_counted(_writer(None, request))
             if refused:
-                return refusal(request, status=429, code="too_many_writes", message=refused)
+                return refusal(
+                    request, status=429, code="too_many_writes", message=refused, retry_after=60
+                )
         return self.get_response(request)
 
 

@@ -20,21 +20,33 @@ from core.errors import ApplicationError, NotFound
 from core.params import BadParameter
 
 
-def refusal(request: HttpRequest, *, status: int, code: str, message: str) -> HttpResponse:
-    """A 4xx answer that says why, in the active language."""
+def refusal(
+    request: HttpRequest, *, status: int, code: str, message: str, retry_after: int | None = None
+) -> HttpResponse:
+    """A 4xx answer that says why, in the active language; with `retry_after` (seconds), a
+    Retry-After header saying when to ask again (a limit's 429)."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": {"code": code, "message": str(message)}}, status=status)
-    if request.headers.get("HX-Request") == "true":
+        answer = JsonResponse({"error": {"code": code, "message": str(message)}}, status=status)
+    elif request.headers.get("HX-Request") == "true":
         html = render_to_string("partials/refusal.html", {"message": message}, request=request)
-        return HttpResponse(html, status=status)
-    html = render_to_string("refusal.html", {"message": message, "status": status}, request=request)
-    return HttpResponse(html, status=status)
+        answer = HttpResponse(html, status=status)
+    else:
+        context = {"message": message, "status": status}
+        html = render_to_string("refusal.html", context, request=request)
+        answer = HttpResponse(html, status=status)
+    if retry_after is not None:
+        answer["Retry-After"] = str(retry_after)
+    return answer
 
 
 def refused_page(request: HttpRequest, refused: ApplicationError) -> HttpResponse:
     """`refused` as a 4xx page (or JSON body) with its own status and every problem it lists."""
     return refusal(
-        request, status=refused.status_code, code=refused.code, message=explained(refused)
+        request,
+        status=refused.status_code,
+        code=refused.code,
+        message=explained(refused),
+        retry_after=refused.retry_after,
     )
 
 

@@ -51,6 +51,7 @@ class ChatPlayersOnly(ApplicationError):
 
 class ChatTooFast(ApplicationError):
     status_code = 429
+    retry_after = int(RATE_WINDOW.total_seconds())
 
 
 def max_chars() -> int:

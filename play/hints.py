@@ -66,10 +66,12 @@ VERDICT_KEPT_SECONDS = 60 * 60
 
 class SolverBusy(ApplicationError):
     status_code = 429
+    retry_after = 2  # the question before is answered in a second or two
 
 
 class SolverTooOften(ApplicationError):
     status_code = 429
+    retry_after = 60  # the minute's searches
 
 
 def match_hint(*, match_id, user, solve: bool = False) -> dict:

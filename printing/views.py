@@ -254,7 +254,7 @@ def _too_many_previews_message() -> str:
 
 def _too_many_previews(request: HttpRequest) -> HttpResponse:
     message = _too_many_previews_message()
-    return refusal(request, status=429, code="too_many_previews", message=message)
+    return refusal(request, status=429, code="too_many_previews", message=message, retry_after=60)
 
 
 @require_GET

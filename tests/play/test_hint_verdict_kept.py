@@ -154,7 +154,7 @@ def test_past_the_sites_searches_a_minute_everyone_is_refused_and_the_hint_answe
     theirs = rivals_dungeon(client)
     assert solve(client, theirs).status_code == 200  # the second
     refused_rival = solve(client, rivals_dungeon_moved(theirs))
-    assert refused_rival.status_code == 429
+    assert refused_rival.status_code == 429 and refused_rival["Retry-After"] == "60"
     assert refused_rival.json()["error"] == {
         "code": "solver_site_busy",
         "message": "Many players are asking the solver right now: ask again in a minute. The "
