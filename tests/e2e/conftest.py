@@ -163,6 +163,14 @@ def deck_to_print(live_server, settings, tmp_path):
 
 
 @pytest.fixture
+def loaded(live_server):
+    """The shipped cards, loaded for a page served by the live server."""
+    from django.core.management import call_command
+
+    call_command("load_cards", verbosity=0)
+
+
+@pytest.fixture
 def signed_in(browser, asgi_live_server):
     """`signed_in(user)`: a new browser context (its own cookies) where `user` is logged in;
     `signed_in(user, javascript=False)`: the same with JavaScript off."""

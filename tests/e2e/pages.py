@@ -3,6 +3,8 @@ live table, fetch a printed PDF. Each does what a person does, through the page 
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 from tests.factories import PASSWORD
 from tests.table_policies import action_key, alomfogo_choice  # noqa: F401 (action_key: the tests' one key, re-exported)
 
@@ -99,3 +101,13 @@ def print_with_margin(page, username: str, deck, margin_mm: str):
     margin.fill(margin_mm)
     page.get_by_role("button", name="PDF készítése").click()
     return margin
+
+
+def asks(**params):
+    """A predicate on an address: its query has these parameters (among others)."""
+
+    def check(url: str) -> bool:
+        query = parse_qs(urlsplit(url).query, keep_blank_values=True)
+        return all(query.get(name) == [value] for name, value in params.items())
+
+    return check

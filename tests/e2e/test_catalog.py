@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def loaded(live_server):
-    call_command("load_cards", verbosity=0)
 
 
 def test_search_as_you_type_then_open_the_card(page, loaded):

@@ -7,30 +7,16 @@ browser: each once showed another search's words or order beside the results.
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM
+from tests.e2e.pages import asks
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def loaded(live_server):
-    call_command("load_cards", verbosity=0)
-
-
-def asks(**params):
-    """A predicate on an address: its query has these parameters (among others)."""
-
-    def check(url: str) -> bool:
-        query = parse_qs(urlsplit(url).query, keep_blank_values=True)
-        return all(query.get(name) == [value] for name, value in params.items())
-
-    return check
 
 
 def search_twice_then_back(page, box, reading, first, second) -> None:

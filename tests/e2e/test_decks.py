@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from decks.models import Deck
 from tests.e2e.pages import new_alomfogo_deck, sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def loaded(live_server):
-    call_command("load_cards", verbosity=0)
 
 
 def test_sign_up_build_45_cards_export_and_import_the_code(page, live_server, loaded):

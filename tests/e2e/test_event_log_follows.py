@@ -94,6 +94,17 @@ def move(page, match) -> None:
     page.evaluate(SETTLED)
 
 
+def at_the_table(signed_in, user, match: Match):
+    """`user`'s page at the match's table, 1280 px wide, and the script errors it meets."""
+    page = signed_in(user)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size(WIDE)
+    page.goto(f"/play/{match.pk}/")
+    showing(page, match.version)
+    return page, errors
+
+
 def resize(page, size: dict) -> None:
     page.set_viewport_size(size)
     page.evaluate(SETTLED)
@@ -101,12 +112,7 @@ def resize(page, size: dict) -> None:
 
 def test_a_reader_following_the_log_keeps_following_it_through_a_resize(signed_in, monkeypatch):
     match, zsofi = a_dungeon_with_a_long_log(monkeypatch)
-    page = signed_in(zsofi)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_viewport_size(WIDE)
-    page.goto(f"/play/{match.pk}/")
-    showing(page, match.version)
+    page, errors = at_the_table(signed_in, zsofi, match)
     log = page.locator("#table-log")
     move(page, match)
     assert log.evaluate("el => el.scrollHeight > el.clientHeight + 100"), "the log must scroll"
@@ -151,12 +157,7 @@ def test_the_chat_follows_its_newest_line_through_a_resize(signed_in, monkeypatc
     )
     # said a while ago: the chat's rate counts the last seconds' lines
     ChatMessage.objects.filter(match=match).update(created_at=timezone.now() - timedelta(hours=1))
-    page = signed_in(zsofi)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_viewport_size(WIDE)
-    page.goto(f"/play/{match.pk}/")
-    showing(page, match.version)
+    page, errors = at_the_table(signed_in, zsofi, match)
     box = page.locator("#chat-list")
     box.scroll_into_view_if_needed()
     page.evaluate(SETTLED)

@@ -8,28 +8,13 @@ dropped the search. The collection's search keeps its query in the address too.
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
-
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.e2e.pages import asks
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def loaded(live_server):
-    call_command("load_cards", verbosity=0)
-
-
-def asks(**params):
-    """A predicate on an address: its query has these parameters (among others)."""
-
-    def check(url: str) -> bool:
-        query = parse_qs(urlsplit(url).query, keep_blank_values=True)
-        return all(query.get(name) == [value] for name, value in params.items())
-
-    return check
 
 
 def test_a_live_catalog_search_titles_the_page_and_survives_a_language_switch(page, loaded):

@@ -45,6 +45,16 @@ def people(cards):
     return users
 
 
+@pytest.fixture
+def paired(organiser, alomfogo, people):
+    """A started two-player event: its one match (waiting) and the two players by seat."""
+    event = new_event(organiser, alomfogo)
+    register_all(event, people[:2])
+    services.tournament_start(tournament_id=event.pk, user=organiser)
+    match = current_match(pairings_of(event, 1)[0])
+    return event, match, {s.position: s.user for s in match.seats.select_related("user")}
+
+
 def new_event(organiser, game, **fields):
     fields.setdefault("name", "Club Swiss")
     return services.tournament_create(organiser=organiser, game=game, **fields)

@@ -13,20 +13,14 @@ import pytest
 from core.errors import Conflict
 from play import services as play_services
 from play.models import Match
-from tests.tournaments.conftest import current_match, new_event, pairings_of, register_all
-from tournaments import services
 
 pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture
-def finished_pairing(organiser, alomfogo, people):
+def finished_pairing(paired):
     """A two-player event's one match, started and given up by seat 1: (match, users by seat)."""
-    event = new_event(organiser, alomfogo)
-    register_all(event, people[:2])
-    services.tournament_start(tournament_id=event.pk, user=organiser)
-    match = current_match(pairings_of(event, 1)[0])
-    users = {s.position: s.user for s in match.seats.select_related("user")}
+    _event, match, users = paired
     for user in users.values():
         play_services.match_ready(match_id=match.pk, user=user)
     play_services.match_resign(match_id=match.pk, user=users[1])

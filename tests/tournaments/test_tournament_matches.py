@@ -18,17 +18,6 @@ from tests.tournaments.conftest import (
 )
 from tournaments import services
 
-
-@pytest.fixture
-def paired(organiser, alomfogo, people):
-    """A started two-player event: its one match (waiting) and the two players by seat."""
-    event = new_event(organiser, alomfogo)
-    register_all(event, people[:2])
-    services.tournament_start(tournament_id=event.pk, user=organiser)
-    match = current_match(pairings_of(event, 1)[0])
-    return event, match, {s.position: s.user for s in match.seats.select_related("user")}
-
-
 pytestmark = pytest.mark.usefixtures("english")
 
 
