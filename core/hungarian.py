@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 
 VOWELS = frozenset("aáeéiíoóöőuúüű")
-# A capital letter read on its own ("az F", "az L-alakú", "a B"): its name's first sound.
+# A letter read on its own ("az F", "az L-alakú", "a B", "az r:"): its name's first sound.
 LETTERS_READ_WITH_A_VOWEL = frozenset("AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY")
 QUOTES = "„”“\"'‘’«»‹›([{ \t"
 
@@ -54,8 +54,8 @@ def article(word_or_number: object) -> str:
         return "a"
     first = text[0]
     alone = len(text) == 1 or not text[1].isalpha()
-    if first.isupper() and alone:  # a letter read by its name
-        return "az" if first in LETTERS_READ_WITH_A_VOWEL else "a"
+    if alone:  # a letter read by its name, a capital or not (a search key's "r:": "er")
+        return "az" if first.upper() in LETTERS_READ_WITH_A_VOWEL else "a"
     return "az" if first.lower() in VOWELS else "a"
 
 

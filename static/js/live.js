@@ -24,7 +24,7 @@
 
   // Hungarian's definite article before a word or number, as core/hungarian.py `article`
   // reads it ("a" before a consonant sound, "az" before a vowel; a number as it is read
-  // aloud, a capital letter alone by its name). A translation writes "a(z)" right before a
+  // aloud, a letter alone by its name). A translation writes "a(z)" right before a
   // field it cannot know ("a(z) {n}. helyre"); `fill` settles it from the value, as
   // core.hungarian.settle_articles does for the server's copy of these words.
   const VOWELS = "aáeéiíoóöőuúüű";
@@ -50,9 +50,9 @@
     if (digits) return numberTakesAz(digits) ? "az" : "a";
     if (!rest.length) return "a";
     const first = rest[0];
-    const upper = first !== first.toLowerCase() && first === first.toUpperCase();
     const alone = rest.length === 1 || !/\p{L}/u.test(rest[1]);
-    if (upper && alone) return LETTERS_READ_WITH_A_VOWEL.includes(first) ? "az" : "a";
+    // a letter alone is read by its name, a capital or not (a search key's "r:": "er")
+    if (alone) return LETTERS_READ_WITH_A_VOWEL.includes(first.toUpperCase()) ? "az" : "a";
     return VOWELS.includes(first.toLowerCase()) ? "az" : "a";
   }
 

@@ -94,3 +94,15 @@ def test_an_english_page_gives_each_key_an_example_in_english(client, cards, key
         field = ENGLISH_FIELDS[key_name]
         english = [fold_words(text) for text in Card.objects.values_list(field, flat=True)]
         assert any(f" {words}" in f" {text}" for text in english), example
+
+
+@pytest.mark.parametrize(
+    ("query", "said"), [("r:", "Az „r:”"), ("t:", "A „t:”"), ("s:", "Az „s:”")]
+)
+def test_a_key_missing_its_value_takes_the_article_its_letter_is_read_with(query, said):
+    """ "r:" is read "er": "Az „r:” után…", not "A „r:” után…"."""
+    from catalog.search import SearchError
+
+    with translation.override("hu"), pytest.raises(SearchError) as refused:
+        parse(query)
+    assert refused.value.message.startswith(said), refused.value.message

@@ -66,6 +66,9 @@ def test_a_number_takes_the_article_of_its_first_spoken_word(number, expected):
         ("F", "az"),  # ef
         ("F3", "az"),
         ("B", "a"),  # bé
+        ("r:", "az"),  # er: a search key, read by its letter's name
+        ("„t:”", "a"),  # té
+        ("s", "az"),  # es
         ("", "a"),
     ],
 )
