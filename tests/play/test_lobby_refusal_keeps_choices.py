@@ -151,7 +151,11 @@ def test_the_lobby_offers_a_legal_deck_first(zsofi, client):
     client.force_login(zsofi)
     page = LobbyForms(client.get("/play/").content.decode())
     assert page.chosen("alomfogo")["deck"] == str(legal.pk)
-    assert "m-deck-none-legal" not in client.get("/play/").content.decode()
+    html = client.get("/play/").content.decode()
+    assert "m-deck-none-legal" not in html
+    # the rule a deck must meet stands under the deck menu, before the form's button
+    start = html.index('id="m-deck"')
+    assert start < html.index('id="m-deck-help"') < html.index("</form>", start)
 
 
 def test_a_player_without_a_legal_deck_is_told_so_and_shown_the_deck_builder(zsofi, client):
@@ -186,8 +190,10 @@ def test_the_join_page_says_which_decks_the_table_takes(invitation, client):
     client.force_login(gergo)
     html = client.get(invitation.get_absolute_url()).content.decode()
     assert 'aria-describedby="j-deck-help"' in html
-    help_line = html[html.index('id="j-deck-help"') :].split("</p>")[0]
+    help_line = html[html.index('id="j-deck-help"') :].split("</small>")[0]
     assert "The deck must be legal in its format; the table refuses any other." in help_line
+    # under the menu it speaks of, before the button (not under the button)
+    assert html.index('id="j-deck"') < html.index('id="j-deck-help"') < html.index("Join the match")
     assert "j-deck-none-legal" not in html
     assert "<option" in html and "Not legal · Üres" in html
 
