@@ -112,6 +112,11 @@ def test_every_pairings_result_is_in_sight_on_a_phone(page, live_server, event):
     # the results say what they said: the games won each, the drawn games, or not yet
     texts = [r["text"] for r in page.locator("main table").evaluate(RESULTS)["results"]]
     assert texts == ["1-0-0", "0-0-1"]
+    # the pile of cards has no white box behind it (a band showed under the last card)
+    behind = page.locator("main .t-scroll").first.evaluate(
+        "el => [getComputedStyle(el).backgroundImage, getComputedStyle(el).backgroundColor]"
+    )
+    assert behind == ["none", "rgba(0, 0, 0, 0)"], behind
 
 
 def test_the_pairings_are_an_ordinary_table_on_a_laptop(page, live_server, event):

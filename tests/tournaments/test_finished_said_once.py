@@ -88,3 +88,12 @@ def test_every_viewer_of_a_finished_tournament_reads_once_that_it_is_over(client
     assert page.count(OVER) == 1, page.count(OVER)
     assert 'id="organiser"' not in page  # nothing is left for the organiser to do
     assert "Final standings" in page
+
+
+def test_the_status_line_says_finished_once(client, cup, cast):
+    """It read "Finished · finished 2026-12-08 02:48"."""
+    client.force_login(cast["organiser"])
+    finish(client, cup)
+    page = said(client.get(reverse("tournaments:detail", args=[cup.pk])))
+    status = page.split('class="status">', 1)[1].split("</dd>", 1)[0]
+    assert status.lower().count("finished") == 1, status
