@@ -91,6 +91,10 @@ def test_the_hungarian_table_numbers_her_first_dream_1():
     g = a_table_where_the_bots_dreams_come_first()
     (seen,) = table_seen([state_message(g, 0)], "hu")
     assert seen["seats"]["0"] == [["1. álom", "1. álmod"]]
+    # another seat's: its number first, the owner after it (a name may end in a number:
+    # "Közepes bot 1 6. álma" read as "bot 16")
+    labels = [label for _title, label in seen["seats"]["1"]]
+    assert [label.split(" (")[0] for label in labels] == ["1. álom", "2. álom"], labels
     assert "Ide: 1. álom" in [short for short, _full in seen["buttons"]]
     assert "Ide: 5. álom" not in [short for short, _full in seen["buttons"]]
 

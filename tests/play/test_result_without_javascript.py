@@ -167,7 +167,7 @@ def oniroo_over(user, result: dict) -> Match:
             "en",
             [
                 "Normal bot won.",
-                "Reason: the wake-up on their own dream.",
+                "Reason: the wake-up on the winner's own dream.",
                 "You: 2 points",
                 "Normal bot: 5 points",
             ],
